@@ -1,0 +1,23 @@
+"""One root error for everything the engine raises on purpose."""
+
+from __future__ import annotations
+
+
+class EngineError(Exception):
+    """Root of all deliberate engine errors. `str(err)` is one line a user can act on."""
+
+
+class VaultUnavailableError(EngineError):
+    """The vault folder does not exist or cannot be listed (unmounted, deleted, no permission)."""
+
+
+class IndexCorruptError(EngineError):
+    """An index file cannot be read; `consilience index PATH --rebuild` repairs it."""
+
+
+class ModelLoadError(EngineError):
+    """The embedding model could not be loaded."""
+
+
+class QueryExecutionError(EngineError):
+    """Every search source failed."""
