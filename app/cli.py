@@ -1,0 +1,190 @@
+"""`consilience` command line: parses arguments, wires the engine, prints results.
+
+Heavy libraries are imported inside the commands, so `--help` answers at once.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from app.logging_setup import configure_logging
+
+if TYPE_CHECKING:
+    from engine.model import IndexStats
+    from engine.workspace import Workspace, WorkspaceConfig
+
+log = logging.getLogger(__name__)
+
+DEMO_VAULT = Path(__file__).resolve().parent.parent / "resources" / "demo-vault"
+
+
+def _offline_environment() -> None:
+    """Nothing is ever downloaded or reported: no hub models, no telemetry."""
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+    os.environ.setdefault("HF_HUB_DISABLE_TELEMETRY", "1")
+    os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
+    os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--data-dir", type=Path, help="where indexes live (default: per-user)")
+    common.add_argument("--chroma-url", help="use a Chroma server, e.g. http://127.0.0.1:8000")
+    common.add_argument("--model", help="embedding model folder or id (default: packaged MiniLM)")
+    common.add_argument("-v", "--verbose", action="count", default=0, help="more logging")
+
+    parser = argparse.ArgumentParser(
+        prog="consilience",
+        description="Search an Obsidian vault by meaning, words and links; find contradictions.",
+        parents=[common],
+    )
+    sub = parser.add_subparsers(dest="command")
+
+    gui = sub.add_parser("gui", parents=[common], help="open the desktop app (default)")
+    gui.add_argument("--vault", type=Path, help="vault folder (default: last vault or the demo)")
+    gui.add_argument("--query", help="run this query at start")
+    gui.add_argument("--screenshot", type=Path, help="save a PNG of the window and exit")
+
+    index = sub.add_parser("index", parents=[common], help="index a vault (incremental)")
+    index.add_argument("path", type=Path, help="vault folder")
+    index.add_argument("--rebuild", action="store_true", help="drop the index and start over")
+    index.add_argument("--json", action="store_true", help="print the summary as JSON")
+
+    watch = sub.add_parser("watch", parents=[common], help="index, then keep the index in sync")
+    watch.add_argument("path", type=Path, help="vault folder")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    _offline_environment()
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    configure_logging(verbosity=args.verbose)
+    from engine.errors import EngineError
+
+    command = args.command or "gui"
+    try:
+        if command == "index":
+            return _cmd_index(args)
+        if command == "watch":
+            return _cmd_watch(args)
+        return _cmd_gui(args)
+    except EngineError as exc:
+        print(f"consilience: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("consilience: interrupted", file=sys.stderr)
+        return 130
+
+
+# -- commands -----------------------------------------------------------------------------
+
+
+def _config(args: argparse.Namespace, vault: Path) -> WorkspaceConfig:
+    from engine.workspace import WorkspaceConfig
+
+    return WorkspaceConfig(
+        vault_root=vault,
+        data_root=args.data_dir,
+        chroma_url=args.chroma_url,
+        model=args.model,
+    )
+
+
+def _open(args: argparse.Namespace, vault: Path, *, rebuild: bool = False) -> Workspace:
+    from engine.workspace import Workspace
+
+    return Workspace.open(_config(args, vault), rebuild=rebuild)
+
+
+def _cmd_index(args: argparse.Namespace) -> int:
+    from app.progress import progress_reporter
+
+    with _open(args, args.path, rebuild=args.rebuild) as ws, progress_reporter(
+        enabled=not args.json
+    ) as report:
+        stats = ws.sync(progress=report)
+    if args.json:
+        print(json.dumps(stats.to_dict(), ensure_ascii=False, indent=2))
+    else:
+        _print_summary(stats, vault=args.path)
+    return 0
+
+
+def _cmd_watch(args: argparse.Namespace) -> int:
+    import threading
+
+    from app.progress import progress_reporter
+    from engine.index.live import LiveSync
+
+    with _open(args, args.path) as ws:
+        with progress_reporter(enabled=True) as report:
+            stats = ws.sync(progress=report)
+        _print_summary(stats, vault=args.path)
+
+        def synced(s: IndexStats) -> None:
+            changed = s.added + s.updated + s.removed + s.renamed
+            if changed:
+                print(
+                    f"synced: +{s.added} ~{s.updated} -{s.removed} >{s.renamed} "
+                    f"({s.embedded} chunks embedded, {s.seconds * 1000:.0f} ms)",
+                    flush=True,
+                )
+
+        def status(state: str, message: str) -> None:
+            if state == "unavailable":
+                print(f"warning: {message}", file=sys.stderr, flush=True)
+
+        live = LiveSync(ws, on_synced=synced, on_status=status)
+        live.start(initial_sync=False)
+        print(f"watching {ws.config.vault_root} (Ctrl+C to stop)", flush=True)
+        try:
+            threading.Event().wait()
+        finally:
+            live.stop()
+    return 0
+
+
+def _cmd_gui(args: argparse.Namespace) -> int:
+    """Until the desktop window lands: index the vault and print a summary."""
+    vault = getattr(args, "vault", None) or DEMO_VAULT
+    from app.progress import progress_reporter
+
+    with _open(args, vault) as ws, progress_reporter(enabled=True) as report:
+        stats = ws.sync(progress=report)
+    _print_summary(stats, vault=vault)
+    return 0
+
+
+# -- output -------------------------------------------------------------------------------
+
+
+def _print_summary(stats: IndexStats, *, vault: Path) -> None:
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    console = Console()
+    table = Table(title=f"Index of {vault}", show_header=False)
+    data: dict[str, Any] = stats.to_dict()
+    for key in ("notes", "added", "updated", "removed", "renamed", "unchanged", "chunks"):
+        table.add_row(key, str(data[key]))
+    table.add_row("embedded (chunks)", str(data["embedded"]))
+    table.add_row("seconds", f"{stats.seconds:.2f}")
+    console.print(table)
+    for item in stats.skipped:
+        console.print(Text.assemble(("skipped ", "yellow"), f"{item.path}: {item.reason}"))
+    for item in stats.warnings:
+        console.print(Text.assemble(("note ", "dim"), f"{item.path}: {item.reason}"))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

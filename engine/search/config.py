@@ -1,0 +1,141 @@
+"""Every weight and threshold of the merge pipeline, in one frozen `MergeConfig`.
+
+Change values with `dataclasses.replace(config, field=value)`; the constructor validates.
+Defaults come from the seed notes (`../shared/seeds/`) and are starting points to be measured
+by the quality harness, which switches each boost off through its `use_*` flag.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, kw_only=True)
+class MergeConfig:
+    # --- sources -------------------------------------------------------------------------
+    # Canonical order of sources in `MergedResult.sources` and the tie-break order wherever
+    # sources are iterated; unknown sources follow, sorted by name.
+    source_order: tuple[str, ...] = ("semantic", "text", "graph")
+
+    # --- fusion: reciprocal rank fusion (seed: hybrid-tri-search, `1 / (60 + rank)`) ---------
+    rrf_k: int = 60  # RRF constant k; larger flattens the difference between ranks
+    rrf_weight_semantic: float = 1.0  # weight of the semantic source's 1/(k + rank) term
+    rrf_weight_text: float = 1.0  # weight of the text source's term
+    rrf_weight_graph: float = 1.0  # weight of the graph source's term
+    rrf_weight_default: float = 1.0  # weight of any other source's term
+
+    # --- composite boosts (seed: merge-results-contradictions, "calculate_composite") -------
+    use_agreement_boost: bool = True  # add `agreement_boost` per source beyond the first
+    agreement_boost: float = 0.1  # seed: +0.1 per additional source
+    use_exact_boost: bool = True  # add `exact_boost` when a hit's match type is exact
+    exact_boost: float = 0.1  # seed: +0.1 for exact text matches
+    exact_match_types: tuple[str, ...] = ("exact_text",)  # match types that count as exact
+    # (seed: merge-two-memory-sources, "cross-system boosting")
+    use_cross_reference: bool = True  # multiply when the note mentions a query entity
+    cross_reference_multiplier: float = 1.2  # seed: relevance *= 1.2
+    # (seed: merge-two-memory-sources, "recency: decay over 30 days")
+    use_recency: bool = True  # multiply by 1 + recency_max_boost × 0.5^(age / half-life)
+    recency_half_life_days: float = 30.0  # age at which the recency bonus halves
+    recency_max_boost: float = 0.1  # bonus of a note modified just now; 0 for undated notes
+    # (seed: merge-two-memory-sources, "source authority"; max over the note's sources)
+    use_authority: bool = True  # multiply by the authority of the most trusted source
+    authority_semantic: float = 1.0  # authority of the semantic source
+    authority_text: float = 1.0  # authority of the text source
+    authority_graph: float = 1.1  # seed: graph-confirmed results get 1.1
+    authority_default: float = 1.0  # authority of any other source
+
+    # --- relevance tiers (seed: "categorize_by_relevance"; on composite_relevance) --------
+    tier_high: float = 0.7  # composite ≥ this → "high" (two sources agreeing near the top)
+    tier_medium: float = 0.4  # composite ≥ this → "medium"; below → "low"
+    # Best composite below this → the response says the match is weak (seed: TRM fallback).
+    # With three sources answering, a note found by one source alone scores at most 1/3 before
+    # multipliers, so the default flags "no source corroborates another, and no exact match".
+    low_confidence_threshold: float = 0.4
+
+    # --- near-duplicate notes (seed: merge-graph-only, "Deduplication Logic") -------------
+    use_near_duplicates: bool = True  # merge notes whose normalised tokens nearly coincide
+    near_dup_jaccard: float = 0.85  # seed: merge if Jaccard similarity > 0.85 (strictly)
+    near_dup_min_tokens: int = 5  # both notes need this many tokens for the Jaccard rule
+    near_dup_containment: float = 0.95  # |small ∩ large| / |small| ≥ this → contained
+    near_dup_containment_min_tokens: int = 20  # the smaller note needs this many tokens
+
+    # --- diversity and budget (seed: hybrid-tri-search, MMR within ~2000 tokens) ----------
+    use_mmr: bool = True  # re-rank the fused list by maximal marginal relevance
+    mmr_lambda: float = 0.75  # weight of relevance against redundancy (1 = no diversity)
+    mmr_pool_size: int = 100  # MMR looks at the top-N fused results (seed: O(N²), keep N small)
+    token_budget: int | None = 2000  # excerpt tokens in the answer; None = no budget
+    chars_per_token: float = 4.0  # token estimate: characters of excerpt text per token
+
+    def __post_init__(self) -> None:
+        problems: list[str] = []
+        if self.rrf_k <= 0:
+            problems.append("rrf_k must be > 0")
+        weights = (
+            self.rrf_weight_semantic,
+            self.rrf_weight_text,
+            self.rrf_weight_graph,
+            self.rrf_weight_default,
+        )
+        if any(w <= 0 for w in weights):
+            problems.append("rrf weights must be > 0")
+        authorities = (
+            self.authority_semantic,
+            self.authority_text,
+            self.authority_graph,
+            self.authority_default,
+        )
+        if any(a <= 0 for a in authorities):
+            problems.append("authorities must be > 0")
+        if self.agreement_boost < 0 or self.exact_boost < 0 or self.recency_max_boost < 0:
+            problems.append("additive boosts must be ≥ 0")
+        if self.cross_reference_multiplier < 1:
+            problems.append("cross_reference_multiplier must be ≥ 1")
+        if self.recency_half_life_days <= 0:
+            problems.append("recency_half_life_days must be > 0")
+        if not 0 <= self.tier_medium <= self.tier_high:
+            problems.append("need 0 ≤ tier_medium ≤ tier_high")
+        if not 0 <= self.mmr_lambda <= 1:
+            problems.append("mmr_lambda must be in [0, 1]")
+        if self.mmr_pool_size < 1:
+            problems.append("mmr_pool_size must be ≥ 1")
+        if not 0 <= self.near_dup_jaccard <= 1 or not 0 < self.near_dup_containment <= 1:
+            problems.append("near-duplicate thresholds must be in [0, 1]")
+        if self.token_budget is not None and self.token_budget < 0:
+            problems.append("token_budget must be ≥ 0 or None")
+        if self.chars_per_token <= 0:
+            problems.append("chars_per_token must be > 0")
+        if len(set(self.source_order)) != len(self.source_order):
+            problems.append("source_order has repeated names")
+        if problems:
+            raise ValueError("invalid MergeConfig: " + "; ".join(problems))
+
+    def rrf_weight(self, source: str) -> float:
+        """The RRF weight of a source."""
+        return {
+            "semantic": self.rrf_weight_semantic,
+            "text": self.rrf_weight_text,
+            "graph": self.rrf_weight_graph,
+        }.get(source, self.rrf_weight_default)
+
+    def authority(self, source: str) -> float:
+        """The authority of a source (used for the multiplier and primary-source tie-breaks)."""
+        return {
+            "semantic": self.authority_semantic,
+            "text": self.authority_text,
+            "graph": self.authority_graph,
+        }.get(source, self.authority_default)
+
+    def source_sort_key(self, source: str) -> tuple[int, str]:
+        """Sort key putting sources in canonical order: `source_order`, then by name."""
+        try:
+            return (self.source_order.index(source), "")
+        except ValueError:
+            return (len(self.source_order), source)
+
+    def ordered_sources(self, sources: Iterable[str]) -> tuple[str, ...]:
+        """The distinct names in `sources`, in canonical order."""
+        return tuple(sorted(set(sources), key=self.source_sort_key))
+
+
+DEFAULT_CONFIG = MergeConfig()

@@ -1,0 +1,245 @@
+"""One opened vault: its index folder, the three stores, the embedder and the indexer.
+
+`Workspace.open` is the single place that wires the engine together from plain values (the
+app layer turns settings and command-line flags into a `WorkspaceConfig`).
+"""
+
+from __future__ import annotations
+
+import fcntl
+import logging
+import os
+import shutil
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from engine.errors import EngineError, VaultUnavailableError
+from engine.index.indexer import Indexer, ProgressCallback, TokenCounter
+from engine.model import IndexStats
+from engine.paths import IndexPaths, index_paths_for
+from engine.store.catalog import Catalog
+from engine.store.graph import LinkGraph
+from engine.vault.ignore import VaultFilter
+
+if TYPE_CHECKING:
+    from engine.embed.embedder import Embedder
+    from engine.store.vectors import VectorStore
+
+log = logging.getLogger(__name__)
+
+PACKAGED_MODEL_ID = "packaged:all-MiniLM-L6-v2"
+
+
+@dataclass(frozen=True)
+class WorkspaceConfig:
+    """Everything the engine needs to open a vault, as plain values."""
+
+    vault_root: Path
+    data_root: Path | None = None  # None: the per-user data directory
+    chroma_url: str | None = None  # None: embedded Chroma in the index folder
+    model: str | None = None  # None: the packaged all-MiniLM-L6-v2
+    excluded: tuple[str, ...] = ()  # extra folder prefixes to skip, on top of app.json
+    max_note_bytes: int = 10_000_000
+
+
+class Workspace:
+    """An opened vault index. Not thread-safe for writes: one writer (the indexer thread)."""
+
+    def __init__(
+        self,
+        *,
+        config: WorkspaceConfig,
+        paths: IndexPaths,
+        catalog: Catalog,
+        vectors: VectorStore,
+        graph: LinkGraph,
+        lock_fd: int,
+        embedder: Embedder | None = None,
+    ) -> None:
+        self.config = config
+        self.paths = paths
+        self.catalog = catalog
+        self.vectors = vectors
+        self.graph = graph
+        self._lock_fd = lock_fd
+        self._embedder: Embedder | None = embedder
+        self._embedder_lock = threading.Lock()
+        self._graph_lock = threading.Lock()
+        self.indexer = Indexer(
+            vault_root=config.vault_root,
+            catalog=catalog,
+            vectors=vectors,
+            graph=graph,
+            embedder=self.embedder,
+            count_tokens=self._token_counter,
+            vault_filter=VaultFilter.load(config.vault_root, extra_excludes=config.excluded),
+            max_note_bytes=config.max_note_bytes,
+            embedder_id=self.embedder_id,
+        )
+
+    # -- opening --------------------------------------------------------------------------
+
+    @classmethod
+    def open(
+        cls,
+        config: WorkspaceConfig,
+        *,
+        rebuild: bool = False,
+        embedder: Embedder | None = None,
+    ) -> Workspace:
+        """Open (creating or repairing) the index of `config.vault_root`.
+
+        `embedder` lets a caller share one loaded model between workspaces (and tests).
+        """
+        from engine.store.vectors import VectorStore, collection_name_for
+
+        vault = config.vault_root.expanduser()
+        if not vault.is_dir():
+            raise VaultUnavailableError(
+                f"no vault folder at {vault}; pass the path of an Obsidian vault folder"
+            )
+        vault = vault.resolve()
+        config = WorkspaceConfig(
+            vault_root=vault,
+            data_root=config.data_root,
+            chroma_url=config.chroma_url,
+            model=config.model,
+            excluded=config.excluded,
+            max_note_bytes=config.max_note_bytes,
+        )
+        paths = index_paths_for(vault, data_root=config.data_root)
+        paths.root.mkdir(parents=True, exist_ok=True)
+        lock_fd = _acquire_writer_lock(paths.lock)
+        try:
+            if rebuild:
+                _remove_index_files(paths)
+            catalog = Catalog.open(paths.catalog)
+            model_id = config.model or PACKAGED_MODEL_ID
+            vectors = VectorStore.open(
+                persist_dir=None if config.chroma_url else paths.chroma,
+                chroma_url=config.chroma_url,
+                collection=collection_name_for(vault, model_id),
+                dimension=384,
+            )
+            if rebuild and config.chroma_url:
+                vectors.reset()
+            graph = _load_graph(paths, catalog)
+        except BaseException:
+            os.close(lock_fd)
+            raise
+        catalog.set_meta("vault_root", str(vault))
+        return cls(
+            config=config,
+            paths=paths,
+            catalog=catalog,
+            vectors=vectors,
+            graph=graph,
+            lock_fd=lock_fd,
+            embedder=embedder,
+        )
+
+    # -- embedder -------------------------------------------------------------------------
+
+    @property
+    def embedder_id(self) -> str:
+        return self.config.model or PACKAGED_MODEL_ID
+
+    def embedder(self) -> Embedder:
+        """The embedding model, loaded on first use (restarts with nothing to embed skip it)."""
+        with self._embedder_lock:
+            if self._embedder is None:
+                from engine.embed.embedder import load_embedder
+
+                self._embedder = load_embedder(self.config.model)
+            return self._embedder
+
+    def _token_counter(self) -> TokenCounter:
+        if self.config.model is None:
+            from engine.vault.tokens import load_wordpiece_counter
+
+            return load_wordpiece_counter()
+        return self.embedder().count_tokens
+
+    # -- indexing -------------------------------------------------------------------------
+
+    def sync(
+        self,
+        *,
+        paths: set[str] | None = None,
+        progress: ProgressCallback | None = None,
+        save_graph: bool = True,
+    ) -> IndexStats:
+        """Index what changed (everything on the first run). See `Indexer.sync`."""
+        stats = self.indexer.sync(paths=paths, progress=progress)
+        if stats.added or stats.updated or stats.removed or stats.renamed:
+            self.catalog.set_meta("graph_stale", "1")
+        if save_graph:
+            self.save_graph()
+        return stats
+
+    def save_graph(self) -> None:
+        """Persist the link graph if it changed since the last save."""
+        with self._graph_lock:
+            if self.catalog.get_meta("graph_stale") != "1" and self.paths.graph.exists():
+                return
+            generation = str(int(self.catalog.get_meta("generation") or "0") + 1)
+            self.catalog.set_meta("generation", generation)
+            self.graph.save(self.paths.graph, stamp=generation)
+            self.catalog.set_meta("graph_stale", "0")
+
+    def close(self) -> None:
+        try:
+            if self.catalog.get_meta("dirty") != "1":
+                self.save_graph()
+        finally:
+            self.catalog.close()
+            self.vectors.close()
+            if self._lock_fd >= 0:
+                os.close(self._lock_fd)
+                self._lock_fd = -1
+
+    def __enter__(self) -> Workspace:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _acquire_writer_lock(path: Path) -> int:
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        raise EngineError(
+            "another Consilience process is indexing this vault; close it or wait until it ends"
+        ) from None
+    return fd
+
+
+def _remove_index_files(paths: IndexPaths) -> None:
+    """--rebuild: drop every index file of this vault (never anything in the vault)."""
+    for suffix in ("", "-wal", "-shm"):
+        Path(str(paths.catalog) + suffix).unlink(missing_ok=True)
+    paths.graph.unlink(missing_ok=True)
+    shutil.rmtree(paths.chroma, ignore_errors=True)
+
+
+def _load_graph(paths: IndexPaths, catalog: Catalog) -> LinkGraph:
+    """Load the saved graph when it matches the catalog, else rebuild it from the catalog."""
+    loaded = LinkGraph.load(paths.graph)
+    fresh = (
+        loaded is not None
+        and loaded[1] == (catalog.get_meta("generation") or "")
+        and catalog.get_meta("graph_stale") != "1"
+        and catalog.get_meta("dirty") != "1"
+    )
+    if loaded is not None and fresh:
+        return loaded[0]
+    graph = LinkGraph()
+    graph.rebuild(catalog.notes_for_graph())
+    log.info("link graph rebuilt from the catalog (%d notes)", len(graph.notes()))
+    catalog.set_meta("graph_stale", "1")
+    return graph

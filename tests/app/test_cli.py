@@ -1,0 +1,75 @@
+"""The `consilience` command line, run as a user would run it."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from helpers.vaultkit import snapshot, write_vault
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def run_cli(*args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, HF_HUB_OFFLINE="1", PYTHONPATH=str(REPO))
+    return subprocess.run(
+        [sys.executable, "-m", "app.cli", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env=env,
+        cwd=REPO,
+    )
+
+
+def test_help_is_fast_and_lists_commands() -> None:
+    started = time.monotonic()
+    proc = run_cli("--help")
+    assert proc.returncode == 0
+    assert "index" in proc.stdout and "watch" in proc.stdout
+    assert time.monotonic() - started < 5
+
+
+def test_missing_vault_is_one_line_and_nonzero(tmp_path: Path) -> None:
+    proc = run_cli("index", str(tmp_path / "missing"), "--data-dir", str(tmp_path / "d"))
+    assert proc.returncode == 2
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("consilience: error:")
+    assert "vault" in lines[0]
+
+
+def test_data_dir_inside_vault_is_refused(tmp_path: Path) -> None:
+    vault = tmp_path / "v"
+    write_vault(vault, 1)
+    proc = run_cli("index", str(vault), "--data-dir", str(vault / "idx"))
+    assert proc.returncode == 2 and "inside the vault" in proc.stderr
+    assert not (vault / "idx").exists()
+
+
+@pytest.mark.slow
+def test_index_json_then_incremental(tmp_path: Path) -> None:
+    vault = tmp_path / "v"
+    write_vault(vault, 5)
+    (vault / "junk.md").write_bytes(b"\x00\xff" * 100)
+    before = snapshot(vault)
+    data = str(tmp_path / "d")
+    proc = run_cli("index", str(vault), "--json", "--data-dir", data)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert set(out) >= {
+        "notes", "added", "updated", "removed", "renamed", "unchanged",
+        "chunks", "embedded", "skipped", "seconds",
+    }
+    assert out["notes"] == 5 and out["added"] == 5 and out["embedded"] == out["chunks"]
+    assert out["skipped"][0]["path"] == "junk.md" and out["skipped"][0]["reason"]
+
+    (vault / "Notes" / "Note 0.md").unlink()
+    proc = run_cli("index", str(vault), "--json", "--data-dir", data)
+    out = json.loads(proc.stdout)
+    assert out["removed"] == 1 and out["notes"] == 4 and out["embedded"] == 0
+    assert snapshot(vault) == {k: v for k, v in before.items() if k != "Notes/Note 0.md"}

@@ -1,0 +1,32 @@
+"""Test-wide settings: offline, offscreen, one shared embedding model."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+
+from collections.abc import Iterator  # noqa: E402
+from pathlib import Path  # noqa: E402
+from typing import TYPE_CHECKING  # noqa: E402
+
+import pytest  # noqa: E402
+
+if TYPE_CHECKING:
+    from engine.embed.embedder import Embedder
+
+REPO = Path(__file__).resolve().parent.parent
+DEMO_VAULT = REPO / "resources" / "demo-vault"
+SHARED_DATA = REPO.parent / "shared" / "data"
+
+
+@pytest.fixture(scope="session")
+def embedder() -> Iterator[Embedder]:
+    """The real packaged all-MiniLM-L6-v2, loaded once per test session."""
+    from engine.embed.embedder import load_embedder
+
+    yield load_embedder(None)

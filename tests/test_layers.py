@@ -1,0 +1,46 @@
+"""The engine never depends on Qt, the UI or the app layer."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+FORBIDDEN = ("PySide6", "shiboken6", "superqt", "ui", "app")
+
+
+def test_engine_source_imports_no_qt_ui_or_app() -> None:
+    offenders = []
+    for path in (REPO / "engine").rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            names: list[str] = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                names = [node.module]
+            for name in names:
+                if name.split(".")[0] in FORBIDDEN:
+                    offenders.append(f"{path.relative_to(REPO)}: {name}")
+    assert offenders == []
+
+
+def test_importing_the_whole_engine_loads_no_qt() -> None:
+    code = (
+        "import importlib, pkgutil, sys, engine\n"
+        "for m in pkgutil.walk_packages(engine.__path__, 'engine.'):\n"
+        "    importlib.import_module(m.name)\n"
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('PySide6','shiboken6','ui','app')]\n"
+        "print(bad)\n"
+        "sys.exit(1 if bad else 0)\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_import_linter_contracts_hold() -> None:
+    exe = Path(sys.executable).with_name("lint-imports")
+    proc = subprocess.run([str(exe)], cwd=REPO, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
