@@ -31,7 +31,10 @@ MATCH_TYPES: tuple[str, ...] = (
 Tier = Literal["high", "medium", "low"]
 TIERS: tuple[Tier, ...] = ("high", "medium", "low")
 
-_EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+
+def _empty() -> Mapping[str, Any]:
+    return MappingProxyType({})
 
 
 def freeze(value: Any) -> Any:
@@ -113,7 +116,12 @@ class Relation:
     hops: int = 1
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "other_path": self.other_path, "via": self.via, "hops": self.hops}
+        return {
+            "kind": self.kind,
+            "other_path": self.other_path,
+            "via": self.via,
+            "hops": self.hops,
+        }
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -136,7 +144,7 @@ class Hit:
     timestamp: datetime | None = None  # the note's modified time
     title: str = ""
     entities: tuple[str, ...] = ()  # graph entities the hit mentions: tags, aliases, note names
-    metadata: Mapping[str, Any] = field(default=_EMPTY, hash=False)  # JSON-safe, frozen
+    metadata: Mapping[str, Any] = field(default_factory=_empty, hash=False)  # JSON-safe, frozen
     relations: tuple[Relation, ...] = ()  # graph hits only
 
     def __post_init__(self) -> None:
@@ -289,7 +297,7 @@ class QueryMetadata:
     deduplicated_results: int  # notes left after dedup by path and near-duplicate merge
     sources_available: tuple[SourceName, ...]
     sources_failed: tuple[SourceName, ...]
-    per_source: Mapping[SourceName, SourceStats] = field(default=_EMPTY, hash=False)
+    per_source: Mapping[SourceName, SourceStats] = field(default_factory=_empty, hash=False)
     merge_duration_ms: float = 0.0
     total_ms: float = 0.0
     contradictions_detected: int = 0

@@ -43,7 +43,7 @@ class _FrontmatterError(Exception):
     """Raised inside the loader when a limit is hit."""
 
 
-class _LimitedSafeLoader(yaml.SafeLoader):
+class _LimitedSafeLoader(yaml.SafeLoader):  # type: ignore[misc,unused-ignore]
     """SafeLoader that counts alias references while composing and tolerates bad dates."""
 
     def __init__(self, stream: str) -> None:
@@ -58,7 +58,7 @@ class _LimitedSafeLoader(yaml.SafeLoader):
                 raise _FrontmatterError(
                     f"more than {MAX_ALIASES} YAML alias references (possible alias bomb)"
                 )
-        return super().compose_node(parent, index)  # type: ignore[no-any-return]
+        return super().compose_node(parent, index)  # type: ignore[no-any-return,unused-ignore]
 
     def construct_mapping(self, node: MappingNode, deep: bool = False) -> dict[Any, Any]:
         seen: set[str] = set()
@@ -68,7 +68,7 @@ class _LimitedSafeLoader(yaml.SafeLoader):
                 if key in seen:
                     self.duplicate_keys.append(key)
                 seen.add(key)
-        return super().construct_mapping(node, deep=deep)  # type: ignore[no-any-return]
+        return super().construct_mapping(node, deep=deep)  # type: ignore[no-any-return,unused-ignore]
 
 
 def _construct_timestamp_or_text(loader: yaml.SafeLoader, node: ScalarNode) -> object:

@@ -1,0 +1,215 @@
+"""Fusion and composite scoring (pipeline steps 4–6 and 8).
+
+Seeds: hybrid-tri-search-rrf-mmr ("Reciprocal Rank Fusion", `1 / (60 + rank)`; "TRM fallback"
+for low confidence), merge-results-contradictions ("calculate_composite_relevance": +0.1 per
+extra source, +0.1 for exact text; "categorize_by_relevance" for tiers) and
+merge-two-memory-sources / merge-graph-only ("cross-system boosting" ×1.2, "recency: decay over
+30 days", "source authority").
+
+Pure, numpy-free arithmetic. Sums run in canonical source order, so the floating-point result
+does not depend on the order sources were given in.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import UTC, datetime
+from pathlib import PurePosixPath
+
+from engine.search.config import MergeConfig
+from engine.search.dedup import NoteGroup, merge_metadata, primary_source, unique_excerpts
+from engine.search.types import MATCH_TYPES, MergedResult, Relation, ScoreBreakdown, Tier
+
+_SECONDS_PER_DAY = 86_400.0
+
+
+def rrf_score(source_ranks: Mapping[str, int], *, config: MergeConfig) -> float:
+    """Weighted reciprocal rank fusion: Σ_source weight / (k + rank), ranks 1-based."""
+    return sum(
+        config.rrf_weight(s) / (config.rrf_k + source_ranks[s])
+        for s in config.ordered_sources(source_ranks)
+    )
+
+
+def max_rrf(sources: Iterable[str], *, config: MergeConfig) -> float:
+    """The best RRF a note can reach when `sources` answered: rank 1 in each of them."""
+    return sum(config.rrf_weight(s) / (config.rrf_k + 1) for s in config.ordered_sources(sources))
+
+
+def _utc(value: datetime) -> datetime:
+    return value.replace(tzinfo=UTC) if value.tzinfo is None else value
+
+
+def recency_factor(timestamp: datetime | None, *, now: datetime, config: MergeConfig) -> float:
+    """1 + recency_max_boost × 0.5^(age_days / half_life); 1.0 for undated notes or when the
+    boost is off. Future timestamps count as age 0; naive datetimes are taken as UTC."""
+    if not config.use_recency or timestamp is None:
+        return 1.0
+    age_days = max(0.0, (_utc(now) - _utc(timestamp)).total_seconds() / _SECONDS_PER_DAY)
+    return 1.0 + config.recency_max_boost * math.pow(0.5, age_days / config.recency_half_life_days)
+
+
+def is_cross_referenced(entities: Iterable[str], query_entities: Iterable[str]) -> bool:
+    """True when the note mentions an entity of the query (case-insensitive)."""
+    wanted = {e.casefold().strip() for e in query_entities}
+    return any(e.casefold().strip() in wanted for e in entities)
+
+
+def score_breakdown(
+    *,
+    source_ranks: Mapping[str, int],
+    match_types: Iterable[str],
+    cross_referenced: bool,
+    timestamp: datetime | None,
+    answered_sources: Iterable[str],
+    now: datetime,
+    config: MergeConfig,
+) -> ScoreBreakdown:
+    """Step 5: the composite of one note, piece by piece (see ScoreBreakdown).
+
+    The RRF part is normalised by `max_rrf(answered_sources)` so it lies in (0, 1]: a note at
+    rank 1 in every source that answered scores 1. `answered_sources` should be the sources
+    that ran (also those with no hits), not the ones that failed.
+    """
+    raw = rrf_score(source_ranks, config=config)
+    ceiling = max_rrf(answered_sources, config=config)
+    rrf = raw / ceiling if ceiling > 0 else 0.0
+    agreement = (
+        config.agreement_boost * max(0, len(source_ranks) - 1)
+        if config.use_agreement_boost
+        else 0.0
+    )
+    exact = (
+        config.exact_boost
+        if config.use_exact_boost and any(m in config.exact_match_types for m in match_types)
+        else 0.0
+    )
+    cross_ref = (
+        config.cross_reference_multiplier
+        if config.use_cross_reference and cross_referenced
+        else 1.0
+    )
+    recency = recency_factor(timestamp, now=now, config=config)
+    authority = (
+        max((config.authority(s) for s in source_ranks), default=1.0)
+        if config.use_authority
+        else 1.0
+    )
+    total = (rrf + agreement + exact) * cross_ref * recency * authority
+    return ScoreBreakdown(
+        rrf=rrf,
+        rrf_raw=raw,
+        agreement=agreement,
+        exact=exact,
+        cross_ref=cross_ref,
+        recency=recency,
+        authority=authority,
+        total=total,
+    )
+
+
+def assign_tier(composite: float, *, config: MergeConfig) -> Tier:
+    """Step 6: "high" / "medium" / "low" by composite relevance."""
+    if composite >= config.tier_high:
+        return "high"
+    if composite >= config.tier_medium:
+        return "medium"
+    return "low"
+
+
+def _ordered_match_types(types: Iterable[str]) -> tuple[str, ...]:
+    known = {t: i for i, t in enumerate(MATCH_TYPES)}
+    return tuple(sorted(set(types), key=lambda t: (known.get(t, len(known)), t)))
+
+
+def build_result(
+    group: NoteGroup,
+    *,
+    answered_sources: Iterable[str],
+    query_entities: Iterable[str],
+    now: datetime,
+    config: MergeConfig,
+) -> MergedResult:
+    """Steps 2, 5 and 6 for one note: summarise its hits, score it, give it a tier.
+
+    Sources, match types, relevance and entities count the near-duplicates' hits too; title,
+    excerpts, metadata, timestamp and graph relations are the note's own.
+    """
+    own, every = group.hits, group.all_hits
+    primary = primary_source(every, config=config)
+    sources = config.ordered_sources(h.source for h in every)
+    match_types = _ordered_match_types(h.match_type for h in every)
+    entities = tuple(dict.fromkeys(e for h in every for e in h.entities))
+    cross_referenced = is_cross_referenced(entities, query_entities)
+    stamps = [h.timestamp for h in own if h.timestamp is not None]
+    timestamp = max(stamps, key=_utc) if stamps else None
+    breakdown = score_breakdown(
+        source_ranks=group.source_ranks,
+        match_types=match_types,
+        cross_referenced=cross_referenced,
+        timestamp=timestamp,
+        answered_sources=answered_sources,
+        now=now,
+        config=config,
+    )
+    composite = max(0.0, min(1.0, breakdown.total))
+    titled = sorted(
+        (h for h in own if h.title),
+        key=lambda h: (h.source != primary, config.source_sort_key(h.source), h.rank),
+    )
+    chunked = [h for h in own if h.chunk_id is not None]
+    best_chunk = min(
+        chunked,
+        key=lambda h: (-h.relevance, -config.authority(h.source), h.source, h.rank),
+        default=None,
+    )
+    relations: tuple[Relation, ...] = tuple(dict.fromkeys(r for h in own for r in h.relations))
+    return MergedResult(
+        note_path=group.note_path,
+        title=titled[0].title if titled else PurePosixPath(group.note_path).stem,
+        sources=sources,
+        primary_source=primary,
+        match_types=match_types,
+        excerpts=unique_excerpts(own),
+        relevance_score=max(h.relevance for h in every),
+        rrf_score=breakdown.rrf_raw,
+        composite_relevance=composite,
+        tier=assign_tier(composite, config=config),
+        cross_validated=len(sources) >= 2 or bool(group.duplicates),
+        cross_referenced=cross_referenced,
+        graph_relations=relations,
+        duplicates=group.duplicates,
+        metadata=merge_metadata(own, config=config),
+        timestamp=timestamp,
+        score_breakdown=breakdown,
+        source_ranks={s: group.source_ranks[s] for s in config.ordered_sources(group.source_ranks)},
+        entities=entities,
+        best_chunk_id=best_chunk.chunk_id if best_chunk is not None else None,
+    )
+
+
+def rank_key(result: MergedResult) -> tuple[float, str]:
+    """Sort key of the fused ranking: unclamped composite descending, then path ascending.
+
+    The unclamped total keeps notes whose composite is clamped at 1.0 in their real order.
+    """
+    return (-result.score_breakdown.total, result.note_path)
+
+
+def rank_results(results: Iterable[MergedResult]) -> tuple[MergedResult, ...]:
+    """The fused ranking."""
+    return tuple(sorted(results, key=rank_key))
+
+
+def tiers_of(results: Sequence[MergedResult]) -> dict[Tier, tuple[str, ...]]:
+    """Tier → paths, in result order; every tier present (possibly empty)."""
+    return {
+        tier: tuple(r.note_path for r in results if r.tier == tier)
+        for tier in ("high", "medium", "low")
+    }
+
+
+def is_low_confidence(ranked: Sequence[MergedResult], *, config: MergeConfig) -> bool:
+    """Step 8: True when there is no result or the best composite is below the threshold."""
+    return not ranked or ranked[0].composite_relevance < config.low_confidence_threshold

@@ -1,0 +1,169 @@
+"""The merge pipeline: what the sources found → one ranked, de-duplicated, attributed list.
+
+    normalise → group by note → near-duplicate merge → RRF → composite → tiers
+    → MMR within a token budget and limit → low-confidence flag
+
+Every step is a pure function over frozen dataclasses (see `dedup`, `fusion`, `mmr`); `merge`
+composes them. No I/O, no sources, no clock: the caller passes `now`. Ties always break by
+score descending, then note path ascending, and sources are always walked in
+`MergeConfig.source_order`, so the same hits give the same answer whatever order the sources
+came back in.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+
+from engine.search.config import MergeConfig
+from engine.search.dedup import (
+    NoteGroup,
+    containment,
+    group_by_note,
+    is_near_duplicate,
+    jaccard,
+    merge_metadata,
+    merge_near_duplicates,
+    normalise_tokens,
+    primary_source,
+    unique_excerpts,
+)
+from engine.search.fusion import (
+    assign_tier,
+    build_result,
+    is_cross_referenced,
+    is_low_confidence,
+    max_rrf,
+    rank_key,
+    rank_results,
+    recency_factor,
+    rrf_score,
+    score_breakdown,
+    tiers_of,
+)
+from engine.search.mmr import Vector, estimate_tokens, select_results, similarity
+from engine.search.types import Hit, MergeOutput
+
+__all__ = [
+    "NoteGroup",
+    "assign_tier",
+    "build_result",
+    "containment",
+    "estimate_tokens",
+    "group_by_note",
+    "is_cross_referenced",
+    "is_low_confidence",
+    "is_near_duplicate",
+    "jaccard",
+    "max_rrf",
+    "merge",
+    "merge_metadata",
+    "merge_near_duplicates",
+    "normalise_hits",
+    "normalise_tokens",
+    "primary_source",
+    "rank_key",
+    "rank_results",
+    "recency_factor",
+    "rrf_score",
+    "score_breakdown",
+    "select_results",
+    "similarity",
+    "tiers_of",
+    "unique_excerpts",
+]
+
+
+def _clamp01(value: float) -> float:
+    return 0.0 if math.isnan(value) else max(0.0, min(1.0, value))
+
+
+def normalise_hits(
+    hits_by_source: Mapping[str, Sequence[Hit]], *, config: MergeConfig
+) -> dict[str, tuple[Hit, ...]]:
+    """Step 1 (seeds: "Result Normalization"): per source, in canonical source order.
+
+    Drops hits without a note path; sets each hit's `source` (and its excerpt's) to the
+    mapping key; ranks 1..n in the order the source returned them; clamps relevance to
+    [0, 1] (NaN → 0). Sources with no hits stay, with an empty tuple.
+    """
+    out: dict[str, tuple[Hit, ...]] = {}
+    for source in config.ordered_sources(hits_by_source):
+        kept = [h for h in hits_by_source[source] if h.note_path and h.note_path.strip()]
+        out[source] = tuple(
+            dataclasses.replace(
+                hit,
+                source=source,
+                rank=rank,
+                relevance=_clamp01(hit.relevance),
+                excerpt=(
+                    dataclasses.replace(hit.excerpt, source=source)
+                    if hit.excerpt is not None and hit.excerpt.source != source
+                    else hit.excerpt
+                ),
+            )
+            for rank, hit in enumerate(kept, start=1)
+        )
+    return out
+
+
+def merge(
+    hits_by_source: Mapping[str, Sequence[Hit]],
+    *,
+    config: MergeConfig,
+    note_tokens: Mapping[str, frozenset[str]] | None = None,
+    chunk_vectors: Mapping[str, Vector] | None = None,
+    query_entities: frozenset[str] = frozenset(),
+    now: datetime,
+    limit: int,
+) -> MergeOutput:
+    """Merge what the sources found.
+
+    `hits_by_source` holds the sources that answered (an empty list for "ran, found
+    nothing"); leave failed sources out, so an outage does not lower every score (the
+    caller reports it as a warning). `note_tokens` (path → `normalise_tokens` of the note
+    body) enables the near-duplicate merge and MMR's fallback similarity; `chunk_vectors`
+    (chunk id → embedding) gives MMR its cosine; `query_entities` are graph entities named
+    in the query (tags, titles, aliases) for the cross-reference boost.
+    """
+    normalised = normalise_hits(hits_by_source, config=config)
+    answered = tuple(normalised)
+    groups = sorted(
+        group_by_note(normalised, config=config),
+        key=lambda g: (-rrf_score(g.source_ranks, config=config), g.note_path),
+    )
+    unique_notes = len(groups)
+    if config.use_near_duplicates and note_tokens:
+        groups = list(merge_near_duplicates(groups, note_tokens=note_tokens, config=config))
+    ranked = rank_results(
+        build_result(
+            group,
+            answered_sources=answered,
+            query_entities=query_entities,
+            now=now,
+            config=config,
+        )
+        for group in groups
+    )
+    results = select_results(
+        ranked,
+        limit=limit,
+        config=config,
+        chunk_vectors=chunk_vectors,
+        note_tokens=note_tokens,
+    )
+    total_hits = sum(len(hits) for hits in hits_by_source.values())
+    return MergeOutput(
+        results=results,
+        ranked=ranked,
+        tiers=tiers_of(results),
+        low_confidence=is_low_confidence(ranked, config=config),
+        best_composite=ranked[0].composite_relevance if ranked else 0.0,
+        total_hits=total_hits,
+        dropped_hits=total_hits - sum(len(hits) for hits in normalised.values()),
+        unique_notes=unique_notes,
+        deduplicated_results=len(ranked),
+        tokens_used=sum(estimate_tokens(r, config=config) for r in results),
+    )

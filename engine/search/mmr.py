@@ -1,0 +1,120 @@
+"""Diversity within a token budget (pipeline step 7).
+
+Seed: hybrid-tri-search-rrf-mmr ("Maximal Marginal Relevance for Token Efficiency":
+`λ·relevance − (1−λ)·max similarity to the already selected`, over the top-N fused results,
+until a ~2000-token budget is spent).
+
+Selection is one greedy sequence that does not depend on `limit`: `limit` only stops it. So
+the answer for limit=k is always the first k results of the answer for any larger limit (with
+the same budget) — top-k is a prefix of the full ranking. The top fused result is always
+selected first, even when it alone exceeds the budget. A candidate that does not fit the
+budget left is skipped for good (the budget only shrinks), and smaller ones after it may
+still be taken.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from engine.search.config import MergeConfig
+from engine.search.dedup import jaccard, normalise_tokens
+from engine.search.types import MergedResult
+
+Vector = NDArray[Any]
+
+
+def estimate_tokens(result: MergedResult, *, config: MergeConfig) -> int:
+    """Tokens the result's excerpts would take: characters / chars_per_token, rounded up."""
+    chars = sum(len(e.text) for e in result.excerpts)
+    return math.ceil(chars / config.chars_per_token)
+
+
+def _vector(result: MergedResult, chunk_vectors: Mapping[str, Vector]) -> Vector | None:
+    """The unit vector of the result's best chunk (else of its first excerpt with one)."""
+    candidates = [result.best_chunk_id, *(e.chunk_id for e in result.excerpts)]
+    for chunk_id in candidates:
+        if chunk_id is not None and chunk_id in chunk_vectors:
+            vec = np.asarray(chunk_vectors[chunk_id], dtype=np.float64).ravel()
+            norm = float(np.linalg.norm(vec))
+            return vec / norm if norm > 0 else None
+    return None
+
+
+def _tokens(result: MergedResult, note_tokens: Mapping[str, frozenset[str]]) -> frozenset[str]:
+    found = note_tokens.get(result.note_path)
+    if found is not None:
+        return found
+    return normalise_tokens(" ".join([result.title, *(e.text for e in result.excerpts)]))
+
+
+def similarity(
+    a_vec: Vector | None, b_vec: Vector | None, a_tokens: frozenset[str], b_tokens: frozenset[str]
+) -> float:
+    """Redundancy of two results in [0, 1]: cosine of their chunk vectors when both have one
+    (negative cosine counts as 0), otherwise Jaccard of their token sets."""
+    if a_vec is not None and b_vec is not None and a_vec.shape == b_vec.shape:
+        return min(1.0, max(0.0, float(np.dot(a_vec, b_vec))))
+    return jaccard(a_tokens, b_tokens)
+
+
+def select_results(
+    ranked: Sequence[MergedResult],
+    *,
+    limit: int,
+    config: MergeConfig,
+    chunk_vectors: Mapping[str, Vector] | None = None,
+    note_tokens: Mapping[str, frozenset[str]] | None = None,
+) -> tuple[MergedResult, ...]:
+    """Step 7: pick up to `limit` results from the fused ranking, diverse and within budget.
+
+    With `use_mmr` the top `mmr_pool_size` results are re-ranked greedily by
+    `λ·rel − (1−λ)·max_sim`, where `rel` is the composite relative to the top result's and
+    `max_sim` the highest `similarity` to any result already selected; ties keep fused order.
+    Results beyond the pool (or all, without MMR) follow in fused order.
+    """
+    if limit <= 0 or not ranked:
+        return ()
+    budget = config.token_budget
+    selected: list[MergedResult] = []
+    used = 0
+
+    def fits(cost: int) -> bool:
+        return not selected or budget is None or used + cost <= budget
+
+    pool_size = config.mmr_pool_size if config.use_mmr else 0
+    pool, rest = ranked[:pool_size], ranked[pool_size:]
+    if pool:
+        vectors = chunk_vectors or {}
+        tokens_by_path = note_tokens or {}
+        top = pool[0].score_breakdown.total
+        rel = [r.score_breakdown.total / top if top > 0 else 0.0 for r in pool]
+        vecs = [_vector(r, vectors) for r in pool]
+        toks = [_tokens(r, tokens_by_path) for r in pool]
+        costs = [estimate_tokens(r, config=config) for r in pool]
+        max_sim = [0.0] * len(pool)
+        lam = config.mmr_lambda
+        remaining = list(range(len(pool)))
+        while remaining and len(selected) < limit:
+            remaining = [i for i in remaining if fits(costs[i])]
+            if not remaining:
+                break
+            best = min(remaining, key=lambda i: (-(lam * rel[i] - (1 - lam) * max_sim[i]), i))
+            remaining.remove(best)
+            selected.append(pool[best])
+            used += costs[best]
+            for i in remaining:
+                sim = similarity(vecs[i], vecs[best], toks[i], toks[best])
+                max_sim[i] = max(max_sim[i], sim)
+    for result in rest:
+        if len(selected) >= limit:
+            break
+        cost = estimate_tokens(result, config=config)
+        if fits(cost):
+            selected.append(result)
+            used += cost
+    return tuple(selected)

@@ -1,0 +1,149 @@
+"""Turn what a user typed into safe pieces for each source.
+
+Nothing the user types reaches FTS5 as syntax: every term is a quoted string with inner
+quotes doubled, so `"`, `*`, `:`, `(`, `NEAR`, `AND`, `-` and friends are just text.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
+
+#: Very common English words that only slow BM25 down (every chunk has them) and add no signal.
+STOPWORDS = frozenset(
+    """a an and are as at be been but by can could did do does for from had has have how i if in
+    into is it its me my no not of on or our so than that the their them then there these they
+    this those to was we were what when where which who whom why will with would you your
+    about after all also any because before between both each few more most other over same
+    should some such only own very just""".split()
+)
+
+_PHRASE = re.compile(r'"([^"]+)"')
+# Identifiers: letters/digits joined by - _ . (REQ-006, sample_interval_s, river-gauge-v2, v1.2)
+_IDENT = re.compile(r"[\w]+(?:[-_.][\w]+)+")
+_WORD = re.compile(r"\w+")
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+")
+
+
+@dataclass(frozen=True)
+class ParsedQuery:
+    """A user query split into what each source needs."""
+
+    text: str  # the query as typed, stripped
+    phrases: tuple[str, ...]  # "quoted phrases" — must appear exactly
+    identifiers: tuple[str, ...]  # REQ-006, snake_case, kebab-case, dotted.names
+    cjk: tuple[str, ...]  # runs of CJK characters (no spaces between words in these scripts)
+    terms: tuple[str, ...]  # lower-cased word tokens, stopwords removed (all kept if all stop)
+
+    @property
+    def exact_needles(self) -> tuple[str, ...]:
+        """Strings that should be found verbatim (phrases, identifiers, CJK runs)."""
+        seen: dict[str, None] = {}
+        for s in (*self.phrases, *self.identifiers, *self.cjk):
+            if s.strip():
+                seen.setdefault(s, None)
+        return tuple(seen)
+
+
+def parse_query(text: str) -> ParsedQuery:
+    text = unicodedata.normalize("NFC", text or "").strip()
+    phrases = tuple(p.strip() for p in _PHRASE.findall(text) if p.strip())
+    bare = _PHRASE.sub(" ", text)
+    identifiers = tuple(dict.fromkeys(m.group(0) for m in _IDENT.finditer(bare)))
+    cjk = tuple(dict.fromkeys(_CJK.findall(text)))
+    words = [w.lower() for w in _WORD.findall(text.replace('"', " "))]
+    kept = [w for w in words if w not in STOPWORDS]
+    terms = tuple(dict.fromkeys(kept or words))
+    return ParsedQuery(text=text, phrases=phrases, identifiers=identifiers, cjk=cjk, terms=terms)
+
+
+def fts_quote(term: str) -> str:
+    """One FTS5 string literal: the term as plain text, whatever characters it holds."""
+    return '"' + term.replace('"', '""') + '"'
+
+
+def bm25_match_expression(query: ParsedQuery) -> str | None:
+    """An FTS5 MATCH expression for BM25: any of the terms; quoted phrases as phrases.
+
+    OR keeps recall for natural-language questions; BM25 itself rewards chunks that hold
+    more of the terms. Returns None when there is nothing to search for.
+    """
+    parts = [fts_quote(p) for p in query.phrases]
+    parts += [fts_quote(t) for t in query.terms if not _CJK.fullmatch(t)]
+    parts = list(dict.fromkeys(parts))
+    if not parts:
+        return None
+    return " OR ".join(parts)
+
+
+# -- dates ---------------------------------------------------------------------------------
+
+_RELATIVE = re.compile(
+    r"\b(today|yesterday|this week|last week|past week|this month|last month|past month|"
+    r"this year|last year|last (\d{1,3}) days|past (\d{1,3}) days)\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class DateRange:
+    since: datetime | None = None
+    until: datetime | None = None
+
+    def contains(self, moment: datetime | None) -> bool:
+        if moment is None:
+            return False
+        if moment.tzinfo is None:
+            moment = moment.replace(tzinfo=UTC)
+        if self.since is not None and moment < self.since:
+            return False
+        return not (self.until is not None and moment >= self.until)
+
+
+def relative_date_range(text: str, *, now: datetime) -> DateRange | None:
+    """'notes from last week' → the calendar range it means (UTC); None when none is named."""
+    m = _RELATIVE.search(text)
+    if not m:
+        return None
+    phrase = m.group(1).lower()
+    today = datetime(now.year, now.month, now.day, tzinfo=UTC)
+    if phrase == "today":
+        return DateRange(today, today + timedelta(days=1))
+    if phrase == "yesterday":
+        return DateRange(today - timedelta(days=1), today)
+    week_start = today - timedelta(days=today.weekday())
+    if phrase == "this week":
+        return DateRange(week_start, today + timedelta(days=1))
+    if phrase == "last week":
+        return DateRange(week_start - timedelta(days=7), week_start)
+    if phrase in ("past week",):
+        return DateRange(today - timedelta(days=7), today + timedelta(days=1))
+    month_start = today.replace(day=1)
+    if phrase == "this month":
+        return DateRange(month_start, today + timedelta(days=1))
+    if phrase == "last month":
+        prev = (month_start - timedelta(days=1)).replace(day=1)
+        return DateRange(prev, month_start)
+    if phrase == "past month":
+        return DateRange(today - timedelta(days=30), today + timedelta(days=1))
+    if phrase == "this year":
+        return DateRange(today.replace(month=1, day=1), today + timedelta(days=1))
+    if phrase == "last year":
+        start = date(today.year - 1, 1, 1)
+        return DateRange(
+            datetime(start.year, 1, 1, tzinfo=UTC), datetime(today.year, 1, 1, tzinfo=UTC)
+        )
+    days = int(m.group(2) or m.group(3))
+    return DateRange(today - timedelta(days=days), today + timedelta(days=1))
+
+
+def parse_date(text: str, *, end: bool = False) -> datetime:
+    """`--since/--until` values: YYYY-MM-DD (or full ISO). `end` makes a date inclusive."""
+    value = datetime.fromisoformat(text.strip())
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=UTC)
+    if end and len(text.strip()) <= 10:
+        value += timedelta(days=1)
+    return value

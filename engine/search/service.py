@@ -1,0 +1,321 @@
+"""SearchService: ask every source at once, merge what comes back, explain what went wrong.
+
+A failing, hanging or garbage-returning source becomes a `Warning` (what is missing and what
+that means); only when every source fails does `search` raise `QueryExecutionError`. A newer
+query supersedes older ones still running: their answers are dropped, never merged.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import logging
+import threading
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
+from typing import Protocol, runtime_checkable
+
+from engine.errors import EngineError, QueryExecutionError
+from engine.search.config import MergeConfig
+from engine.search.merge import merge
+from engine.search.query import DateRange, ParsedQuery, parse_query, relative_date_range
+from engine.search.types import (
+    Hit,
+    QueryMetadata,
+    SearchResponse,
+    SourceStats,
+    Warning,
+)
+
+log = logging.getLogger(__name__)
+
+SOURCE_IMPACT = {
+    "semantic": "results that match by meaning but not by wording may be missing",
+    "text": "exact words, quoted phrases and identifiers may be missing or ranked lower",
+    "graph": "matches by title, alias, tag and linked notes may be missing",
+}
+
+
+class QuerySupersededError(EngineError):
+    """A newer query replaced this one before it finished; its answer is not wanted."""
+
+
+@dataclass(frozen=True)
+class SearchFilters:
+    """Pushed down into every source."""
+
+    folder: str | None = None  # vault-relative folder prefix, e.g. "Projects" or "Projects/2026"
+    tag: str | None = None  # tag without '#'; nested tags match their parent ('a' matches 'a/b')
+    since: datetime | None = None  # note modified (or created) at or after
+    until: datetime | None = None  # ... and before
+
+    @property
+    def date_range(self) -> DateRange | None:
+        if self.since is None and self.until is None:
+            return None
+        return DateRange(self.since, self.until)
+
+    def folder_matches(self, path: str) -> bool:
+        if not self.folder:
+            return True
+        prefix = self.folder.strip("/")
+        return path == prefix or path.startswith(prefix + "/")
+
+    def tag_matches(self, tags: Sequence[str]) -> bool:
+        if not self.tag:
+            return True
+        want = self.tag.lstrip("#").lower()
+        return any(t == want or t.startswith(want + "/") for t in tags)
+
+
+@dataclass(frozen=True)
+class SearchRequest:
+    """What every source receives."""
+
+    query: ParsedQuery
+    filters: SearchFilters = field(default_factory=SearchFilters)
+    depth: int = 50  # how many notes a source should return at most
+    now: datetime = field(default_factory=lambda: datetime.now(UTC))
+
+
+@runtime_checkable
+class Source(Protocol):
+    """One way of finding notes. `search` returns hits best first; it may raise."""
+
+    name: str
+
+    def search(self, request: SearchRequest) -> list[Hit]: ...
+
+
+@dataclass(frozen=True)
+class MergeContext:
+    """Per-query lookups the merge needs, fetched once from the stores."""
+
+    note_tokens: Mapping[str, frozenset[str]]
+    chunk_vectors: Mapping[str, object]
+    query_entities: frozenset[str]
+
+
+ContextProvider = Callable[[SearchRequest, Mapping[str, Sequence[Hit]]], MergeContext]
+ContradictionLookup = Callable[[Sequence[str]], tuple[object, ...]]
+
+
+class SearchService:
+    def __init__(
+        self,
+        *,
+        sources: Sequence[Source],
+        config: MergeConfig | None = None,
+        timeout_s: float = 2.0,
+        context: ContextProvider | None = None,
+        contradictions: ContradictionLookup | None = None,
+        max_workers: int = 8,
+    ) -> None:
+        self._sources = {s.name: s for s in sources}
+        self.config = config or MergeConfig()
+        self.timeout_s = timeout_s
+        self._context = context
+        self._contradictions = contradictions
+        self._pool = cf.ThreadPoolExecutor(max_workers=max_workers, thread_name_prefix="source")
+        self._generation = 0
+        self._gen_lock = threading.Lock()
+
+    @property
+    def source_names(self) -> tuple[str, ...]:
+        return tuple(self._sources)
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+    # -- public -------------------------------------------------------------------------
+
+    def search(
+        self,
+        text: str,
+        *,
+        limit: int = 20,
+        filters: SearchFilters | None = None,
+        sources: Sequence[str] | None = None,
+        supersede: bool = False,
+    ) -> SearchResponse:
+        """Run one query through the chosen sources (all by default) and merge the answers.
+
+        With `supersede=True` this query replaces any earlier superseding query still running:
+        those raise `QuerySupersededError` instead of returning (search-as-you-type).
+        """
+        started = time.perf_counter()
+        generation = self._next_generation() if supersede else None
+        now = datetime.now(UTC)
+        parsed = parse_query(text)
+        filters = filters or SearchFilters()
+        if filters.date_range is None:
+            rel = relative_date_range(parsed.text, now=now)
+            if rel is not None:
+                filters = replace(filters, since=rel.since, until=rel.until)
+        request = SearchRequest(query=parsed, filters=filters, depth=max(50, limit * 3), now=now)
+        chosen = [self._sources[n] for n in (sources or self._sources) if n in self._sources]
+        unknown = [n for n in (sources or ()) if n not in self._sources]
+        if not chosen:
+            raise QueryExecutionError(
+                f"no such search source: {', '.join(unknown) or '(none)'}; "
+                f"choose from {', '.join(self._sources)}"
+            )
+
+        hits, stats, warnings, failed = self._fan_out(chosen, request)
+        self._check_superseded(generation)
+        if len(failed) == len(chosen):
+            reasons = "; ".join(w.message for w in warnings)
+            raise QueryExecutionError(
+                f"every search source failed ({reasons}); check that the vault is indexed "
+                "(`consilience index PATH`) and try again"
+            )
+
+        merge_started = time.perf_counter()
+        ctx = self._context(request, hits) if self._context else None
+        output = merge(
+            hits,
+            config=self.config,
+            note_tokens=ctx.note_tokens if ctx else None,
+            chunk_vectors=ctx.chunk_vectors if ctx else None,  # type: ignore[arg-type]
+            query_entities=ctx.query_entities if ctx else frozenset(),
+            now=now,
+            limit=limit,
+        )
+        merge_ms = (time.perf_counter() - merge_started) * 1000
+        contradictions: tuple[object, ...] = ()
+        if self._contradictions is not None and output.results:
+            try:
+                contradictions = self._contradictions([r.note_path for r in output.results])
+            except Exception as exc:  # never let the extra lose the answer
+                log.warning("contradiction lookup failed: %s", exc)
+                warnings.append(
+                    Warning(
+                        source=None,
+                        kind="contradictions_failed",
+                        message=f"contradictions could not be looked up: {exc}",
+                        impact="contradictions among these results are not shown",
+                    )
+                )
+        if output.low_confidence and output.results:
+            warnings.append(
+                Warning(
+                    source=None,
+                    kind="low_confidence",
+                    message="no note matches this query well",
+                    impact="the results below are the closest there are, not a clear answer",
+                )
+            )
+        self._check_superseded(generation)
+        meta = QueryMetadata(
+            total_results=output.total_hits,
+            deduplicated_results=output.deduplicated_results,
+            sources_available=tuple(s.name for s in chosen if s.name not in failed),
+            sources_failed=tuple(failed),
+            per_source=stats,
+            merge_duration_ms=merge_ms,
+            total_ms=(time.perf_counter() - started) * 1000,
+            contradictions_detected=len(contradictions),
+            low_confidence=output.low_confidence,
+        )
+        return SearchResponse(
+            query=parsed.text,
+            results=output.results,
+            tiers=output.tiers,
+            contradictions=contradictions,
+            warnings=tuple(warnings),
+            query_metadata=meta,
+        )
+
+    # -- internals ----------------------------------------------------------------------
+
+    def _fan_out(
+        self, chosen: Sequence[Source], request: SearchRequest
+    ) -> tuple[dict[str, list[Hit]], dict[str, SourceStats], list[Warning], list[str]]:
+        started = time.perf_counter()
+        futures = {
+            self._pool.submit(_timed, source, request): source.name for source in chosen
+        }
+        done, not_done = cf.wait(futures, timeout=self.timeout_s)
+        hits: dict[str, list[Hit]] = {}
+        stats: dict[str, SourceStats] = {}
+        warnings: list[Warning] = []
+        failed: list[str] = []
+        for future in futures:
+            name = futures[future]
+            if future in not_done:
+                future.cancel()
+                failed.append(name)
+                stats[name] = SourceStats(count=0, ms=(time.perf_counter() - started) * 1000)
+                warnings.append(
+                    Warning(
+                        source=name,
+                        kind="source_timeout",
+                        message=f"the {name} source did not answer within "
+                        f"{self.timeout_s * 1000:.0f} ms",
+                        impact=SOURCE_IMPACT.get(name, f"results from {name} are missing"),
+                    )
+                )
+                continue
+            exc = future.exception()
+            if exc is not None:
+                failed.append(name)
+                stats[name] = SourceStats(count=0, ms=0.0)
+                log.warning("source %s failed: %s", name, exc, exc_info=exc)
+                warnings.append(
+                    Warning(
+                        source=name,
+                        kind="source_failed",
+                        message=f"the {name} source failed: {_one_line(exc)}",
+                        impact=SOURCE_IMPACT.get(name, f"results from {name} are missing"),
+                    )
+                )
+                continue
+            result, ms = future.result()
+            valid = [h for h in result if _valid_hit(h, name)]
+            if len(valid) < len(result):
+                warnings.append(
+                    Warning(
+                        source=name,
+                        kind="source_garbage",
+                        message=f"the {name} source returned {len(result) - len(valid)} "
+                        "malformed results, which were ignored",
+                        impact="some of its results may be missing",
+                    )
+                )
+            hits[name] = valid
+            stats[name] = SourceStats(count=len(valid), ms=ms)
+        return hits, stats, warnings, failed
+
+    def _next_generation(self) -> int:
+        with self._gen_lock:
+            self._generation += 1
+            return self._generation
+
+    def _check_superseded(self, generation: int | None) -> None:
+        if generation is not None and generation != self._generation:
+            raise QuerySupersededError("a newer query replaced this one")
+
+
+def _timed(source: Source, request: SearchRequest) -> tuple[list[Hit], float]:
+    started = time.perf_counter()
+    result = source.search(request)
+    if not isinstance(result, list | tuple):
+        raise TypeError(f"returned {type(result).__name__}, not a list of hits")
+    return list(result), (time.perf_counter() - started) * 1000
+
+
+def _valid_hit(hit: object, source: str) -> bool:
+    return (
+        isinstance(hit, Hit)
+        and isinstance(hit.note_path, str)
+        and bool(hit.note_path)
+        and hit.source == source
+        and isinstance(hit.relevance, int | float)
+        and hit.relevance == hit.relevance  # not NaN
+    )
+
+
+def _one_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return (text[0] if text else type(exc).__name__)[:300]
