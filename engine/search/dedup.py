@@ -86,7 +86,7 @@ def group_by_note(
     """
     hits: dict[str, list[Hit]] = {}
     ranks: dict[str, dict[str, int]] = {}
-    for source in hits_by_source:
+    for source in config.ordered_sources(hits_by_source):
         seen: dict[str, int] = {}
         for hit in hits_by_source[source]:
             if hit.note_path not in seen:

@@ -32,6 +32,8 @@ TokenCounter = Callable[[Sequence[str]], list[int]]
 HEADING_SEPARATOR = " > "
 _MAX_HEADING_CHARS = 200
 _NON_SPACE_RE = re.compile(r"\S")
+_NEWLINE_RE = re.compile("\n")
+_BLANK_LINES_RE = re.compile(r"\n(?:[^\S\n]*+\n)++")
 _SENTENCE_ENDS = (". ", "! ", "? ", ".\t", "。", "！", "？", "; ")
 _MAX_ROUNDS = 64
 _SAMPLE_CHARS = 2000
@@ -44,7 +46,7 @@ class _Unit:
     section: int
     start: int
     end: int
-    window: int  # when it must be cut: the window size in characters to cut it into
+    parts: tuple[tuple[int, int], ...] = ()  # a group of paragraphs: the paragraphs
 
 
 @dataclass(frozen=True)
@@ -96,8 +98,8 @@ def chunk_note(
         line_starts = [0]
     else:
         source = body
-        sections = _sections(note)
         line_starts = _line_starts(body)
+        sections = _sections(note, line_starts)
     offset = note.body_line_offset
 
     def line_of(pos: int) -> int:
@@ -108,10 +110,11 @@ def chunk_note(
     )
     budgets = [max_tokens - p for p in prefix_tokens]
 
+    group_chars = _group_chars(source, count_tokens, min(target_tokens, min(budgets)))
     units = [
-        _Unit(i, start, end, max_chars)
+        unit
         for i, section in enumerate(sections)
-        for start, end in _paragraphs(source, section.start, section.end)
+        for unit in _group(i, _paragraphs(source, section.start, section.end), group_chars)
     ]
     pieces = _fit(source, units, budgets, count_tokens, max_chars)
     spans = _pack(pieces, budgets, target_tokens, max_chars)
@@ -148,17 +151,11 @@ def _embed_text(heading_path: tuple[str, ...], text: str) -> str:
 
 
 def _line_starts(text: str) -> list[int]:
-    starts = [0]
-    pos = text.find("\n")
-    while pos >= 0:
-        starts.append(pos + 1)
-        pos = text.find("\n", pos + 1)
-    return starts
+    return [0, *(m.end() for m in _NEWLINE_RE.finditer(text))]
 
 
-def _sections(note: Note) -> list[_Section]:
+def _sections(note: Note, line_starts: list[int]) -> list[_Section]:
     """Sections of the body, cut at its headings, each with its enclosing heading path."""
-    line_starts = _line_starts(note.body)
     stack: list[tuple[int, str]] = []
     cuts: list[tuple[int, tuple[str, ...]]] = [(0, ())]
     for heading in note.headings:
@@ -176,24 +173,51 @@ def _sections(note: Note) -> list[_Section]:
 def _paragraphs(text: str, start: int, end: int) -> list[tuple[int, int]]:
     """Runs of non-blank lines in text[start:end], trimmed of surrounding whitespace."""
     out: list[tuple[int, int]] = []
-    para_start = -1
-    para_end = -1
     pos = start
-    while pos < end:
-        nl = text.find("\n", pos, end)
-        line_end = end if nl < 0 else nl
-        if _NON_SPACE_RE.search(text, pos, line_end) is None:
-            if para_start >= 0:
-                out.append(_trim(text, para_start, para_end))
-                para_start = -1
-        else:
-            if para_start < 0:
-                para_start = pos
-            para_end = line_end
-        pos = line_end + 1
-    if para_start >= 0:
-        out.append(_trim(text, para_start, para_end))
+    for blank in _BLANK_LINES_RE.finditer(text, start, end):
+        span = _trim(text, pos, blank.start())
+        if span[1] > span[0]:
+            out.append(span)
+        pos = blank.end()
+    span = _trim(text, pos, end)
+    if span[1] > span[0]:
+        out.append(span)
     return out
+
+
+def _group_chars(source: str, count_tokens: TokenCounter, tokens: int) -> int:
+    """How many characters of this note hold about `tokens` tokens (from a sample), less 20 %.
+
+    Paragraphs are counted in groups of that size: counting 100,000 tiny paragraphs one by
+    one costs far more than counting a few thousand groups.
+    """
+    sample = source[:_SAMPLE_CHARS]
+    if not sample.strip():
+        return 0
+    sample_tokens = count_tokens([sample])[0]
+    if sample_tokens <= 0:
+        return 0
+    return int(len(sample) * tokens / sample_tokens * 0.8)
+
+
+def _group(section: int, paragraphs: list[tuple[int, int]], group_chars: int) -> list[_Unit]:
+    """Neighbouring small paragraphs, grouped up to `group_chars` characters."""
+    units: list[_Unit] = []
+    parts: list[tuple[int, int]] = []
+    for start, end in paragraphs:
+        if parts and end - parts[0][0] > group_chars:
+            units.append(_unit_of(section, parts))
+            parts = []
+        parts.append((start, end))
+    if parts:
+        units.append(_unit_of(section, parts))
+    return units
+
+
+def _unit_of(section: int, parts: list[tuple[int, int]]) -> _Unit:
+    if len(parts) == 1:
+        return _Unit(section, parts[0][0], parts[0][1])
+    return _Unit(section, parts[0][0], parts[-1][1], tuple(parts))
 
 
 def _trim(text: str, start: int, end: int) -> tuple[int, int]:
@@ -260,6 +284,9 @@ def _fit(
         next_pending: list[_Unit] = []
         for unit, tokens in zip(countable, counts, strict=False):
             length = unit.end - unit.start
+            if unit.parts and tokens > budgets[unit.section]:
+                next_pending.extend(_Unit(unit.section, a, b) for a, b in unit.parts)
+                continue
             if tokens <= budgets[unit.section] or length <= 1:
                 if tokens > budgets[unit.section]:
                     log.warning("a single character takes %d tokens; kept as it is", tokens)
@@ -268,6 +295,9 @@ def _fit(
             window = max(1, min(_window_for(length, tokens, budgets[unit.section]), length - 1))
             next_pending.extend(_windows(source, unit.section, unit.start, unit.end, window))
         for unit, sample, tokens in zip(oversized, samples, counts[len(texts) :], strict=True):
+            if unit.parts:
+                next_pending.extend(_Unit(unit.section, a, b) for a, b in unit.parts)
+                continue
             window = min(max_chars, _window_for(len(sample), tokens, budgets[unit.section]))
             next_pending.extend(_windows(source, unit.section, unit.start, unit.end, window))
         pending = next_pending
@@ -302,7 +332,7 @@ def _windows(source: str, section: int, start: int, end: int, window: int) -> li
             cut = _best_cut(source, pos + half, limit)
         span_start, span_end = _trim(source, pos, cut)
         if span_end > span_start:
-            out.append(_Unit(section, span_start, span_end, window))
+            out.append(_Unit(section, span_start, span_end))
         pos = cut
     return out
 
@@ -401,8 +431,8 @@ def _verify(
                 continue
             budget = max(1, max_tokens - prefix_tokens[span.section])
             window = max(1, min(length - 1, _window_for(length, tokens, budget), max_chars))
-            units = _windows(source, span.section, span.start, span.end, window)
-            replaced[i] = [_Span(u.section, u.start, u.end, max_tokens, 0) for u in units]
+            cuts = _windows(source, span.section, span.start, span.end, window)
+            replaced[i] = [_Span(u.section, u.start, u.end, max_tokens, 0) for u in cuts]
         if not replaced:
             return result
         new_result: list[_Span] = []
