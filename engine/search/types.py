@@ -32,7 +32,6 @@ Tier = Literal["high", "medium", "low"]
 TIERS: tuple[Tier, ...] = ("high", "medium", "low")
 
 
-
 def _empty() -> Mapping[str, Any]:
     return MappingProxyType({})
 

@@ -37,6 +37,7 @@ _BLANK_LINES_RE = re.compile(r"\n(?:[^\S\n]*+\n)++")
 _SENTENCE_ENDS = (". ", "! ", "? ", ".\t", "。", "！", "？", "; ")
 _MAX_ROUNDS = 64
 _SAMPLE_CHARS = 2000
+_GROUP_ABOVE = 500  # paragraphs in a note before small ones are counted in groups
 
 
 @dataclass(frozen=True)
@@ -110,12 +111,12 @@ def chunk_note(
     )
     budgets = [max_tokens - p for p in prefix_tokens]
 
-    group_chars = _group_chars(source, count_tokens, min(target_tokens, min(budgets)))
-    units = [
-        unit
-        for i, section in enumerate(sections)
-        for unit in _group(i, _paragraphs(source, section.start, section.end), group_chars)
-    ]
+    paragraphs = [_paragraphs(source, section.start, section.end) for section in sections]
+    if sum(len(p) for p in paragraphs) > _GROUP_ABOVE:
+        group_chars = _group_chars(source, count_tokens, min(target_tokens, min(budgets)))
+    else:
+        group_chars = 0
+    units = [unit for i, paras in enumerate(paragraphs) for unit in _group(i, paras, group_chars)]
     pieces = _fit(source, units, budgets, count_tokens, max_chars)
     spans = _pack(pieces, budgets, target_tokens, max_chars)
     spans = _verify(source, spans, paths, prefix_tokens, count_tokens, max_tokens, max_chars)

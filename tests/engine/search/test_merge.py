@@ -304,7 +304,7 @@ def test_composite_with_every_boost_is_exact_and_the_breakdown_multiplies_out() 
     rrf = (1 / 61 + 1 / 62) / (3 / 61)
     assert b.rrf_raw == pytest.approx(1 / 61 + 1 / 62)
     assert b.rrf == pytest.approx(rrf)
-    assert (b.agreement, b.exact, b.cross_ref) == (pytest.approx(0.1), 0.1, 1.2)
+    assert (b.agreement, b.exact, b.cross_ref) == pytest.approx((0.1, 0.1, 1.2))
     assert b.recency == pytest.approx(1.05)  # one half-life old
     assert b.authority == pytest.approx(1.1)  # max(text 1.0, graph 1.1)
     assert b.total == pytest.approx((rrf + 0.2) * 1.2 * 1.05 * 1.1)
@@ -431,6 +431,21 @@ def test_near_duplicates_merge_into_the_best_ranked_note() -> None:
     assert (out.unique_notes, out.deduplicated_results) == (3, 2)
 
 
+def test_near_duplicate_takes_the_best_rank_per_source() -> None:
+    tokens = {"rep.md": words("w", 10), "dup.md": words("w", 10)}
+    out = run(
+        {
+            "semantic": [hit("semantic", "dup.md"), hit("semantic", "rep.md")],
+            "text": [hit("text", "rep.md")],
+        },
+        note_tokens=tokens,
+    )
+    (r,) = out.ranked
+    assert (r.note_path, r.duplicates) == ("rep.md", ("dup.md",))
+    assert dict(r.source_ranks) == {"semantic": 1, "text": 1}
+    assert r.rrf_score == pytest.approx(2 / 61)
+
+
 def test_jaccard_threshold_is_strict_and_containment_needs_enough_tokens() -> None:
     common = words("c", 17)
     a, b = common | {"a1", "a2"}, common | {"b1"}  # 17 / 20 = 0.85 exactly
@@ -467,7 +482,9 @@ def test_near_duplicate_merge_can_be_switched_off() -> None:
 
 
 def test_normalise_tokens_folds_case_punctuation_and_splits_cjk() -> None:
-    assert normalise_tokens("REQ-006: Über_alles, über!") == frozenset({"req", "006", "über", "alles"})
+    assert normalise_tokens("REQ-006: Über_alles, über!") == frozenset(
+        {"req", "006", "über", "alles"}
+    )
     assert normalise_tokens("東京 tower") == frozenset({"東", "京", "tower"})
 
 
@@ -498,6 +515,18 @@ def test_mmr_demotes_a_result_redundant_with_the_top_one() -> None:
         "b.md",
         "c.md",
     ]
+
+
+def test_mmr_penalises_similarity_to_any_selected_result_not_just_the_last() -> None:
+    vectors = {
+        "a#0": np.array([1.0, 0.0, 0.0]),
+        "b#0": np.array([0.0, 1.0, 0.0]),
+        "c#0": np.array([1.0, 0.0, 0.0]),
+        "d#0": np.array([0.0, 0.0, 1.0]),
+    }
+    hits = {"semantic": [hit("semantic", f"{p}.md", chunk_id=f"{p}#0") for p in "abcd"]}
+    out = run(hits, chunk_vectors=vectors)
+    assert paths(out.results) == ["a.md", "b.md", "d.md", "c.md"]
 
 
 def test_mmr_falls_back_to_token_jaccard_without_vectors() -> None:
@@ -589,7 +618,7 @@ def test_hit_metadata_is_frozen_and_hits_are_hashable() -> None:
     with pytest.raises(TypeError):
         h.metadata["tags"] = ()  # type: ignore[index]
     with pytest.raises(TypeError):
-        h.metadata["fm"]["k"] = 3  # type: ignore[index]
+        h.metadata["fm"]["k"] = 3
     assert hash(h) == hash(hit("text", "a.md", metadata={"other": 1}))
     assert h.to_dict()["metadata"] == {"tags": ["a"], "fm": {"k": [1, 2]}}
 

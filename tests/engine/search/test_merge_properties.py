@@ -80,9 +80,7 @@ def a_hit(draw: st.DrawFn, source: str, paths: Sequence[str] = PATHS) -> Hit:
 @st.composite
 def hits_by_source(draw: st.DrawFn) -> dict[str, list[Hit]]:
     answered = draw(st.lists(st.sampled_from(SOURCES), min_size=1, unique=True))
-    return {
-        s: draw(st.lists(a_hit(s), max_size=8)) for s in sorted(answered, key=SOURCES.index)
-    }
+    return {s: draw(st.lists(a_hit(s), max_size=8)) for s in sorted(answered, key=SOURCES.index)}
 
 
 @st.composite
@@ -348,3 +346,44 @@ def test_near_duplicates_collapse(families: dict[str, int], data: Any) -> None:
             assert own[r.note_path] > own[d] + 1e-12 or r.note_path < d
     listed = paths(out.ranked) + [d for r in out.ranked for d in r.duplicates]
     assert sorted(listed) == sorted(found)
+
+
+@st.composite
+def mmr_cases(draw: st.DrawFn) -> dict[str, Any]:
+    """Many notes, every one with a chunk vector: MMR has something to re-order."""
+    notes = [f"n{i}.md" for i in range(draw(st.integers(1, 12)))]
+    hits: dict[str, list[Hit]] = {}
+    for source in draw(st.lists(st.sampled_from(SOURCES), min_size=1, unique=True)):
+        chosen = draw(st.permutations(notes))[: draw(st.integers(0, len(notes)))]
+        hits[source] = [
+            Hit(
+                source=source,
+                note_path=p,
+                match_type=MATCH_TYPES[source][0],
+                chunk_id=f"{p}#0",
+                excerpt=Excerpt(source, f"{p}#0", "w" * draw(st.integers(0, 40))),
+            )
+            for p in chosen
+        ]
+    config = MergeConfig(
+        mmr_lambda=draw(st.sampled_from((0.0, 0.3, 0.75))),
+        token_budget=draw(st.sampled_from((None, None, 10, 40))),
+        mmr_pool_size=draw(st.sampled_from((5, 100, 100))),
+    )
+    return {
+        "hits": hits,
+        "config": config,
+        "note_tokens": None,
+        "chunk_vectors": {f"{p}#0": draw(st.sampled_from(VECTORS[:3])) for p in notes},
+        "query_entities": frozenset(),
+    }
+
+
+@PROPS
+@given(case=mmr_cases())
+def test_top_k_prefix_and_top_result_hold_when_mmr_reorders(case: dict[str, Any]) -> None:
+    full = run(case)
+    for k in range(len(full.results) + 2):
+        assert run(case, limit=k).results == full.results[:k]
+    if full.ranked:
+        assert full.results[0] == full.ranked[0]
