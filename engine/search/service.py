@@ -236,7 +236,7 @@ class SearchService:
         futures = {
             self._pool.submit(_timed, source, request): source.name for source in chosen
         }
-        done, not_done = cf.wait(futures, timeout=self.timeout_s)
+        _done, not_done = cf.wait(futures, timeout=self.timeout_s)
         hits: dict[str, list[Hit]] = {}
         stats: dict[str, SourceStats] = {}
         warnings: list[Warning] = []

@@ -1,0 +1,137 @@
+"""A read-optimised view of every note's metadata, built from the link graph.
+
+All three sources need the same per-note facts at query time (title, aliases, tags, dates,
+linked notes) for filters, excerpts and cross-references. The view is rebuilt only when the
+graph's revision changes, so a query pays nothing for it in the common case.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING
+
+from engine.search.service import SearchFilters
+
+if TYPE_CHECKING:
+    from engine.store.graph import LinkGraph
+
+
+_WORD = re.compile(r"\w+")
+
+
+def fold(text: str) -> str:
+    """Case- and punctuation-insensitive form of a name: 'River-Gauge v2' -> 'river gauge v2'."""
+    return " ".join(_WORD.findall(text.casefold()))
+
+
+@dataclass(frozen=True)
+class NoteMeta:
+    path: str
+    title: str
+    aliases: tuple[str, ...]
+    tags: tuple[str, ...]
+    created: datetime | None
+    modified: datetime | None
+    links_out: frozenset[str]  # resolved note paths this note links to or embeds
+    entities_out: frozenset[str]  # unresolved link targets (folded)
+    names: tuple[tuple[str, str, str], ...] = ()  # (label, name, folded name), precomputed
+
+    @property
+    def folder(self) -> str:
+        return self.path.rsplit("/", 1)[0] if "/" in self.path else ""
+
+    @property
+    def stem(self) -> str:
+        name = self.path.rsplit("/", 1)[-1]
+        return name[:-3] if name.lower().endswith(".md") else name
+
+    @property
+    def entities(self) -> tuple[str, ...]:
+        """Graph entities this note mentions, as keys comparable with query entities."""
+        keys = [f"note:{self.path}"]
+        keys += [f"note:{p}" for p in sorted(self.links_out)]
+        keys += [f"tag:{t}" for t in self.tags]
+        keys += [f"entity:{e}" for e in sorted(self.entities_out)]
+        return tuple(keys)
+
+    def matches(self, filters: SearchFilters) -> bool:
+        if not filters.folder_matches(self.path) or not filters.tag_matches(self.tags):
+            return False
+        rng = filters.date_range
+        if rng is None:
+            return True
+        return rng.contains(self.modified) or rng.contains(self.created)
+
+
+class NoteDirectory:
+    """path -> NoteMeta, kept in step with a LinkGraph (rebuilt when its revision moves)."""
+
+    def __init__(self, graph: LinkGraph) -> None:
+        self._graph = graph
+        self._lock = threading.Lock()
+        self._revision = -1
+        self._notes: dict[str, NoteMeta] = {}
+
+    def snapshot(self) -> dict[str, NoteMeta]:
+        with self._lock:
+            revision = self._graph.revision
+            if revision != self._revision:
+                self._notes = _build(self._graph)
+                self._revision = revision
+            return self._notes
+
+    def get(self, path: str) -> NoteMeta | None:
+        return self.snapshot().get(path)
+
+
+def _build(graph: LinkGraph) -> dict[str, NoteMeta]:
+    g = graph.graph
+    out: dict[str, NoteMeta] = {}
+    for node, attrs in list(g.nodes(data=True)):
+        if attrs.get("kind") != "note":
+            continue
+        tags: list[str] = []
+        links: set[str] = set()
+        entities: set[str] = set()
+        for _u, v, data in g.out_edges(node, data=True):
+            rel = data.get("relation")
+            if rel == "tagged":
+                tags.append(v.removeprefix("tag:"))
+            elif rel in ("links_to", "embeds"):
+                if v.startswith("note:"):
+                    links.add(v.removeprefix("note:"))
+                elif v.startswith("entity:"):
+                    entities.add(v.removeprefix("entity:"))
+        path = str(attrs["path"])
+        title = str(attrs.get("title") or "")
+        aliases = tuple(str(a) for a in attrs.get("aliases") or ())
+        stem = path.rsplit("/", 1)[-1]
+        stem = stem[:-3] if stem.lower().endswith(".md") else stem
+        names = [("title", title), ("file name", stem), *(("alias", a) for a in aliases)]
+        out[path] = NoteMeta(
+            path=path,
+            title=title,
+            aliases=aliases,
+            tags=tuple(sorted(set(tags))),
+            created=_parse_dt(attrs.get("created")),
+            modified=_parse_dt(attrs.get("modified")),
+            links_out=frozenset(links - {path}),
+            entities_out=frozenset(entities),
+            names=tuple((label, name, fold(name)) for label, name in names if fold(name)),
+        )
+    return out
+
+
+def _parse_dt(value: object) -> datetime | None:
+    if isinstance(value, datetime):
+        return value if value.tzinfo else value.replace(tzinfo=UTC)
+    if not isinstance(value, str) or not value:
+        return None
+    try:
+        parsed = datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)

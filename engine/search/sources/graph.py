@@ -1,0 +1,240 @@
+"""The links source: titles, aliases, tags and link targets, expanded along the graph.
+
+Scores follow the seeds: a title, alias or tag named exactly is 1.0 (`graph_exact`), a partial
+name match 0.8 at most (`graph_partial`), and notes one or two hops away from those seeds
+(links, backlinks, shared tags) inherit a decayed score (`graph_neighbor`). A query that names
+a date range ("notes from last week") and nothing else returns the notes of that range.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from engine.search.directory import NoteDirectory, NoteMeta, fold
+from engine.search.service import SearchRequest
+from engine.search.types import Excerpt, Hit, Relation, Span
+
+if TYPE_CHECKING:
+    from engine.store.graph import LinkGraph
+
+EXACT = 1.0
+PARTIAL_MAX = 0.8
+PARTIAL_MIN = 0.55
+HOP_DECAY = (0.5, 0.25)  # relevance multiplier at one and two hops
+MAX_SEEDS_EXPANDED = 10
+DATE_ONLY_RELEVANCE = 0.6
+
+
+@dataclass(frozen=True)
+class _Match:
+    path: str
+    relevance: float
+    match_type: str
+    label: str  # what matched, for the excerpt: 'title', 'alias', 'tag', 'link'
+    name: str  # the matched name as written
+    entity: str  # query entity key
+
+
+class GraphSource:
+    name = "graph"
+
+    def __init__(self, graph: LinkGraph, directory: NoteDirectory | None = None) -> None:
+        self._graph = graph
+        self._directory = directory or NoteDirectory(graph)
+
+    def search(self, request: SearchRequest) -> list[Hit]:
+        notes = self._directory.snapshot()
+        seeds = self._seeds(request, notes)
+        best: dict[str, _Match] = {}
+        for m in seeds:
+            cur = best.get(m.path)
+            if cur is None or (m.relevance, m.match_type == "graph_exact") > (
+                cur.relevance,
+                cur.match_type == "graph_exact",
+            ):
+                best[m.path] = m
+        hits: dict[str, Hit] = {}
+        filters = request.filters
+        seed_paths = sorted(best, key=lambda p: (-best[p].relevance, p))
+        for path in seed_paths:
+            meta = notes.get(path)
+            if meta is None or not meta.matches(filters):
+                continue
+            m = best[path]
+            hits[path] = self._hit(meta, m, relations=self._relations(path, set(seed_paths)))
+        # Expansion: neighbours of the strongest seeds.
+        neighbour_best: dict[str, tuple[float, Relation, str]] = {}
+        for seed in seed_paths[:MAX_SEEDS_EXPANDED]:
+            base = best[seed].relevance
+            for other, relation in self._graph.neighbors(seed, hops=2):
+                if other in best:
+                    continue
+                hops = 2 if relation.startswith("hops:") else 1
+                rel = base * HOP_DECAY[hops - 1]
+                kind = "linked_via" if hops == 2 else _reverse(relation)
+                cur = neighbour_best.get(other)
+                if cur is None or rel > cur[0]:
+                    neighbour_best[other] = (
+                        rel,
+                        Relation(kind=kind, other_path=seed, via=None, hops=hops),
+                        seed,
+                    )
+        for other, (rel, relation, seed) in neighbour_best.items():
+            meta = notes.get(other)
+            if meta is None or not meta.matches(filters):
+                continue
+            seed_title = notes[seed].title if seed in notes else seed
+            text = f"{_relation_text(relation.kind)} {seed_title}"
+            hits[other] = Hit(
+                source=self.name,
+                note_path=other,
+                match_type="graph_neighbor",
+                relevance=rel,
+                raw_score=rel,
+                title=meta.title,
+                timestamp=meta.modified,
+                entities=meta.entities,
+                excerpt=Excerpt(
+                    source=self.name,
+                    chunk_id=None,
+                    text=text,
+                    spans=(Span(len(text) - len(seed_title), len(text)),),
+                ),
+                relations=(relation,),
+                metadata={"matched": "neighbor"},
+            )
+        # Date-only queries: the notes of that range, newest first.
+        if not hits and not seeds and filters.date_range is not None:
+            dated = [m for m in notes.values() if m.matches(filters)]
+            dated.sort(key=lambda m: (-(m.modified.timestamp() if m.modified else 0), m.path))
+            for meta in dated[: request.depth]:
+                text = f"modified {meta.modified:%Y-%m-%d}" if meta.modified else "dated"
+                hits[meta.path] = Hit(
+                    source=self.name,
+                    note_path=meta.path,
+                    match_type="graph_partial",
+                    relevance=DATE_ONLY_RELEVANCE,
+                    raw_score=DATE_ONLY_RELEVANCE,
+                    title=meta.title,
+                    timestamp=meta.modified,
+                    entities=meta.entities,
+                    excerpt=Excerpt(source=self.name, chunk_id=None, text=text),
+                    metadata={"matched": "date"},
+                )
+        ordered = sorted(hits.values(), key=lambda h: (-h.relevance, h.note_path))
+        return ordered[: request.depth]
+
+    # -- matching ---------------------------------------------------------------------------
+
+    def _seeds(self, request: SearchRequest, notes: dict[str, NoteMeta]) -> list[_Match]:
+        query = request.query
+        raw = query.text.strip()
+        if not raw:
+            return []
+        folded_query = fold(raw)
+        wanted_tags = {t.lstrip("#").casefold() for t in raw.split() if t.startswith("#")}
+        candidates = {folded_query, *(fold(p) for p in query.phrases)}
+        candidates |= {fold(i) for i in query.identifiers}
+        candidates.discard("")
+        out: list[_Match] = []
+        for meta in notes.values():
+            for label, name, folded in meta.names:
+                if folded in candidates:
+                    out.append(
+                        _Match(meta.path, EXACT, "graph_exact", label, name, f"note:{meta.path}")
+                    )
+                    break
+                score = _partial(folded, folded_query)
+                if score > 0:
+                    out.append(
+                        _Match(
+                            meta.path, score, "graph_partial", label, name, f"note:{meta.path}"
+                        )
+                    )
+            for tag in meta.tags:
+                leaf = tag.rsplit("/", 1)[-1]
+                if tag in wanted_tags or any(tag.startswith(w + "/") for w in wanted_tags):
+                    out.append(_Match(meta.path, EXACT, "graph_exact", "tag", tag, f"tag:{tag}"))
+                elif fold(tag) in candidates or (len(leaf) > 2 and fold(leaf) in candidates):
+                    out.append(
+                        _Match(meta.path, PARTIAL_MAX, "graph_partial", "tag", tag, f"tag:{tag}")
+                    )
+            for entity in meta.entities_out:
+                if entity in candidates:
+                    out.append(
+                        _Match(
+                            meta.path,
+                            PARTIAL_MAX,
+                            "graph_partial",
+                            "link",
+                            entity,
+                            f"entity:{entity}",
+                        )
+                    )
+        return out
+
+    def query_entities(self, request: SearchRequest) -> frozenset[str]:
+        """Entities the query names (for the merge's cross-reference boost)."""
+        notes = self._directory.snapshot()
+        return frozenset(m.entity for m in self._seeds(request, notes) if m.relevance >= 0.75)
+
+    def _relations(self, path: str, seeds: set[str]) -> tuple[Relation, ...]:
+        rels = []
+        for other, relation in self._graph.neighbors(path, hops=1):
+            if other in seeds:
+                rels.append(Relation(kind=relation, other_path=other, hops=1))
+        return tuple(rels[:10])
+
+    def _hit(self, meta: NoteMeta, m: _Match, *, relations: tuple[Relation, ...]) -> Hit:
+        prefix = {"title": "Title", "file name": "File name", "alias": "Alias", "tag": "Tag #",
+                  "link": "Links to"}[m.label]
+        sep = "" if m.label == "tag" else " "
+        text = f"{prefix}{sep}{m.name}"
+        start = len(prefix) + len(sep)
+        return Hit(
+            source=self.name,
+            note_path=meta.path,
+            match_type=m.match_type,  # type: ignore[arg-type]
+            relevance=m.relevance,
+            raw_score=m.relevance,
+            title=meta.title,
+            timestamp=meta.modified,
+            entities=meta.entities,
+            excerpt=Excerpt(
+                source=self.name, chunk_id=None, text=text, spans=(Span(start, len(text)),)
+            ),
+            relations=relations,
+            metadata={"matched": m.label},
+        )
+
+
+def _partial(name: str, query: str) -> float:
+    """0 when unrelated; else PARTIAL_MIN..PARTIAL_MAX by how much of the longer string the
+    shorter covers. Whole-word containment only, names of at least 3 characters."""
+    if len(name) < 3 or len(query) < 3:
+        return 0.0
+    if f" {name} " in f" {query} " or f" {query} " in f" {name} ":
+        short, long_ = sorted((len(name), len(query)))
+        return PARTIAL_MIN + (PARTIAL_MAX - PARTIAL_MIN) * (short / long_)
+    return 0.0
+
+
+def _reverse(relation: str) -> str:
+    """`neighbors()` describes the neighbour from the seed's side; say it from the hit's."""
+    return {
+        "links_to": "linked_from",
+        "linked_from": "links_to",
+        "embeds": "embedded_by",
+        "embedded_by": "embeds",
+    }.get(relation, relation)
+
+
+def _relation_text(kind: str) -> str:
+    return {
+        "links_to": "Links to",
+        "linked_from": "Linked from",
+        "embeds": "Embeds",
+        "embedded_by": "Embedded in",
+        "linked_via": "Two links from",
+    }.get(kind, "Related to")

@@ -1,0 +1,843 @@
+"""The catalog: one SQLite file per vault, the source of truth for what is indexed.
+
+Layout (see `MIGRATIONS`):
+
+- `notes` is the manifest (path, content hash, mtime, size, status) plus the note metadata the
+  link graph and the result list need; `chunks`, `links` and `tags` hang off it with
+  `ON DELETE CASCADE`.
+- Full-text search uses two **external-content** FTS5 tables whose content table is `chunks`
+  (`content_rowid='rid'`, the chunk's `INTEGER PRIMARY KEY`, which VACUUM never renumbers):
+  `chunks_fts(title, headings, text)` with `unicode61 remove_diacritics 2` for BM25 (the note
+  title and the heading path are copied into each chunk row as `title` / `heading_text`, so they
+  are separate, separately weighted columns), and `chunks_tri(text)` with the `trigram`
+  tokenizer for exact substrings (CJK runs, `REQ-006`, `snake_case`). External content keeps one
+  copy of the text, and `snippet()`/`highlight()` keep working.
+- The FTS tables are kept in step by explicit statements inside the same transaction, never by
+  triggers: before chunk rows are deleted, their FTS entries are removed with the FTS5
+  `'delete'` command fed *from the chunk rows themselves* (so the removed tokens are exactly the
+  indexed ones); new chunk rows are indexed with `INSERT ... SELECT` right after they are
+  written. Only this module writes these tables, so every path goes through `_unindex_notes`
+  and `_index_notes`. `rebuild_fts()` regenerates both indexes from `chunks`.
+
+Thread model: a `Catalog` wraps one connection and belongs to the thread that opened it. The
+single writer opens it normally; each reader opens its own `Catalog.open(path, read_only=True)`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import json
+import logging
+import sqlite3
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Literal, ParamSpec, TypeVar, cast
+
+from engine.errors import EngineError, IndexCorruptError
+from engine.model import Chunk, ChunkRecord, Heading, Link, Note, NoteRecord, SkippedFile
+
+log = logging.getLogger(__name__)
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+_BATCH = 500  # bound parameters per IN (...) query
+_BUSY_TIMEOUT_MS = 10_000
+_REBUILD_HINT = "run `consilience index PATH --rebuild`"
+_CORRUPT_CODES = {"SQLITE_CORRUPT", "SQLITE_NOTADB"}
+_BUSY_CODES = {"SQLITE_BUSY", "SQLITE_LOCKED"}
+#: default BM25 column weights for chunks_fts(title, headings, text)
+BM25_WEIGHTS: tuple[float, float, float] = (2.0, 1.5, 1.0)
+
+
+class CatalogError(EngineError):
+    """The catalog cannot be used (locked by another program, missing, unwritable)."""
+
+
+class FtsQueryError(EngineError, ValueError):
+    """An FTS5 MATCH expression is malformed (the caller forgot to escape user input)."""
+
+
+# (name, sql) — applied in order, each once, recorded in `migrations`. Never edit an applied
+# migration: add a new one.
+MIGRATIONS: tuple[tuple[str, str], ...] = (
+    (
+        "0001_initial",
+        """
+        CREATE TABLE meta (
+            key   TEXT PRIMARY KEY,
+            value TEXT NOT NULL
+        ) WITHOUT ROWID;
+
+        CREATE TABLE notes (
+            path             TEXT PRIMARY KEY,
+            content_hash     TEXT NOT NULL,
+            mtime_ns         INTEGER NOT NULL,
+            size             INTEGER NOT NULL,
+            status           TEXT NOT NULL CHECK (status IN ('pending', 'indexed')),
+            title            TEXT NOT NULL DEFAULT '',
+            aliases          TEXT NOT NULL DEFAULT '[]',
+            tags             TEXT NOT NULL DEFAULT '[]',
+            frontmatter      TEXT NOT NULL DEFAULT '{}',
+            created          TEXT,
+            modified         TEXT NOT NULL,
+            headings         TEXT NOT NULL DEFAULT '[]',
+            warnings         TEXT NOT NULL DEFAULT '[]',
+            body_line_offset INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE INDEX notes_status ON notes (status);
+
+        CREATE TABLE chunks (
+            rid          INTEGER PRIMARY KEY,
+            id           TEXT NOT NULL UNIQUE,
+            note_path    TEXT NOT NULL REFERENCES notes (path) ON DELETE CASCADE,
+            ordinal      INTEGER NOT NULL,
+            heading_path TEXT NOT NULL DEFAULT '[]',
+            heading_text TEXT NOT NULL DEFAULT '',
+            title        TEXT NOT NULL DEFAULT '',
+            text         TEXT NOT NULL,
+            start_line   INTEGER NOT NULL,
+            end_line     INTEGER NOT NULL,
+            text_hash    TEXT NOT NULL
+        );
+        CREATE INDEX chunks_note_path ON chunks (note_path, ordinal);
+        CREATE INDEX chunks_text_hash ON chunks (text_hash);
+
+        CREATE TABLE links (
+            id       INTEGER PRIMARY KEY,
+            src_path TEXT NOT NULL REFERENCES notes (path) ON DELETE CASCADE,
+            target   TEXT NOT NULL,
+            heading  TEXT,
+            block    TEXT,
+            alias    TEXT,
+            is_embed INTEGER NOT NULL DEFAULT 0,
+            kind     TEXT NOT NULL DEFAULT 'wikilink',
+            line     INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE INDEX links_src ON links (src_path);
+        CREATE INDEX links_target ON links (target COLLATE NOCASE);
+
+        CREATE TABLE tags (
+            note_path TEXT NOT NULL REFERENCES notes (path) ON DELETE CASCADE,
+            tag       TEXT NOT NULL,
+            PRIMARY KEY (note_path, tag)
+        ) WITHOUT ROWID;
+        CREATE INDEX tags_tag ON tags (tag);
+
+        CREATE TABLE skipped (
+            path   TEXT PRIMARY KEY,
+            reason TEXT NOT NULL
+        ) WITHOUT ROWID;
+
+        CREATE VIRTUAL TABLE chunks_fts USING fts5 (
+            title, headings, text,
+            content = 'chunks', content_rowid = 'rid',
+            tokenize = 'unicode61 remove_diacritics 2'
+        );
+        CREATE VIRTUAL TABLE chunks_tri USING fts5 (
+            text,
+            content = 'chunks', content_rowid = 'rid',
+            tokenize = 'trigram'
+        );
+        """,
+    ),
+)
+
+
+def _split_sql(script: str) -> list[str]:
+    """Split a migration script into statements (trigger bodies stay whole)."""
+    statements: list[str] = []
+    current = ""
+    for line in script.splitlines(keepends=True):
+        current += line
+        if sqlite3.complete_statement(current):
+            if current.strip().strip(";").strip():
+                statements.append(current.strip())
+            current = ""
+    if current.strip():
+        raise ValueError(f"Incomplete SQL statement in migration: {current.strip()[:80]!r}")
+    return statements
+
+
+def _error_name(err: sqlite3.Error) -> str:
+    name = getattr(err, "sqlite_errorname", "") or ""
+    return str(name).split("(")[0]
+
+
+def _is_corruption(err: sqlite3.Error) -> bool:
+    if _error_name(err) in _CORRUPT_CODES:
+        return True
+    msg = str(err).lower()
+    return "malformed" in msg or "not a database" in msg or "fts5: corrupt" in msg
+
+
+def _translate(err: sqlite3.Error, path: Path) -> EngineError:
+    if isinstance(err, sqlite3.DatabaseError) and _is_corruption(err):
+        return IndexCorruptError(f"The index at {path} is damaged ({err}); {_REBUILD_HINT}.")
+    if _error_name(err) in _BUSY_CODES:
+        return CatalogError(
+            f"The index at {path} is locked by another program ({err}); close other "
+            "Consilience windows or commands and try again."
+        )
+    return CatalogError(f"The index at {path} cannot be used: {err}.")
+
+
+def _guarded(method: Callable[P, R]) -> Callable[P, R]:
+    """Turn sqlite3 errors raised by a Catalog method into EngineError subclasses."""
+
+    @functools.wraps(method)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return method(*args, **kwargs)
+        except sqlite3.Error as err:
+            self = cast("Catalog", args[0])
+            raise _translate(err, self.path) from err
+
+    return wrapper
+
+
+def _batched(items: Sequence[str], size: int = _BATCH) -> Iterator[Sequence[str]]:
+    for start in range(0, len(items), size):
+        yield items[start : start + size]
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, default=str)
+
+
+def _dt(value: str | None) -> datetime | None:
+    return datetime.fromisoformat(value) if value else None
+
+
+def fts_phrase(text: str) -> str:
+    """`text` as one FTS5 string literal (a phrase), safe to put after MATCH."""
+    return '"' + text.replace('"', '""') + '"'
+
+
+def _like_pattern(text: str) -> str:
+    escaped = text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return f"%{escaped}%"
+
+
+class Catalog:
+    """One vault's catalog. Use `Catalog.open(...)`; close it (or use it as a context manager)."""
+
+    def __init__(self, conn: sqlite3.Connection, path: Path, *, read_only: bool) -> None:
+        self._conn = conn
+        self.path = path
+        self.read_only = read_only
+        self._tx_depth = 0
+
+    # ----------------------------------------------------------------------------- lifecycle
+
+    @classmethod
+    def open(cls, path: Path, *, read_only: bool = False, check: bool = True) -> Catalog:
+        """Open (creating and migrating unless `read_only`) the catalog at `path`.
+
+        `check` runs `PRAGMA quick_check`. Raises IndexCorruptError for a damaged or foreign
+        file, CatalogError when it is locked, missing (read-only) or cannot be created.
+        """
+        path = Path(path)
+        if read_only and not path.exists():
+            raise CatalogError(f"No index at {path}: run `consilience index PATH` first.")
+        if not read_only:
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as err:
+                raise CatalogError(f"Cannot create the index folder {path.parent}: {err}") from err
+        conn: sqlite3.Connection | None = None
+        try:
+            if read_only:
+                conn = sqlite3.connect(
+                    f"{path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None
+                )
+            else:
+                conn = sqlite3.connect(str(path), isolation_level=None)
+            catalog = cls(conn, path, read_only=read_only)
+            catalog._configure(check=check)
+            if read_only:
+                catalog._check_schema()
+            else:
+                catalog._migrate()
+            return catalog
+        except sqlite3.Error as err:
+            if conn is not None:
+                conn.close()
+            raise _translate(err, path) from err
+        except BaseException:
+            if conn is not None:
+                conn.close()
+            raise
+
+    def _configure(self, *, check: bool) -> None:
+        c = self._conn
+        c.execute(f"PRAGMA busy_timeout = {_BUSY_TIMEOUT_MS}")
+        # Reading the schema is the first real access: a foreign file fails here.
+        c.execute("SELECT count(*) FROM sqlite_schema").fetchone()
+        if not self.read_only:
+            mode = c.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            if str(mode).lower() != "wal":
+                log.warning("Catalog %s: journal_mode is %s, not WAL", self.path, mode)
+        c.execute("PRAGMA synchronous = NORMAL")
+        c.execute("PRAGMA foreign_keys = ON")
+        c.execute("PRAGMA temp_store = MEMORY")
+        if check:
+            rows = [str(r[0]) for r in c.execute("PRAGMA quick_check").fetchall()]
+            if rows != ["ok"]:
+                detail = "; ".join(rows[:3])
+                raise IndexCorruptError(
+                    f"The index at {self.path} is damaged (quick_check: {detail}); "
+                    f"{_REBUILD_HINT}."
+                )
+
+    def _applied_migrations(self) -> list[str]:
+        exists = self._conn.execute(
+            "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'migrations'"
+        ).fetchone()
+        if not exists:
+            return []
+        return [r[0] for r in self._conn.execute("SELECT name FROM migrations ORDER BY id")]
+
+    def _check_known(self, applied: list[str]) -> None:
+        known = [name for name, _ in MIGRATIONS]
+        if applied != known[: len(applied)]:
+            raise IndexCorruptError(
+                f"The index at {self.path} has a schema this version does not know "
+                f"(migrations {applied}); it was made by a newer or different Consilience — "
+                f"upgrade, or {_REBUILD_HINT}."
+            )
+
+    def _check_schema(self) -> None:
+        applied = self._applied_migrations()
+        self._check_known(applied)
+        if len(applied) < len(MIGRATIONS):
+            raise CatalogError(
+                f"The index at {self.path} is not up to date (schema {len(applied)} of "
+                f"{len(MIGRATIONS)}); run `consilience index PATH` to upgrade it."
+            )
+
+    def _migrate(self) -> None:
+        c = self._conn
+        if len(self._applied_migrations()) == len(MIGRATIONS):  # fast path, no write lock
+            self._check_known(self._applied_migrations())
+            return
+        c.execute("BEGIN IMMEDIATE")
+        try:
+            c.execute(
+                "CREATE TABLE IF NOT EXISTS migrations ("
+                " id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE,"
+                " applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')))"
+            )
+            applied = self._applied_migrations()  # again, under the write lock
+            self._check_known(applied)
+            for name, sql in MIGRATIONS[len(applied) :]:
+                log.info("Catalog %s: applying migration %s", self.path, name)
+                for statement in _split_sql(sql):
+                    c.execute(statement)
+                c.execute("INSERT INTO migrations (name) VALUES (?)", (name,))
+            c.execute("COMMIT")
+        except BaseException:
+            if c.in_transaction:
+                c.execute("ROLLBACK")
+            raise
+
+    def close(self) -> None:
+        """Close the connection (idempotent). On the writer, checkpoint the WAL first."""
+        conn, self._conn = self._conn, cast(sqlite3.Connection, None)
+        if conn is None:
+            return
+        try:
+            if not self.read_only and not conn.in_transaction:
+                conn.execute("PRAGMA optimize")
+        except sqlite3.Error as err:
+            log.debug("Catalog %s: optimize on close failed: %s", self.path, err)
+        finally:
+            conn.close()
+
+    def __enter__(self) -> Catalog:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @_guarded
+    def schema_version(self) -> int:
+        """Number of applied migrations."""
+        return len(self._applied_migrations())
+
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[None]:
+        """A write transaction (BEGIN IMMEDIATE); nested uses join the outer one."""
+        if self._tx_depth:
+            self._tx_depth += 1
+            try:
+                yield
+            finally:
+                self._tx_depth -= 1
+            return
+        try:
+            self._conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as err:
+            raise _translate(err, self.path) from err
+        self._tx_depth = 1
+        try:
+            yield
+        except BaseException:
+            self._tx_depth = 0
+            if self._conn.in_transaction:
+                self._conn.execute("ROLLBACK")
+            raise
+        self._tx_depth = 0
+        try:
+            self._conn.execute("COMMIT")
+        except sqlite3.Error as err:
+            if self._conn.in_transaction:
+                self._conn.execute("ROLLBACK")
+            raise _translate(err, self.path) from err
+
+    # ----------------------------------------------------------------------------- meta
+
+    @_guarded
+    def get_meta(self, key: str) -> str | None:
+        row = self._conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return None if row is None else str(row[0])
+
+    @_guarded
+    def set_meta(self, key: str, value: str) -> None:
+        with self.transaction():
+            self._conn.execute(
+                "INSERT INTO meta (key, value) VALUES (?, ?) "
+                "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (key, value),
+            )
+
+    # ----------------------------------------------------------------------------- manifest
+
+    _RECORD_SQL = "SELECT path, content_hash, mtime_ns, size, status, title FROM notes"
+
+    @staticmethod
+    def _record(row: sqlite3.Row | tuple[Any, ...]) -> NoteRecord:
+        status = cast(Literal["pending", "indexed"], row[4])
+        return NoteRecord(
+            path=row[0],
+            content_hash=row[1],
+            mtime_ns=row[2],
+            size=row[3],
+            status=status,
+            title=row[5],
+        )
+
+    @_guarded
+    def manifest(self) -> dict[str, NoteRecord]:
+        """Every note in the catalog (pending and indexed), by path."""
+        return {row[0]: self._record(row) for row in self._conn.execute(self._RECORD_SQL)}
+
+    @_guarded
+    def note_record(self, path: str) -> NoteRecord | None:
+        row = self._conn.execute(self._RECORD_SQL + " WHERE path = ?", (path,)).fetchone()
+        return None if row is None else self._record(row)
+
+    @_guarded
+    def counts(self) -> tuple[int, int]:
+        """(indexed notes, chunks of indexed notes)."""
+        notes = self._conn.execute("SELECT count(*) FROM notes WHERE status = 'indexed'")
+        chunks = self._conn.execute(
+            "SELECT count(*) FROM chunks JOIN notes ON notes.path = chunks.note_path "
+            "WHERE notes.status = 'indexed'"
+        )
+        return int(notes.fetchone()[0]), int(chunks.fetchone()[0])
+
+    # ----------------------------------------------------------------------------- writes
+
+    def _unindex_notes(self, paths: Sequence[str]) -> None:
+        """Remove the FTS entries of these notes' chunks (before the chunk rows go)."""
+        params = [(p,) for p in paths]
+        self._conn.executemany(
+            "INSERT INTO chunks_fts (chunks_fts, rowid, title, headings, text) "
+            "SELECT 'delete', rid, title, heading_text, text FROM chunks WHERE note_path = ?",
+            params,
+        )
+        self._conn.executemany(
+            "INSERT INTO chunks_tri (chunks_tri, rowid, text) "
+            "SELECT 'delete', rid, text FROM chunks WHERE note_path = ?",
+            params,
+        )
+
+    def _index_notes(self, paths: Sequence[str]) -> None:
+        """Add FTS entries for these notes' chunk rows (after they were written)."""
+        params = [(p,) for p in paths]
+        self._conn.executemany(
+            "INSERT INTO chunks_fts (rowid, title, headings, text) "
+            "SELECT rid, title, heading_text, text FROM chunks WHERE note_path = ?",
+            params,
+        )
+        self._conn.executemany(
+            "INSERT INTO chunks_tri (rowid, text) "
+            "SELECT rid, text FROM chunks WHERE note_path = ?",
+            params,
+        )
+
+    @_guarded
+    def stage_notes(self, items: Sequence[tuple[Note, Sequence[Chunk], int]]) -> None:
+        """Upsert notes as 'pending' and replace their chunks, FTS rows, links and tags.
+
+        `items` are (note, its chunks, file mtime in ns). One transaction for all of them.
+        """
+        if not items:
+            return
+        paths: list[str] = []
+        note_rows: list[tuple[Any, ...]] = []
+        chunk_rows: list[tuple[Any, ...]] = []
+        link_rows: list[tuple[Any, ...]] = []
+        tag_rows: list[tuple[str, str]] = []
+        for note, chunks, mtime_ns in items:
+            paths.append(note.path)
+            note_rows.append(
+                (
+                    note.path,
+                    note.content_hash,
+                    int(mtime_ns),
+                    note.size,
+                    note.title,
+                    _dumps(list(note.aliases)),
+                    _dumps(list(note.tags)),
+                    _dumps(note.frontmatter),
+                    note.created.isoformat() if note.created else None,
+                    note.modified.isoformat(),
+                    _dumps([[h.level, h.text, h.line] for h in note.headings]),
+                    _dumps(list(note.warnings)),
+                    note.body_line_offset,
+                )
+            )
+            for ch in chunks:
+                if ch.note_path != note.path:
+                    raise ValueError(f"Chunk {ch.id!r} belongs to {ch.note_path!r}, not {note.path!r}")
+                chunk_rows.append(
+                    (
+                        ch.id,
+                        note.path,
+                        ch.ordinal,
+                        _dumps(list(ch.heading_path)),
+                        " > ".join(ch.heading_path),
+                        note.title,
+                        ch.text,
+                        ch.start_line,
+                        ch.end_line,
+                        ch.text_hash,
+                    )
+                )
+            for link in (*note.links, *note.embeds):
+                link_rows.append(
+                    (
+                        note.path,
+                        link.target,
+                        link.heading,
+                        link.block,
+                        link.alias,
+                        int(link.is_embed),
+                        link.kind,
+                        link.line,
+                    )
+                )
+            tag_rows.extend((note.path, tag) for tag in note.tags)
+        if len(set(paths)) != len(paths):
+            raise ValueError("stage_notes: the same note path appears twice")
+        c = self._conn
+        with self.transaction():
+            self._unindex_notes(paths)
+            params = [(p,) for p in paths]
+            c.executemany("DELETE FROM chunks WHERE note_path = ?", params)
+            c.executemany("DELETE FROM links WHERE src_path = ?", params)
+            c.executemany("DELETE FROM tags WHERE note_path = ?", params)
+            c.executemany(
+                "INSERT INTO notes (path, content_hash, mtime_ns, size, status, title, aliases,"
+                " tags, frontmatter, created, modified, headings, warnings, body_line_offset)"
+                " VALUES (?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (path) DO UPDATE SET content_hash = excluded.content_hash,"
+                " mtime_ns = excluded.mtime_ns, size = excluded.size, status = 'pending',"
+                " title = excluded.title, aliases = excluded.aliases, tags = excluded.tags,"
+                " frontmatter = excluded.frontmatter, created = excluded.created,"
+                " modified = excluded.modified, headings = excluded.headings,"
+                " warnings = excluded.warnings, body_line_offset = excluded.body_line_offset",
+                note_rows,
+            )
+            c.executemany(
+                "INSERT INTO chunks (id, note_path, ordinal, heading_path, heading_text, title,"
+                " text, start_line, end_line, text_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                chunk_rows,
+            )
+            self._index_notes(paths)
+            c.executemany(
+                "INSERT INTO links (src_path, target, heading, block, alias, is_embed, kind, line)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                link_rows,
+            )
+            c.executemany("INSERT OR IGNORE INTO tags (note_path, tag) VALUES (?, ?)", tag_rows)
+
+    def _set_status(self, paths: Iterable[str], status: str) -> None:
+        with self.transaction():
+            self._conn.executemany(
+                "UPDATE notes SET status = ? WHERE path = ?", [(status, p) for p in paths]
+            )
+
+    @_guarded
+    def mark_indexed(self, paths: Iterable[str]) -> None:
+        self._set_status(paths, "indexed")
+
+    @_guarded
+    def mark_pending(self, paths: Iterable[str]) -> None:
+        self._set_status(paths, "pending")
+
+    @_guarded
+    def delete_notes(self, paths: Iterable[str]) -> None:
+        """Remove notes with their chunks, FTS rows, links and tags (one transaction)."""
+        unique = list(dict.fromkeys(paths))
+        if not unique:
+            return
+        with self.transaction():
+            self._unindex_notes(unique)
+            self._conn.executemany("DELETE FROM notes WHERE path = ?", [(p,) for p in unique])
+
+    @_guarded
+    def rebuild_fts(self) -> None:
+        """Regenerate both full-text indexes from the chunk rows."""
+        with self.transaction():
+            self._conn.execute("INSERT INTO chunks_fts (chunks_fts) VALUES ('rebuild')")
+            self._conn.execute("INSERT INTO chunks_tri (chunks_tri) VALUES ('rebuild')")
+
+    @_guarded
+    def check_fts(self) -> None:
+        """Raise IndexCorruptError if an FTS index disagrees with the chunk rows."""
+        for table in ("chunks_fts", "chunks_tri"):
+            try:
+                self._conn.execute(
+                    f"INSERT INTO {table} ({table}, rank) VALUES ('integrity-check', 1)"
+                )
+            except sqlite3.DatabaseError as err:
+                raise IndexCorruptError(
+                    f"The full-text index {table} in {self.path} is out of step ({err}); "
+                    f"{_REBUILD_HINT}."
+                ) from err
+
+    # ----------------------------------------------------------------------------- chunks
+
+    @_guarded
+    def chunk_ids(self, *, note_path: str | None = None) -> list[str]:
+        if note_path is None:
+            rows = self._conn.execute("SELECT id FROM chunks ORDER BY note_path, ordinal")
+        else:
+            rows = self._conn.execute(
+                "SELECT id FROM chunks WHERE note_path = ? ORDER BY ordinal", (note_path,)
+            )
+        return [r[0] for r in rows]
+
+    _CHUNK_SQL = (
+        "SELECT id, note_path, ordinal, text_hash, heading_path, text, start_line, end_line "
+        "FROM chunks"
+    )
+
+    @staticmethod
+    def _chunk(row: tuple[Any, ...]) -> ChunkRecord:
+        return ChunkRecord(
+            id=row[0],
+            note_path=row[1],
+            ordinal=row[2],
+            text_hash=row[3],
+            heading_path=tuple(json.loads(row[4])),
+            text=row[5],
+            start_line=row[6],
+            end_line=row[7],
+        )
+
+    @_guarded
+    def chunks_for(self, path: str) -> list[ChunkRecord]:
+        rows = self._conn.execute(
+            self._CHUNK_SQL + " WHERE note_path = ? ORDER BY ordinal", (path,)
+        )
+        return [self._chunk(r) for r in rows]
+
+    @_guarded
+    def chunks_by_id(self, ids: Iterable[str]) -> dict[str, ChunkRecord]:
+        """The stored chunks among `ids` (missing ids are left out)."""
+        wanted = list(dict.fromkeys(ids))
+        out: dict[str, ChunkRecord] = {}
+        for batch in _batched(wanted):
+            marks = ",".join("?" * len(batch))
+            for row in self._conn.execute(self._CHUNK_SQL + f" WHERE id IN ({marks})", batch):
+                out[row[0]] = self._chunk(row)
+        return out
+
+    @_guarded
+    def chunk_ids_by_text_hash(
+        self, hashes: Iterable[str], *, indexed_only: bool = True
+    ) -> dict[str, str]:
+        """text_hash -> the smallest chunk id having it, for the hashes that exist.
+
+        With `indexed_only` (the default) only chunks of 'indexed' notes count: their vectors
+        are known to be in the vector store, so they can be copied instead of re-embedded.
+        """
+        wanted = list(dict.fromkeys(hashes))
+        status = " AND n.status = 'indexed'" if indexed_only else ""
+        out: dict[str, str] = {}
+        for batch in _batched(wanted):
+            marks = ",".join("?" * len(batch))
+            rows = self._conn.execute(
+                "SELECT c.text_hash, min(c.id) FROM chunks c JOIN notes n ON n.path = c.note_path"
+                f" WHERE c.text_hash IN ({marks}){status} GROUP BY c.text_hash",
+                batch,
+            )
+            out.update((r[0], r[1]) for r in rows)
+        return out
+
+    # ----------------------------------------------------------------------------- skipped
+
+    @_guarded
+    def set_skipped(self, items: Sequence[SkippedFile]) -> None:
+        with self.transaction():
+            self._conn.executemany(
+                "INSERT INTO skipped (path, reason) VALUES (?, ?) "
+                "ON CONFLICT (path) DO UPDATE SET reason = excluded.reason",
+                [(s.path, s.reason) for s in items],
+            )
+
+    @_guarded
+    def clear_skipped(self, paths: Iterable[str]) -> None:
+        with self.transaction():
+            self._conn.executemany("DELETE FROM skipped WHERE path = ?", [(p,) for p in paths])
+
+    @_guarded
+    def skipped(self) -> list[SkippedFile]:
+        rows = self._conn.execute("SELECT path, reason FROM skipped ORDER BY path")
+        return [SkippedFile(path=r[0], reason=r[1]) for r in rows]
+
+    # ----------------------------------------------------------------------------- notes
+
+    _NOTE_SQL = (
+        "SELECT path, title, aliases, tags, headings, frontmatter, created, modified,"
+        " content_hash, size, warnings, body_line_offset FROM notes"
+    )
+    _LINK_SQL = (
+        "SELECT src_path, target, heading, block, alias, is_embed, kind, line FROM links"
+    )
+
+    @staticmethod
+    def _note(row: tuple[Any, ...], link_rows: Iterable[tuple[Any, ...]]) -> Note:
+        links: list[Link] = []
+        embeds: list[Link] = []
+        for lr in link_rows:
+            link = Link(
+                target=lr[1],
+                heading=lr[2],
+                block=lr[3],
+                alias=lr[4],
+                is_embed=bool(lr[5]),
+                kind=lr[6],
+                line=lr[7],
+            )
+            (embeds if link.is_embed else links).append(link)
+        modified = _dt(row[7])
+        assert modified is not None  # NOT NULL column
+        return Note(
+            path=row[0],
+            title=row[1],
+            aliases=tuple(json.loads(row[2])),
+            tags=tuple(json.loads(row[3])),
+            links=tuple(links),
+            embeds=tuple(embeds),
+            headings=tuple(Heading(level=h[0], text=h[1], line=h[2]) for h in json.loads(row[4])),
+            frontmatter=json.loads(row[5]),
+            created=_dt(row[6]),
+            modified=modified,
+            body="",
+            content_hash=row[8],
+            size=row[9],
+            warnings=tuple(json.loads(row[10])),
+            body_line_offset=row[11],
+        )
+
+    @_guarded
+    def get_note(self, path: str) -> Note | None:
+        """The stored metadata of one note as a Note with `body=''`."""
+        row = self._conn.execute(self._NOTE_SQL + " WHERE path = ?", (path,)).fetchone()
+        if row is None:
+            return None
+        links = self._conn.execute(self._LINK_SQL + " WHERE src_path = ? ORDER BY id", (path,))
+        return self._note(row, links)
+
+    def notes_for_graph(self) -> Iterator[Note]:
+        """Every note (pending and indexed) as a Note with `body=''`, ordered by path.
+
+        Streams: notes and links are read by two cursors merged on path, so memory stays flat.
+        Do not write to this catalog while iterating.
+        """
+        try:
+            notes = self._conn.execute(self._NOTE_SQL + " ORDER BY path")
+            links = self._conn.execute(self._LINK_SQL + " ORDER BY src_path, id")
+            pending_link = links.fetchone()
+            for row in notes:
+                mine: list[tuple[Any, ...]] = []
+                while pending_link is not None and pending_link[0] < row[0]:
+                    pending_link = links.fetchone()  # orphan (cannot happen with FKs on)
+                while pending_link is not None and pending_link[0] == row[0]:
+                    mine.append(pending_link)
+                    pending_link = links.fetchone()
+                yield self._note(row, mine)
+        except sqlite3.Error as err:
+            raise _translate(err, self.path) from err
+
+    # ----------------------------------------------------------------------------- search
+
+    @_guarded
+    def search_bm25(
+        self,
+        match_expr: str,
+        *,
+        limit: int,
+        weights: tuple[float, float, float] = BM25_WEIGHTS,
+    ) -> list[tuple[str, str, float]]:
+        """(chunk id, note path, score) for an FTS5 MATCH expression, best first.
+
+        `match_expr` is FTS5 query syntax over columns title, headings, text; escape user text
+        first (see `fts_phrase`). The score is -bm25 (higher is better, > 0), weighted by
+        `weights` for (title, headings, text). Raises FtsQueryError for bad syntax.
+        """
+        if not match_expr.strip() or limit <= 0:
+            return []
+        try:
+            rows = self._conn.execute(
+                "SELECT c.id, c.note_path, bm25(chunks_fts, ?, ?, ?) AS score"
+                " FROM chunks_fts JOIN chunks c ON c.rid = chunks_fts.rowid"
+                " WHERE chunks_fts MATCH ? ORDER BY score, c.rid LIMIT ?",
+                (*weights, match_expr, limit),
+            ).fetchall()
+        except sqlite3.OperationalError as err:
+            if "fts5" in str(err).lower() or "no such column" in str(err).lower():
+                raise FtsQueryError(f"Bad full-text query {match_expr!r}: {err}") from err
+            raise
+        return [(r[0], r[1], -float(r[2])) for r in rows]
+
+    @_guarded
+    def search_substring(self, text: str, *, limit: int) -> list[tuple[str, str]]:
+        """(chunk id, note path) of chunks containing `text` (case-insensitive for ASCII).
+
+        Three or more characters use the trigram index (ranked by its bm25); one or two
+        characters (short CJK words) fall back to a LIKE scan in chunk order.
+        """
+        if not text or limit <= 0:
+            return []
+        if len(text) >= 3:
+            sql = (
+                "SELECT c.id, c.note_path FROM chunks_tri JOIN chunks c"
+                " ON c.rid = chunks_tri.rowid WHERE chunks_tri MATCH ?"
+                " ORDER BY chunks_tri.rank, c.rid LIMIT ?"
+            )
+            rows = self._conn.execute(sql, (fts_phrase(text), limit))
+        else:
+            rows = self._conn.execute(
+                "SELECT id, note_path FROM chunks WHERE text LIKE ? ESCAPE '\\'"
+                " ORDER BY rid LIMIT ?",
+                (_like_pattern(text), limit),
+            )
+        return [(r[0], r[1]) for r in rows]
