@@ -175,7 +175,7 @@ class SentenceTransformerEmbedder:
                 self.cache_hits += 1
                 return hit
             self.cache_misses += 1
-        vec = self._encode([text], batch_size=1)[0]
+        vec: Vectors = self._encode([text], batch_size=1)[0]
         vec.flags.writeable = False
         with self._cache_lock:
             self._cache[text] = vec
@@ -207,7 +207,8 @@ class SentenceTransformerEmbedder:
                 convert_to_numpy=True,
                 show_progress_bar=False,
             )
-        return np.asarray(arr, dtype=np.float32).reshape(len(texts), self._dimension)
+        vecs: Vectors = np.asarray(arr, dtype=np.float32).reshape(len(texts), self._dimension)
+        return vecs
 
 
 def _torch_threads() -> int:

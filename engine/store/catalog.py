@@ -225,7 +225,7 @@ class Catalog:
     """One vault's catalog. Use `Catalog.open(...)`; close it (or use it as a context manager)."""
 
     def __init__(self, conn: sqlite3.Connection, path: Path, *, read_only: bool) -> None:
-        self._conn = conn
+        self._connection: sqlite3.Connection | None = conn
         self.path = path
         self.read_only = read_only
         self._tx_depth = 0
@@ -288,8 +288,7 @@ class Catalog:
             if rows != ["ok"]:
                 detail = "; ".join(rows[:3])
                 raise IndexCorruptError(
-                    f"The index at {self.path} is damaged (quick_check: {detail}); "
-                    f"{_REBUILD_HINT}."
+                    f"The index at {self.path} is damaged (quick_check: {detail}); {_REBUILD_HINT}."
                 )
 
     def _applied_migrations(self) -> list[str]:
@@ -343,9 +342,19 @@ class Catalog:
                 c.execute("ROLLBACK")
             raise
 
+    @property
+    def _conn(self) -> sqlite3.Connection:
+        if self._connection is None:
+            raise CatalogError(f"The catalog {self.path} is closed.")
+        return self._connection
+
+    @property
+    def closed(self) -> bool:
+        return self._connection is None
+
     def close(self) -> None:
-        """Close the connection (idempotent). On the writer, checkpoint the WAL first."""
-        conn, self._conn = self._conn, cast(sqlite3.Connection, None)
+        """Close the connection (idempotent); the writer runs `PRAGMA optimize` first."""
+        conn, self._connection = self._connection, None
         if conn is None:
             return
         try:
@@ -474,8 +483,7 @@ class Catalog:
             params,
         )
         self._conn.executemany(
-            "INSERT INTO chunks_tri (rowid, text) "
-            "SELECT rid, text FROM chunks WHERE note_path = ?",
+            "INSERT INTO chunks_tri (rowid, text) SELECT rid, text FROM chunks WHERE note_path = ?",
             params,
         )
 
@@ -513,7 +521,9 @@ class Catalog:
             )
             for ch in chunks:
                 if ch.note_path != note.path:
-                    raise ValueError(f"Chunk {ch.id!r} belongs to {ch.note_path!r}, not {note.path!r}")
+                    raise ValueError(
+                        f"Chunk {ch.id!r} belongs to {ch.note_path!r}, not {note.path!r}"
+                    )
                 chunk_rows.append(
                     (
                         ch.id,
@@ -718,9 +728,7 @@ class Catalog:
         "SELECT path, title, aliases, tags, headings, frontmatter, created, modified,"
         " content_hash, size, warnings, body_line_offset FROM notes"
     )
-    _LINK_SQL = (
-        "SELECT src_path, target, heading, block, alias, is_embed, kind, line FROM links"
-    )
+    _LINK_SQL = "SELECT src_path, target, heading, block, alias, is_embed, kind, line FROM links"
 
     @staticmethod
     def _note(row: tuple[Any, ...], link_rows: Iterable[tuple[Any, ...]]) -> Note:

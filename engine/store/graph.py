@@ -7,7 +7,7 @@ Nodes (attribute `kind`):
                   target that names no note (yet)
 
 Edges (attribute `relation`): `links_to` and `embeds` (note -> note or entity; data:
-target as written, heading, block, alias, kind, line, count), `tagged` (note -> tag),
+link_target (as written), heading, block, alias, kind, line, count), `tagged` (note -> tag),
 `subtag_of` (tag -> parent tag).
 
 Resolution is incremental. Every link is indexed under the keys a note would need to answer
@@ -173,11 +173,11 @@ class LinkGraph:
                 return
             incoming = self._incoming_sources(path) - {path}
             orphans = self._drop_out_edges(path)
-            self._g.remove_node(note_node(path))
             self._resolver.remove(path)
             del self._note_keys[path]
-            for source in sorted(incoming):
+            for source in sorted(incoming):  # moves their edges off this note
                 orphans |= self._reresolve(source)
+            self._g.remove_node(note_node(path))
             self._collect(orphans)
 
     def rebuild(self, notes: Iterable[Note]) -> None:
@@ -265,7 +265,7 @@ class LinkGraph:
         sources: dict[str, list[str]] = {}
         for u, _v, data in g.edges(data=True):
             if data.get("relation") in LINK_RELATIONS:
-                sources.setdefault(u.removeprefix("note:"), []).append(str(data["target"]))
+                sources.setdefault(u.removeprefix("note:"), []).append(str(data["link_target"]))
         for source, targets in sources.items():
             self._index_source(source, targets)
         self._g = g
@@ -308,17 +308,21 @@ class LinkGraph:
             self._g.add_edge(node, tag_node(tag), key=TAGGED, relation=TAGGED)
 
     def _ensure_tag(self, tag: str) -> None:
-        while True:
-            node = tag_node(tag)
-            if node in self._g:
-                return
-            self._g.add_node(node, kind="tag", name=tag)
-            if "/" not in tag:
-                return
+        """Add a tag node, and its parents `a/b` -> `a` linked by `subtag_of`."""
+        if tag_node(tag) in self._g:
+            return
+        self._g.add_node(tag_node(tag), kind="tag", name=tag)
+        while "/" in tag:
             parent = tag.rsplit("/", 1)[0]
             if not parent:
                 return
-            self._g.add_edge(node, tag_node(parent), key=SUBTAG_OF, relation=SUBTAG_OF)
+            parent_node = tag_node(parent)
+            existed = parent_node in self._g
+            if not existed:
+                self._g.add_node(parent_node, kind="tag", name=parent)
+            self._g.add_edge(tag_node(tag), parent_node, key=SUBTAG_OF, relation=SUBTAG_OF)
+            if existed:
+                return
             tag = parent
 
     def _add_links(self, path: str, links: Iterable[Link], embeds: Iterable[Link]) -> None:
@@ -341,7 +345,7 @@ class LinkGraph:
                 dest,
                 key=key,
                 relation=relation,
-                target=link.target,
+                link_target=link.target,
                 heading=link.heading,
                 block=link.block,
                 alias=link.alias,
@@ -377,7 +381,7 @@ class LinkGraph:
         for u, v, key, data in self._g.out_edges(source, keys=True, data=True):
             if data.get("relation") not in LINK_RELATIONS:
                 continue
-            dest = self._target_node(str(data["target"]), source_path)
+            dest = self._target_node(str(data["link_target"]), source_path)
             if dest != v:
                 moves.append((u, v, key, dict(data), dest))
         for u, v, key, data, dest in moves:

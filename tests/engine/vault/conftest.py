@@ -6,11 +6,11 @@ import os
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
-from collections.abc import Callable, Sequence  # noqa: E402
+from collections.abc import Callable, Sequence
 
-import pytest  # noqa: E402
+import pytest
 
-from engine.vault.tokens import load_wordpiece_counter  # noqa: E402
+from engine.vault.tokens import load_wordpiece_counter
 
 
 @pytest.fixture(scope="session")

@@ -49,7 +49,9 @@ def non_blank(text: str) -> str:
     return "".join(text.split())
 
 
-def check_invariants(note: Note, chunks: list[Chunk], count_tokens: Counter, max_tokens: int) -> None:
+def check_invariants(
+    note: Note, chunks: list[Chunk], count_tokens: Counter, max_tokens: int
+) -> None:
     assert chunks, "every note yields at least one chunk"
     counts = count_tokens([c.embed_text for c in chunks])
     assert max(counts) <= max_tokens
@@ -101,7 +103,9 @@ def test_small_paragraphs_are_packed_but_sections_are_not_merged(count_tokens: C
     body = "\n\n".join(f"Short paragraph {i}." for i in range(10)) + "\n\n# Next\nOther."
     chunks = chunk_note(note_of(body), count_tokens=count_tokens)
     assert len(chunks) == 2
-    assert chunks[0].text.startswith("Short paragraph 0.") and "Short paragraph 9." in chunks[0].text
+    assert (
+        chunks[0].text.startswith("Short paragraph 0.") and "Short paragraph 9." in chunks[0].text
+    )
     assert chunks[1].heading_path == ("Next",)
 
 

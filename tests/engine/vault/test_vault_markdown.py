@@ -23,7 +23,9 @@ def targets(text: str) -> list[str]:
 
 
 def test_atx_headings_with_levels_lines_and_closing_hashes() -> None:
-    info = extract_markdown("# One\ntext\n### Three ###\n####### seven\n#nospace\n   ## Indented", line_offset=4)
+    info = extract_markdown(
+        "# One\ntext\n### Three ###\n####### seven\n#nospace\n   ## Indented", line_offset=4
+    )
     assert info.headings == (
         Heading(level=1, text="One", line=4),
         Heading(level=3, text="Three", line=6),
@@ -150,17 +152,17 @@ def test_embeds() -> None:
 def test_markdown_links_are_url_decoded_and_urls_ignored() -> None:
     info = extract_markdown(
         "[a](My%20Note.md) [b](<Folder/With Spaces.md#Some%20Part>) [c](https://x.org/a.md) "
-        "[d](mailto:me@x.org) [e](obsidian://open?vault=v) [f](#Heading) [g](note.md \"title\") "
+        '[d](mailto:me@x.org) [e](obsidian://open?vault=v) [f](#Heading) [g](note.md "title") '
         "[h](Paren_(x).md)"
     )
-    assert [(l.target, l.heading, l.alias) for l in info.links] == [
+    assert [(link.target, link.heading, link.alias) for link in info.links] == [
         ("My Note.md", None, "a"),
         ("Folder/With Spaces.md", "Some Part", "b"),
         ("", "Heading", "f"),
         ("note.md", None, "g"),
         ("Paren_(x).md", None, "h"),
     ]
-    assert all(l.kind == "markdown" for l in info.links)
+    assert all(link.kind == "markdown" for link in info.links)
 
 
 def test_wikilink_with_code_in_alias_keeps_the_alias() -> None:
@@ -174,8 +176,8 @@ def test_links_in_code_are_ignored() -> None:
 
 def test_link_line_numbers() -> None:
     info = extract_markdown("a\n\nb [[X]]\n![[Y]]", line_offset=10)
-    assert [l.line for l in info.links] == [12]
-    assert [l.line for l in info.embeds] == [13]
+    assert [link.line for link in info.links] == [12]
+    assert [link.line for link in info.embeds] == [13]
 
 
 def test_cjk_and_emoji_link_targets() -> None:

@@ -41,8 +41,8 @@ def test_utf8_note_with_everything() -> None:
     assert note.created == datetime(2024, 1, 2, tzinfo=UTC)
     assert note.modified == datetime(2024, 2, 3, 2, 5, 6, tzinfo=UTC)
     assert note.headings[0].text == "Goals #Focus" and note.headings[0].line == 7
-    assert [l.target for l in note.links] == ["Other"]
-    assert [l.target for l in note.embeds] == ["Pic.png"]
+    assert [link.target for link in note.links] == ["Other"]
+    assert [link.target for link in note.embeds] == ["Pic.png"]
     assert note.body_line_offset == 7
     assert note.content_hash == hashlib.sha256(text.encode()).hexdigest()
     assert note.size == len(text.encode())
@@ -314,6 +314,19 @@ def test_permission_denied_is_skipped(tmp_path: Path) -> None:
     finally:
         path.chmod(0o644)
     assert isinstance(result, SkippedFile) and "denied" in result.reason.lower()
+
+
+def test_permission_denied_even_as_root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import engine.vault.reader as reader_module
+
+    (tmp_path / "secret.md").write_text("x")
+
+    def denied(*_args: object, **_kwargs: object) -> object:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(reader_module, "open", denied, raising=False)
+    result = read_note(tmp_path, "secret.md")
+    assert result == SkippedFile("secret.md", "cannot read file: Permission denied")
 
 
 def test_twenty_megabyte_note_reads_in_reasonable_time() -> None:

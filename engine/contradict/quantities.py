@@ -1,0 +1,433 @@
+"""Numbers with units, and dates, as the cue detectors compare them.
+
+`parse_quantities` finds "14 months", "15 min", "3.5 V", "20 %", "$1,200", "ten nodes",
+"5-10 minutes", "more than 3 sites" and normalises units (min/mins/minutes -> seconds), so
+"1 hour" and "60 minutes" agree and "9 months" and "14 months" do not. A number whose unit is
+not a known unit takes the noun after it as its unit ("ten nodes"), so "ten nodes" is never
+compared with "ten minutes". `parse_dates` finds "12 May 2026", "May 12, 2026", "2026-05-12",
+"June 2026", "in 2019", weekdays, and keeps only the parts that were written.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from engine.contradict.text import Token, stem, tokenize
+
+_MONTHS: dict[str, int] = {
+    "january": 1, "jan": 1, "januar": 1, "february": 2, "feb": 2, "februar": 2, "march": 3,
+    "mar": 3, "märz": 3, "april": 4, "apr": 4, "may": 5, "mai": 5, "june": 6, "jun": 6,
+    "juni": 6, "july": 7, "jul": 7, "juli": 7, "august": 8, "aug": 8, "september": 9, "sep": 9,
+    "sept": 9, "october": 10, "oct": 10, "oktober": 10, "november": 11, "nov": 11,
+    "december": 12, "dec": 12, "dezember": 12,
+}  # fmt: skip
+_WEEKDAYS = {
+    "monday": 1, "tuesday": 2, "wednesday": 3, "thursday": 4, "friday": 5, "saturday": 6,
+    "sunday": 7,
+}  # fmt: skip
+_MONTH_RE = (
+    r"(?P<{name}>January|February|March|April|May|June|July|August|September|October|November"
+    r"|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec|Januar|Februar|März|Mai|Juni"
+    r"|Juli|Oktober|Dezember)\.?"
+)
+_DAY = r"(?P<{name}>[0-3]?\d)(?:st|nd|rd|th|\.)?"
+_YEAR = r"(?P<{name}>(?:1[89]|2[01])\d\d)"
+_DATE_RES = (
+    re.compile(rf"\b{_YEAR.format(name='y')}-(?P<m>[01]?\d)-(?P<d>[0-3]?\d)\b"),
+    re.compile(
+        rf"\b{_DAY.format(name='d')}\s+(?:of\s+)?{_MONTH_RE.format(name='mn')},?\s+"
+        rf"{_YEAR.format(name='y')}\b"
+    ),
+    re.compile(
+        rf"\b{_MONTH_RE.format(name='mn')}\s+{_DAY.format(name='d')},?\s+{_YEAR.format(name='y')}\b"
+    ),
+    re.compile(rf"\b{_MONTH_RE.format(name='mn')},?\s+{_YEAR.format(name='y')}\b"),
+    re.compile(rf"\b{_DAY.format(name='d')}\s+(?:of\s+)?{_MONTH_RE.format(name='mn')}(?!\w)"),
+    re.compile(rf"\b{_MONTH_RE.format(name='mn')}\s+{_DAY.format(name='d')}\b(?![.,]?\d)"),
+    re.compile(
+        r"\b(?:in|since|by|until|till|from|during|of|before|after|around)\s+(?:early\s+|late\s+|"
+        r"mid-?)?" + _MONTH_RE.format(name="mn") + r"(?!\w)"
+    ),
+    re.compile(
+        r"\b(?i:in|since|by|until|till|from|during|before|after|around|circa|year|early|late)\s+"
+        + _YEAR.format(name="y")
+        + r"(?![\w%]|[.,]\d|-\d|\s*(?:%|percent))"
+    ),
+    re.compile(
+        r"\b(?P<wd>Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)s?\b", re.IGNORECASE
+    ),
+)
+
+
+@dataclass(frozen=True)
+class DateMention:
+    """A date as written: parts that were not written are None."""
+
+    text: str
+    start: int
+    end: int
+    year: int | None = None
+    month: int | None = None
+    day: int | None = None
+    weekday: int | None = None
+
+    def conflicts_with(self, other: DateMention) -> bool:
+        """Some part written in both differs (12 May vs 3 June; 2019 vs 2021)."""
+        pairs = (
+            (self.year, other.year),
+            (self.month, other.month),
+            (self.day, other.day),
+            (self.weekday, other.weekday),
+        )
+        shared = [(x, y) for x, y in pairs if x is not None and y is not None]
+        return bool(shared) and any(x != y for x, y in shared)
+
+    def comparable(self, other: DateMention) -> bool:
+        """Both write at least one part in common (a year and a weekday never compare)."""
+        return any(
+            x is not None and y is not None
+            for x, y in (
+                (self.year, other.year),
+                (self.month, other.month),
+                (self.day, other.day),
+                (self.weekday, other.weekday),
+            )
+        )
+
+
+def parse_dates(text: str) -> tuple[DateMention, ...]:
+    """Dates in `text`, longest match first; no two overlap."""
+    found: list[DateMention] = []
+    taken: list[tuple[int, int]] = []
+    for pattern in _DATE_RES:
+        for m in pattern.finditer(text):
+            s, e = m.span()
+            if any(s < te and ts < e for ts, te in taken):
+                continue
+            groups = m.groupdict()
+            month_name = groups.get("mn")
+            if month_name is not None and month_name.rstrip(".") == "May" and m.re is _DATE_RES[6]:
+                pass  # "in May" is a month; "may" in lower case never matches (case-sensitive)
+            mention = DateMention(
+                text=m.group(),
+                start=s,
+                end=e,
+                year=int(groups["y"]) if groups.get("y") else None,
+                month=(
+                    _MONTHS[month_name.rstrip(".").lower()]
+                    if month_name
+                    else (int(groups["m"]) if groups.get("m") else None)
+                ),
+                day=int(groups["d"]) if groups.get("d") else None,
+                weekday=_WEEKDAYS[groups["wd"].lower()] if groups.get("wd") else None,
+            )
+            if mention.day is not None and not 1 <= mention.day <= 31:
+                continue
+            if mention.month is not None and not 1 <= mention.month <= 12:
+                continue
+            found.append(mention)
+            taken.append((s, e))
+    found.sort(key=lambda d: d.start)
+    return tuple(found)
+
+
+# unit word -> (dimension, factor to the dimension's base unit)
+_UNITS: dict[str, tuple[str, float]] = {}
+
+
+def _add_units(dimension: str, factor: float, names: str) -> None:
+    for name in names.split():
+        _UNITS[name] = (dimension, factor)
+
+
+_add_units("time", 0.001, "ms msec millisecond milliseconds")
+_add_units("time", 1.0, "s sec secs second seconds")
+_add_units("time", 60.0, "min mins minute minutes")
+_add_units("time", 3600.0, "h hr hrs hour hours")
+_add_units("time", 86400.0, "d day days")
+_add_units("time", 604800.0, "wk wks week weeks")
+_add_units("time", 2629800.0, "mo mos month months")
+_add_units("time", 31557600.0, "y yr yrs year years")
+_add_units("time", 315576000.0, "decade decades")
+_add_units("length", 0.001, "mm millimetre millimetres millimeter millimeters")
+_add_units("length", 0.01, "cm centimetre centimetres centimeter centimeters")
+_add_units("length", 1.0, "m metre metres meter meters")
+_add_units("length", 1000.0, "km kilometre kilometres kilometer kilometers")
+_add_units("length", 0.3048, "ft foot feet")
+_add_units("length", 1609.344, "mi mile miles")
+_add_units("mass", 0.000001, "mg milligram milligrams")
+_add_units("mass", 0.001, "g gram grams")
+_add_units("mass", 1.0, "kg kilogram kilograms kilo kilos")
+_add_units("mass", 1000.0, "t tonne tonnes ton tons")
+_add_units("mass", 0.45359237, "lb lbs")
+_add_units("voltage", 0.001, "mv millivolt millivolts")
+_add_units("voltage", 1.0, "v volt volts")
+_add_units("current", 0.000001, "µa ua microamp microamps")
+_add_units("current", 0.001, "ma milliamp milliamps")
+_add_units("current", 1.0, "a amp amps ampere amperes")
+_add_units("charge", 0.001, "mah")
+_add_units("charge", 1.0, "ah")
+_add_units("power", 0.001, "mw milliwatt milliwatts")
+_add_units("power", 1.0, "w watt watts")
+_add_units("power", 1000.0, "kw kilowatt kilowatts")
+_add_units("energy", 1.0, "wh")
+_add_units("energy", 1000.0, "kwh")
+_add_units("frequency", 1.0, "hz hertz")
+_add_units("frequency", 1e3, "khz")
+_add_units("frequency", 1e6, "mhz")
+_add_units("frequency", 1e9, "ghz")
+_add_units("data", 1.0, "b byte bytes")
+_add_units("data", 1e3, "kb kilobyte kilobytes")
+_add_units("data", 1e6, "mb megabyte megabytes")
+_add_units("data", 1e9, "gb gigabyte gigabytes")
+_add_units("data", 1e12, "tb terabyte terabytes")
+_add_units("temperature_c", 1.0, "°c celsius")
+_add_units("temperature_f", 1.0, "°f fahrenheit")
+_add_units("percent", 1.0, "% percent")
+_add_units("ratio", 1.0, "fold")
+_add_units("usd", 1.0, "$ dollar dollars usd")
+_add_units("usd", 0.01, "cent cents")
+_add_units("eur", 1.0, "€ euro euros eur")
+_add_units("gbp", 1.0, "£ pound pounds gbp")
+_add_units("jpy", 1.0, "¥ yen jpy")
+_add_units("decibel", 1.0, "db dbi dbm")
+
+_NUMBER_WORDS: dict[str, float] = {
+    "zero": 0, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
+    "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
+    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+    "eighty": 80, "ninety": 90, "hundred": 100, "dozen": 12, "single": 1, "one": 1,
+    "half": 0.5, "twice": 2, "thrice": 3,
+}  # fmt: skip
+_SCALES = {"hundred": 100.0, "thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
+_LOWER = {"over", "above", "exceed", "exceeds", "least", "beyond", "more", "greater", "min"}
+_UPPER = {"under", "below", "most", "up", "less", "fewer", "within", "max", "maximum"}
+_ABOUT = {"about", "around", "approximately", "roughly", "nearly", "almost", "some", "~", "≈"}
+_NEEDS_ADJACENT = frozenset({"a", "b", "d", "y", "t", "mo"})
+_NEEDS_UPPER = frozenset({"v", "w", "a", "b"})
+_NOT_COUNT_NOUNS = frozenset(
+    "of and or to the a an in on at by for with per than as times time percent".split()
+)
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """A number with its unit: `low`..`high` in the dimension's base unit (equal for a point)."""
+
+    low: float
+    high: float
+    unit: str  # dimension ('time', 'length', ...) or 'count:<noun stem>'
+    text: str
+    start: int
+    end: int
+    bound: str = "="  # '=', '>=', '<=', '~'
+    anchor: frozenset[str] = frozenset()  # content stems around the number (its subject)
+
+    def compatible(self, other: Quantity) -> bool:
+        """Could both be true of one thing? Ranges overlap, bounds hold, ~ allows 15 %."""
+        if self.unit != other.unit:
+            return True
+        lo1, hi1 = self._interval()
+        lo2, hi2 = other._interval()
+        return lo1 <= hi2 and lo2 <= hi1
+
+    def _interval(self) -> tuple[float, float]:
+        tol = 0.15 if self.bound == "~" else 0.02
+        lo = self.low - abs(self.low) * tol
+        hi = self.high + abs(self.high) * tol
+        if self.bound == ">=":
+            hi = float("inf")
+        elif self.bound == "<=":
+            lo = float("-inf")
+        return lo, hi
+
+
+def _number_value(token: Token) -> tuple[float, str | None] | None:
+    """The value of a number token and a unit written inside it ('$', '%')."""
+    raw = token.norm
+    unit = None
+    if raw[0] in "$€£¥":
+        unit, raw = raw[0], raw[1:]
+    if raw.endswith("%"):
+        unit, raw = "%", raw[:-1]
+    if re.fullmatch(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?", raw):
+        raw = raw.replace(",", "")
+    elif re.fullmatch(r"\d+,\d{1,2}", raw):
+        raw = raw.replace(",", ".")  # 3,5 (decimal comma)
+    try:
+        return float(raw), unit
+    except ValueError:
+        return None
+
+
+def _word_value(token: Token) -> float | None:
+    if token.kind != "word":
+        return None
+    return _NUMBER_WORDS.get(token.norm)
+
+
+def _unit_at(tokens: tuple[Token, ...], i: int) -> tuple[str, float, int] | None:
+    """A known unit starting at token i: (dimension, factor, tokens used)."""
+    if i >= len(tokens):
+        return None
+    tok = tokens[i]
+    if tok.norm in ("-", "–") and i + 1 < len(tokens) and tokens[i + 1].start == tok.end:
+        found = _unit_at(tokens, i + 1)  # 1-minute, 5-year
+        return (found[0], found[1], found[2] + 1) if found else None
+    if tok.norm == "°" and i + 1 < len(tokens) and tokens[i + 1].norm in ("c", "f"):
+        dim, factor = _UNITS["°" + tokens[i + 1].norm]
+        return dim, factor, 2
+    if tok.norm == "per":
+        if i + 1 < len(tokens) and tokens[i + 1].norm == "cent":
+            return "percent", 1.0, 2
+        return None
+    if tok.norm not in _UNITS or tok.kind != "word":
+        return None
+    adjacent = i > 0 and tokens[i - 1].end == tok.start
+    if tok.norm in _NEEDS_ADJACENT and not adjacent:
+        return None
+    if tok.norm in _NEEDS_UPPER and not (tok.surface_upper or adjacent):
+        return None
+    dim, factor = _UNITS[tok.norm]
+    return dim, factor, 1
+
+
+def _rate(tokens: tuple[Token, ...], i: int) -> tuple[str, int] | None:
+    """'per hour' / '/h' after a unit: the divisor dimension and tokens used."""
+    if i + 1 < len(tokens) and tokens[i].norm in ("per", "/", "a", "an", "each", "every"):
+        found = _unit_at(tokens, i + 1)
+        if found:
+            return f"{found[0]}@{found[1]}", 1 + found[2]
+    return None
+
+
+def parse_quantities(
+    text: str, *, skip: tuple[tuple[int, int], ...] | None = None
+) -> tuple[Quantity, ...]:
+    """Numbers with units in `text`; character spans in `skip` (dates) are ignored."""
+    tokens = tokenize(text)
+    if skip is None:
+        skip = tuple((d.start, d.end) for d in parse_dates(text))
+    out: list[Quantity] = []
+    i = 0
+    n = len(tokens)
+    while i < n:
+        tok = tokens[i]
+        if any(s <= tok.start < e for s, e in skip):
+            i += 1
+            continue
+        value: float | None = None
+        inner_unit: str | None = None
+        if tok.kind == "num":
+            parsed = _number_value(tok)
+            if parsed is not None:
+                value, inner_unit = parsed
+        else:
+            value = _word_value(tok)
+            if tok.norm in ("one", "single", "half") and not _count_like(tokens, i + 1):
+                value = None
+        if value is None:
+            i += 1
+            continue
+        start_i = i
+        j = i + 1
+        # scale words: 3 million, two hundred
+        while j < n and tokens[j].norm in _SCALES:
+            value *= _SCALES[tokens[j].norm]
+            j += 1
+        high = value
+        # ranges: 5-10, 5 to 10, between 5 and 10
+        if j + 1 < n and tokens[j].norm in ("-", "–", "to", "and") and tokens[j + 1].kind == "num":
+            other = _number_value(tokens[j + 1])
+            if other is not None and (tokens[j].norm != "and" or _before(tokens, i, "between")):
+                high = other[0]
+                inner_unit = inner_unit or other[1]
+                j += 2
+        unit_name: str
+        factor = 1.0
+        if inner_unit is not None:
+            unit_name, factor = _UNITS[inner_unit]
+        else:
+            found = _unit_at(tokens, j)
+            if found is not None:
+                unit_name, factor, used = found
+                j += used
+            else:
+                noun = _count_noun(tokens, j)
+                if noun is None:
+                    i = j
+                    continue
+                unit_name = "count:" + noun
+        rate = _rate(tokens, j)
+        if rate is not None:
+            unit_name = f"{unit_name}/{rate[0]}"
+            j += rate[1]
+        lo, hi = sorted((value * factor, high * factor))
+        out.append(
+            Quantity(
+                low=lo,
+                high=hi,
+                unit=unit_name,
+                text=text[tok.start : tokens[j - 1].end],
+                start=tok.start,
+                end=tokens[j - 1].end,
+                bound=_bound(tokens, start_i, j),
+                anchor=_anchor(tokens, start_i, j),
+            )
+        )
+        i = j
+    return tuple(out)
+
+
+def _count_like(tokens: tuple[Token, ...], i: int) -> bool:
+    return _count_noun(tokens, i) is not None or _unit_at(tokens, i) is not None
+
+
+def _count_noun(tokens: tuple[Token, ...], i: int) -> str | None:
+    """The noun counted by a bare number: the next content word (skipping one adjective)."""
+    if i >= len(tokens):
+        return None
+    tok = tokens[i]
+    if tok.kind != "word" or tok.norm in _NOT_COUNT_NOUNS or not tok.is_content:
+        return None
+    nxt = tokens[i + 1] if i + 1 < len(tokens) else None
+    if nxt is not None and nxt.kind == "word" and nxt.is_content:
+        return nxt.stem  # "ten field sites": the second of two content words is the noun
+    return tok.stem
+
+
+def _before(tokens: tuple[Token, ...], i: int, word: str) -> bool:
+    return i > 0 and tokens[i - 1].norm == word
+
+
+def _bound(tokens: tuple[Token, ...], start: int, end: int) -> str:
+    prev = [t.norm for t in tokens[max(0, start - 2) : start]]
+    nxt = [t.norm for t in tokens[end : end + 2]]
+    if nxt[:2] in (["or", "more"], ["or", "greater"], ["and", "above"], ["or", "longer"]):
+        return ">="
+    if nxt[:2] in (["or", "less"], ["or", "fewer"], ["or", "shorter"]):
+        return "<="
+    if prev and prev[-1] in ("only", "exactly", "just"):
+        return "="
+    if any(p in _ABOUT for p in prev):
+        return "~"
+    if prev[-2:] in (["more", "than"], ["greater", "than"], ["at", "least"], ["longer", "than"]):
+        return ">="
+    if prev[-2:] in (["less", "than"], ["fewer", "than"], ["at", "most"], ["up", "to"]):
+        return "<="
+    if prev and prev[-1] in _LOWER:
+        return ">="
+    if prev and prev[-1] in _UPPER:
+        return "<="
+    return "="
+
+
+def _anchor(tokens: tuple[Token, ...], start: int, end: int) -> frozenset[str]:
+    """Content stems near the number: what it measures."""
+    window = [*tokens[max(0, start - 5) : start], *tokens[end : end + 3]]
+    return frozenset(t.stem for t in window if t.is_content and t.stem not in _UNIT_STEMS)
+
+
+_UNIT_STEMS = frozenset(stem(u) for u in _UNITS) | frozenset(_UNITS)
