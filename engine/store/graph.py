@@ -75,6 +75,7 @@ class LinkGraph:
         self._source_keys: dict[str, tuple[str, ...]] = {}  # source path -> its link keys
         self._note_keys: dict[str, tuple[str, ...]] = {}  # note path -> keys reaching it
         self._lock = threading.RLock()
+        self._revision = 0  # bumped on every change, so readers can cache derived views
 
     # --- reading --------------------------------------------------------------------------
 
@@ -82,6 +83,11 @@ class LinkGraph:
     def graph(self) -> nx.MultiDiGraph[str]:
         """A read-only view of the underlying graph (it follows later changes)."""
         return self._view
+
+    @property
+    def revision(self) -> int:
+        """A number that changes whenever the graph does."""
+        return self._revision
 
     def notes(self) -> set[str]:
         with self._lock:
@@ -146,6 +152,7 @@ class LinkGraph:
     def upsert_note(self, note: Note) -> None:
         """Add a note or replace what the graph knows about it, re-resolving affected links."""
         with self._lock:
+            self._revision += 1
             path = note.path
             existed = path in self._note_keys
             old_keys = self._note_keys.get(path, ())
@@ -169,6 +176,7 @@ class LinkGraph:
     def remove_note(self, path: str) -> None:
         """Forget a note; links that pointed at it fall back to an entity (or another note)."""
         with self._lock:
+            self._revision += 1
             if path not in self._note_keys:
                 return
             incoming = self._incoming_sources(path) - {path}
@@ -183,6 +191,7 @@ class LinkGraph:
     def rebuild(self, notes: Iterable[Note]) -> None:
         """Replace everything with these notes (resolving each link once)."""
         with self._lock:
+            self._revision += 1
             notes = list(notes)
             self._g.clear()
             self._resolver = LinkResolver()

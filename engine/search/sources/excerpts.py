@@ -1,0 +1,76 @@
+"""Excerpts: a window of chunk text around what matched, with the matched spans marked."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from engine.search.types import Excerpt, Span
+
+WINDOW = 320  # characters of excerpt text
+
+
+def find_spans(text: str, needles: Iterable[str], terms: Iterable[str]) -> list[Span]:
+    """Where the exact needles (case-insensitive) and whole-word terms occur in `text`."""
+    spans: list[Span] = []
+    low = text.casefold()
+    for needle in needles:
+        n = needle.casefold()
+        if not n:
+            continue
+        start = 0
+        while (i := low.find(n, start)) >= 0 and len(spans) < 200:
+            spans.append(Span(i, i + len(n)))
+            start = i + len(n)
+    words = [re.escape(t) for t in terms if t and len(t) > 1]
+    if words:
+        pattern = re.compile(r"\b(?:" + "|".join(words) + r")\w*", re.IGNORECASE)
+        spans.extend(Span(m.start(), m.end()) for m in pattern.finditer(text))
+    return _merge_spans(spans)
+
+
+def _merge_spans(spans: list[Span]) -> list[Span]:
+    out: list[Span] = []
+    for s in sorted(spans, key=lambda s: (s.start, -s.end)):
+        if out and s.start <= out[-1].end:
+            if s.end > out[-1].end:
+                out[-1] = Span(out[-1].start, s.end)
+            continue
+        out.append(s)
+    return out
+
+
+def make_excerpt(
+    *,
+    source: str,
+    chunk_id: str,
+    text: str,
+    heading_path: tuple[str, ...],
+    needles: Iterable[str] = (),
+    terms: Iterable[str] = (),
+    window: int = WINDOW,
+) -> Excerpt:
+    """Cut `text` to about `window` characters around the first match; spans follow the cut."""
+    spans = find_spans(text, needles, terms)
+    if len(text) <= window:
+        return Excerpt(source, chunk_id, text, tuple(spans), heading_path)
+    anchor = spans[0].start if spans else 0
+    start = max(0, anchor - window // 4)
+    # Start at a word boundary.
+    if start > 0:
+        space = text.find(" ", start)
+        if 0 <= space < anchor:
+            start = space + 1
+    end = min(len(text), start + window)
+    if end < len(text):
+        space = text.rfind(" ", start, end)
+        if space > start + window // 2:
+            end = space
+    prefix = "…" if start > 0 else ""
+    suffix = "…" if end < len(text) else ""
+    cut = prefix + text[start:end] + suffix
+    shift = len(prefix) - start
+    inside = tuple(
+        Span(s.start + shift, s.end + shift) for s in spans if s.start >= start and s.end <= end
+    )
+    return Excerpt(source, chunk_id, cut, inside, heading_path)

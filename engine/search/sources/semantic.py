@@ -1,0 +1,118 @@
+"""The meaning source: nearest chunks in Chroma, grouped per note, best chunks as excerpts."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from engine.search.directory import NoteDirectory
+from engine.search.service import SearchRequest
+from engine.search.sources.excerpts import make_excerpt
+from engine.search.sources.text import ThreadCatalogs
+from engine.search.types import Hit
+
+if TYPE_CHECKING:
+    from engine.embed.embedder import Embedder
+    from engine.store.vectors import VectorStore
+
+CHUNKS_PER_NOTE = 3  # nearest chunks fetched per wanted note
+EXCERPTS_PER_NOTE = 2
+
+
+class SemanticSource:
+    name = "semantic"
+
+    def __init__(
+        self,
+        *,
+        vectors: VectorStore,
+        embedder: Callable[[], Embedder],
+        catalogs: ThreadCatalogs,
+        directory: NoteDirectory,
+    ) -> None:
+        self._vectors = vectors
+        self._embedder = embedder
+        self._catalogs = catalogs
+        self._directory = directory
+
+    def search(self, request: SearchRequest) -> list[Hit]:
+        query = request.query
+        if not query.text:
+            return []
+        notes = self._directory.snapshot()
+        filters = request.filters
+        where = _where(request, folders={m.folder for m in notes.values()})
+        k = request.depth * CHUNKS_PER_NOTE
+        vec = self._embedder().embed_query(query.text)
+        found = self._vectors.query(vec, k=k, where=where)
+
+        per_note: dict[str, list[tuple[float, str]]] = {}
+        for hit in found:
+            path = str(hit.metadata.get("note_path", ""))
+            meta = notes.get(path)
+            if not path or (meta is not None and not meta.matches(filters)):
+                continue
+            per_note.setdefault(path, []).append((hit.similarity, hit.id))
+        ranked = sorted(per_note.items(), key=lambda kv: (-max(s for s, _ in kv[1]), kv[0]))
+        ranked = ranked[: request.depth]
+        wanted = [cid for _, items in ranked for _, cid in sorted(items)[::-1][:EXCERPTS_PER_NOTE]]
+        chunks = self._catalogs.get().chunks_by_id(wanted)
+        hits: list[Hit] = []
+        for rank, (path, items) in enumerate(ranked, start=1):
+            items.sort(key=lambda t: (-t[0], t[1]))
+            best_sim, best_id = items[0]
+            meta = notes.get(path)
+            rec = chunks.get(best_id)
+            excerpt = None
+            if rec is not None:
+                excerpt = make_excerpt(
+                    source=self.name,
+                    chunk_id=rec.id,
+                    text=rec.text,
+                    heading_path=rec.heading_path,
+                    terms=query.terms,
+                )
+            extra = [cid for _, cid in items[1:EXCERPTS_PER_NOTE]]
+            hits.append(
+                Hit(
+                    source=self.name,
+                    note_path=path,
+                    chunk_id=best_id,
+                    rank=rank,
+                    raw_score=best_sim,
+                    relevance=max(0.0, min(1.0, best_sim)),
+                    match_type="semantic",
+                    excerpt=excerpt,
+                    title=meta.title if meta else path,
+                    timestamp=meta.modified if meta else None,
+                    entities=meta.entities if meta else (),
+                    metadata={"similarity": round(best_sim, 4), "other_chunks": extra},
+                )
+            )
+        return hits
+
+
+def _where(request: SearchRequest, *, folders: set[str]) -> dict[str, Any] | None:
+    """Chroma metadata filter for the request's folder and date range (tags: post-filter)."""
+    clauses: list[dict[str, Any]] = []
+    f = request.filters
+    if f.folder:
+        prefix = f.folder.strip("/")
+        inside = sorted(d for d in folders if d == prefix or d.startswith(prefix + "/"))
+        if not inside:
+            inside = [prefix]
+        clauses.append({"folder": {"$in": inside}})
+    if f.since is not None or f.until is not None:
+        # Same rule as NoteMeta.matches: modified or created inside the range.
+        per_field = []
+        for key in ("modified", "created"):
+            parts: list[dict[str, Any]] = []
+            if f.since is not None:
+                parts.append({key: {"$gte": int(f.since.timestamp())}})
+            if f.until is not None:
+                parts.append({key: {"$lt": int(f.until.timestamp())}})
+            per_field.append(parts[0] if len(parts) == 1 else {"$and": parts})
+        clauses.append({"$or": per_field})
+    if not clauses:
+        return None
+    return clauses[0] if len(clauses) == 1 else {"$and": clauses}

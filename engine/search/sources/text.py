@@ -1,0 +1,152 @@
+"""The words source: BM25 over chunk text (FTS5) plus exact substring matching (trigram).
+
+User input never reaches FTS5 as syntax (see `engine.search.query`). Exact needles — quoted
+phrases, identifiers such as `REQ-006`, `snake_case`, `kebab-case`, CJK runs — are looked up
+verbatim in the trigram index; a note that holds all of them ranks above notes that only
+share words with the query.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from engine.search.directory import NoteDirectory
+from engine.search.query import bm25_match_expression
+from engine.search.service import SearchRequest
+from engine.search.sources.excerpts import make_excerpt
+from engine.search.types import Hit
+
+if TYPE_CHECKING:
+    from engine.store.catalog import Catalog
+
+EXACT_BASE = 0.9  # relevance of a note that holds every exact needle of the query
+CHUNKS_PER_NOTE_FETCH = 4  # BM25 chunks fetched per wanted note (several chunks per note)
+
+
+@dataclass
+class _NoteScore:
+    path: str
+    bm25: float = 0.0
+    best_chunk: str | None = None
+    needles: set[str] = field(default_factory=set)
+    needle_chunk: str | None = None
+
+
+class ThreadCatalogs:
+    """One read-only catalog connection per thread (SQLite connections are per thread)."""
+
+    def __init__(self, opener: Callable[[], Catalog]) -> None:
+        self._opener = opener
+        self._local = threading.local()
+        self._all: list[Catalog] = []
+        self._lock = threading.Lock()
+
+    def get(self) -> Catalog:
+        cat: Catalog | None = getattr(self._local, "catalog", None)
+        if cat is None:
+            cat = self._opener()
+            self._local.catalog = cat
+            with self._lock:
+                self._all.append(cat)
+        return cat
+
+    def close(self) -> None:
+        with self._lock:
+            for cat in self._all:
+                try:
+                    cat.close()
+                except Exception:  # closing from another thread: best effort
+                    pass
+            self._all.clear()
+
+
+class TextSource:
+    name = "text"
+
+    def __init__(self, catalogs: ThreadCatalogs, directory: NoteDirectory) -> None:
+        self._catalogs = catalogs
+        self._directory = directory
+
+    def search(self, request: SearchRequest) -> list[Hit]:
+        query = request.query
+        catalog = self._catalogs.get()
+        notes = self._directory.snapshot()
+        filters = request.filters
+        filtering = bool(filters.folder or filters.tag or filters.date_range)
+        allowed: set[str] | None = None
+        if filtering:
+            allowed = {p for p, m in notes.items() if m.matches(filters)}
+            if not allowed:
+                return []
+        scores: dict[str, _NoteScore] = {}
+
+        expr = bm25_match_expression(query)
+        if expr:
+            fetch = request.depth * CHUNKS_PER_NOTE_FETCH
+            for chunk_id, path, score in catalog.search_bm25(expr, limit=fetch, paths=allowed):
+                s = scores.setdefault(path, _NoteScore(path))
+                if score > s.bm25:
+                    s.bm25, s.best_chunk = score, chunk_id
+
+        needles = query.exact_needles
+        for needle in needles:
+            for chunk_id, path in catalog.search_substring(
+                needle, limit=request.depth * 2, paths=allowed
+            ):
+                s = scores.setdefault(path, _NoteScore(path))
+                s.needles.add(needle)
+                if s.needle_chunk is None:
+                    s.needle_chunk = chunk_id
+        if not scores:
+            return []
+
+        top_bm25 = max((s.bm25 for s in scores.values()), default=0.0) or 1.0
+        ranked = sorted(
+            scores.values(), key=lambda s: (-len(s.needles), -s.bm25, s.path)
+        )[: request.depth]
+        chunk_ids = {c for s in ranked for c in (s.needle_chunk, s.best_chunk) if c}
+        chunks = catalog.chunks_by_id(chunk_ids)
+        hits: list[Hit] = []
+        for rank, s in enumerate(ranked, start=1):
+            meta = notes.get(s.path)
+            bm25_rel = s.bm25 / top_bm25
+            if needles and s.needles:
+                share = len(s.needles) / len(needles)
+                relevance = EXACT_BASE * share + (1 - EXACT_BASE) * bm25_rel
+                match_type = "exact_text" if share == 1.0 else "keyword"
+                chunk_id = s.needle_chunk or s.best_chunk
+            else:
+                relevance = bm25_rel * (0.85 if needles else 1.0)
+                match_type = "keyword"
+                chunk_id = s.best_chunk or s.needle_chunk
+            rec = chunks.get(chunk_id) if chunk_id else None
+            excerpt = None
+            if rec is not None:
+                excerpt = make_excerpt(
+                    source=self.name,
+                    chunk_id=rec.id,
+                    text=rec.text,
+                    heading_path=rec.heading_path,
+                    needles=needles,
+                    terms=query.terms,
+                )
+            hits.append(
+                Hit(
+                    source=self.name,
+                    note_path=s.path,
+                    chunk_id=chunk_id,
+                    rank=rank,
+                    raw_score=s.bm25,
+                    relevance=max(0.0, min(1.0, relevance)),
+                    match_type=match_type,  # type: ignore[arg-type]
+                    excerpt=excerpt,
+                    title=meta.title if meta else s.path,
+                    timestamp=meta.modified if meta else None,
+                    entities=meta.entities if meta else (),
+                    metadata={"needles_matched": len(s.needles)} if needles else {},
+                )
+            )
+        return hits
