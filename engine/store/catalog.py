@@ -8,10 +8,10 @@ Layout (see `MIGRATIONS`):
 - Full-text search uses two **external-content** FTS5 tables whose content table is `chunks`
   (`content_rowid='rid'`, the chunk's `INTEGER PRIMARY KEY`, which VACUUM never renumbers):
   `chunks_fts(title, headings, text)` with `unicode61 remove_diacritics 2` for BM25 (the note
-  title and the heading path are copied into each chunk row as `title` / `heading_text`, so they
-  are separate, separately weighted columns), and `chunks_tri(text)` with the `trigram`
-  tokenizer for exact substrings (CJK runs, `REQ-006`, `snake_case`). External content keeps one
-  copy of the text, and `snippet()`/`highlight()` keep working.
+  title and the heading path, joined with " > ", are copied into each chunk row as `title` and
+  `headings`, so they are separate, separately weighted columns), and `chunks_tri(text)` with
+  the `trigram` tokenizer for exact substrings (CJK runs, `REQ-006`, `snake_case`). External
+  content keeps one copy of the text, and `snippet()`/`highlight()` keep working.
 - The FTS tables are kept in step by explicit statements inside the same transaction, never by
   triggers: before chunk rows are deleted, their FTS entries are removed with the FTS5
   `'delete'` command fed *from the chunk rows themselves* (so the removed tokens are exactly the
@@ -95,7 +95,7 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
             note_path    TEXT NOT NULL REFERENCES notes (path) ON DELETE CASCADE,
             ordinal      INTEGER NOT NULL,
             heading_path TEXT NOT NULL DEFAULT '[]',
-            heading_text TEXT NOT NULL DEFAULT '',
+            headings     TEXT NOT NULL DEFAULT '',
             title        TEXT NOT NULL DEFAULT '',
             text         TEXT NOT NULL,
             start_line   INTEGER NOT NULL,
@@ -254,7 +254,9 @@ class Catalog:
                     f"{path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None
                 )
             else:
-                conn = sqlite3.connect(str(path), isolation_level=None)
+                # The writer may be handed from thread to thread (first index on one, live
+                # sync on the watcher thread); its owner serialises the writes.
+                conn = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
             catalog = cls(conn, path, read_only=read_only)
             catalog._configure(check=check)
             if read_only:
@@ -465,7 +467,7 @@ class Catalog:
         params = [(p,) for p in paths]
         self._conn.executemany(
             "INSERT INTO chunks_fts (chunks_fts, rowid, title, headings, text) "
-            "SELECT 'delete', rid, title, heading_text, text FROM chunks WHERE note_path = ?",
+            "SELECT 'delete', rid, title, headings, text FROM chunks WHERE note_path = ?",
             params,
         )
         self._conn.executemany(
@@ -479,7 +481,7 @@ class Catalog:
         params = [(p,) for p in paths]
         self._conn.executemany(
             "INSERT INTO chunks_fts (rowid, title, headings, text) "
-            "SELECT rid, title, heading_text, text FROM chunks WHERE note_path = ?",
+            "SELECT rid, title, headings, text FROM chunks WHERE note_path = ?",
             params,
         )
         self._conn.executemany(
@@ -574,7 +576,7 @@ class Catalog:
                 note_rows,
             )
             c.executemany(
-                "INSERT INTO chunks (id, note_path, ordinal, heading_path, heading_text, title,"
+                "INSERT INTO chunks (id, note_path, ordinal, heading_path, headings, title,"
                 " text, start_line, end_line, text_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 chunk_rows,
             )
@@ -590,6 +592,15 @@ class Catalog:
         with self.transaction():
             self._conn.executemany(
                 "UPDATE notes SET status = ? WHERE path = ?", [(status, p) for p in paths]
+            )
+
+    @_guarded
+    def touch_notes(self, items: Sequence[tuple[str, int, int]]) -> None:
+        """Record a new (mtime_ns, size) for notes whose content did not change."""
+        with self.transaction():
+            self._conn.executemany(
+                "UPDATE notes SET mtime_ns = ?, size = ? WHERE path = ?",
+                [(int(mtime_ns), int(size), path) for path, mtime_ns, size in items],
             )
 
     @_guarded
@@ -619,17 +630,33 @@ class Catalog:
 
     @_guarded
     def check_fts(self) -> None:
-        """Raise IndexCorruptError if an FTS index disagrees with the chunk rows."""
+        """Raise IndexCorruptError if an FTS index is damaged or misses / keeps chunk rows.
+
+        Checks each index's internal consistency and that it holds exactly the chunk rowids
+        (its `_docsize` shadow table against `chunks`). Text changed in place behind the
+        catalog's back is not detected (SQLite 3.40's FTS5 cannot compare external content).
+        """
         for table in ("chunks_fts", "chunks_tri"):
             try:
-                self._conn.execute(
-                    f"INSERT INTO {table} ({table}, rank) VALUES ('integrity-check', 1)"
-                )
+                self._conn.execute(f"INSERT INTO {table} ({table}) VALUES ('integrity-check')")
+                extra = self._conn.execute(
+                    f"SELECT count(*) FROM {table}_docsize d"
+                    " WHERE NOT EXISTS (SELECT 1 FROM chunks c WHERE c.rid = d.id)"
+                ).fetchone()[0]
+                missing = self._conn.execute(
+                    f"SELECT count(*) FROM chunks c"
+                    f" WHERE NOT EXISTS (SELECT 1 FROM {table}_docsize d WHERE d.id = c.rid)"
+                ).fetchone()[0]
             except sqlite3.DatabaseError as err:
                 raise IndexCorruptError(
-                    f"The full-text index {table} in {self.path} is out of step ({err}); "
+                    f"The full-text index {table} in {self.path} is damaged ({err}); "
                     f"{_REBUILD_HINT}."
                 ) from err
+            if extra or missing:
+                raise IndexCorruptError(
+                    f"The full-text index {table} in {self.path} is out of step with the chunks "
+                    f"({missing} missing, {extra} left over); {_REBUILD_HINT}."
+                )
 
     # ----------------------------------------------------------------------------- chunks
 
@@ -711,6 +738,13 @@ class Catalog:
                 "ON CONFLICT (path) DO UPDATE SET reason = excluded.reason",
                 [(s.path, s.reason) for s in items],
             )
+
+    @_guarded
+    def replace_skipped(self, items: Sequence[SkippedFile]) -> None:
+        """Make `items` the whole skipped list (after a full scan)."""
+        with self.transaction():
+            self._conn.execute("DELETE FROM skipped")
+            self.set_skipped(items)
 
     @_guarded
     def clear_skipped(self, paths: Iterable[str]) -> None:
@@ -821,7 +855,7 @@ class Catalog:
                 (*weights, match_expr, limit),
             ).fetchall()
         except sqlite3.OperationalError as err:
-            if "fts5" in str(err).lower() or "no such column" in str(err).lower():
+            if _error_name(err) == "SQLITE_ERROR":  # syntax, unknown column, bad string
                 raise FtsQueryError(f"Bad full-text query {match_expr!r}: {err}") from err
             raise
         return [(r[0], r[1], -float(r[2])) for r in rows]

@@ -110,7 +110,9 @@ def test_live_sync_makes_an_edit_searchable(tmp_path: Path, embedder: Embedder) 
     synced = threading.Event()
     with Workspace.open(cfg, embedder=embedder) as ws:
         live = LiveSync(ws, on_synced=lambda s: synced.set() if s.updated or s.added else None)
-        live.start()
+        first = live.start()
+        assert first is not None and first.added == 6
+        synced.clear()
         try:
             target = vault / "Notes" / "Note 0.md"
             tmp = vault / "Notes" / ".Note 0.md.swp"

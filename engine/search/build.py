@@ -1,0 +1,110 @@
+"""Assemble a SearchService over an opened workspace: three sources and the merge context."""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from engine.search.config import MergeConfig
+from engine.search.dedup import normalise_tokens
+from engine.search.directory import NoteDirectory
+from engine.search.service import MergeContext, SearchRequest, SearchService
+from engine.search.sources.graph import GraphSource
+from engine.search.sources.semantic import SemanticSource
+from engine.search.sources.text import TextSource, ThreadCatalogs
+from engine.search.types import Hit
+
+if TYPE_CHECKING:
+    from engine.workspace import Workspace
+
+CONTEXT_NOTES = 60  # notes per query whose tokens/vectors feed near-dup detection and MMR
+
+
+class NoteTokenCache:
+    """Normalised token sets of whole notes (for near-duplicate detection), LRU-cached by
+    path and content hash so an edited note is re-read."""
+
+    def __init__(self, catalogs: ThreadCatalogs, *, size: int = 4096) -> None:
+        self._catalogs = catalogs
+        self._cache: OrderedDict[tuple[str, str], frozenset[str]] = OrderedDict()
+        self._size = size
+        self._lock = threading.Lock()
+
+    def get_many(self, paths: Sequence[str]) -> dict[str, frozenset[str]]:
+        catalog = self._catalogs.get()
+        hashes = catalog.content_hashes(paths)
+        out: dict[str, frozenset[str]] = {}
+        missing: list[str] = []
+        with self._lock:
+            for p in paths:
+                key = (p, hashes.get(p, ""))
+                if key in self._cache:
+                    self._cache.move_to_end(key)
+                    out[p] = self._cache[key]
+                elif p in hashes:
+                    missing.append(p)
+        if missing:
+            texts = catalog.note_texts(missing)
+            with self._lock:
+                for p in missing:
+                    tokens = normalise_tokens(texts.get(p, ""))
+                    out[p] = tokens
+                    self._cache[(p, hashes[p])] = tokens
+                while len(self._cache) > self._size:
+                    self._cache.popitem(last=False)
+        return out
+
+
+def build_search_service(
+    workspace: Workspace,
+    *,
+    config: MergeConfig | None = None,
+    timeout_s: float = 2.0,
+) -> SearchService:
+    from engine.store.catalog import Catalog
+
+    catalog_path = workspace.paths.catalog
+    catalogs = ThreadCatalogs(lambda: Catalog.open(catalog_path, read_only=True, check=False))
+    directory = NoteDirectory(workspace.graph)
+    graph_source = GraphSource(workspace.graph, directory)
+    sources = [
+        SemanticSource(
+            vectors=workspace.vectors,
+            embedder=workspace.embedder,
+            catalogs=catalogs,
+            directory=directory,
+        ),
+        TextSource(catalogs, directory),
+        graph_source,
+    ]
+    tokens = NoteTokenCache(catalogs)
+
+    def context(request: SearchRequest, hits: Mapping[str, Sequence[Hit]]) -> MergeContext:
+        best: dict[str, tuple[float, str | None]] = {}
+        for source_hits in hits.values():
+            for h in source_hits:
+                cur = best.get(h.note_path)
+                if cur is None or h.relevance > cur[0]:
+                    best[h.note_path] = (h.relevance, h.chunk_id or (cur[1] if cur else None))
+        top = sorted(best, key=lambda p: (-best[p][0], p))[:CONTEXT_NOTES]
+        chunk_ids = [c for p in top if (c := best[p][1])]
+        vectors = workspace.vectors.get_embeddings(chunk_ids) if chunk_ids else {}
+        return MergeContext(
+            note_tokens=tokens.get_many(top),
+            chunk_vectors=vectors,
+            query_entities=graph_source.query_entities(request) if "graph" in hits else frozenset(),
+        )
+
+    service = SearchService(
+        sources=sources, config=config, timeout_s=timeout_s, context=context
+    )
+    original_close = service.close
+
+    def close() -> None:
+        original_close()
+        catalogs.close()
+
+    service.close = close  # type: ignore[method-assign]
+    return service

@@ -1,0 +1,399 @@
+"""The vector store: chunk embeddings in a Chroma collection (cosine space).
+
+Embeddings are always passed in (`embeddings=`, `query_embeddings=`); the collection is made
+with `embedding_function=None`, so Chroma's default embedding function (which downloads a
+model) is never called. Telemetry is off: `anonymized_telemetry=False` in the client settings
+and `ANONYMIZED_TELEMETRY=False` in the environment (chromadb 1.5's product telemetry client is
+a no-op anyway). chromadb is imported inside functions so that importing this module is cheap.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import logging
+import os
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ParamSpec, TypeVar, cast
+from urllib.parse import urlsplit
+
+import numpy as np
+import numpy.typing as npt
+
+from engine.errors import EngineError, IndexCorruptError
+
+log = logging.getLogger(__name__)
+
+P = ParamSpec("P")
+R = TypeVar("R")
+Vector = npt.NDArray[np.float32]
+
+_PAGE = 5_000  # ids per page in all_ids(); also the cap for one get/delete call
+_WHERE_BATCH = 500  # values per `$in` filter
+_REBUILD_HINT = "run `consilience index PATH --rebuild`"
+_DIMENSION_KEY = "dimension"
+
+
+class VectorStoreError(EngineError):
+    """The vector store refused an operation."""
+
+
+class VectorStoreUnavailableError(VectorStoreError):
+    """The Chroma server cannot be reached."""
+
+
+@dataclass(frozen=True)
+class VectorHit:
+    id: str
+    distance: float  # cosine distance, 0 (same direction) .. 2 (opposite)
+    similarity: float  # 1 - distance
+    metadata: Mapping[str, Any] = field(default_factory=dict)
+    embedding: Vector | None = field(default=None, compare=False, repr=False)
+
+
+def collection_name_for(vault_root: Path, model_name: str) -> str:
+    """A valid Chroma collection name (29 chars of [a-z0-9-]) for one vault and one model."""
+    key = f"{Path(vault_root).expanduser().resolve()}\0{model_name}"
+    return "cons-" + hashlib.sha256(key.encode("utf-8")).hexdigest()[:24]
+
+
+def _one_line(err: BaseException) -> str:
+    text = " ".join(str(err).split()) or type(err).__name__
+    return text if len(text) <= 300 else text[:297] + "..."
+
+
+def _is_connection_error(err: BaseException) -> bool:
+    try:
+        import httpx
+    except ImportError:  # pragma: no cover - httpx comes with chromadb
+        return False
+    if isinstance(err, httpx.TransportError | ConnectionError):
+        return True
+    return isinstance(err, ValueError) and "could not connect" in str(err).lower()
+
+
+class VectorStore:
+    """One Chroma collection. Use `VectorStore.open(...)`, then `close()`."""
+
+    def __init__(
+        self, *, client: Any, collection: Any, name: str, dimension: int, where: str, remote: bool
+    ) -> None:
+        self._client = client
+        self._collection = collection
+        self.name = name
+        self.dimension = dimension
+        self.location = where  # persist dir or server URL, for messages
+        self._remote = remote
+        self._max_batch = max(1, int(client.get_max_batch_size()))
+
+    # ----------------------------------------------------------------------------- lifecycle
+
+    @classmethod
+    def open(
+        cls,
+        *,
+        persist_dir: Path | None,
+        chroma_url: str | None,
+        collection: str,
+        dimension: int,
+    ) -> VectorStore:
+        """Open (creating if needed) `collection` in a local folder or on a Chroma server."""
+        if chroma_url is None and persist_dir is None:
+            raise ValueError("VectorStore.open needs persist_dir or chroma_url")
+        if dimension < 1:
+            raise ValueError("dimension must be positive")
+        os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
+        where = chroma_url or str(persist_dir)
+        client: Any = None
+        try:
+            import chromadb
+            from chromadb.config import Settings
+
+            settings = Settings(anonymized_telemetry=False)
+            if chroma_url is not None:
+                host, port, ssl = _parse_url(chroma_url)
+                client = chromadb.HttpClient(host=host, port=port, ssl=ssl, settings=settings)
+                client.heartbeat()
+            else:
+                assert persist_dir is not None
+                Path(persist_dir).mkdir(parents=True, exist_ok=True)
+                client = chromadb.PersistentClient(path=str(persist_dir), settings=settings)
+            col = _get_or_create(client, collection, dimension)
+            store = cls(
+                client=client,
+                collection=col,
+                name=collection,
+                dimension=dimension,
+                where=where,
+                remote=chroma_url is not None,
+            )
+        except Exception as err:
+            if client is not None:
+                _close_client(client)
+            raise _translate(err, where=where, opening=True, remote=chroma_url is not None) from err
+        store._check_collection()
+        log.info("Vector store %s: collection %s (%d vectors)", where, collection, store.count())
+        return store
+
+    def _check_collection(self) -> None:
+        meta = dict(self._collection.metadata or {})
+        stored_dim = meta.get(_DIMENSION_KEY)
+        if stored_dim is not None and int(stored_dim) != self.dimension:
+            self.close()
+            raise IndexCorruptError(
+                f"The vector collection {self.name} at {self.location} holds {stored_dim}-"
+                f"dimensional vectors but the model makes {self.dimension}; {_REBUILD_HINT}."
+            )
+        config = getattr(self._collection, "configuration_json", None) or {}
+        space = (config.get("hnsw") or {}).get("space")
+        if space not in (None, "cosine"):
+            self.close()
+            raise IndexCorruptError(
+                f"The vector collection {self.name} at {self.location} uses the {space!r} "
+                f"distance, not cosine; {_REBUILD_HINT}."
+            )
+
+    def close(self) -> None:
+        """Release the client (idempotent)."""
+        client, self._client = self._client, None
+        if client is not None:
+            _close_client(client)
+
+    def __enter__(self) -> VectorStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def max_batch_size(self) -> int:
+        return self._max_batch
+
+    # ----------------------------------------------------------------------------- writes
+
+    def upsert(
+        self, ids: Sequence[str], embeddings: Vector, metadatas: Sequence[Mapping[str, Any]]
+    ) -> None:
+        """Insert or replace vectors; split into batches the server accepts."""
+        vecs = self._check_vectors(embeddings, rows=len(ids))
+        if len(metadatas) != len(ids):
+            raise ValueError(f"{len(ids)} ids but {len(metadatas)} metadatas")
+        if len(set(ids)) != len(ids):
+            raise ValueError("upsert: duplicate ids")
+        if not ids:
+            return
+        # Chroma rejects an empty metadata dict; None means "no metadata".
+        metas = [dict(m) if m else None for m in metadatas]
+        for start in range(0, len(ids), self._max_batch):
+            stop = start + self._max_batch
+            self._call(
+                "upsert",
+                ids=list(ids[start:stop]),
+                embeddings=vecs[start:stop],
+                metadatas=metas[start:stop],
+            )
+
+    def delete(self, ids: Iterable[str]) -> None:
+        """Remove vectors by id (unknown ids are ignored)."""
+        wanted = list(dict.fromkeys(ids))
+        for batch in _chunks(wanted, min(self._max_batch, _PAGE)):
+            self._call("delete", ids=batch)
+
+    def delete_notes(self, paths: Iterable[str]) -> None:
+        """Remove every vector whose metadata `note_path` is one of `paths`."""
+        wanted = list(dict.fromkeys(paths))
+        for batch in _chunks(wanted, _WHERE_BATCH):
+            self._call("delete", where={"note_path": {"$in": batch}})
+
+    def reset(self) -> None:
+        """Drop the collection and create it again, empty."""
+
+        self._check_open()
+        try:
+            from chromadb.errors import NotFoundError
+
+            with contextlib.suppress(NotFoundError):
+                self._client.delete_collection(self.name)
+            self._collection = _get_or_create(self._client, self.name, self.dimension)
+        except Exception as err:
+            raise _translate(err, where=self.location, what="reset", remote=self._remote) from err
+
+    # ----------------------------------------------------------------------------- reads
+
+    def count(self) -> int:
+        return int(self._call("count"))
+
+    def all_ids(self) -> set[str]:
+        """Every id in the collection (read in pages)."""
+        out: set[str] = set()
+        offset = 0
+        while True:
+            got = self._call("get", include=[], limit=_PAGE, offset=offset)
+            ids = got["ids"]
+            out.update(ids)
+            if len(ids) < _PAGE:
+                return out
+            offset += len(ids)
+
+    def get_embeddings(self, ids: Iterable[str]) -> dict[str, Vector]:
+        """id -> vector for the ids that exist."""
+        wanted = list(dict.fromkeys(ids))
+        out: dict[str, Vector] = {}
+        for batch in _chunks(wanted, min(self._max_batch, _PAGE)):
+            got = self._call("get", ids=batch, include=["embeddings"])
+            for cid, emb in zip(got["ids"], _rows(got.get("embeddings")), strict=True):
+                out[cid] = emb
+        return out
+
+    def hashes_for_notes(self, paths: Iterable[str]) -> dict[str, str]:
+        """chunk id -> stored `text_hash` metadata, for every vector of these notes."""
+        return {
+            cid: str(meta.get("text_hash", ""))
+            for cid, meta, _ in self._get_where("note_path", paths, embeddings=False)
+        }
+
+    def embeddings_by_text_hash(self, hashes: Iterable[str]) -> dict[str, Vector]:
+        """text_hash -> a stored vector whose metadata has that hash (for reuse)."""
+        out: dict[str, Vector] = {}
+        for _, meta, emb in self._get_where("text_hash", hashes, embeddings=True):
+            h = meta.get("text_hash")
+            if h is not None and emb is not None:
+                out.setdefault(str(h), emb)
+        return out
+
+    def _get_where(
+        self, key: str, values: Iterable[str], *, embeddings: bool
+    ) -> Iterator[tuple[str, Mapping[str, Any], Vector | None]]:
+        include = ["metadatas", "embeddings"] if embeddings else ["metadatas"]
+        for batch in _chunks(list(dict.fromkeys(values)), _WHERE_BATCH):
+            got = self._call("get", where={key: {"$in": batch}}, include=include)
+            metas = got.get("metadatas") or [None] * len(got["ids"])
+            embs: list[Vector | None] = (
+                list(_rows(got.get("embeddings"))) if embeddings else [None] * len(got["ids"])
+            )
+            for cid, meta, emb in zip(got["ids"], metas, embs, strict=True):
+                yield cid, meta or {}, emb
+
+    def query(
+        self,
+        embedding: Vector,
+        *,
+        k: int,
+        where: Mapping[str, Any] | None = None,
+        include_embeddings: bool = False,
+    ) -> list[VectorHit]:
+        """The `k` nearest vectors (fewer if the collection is smaller), nearest first."""
+        vec = self._check_vectors(np.asarray(embedding).reshape(1, -1), rows=1)
+        if k <= 0:
+            return []
+        include = ["distances", "metadatas"] + (["embeddings"] if include_embeddings else [])
+        got = self._call(
+            "query",
+            query_embeddings=vec,
+            n_results=k,
+            where=dict(where) if where else None,
+            include=include,
+        )
+        ids = got["ids"][0] if got["ids"] else []
+        dists = got["distances"][0] if got.get("distances") else [0.0] * len(ids)
+        metas = got["metadatas"][0] if got.get("metadatas") else [None] * len(ids)
+        embs: list[Vector | None] = [None] * len(ids)
+        if include_embeddings and got.get("embeddings") is not None:
+            embs = list(_rows(got["embeddings"][0]))
+        return [
+            VectorHit(
+                id=cid,
+                distance=float(d),
+                similarity=1.0 - float(d),
+                metadata=dict(m or {}),
+                embedding=e,
+            )
+            for cid, d, m, e in zip(ids, dists, metas, embs, strict=True)
+        ]
+
+    # ----------------------------------------------------------------------------- helpers
+
+    def _check_vectors(self, embeddings: Vector, *, rows: int) -> Vector:
+        arr = np.asarray(embeddings, dtype=np.float32)
+        if arr.ndim != 2 or arr.shape[0] != rows or (rows and arr.shape[1] != self.dimension):
+            raise ValueError(
+                f"expected embeddings of shape ({rows}, {self.dimension}), got {arr.shape}"
+            )
+        return arr
+
+    def _check_open(self) -> None:
+        if self._client is None:
+            raise VectorStoreError(f"The vector store at {self.location} is closed.")
+
+    def _call(self, method: str, **kwargs: Any) -> Any:
+        """`self._collection.<method>(**kwargs)` with Chroma's errors made EngineErrors."""
+        self._check_open()
+        try:
+            return getattr(self._collection, method)(**kwargs)
+        except Exception as err:
+            raise _translate(err, where=self.location, what=method, remote=self._remote) from err
+
+
+def _get_or_create(client: Any, name: str, dimension: int) -> Any:
+    return client.get_or_create_collection(
+        name=name,
+        configuration={"hnsw": {"space": "cosine"}},
+        metadata={_DIMENSION_KEY: dimension},
+        embedding_function=None,
+    )
+
+
+def _close_client(client: Any) -> None:
+    close = getattr(client, "close", None)
+    if close is None:
+        return
+    try:
+        close()
+    except Exception as err:  # closing must never mask the real outcome
+        log.debug("closing the Chroma client failed: %s", err)
+
+
+def _parse_url(url: str) -> tuple[str, int, bool]:
+    parts = urlsplit(url if "://" in url else f"http://{url}")
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise VectorStoreError(
+            f"--chroma-url {url!r} is not a Chroma server URL; use http://HOST:PORT or "
+            "https://HOST:PORT"
+        )
+    ssl = parts.scheme == "https"
+    if parts.path not in ("", "/"):
+        log.warning("Chroma URL path %r is ignored", parts.path)
+    return parts.hostname, parts.port or (443 if ssl else 8000), ssl
+
+
+def _translate(
+    err: BaseException, *, where: str, what: str = "open", opening: bool = False, remote: bool
+) -> EngineError:
+    if isinstance(err, EngineError):
+        return err
+    if remote and _is_connection_error(err):
+        return VectorStoreUnavailableError(
+            f"Chroma server at {where} is not reachable: {_one_line(err)} — start it, or "
+            "check --chroma-url"
+        )
+    if opening and isinstance(err, OSError):
+        return VectorStoreError(f"The vector store at {where} cannot be opened: {_one_line(err)}")
+    if opening and not remote:
+        return IndexCorruptError(
+            f"The vector store at {where} cannot be opened ({_one_line(err)}); {_REBUILD_HINT}."
+        )
+    return VectorStoreError(f"Vector store {what} failed at {where}: {_one_line(err)}")
+
+
+def _chunks(items: list[str], size: int) -> Iterator[list[str]]:
+    for start in range(0, len(items), size):
+        yield items[start : start + size]
+
+
+def _rows(embeddings: Any) -> Iterator[Vector]:
+    if embeddings is None:
+        return
+    for row in embeddings:
+        yield cast(Vector, np.asarray(row, dtype=np.float32))
