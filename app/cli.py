@@ -60,6 +60,29 @@ def build_parser() -> argparse.ArgumentParser:
 
     watch = sub.add_parser("watch", parents=[common], help="index, then keep the index in sync")
     watch.add_argument("path", type=Path, help="vault folder")
+
+    search = sub.add_parser("search", parents=[common], help="search a vault (indexes first)")
+    search.add_argument("path", type=Path, help="vault folder")
+    search.add_argument("query", help="what to look for (quote phrases: '\"exact words\"')")
+    search.add_argument("--limit", type=int, default=10, help="results to show (default 10)")
+    search.add_argument("--folder", help="only notes in this folder (and below)")
+    search.add_argument("--tag", help="only notes with this tag (or a nested tag under it)")
+    search.add_argument("--since", help="only notes modified or created on/after YYYY-MM-DD")
+    search.add_argument("--until", help="only notes modified or created on/before YYYY-MM-DD")
+    search.add_argument(
+        "--sources", help="comma-separated subset of semantic,text,graph (default: all)"
+    )
+    search.add_argument("--json", action="store_true", help="print the SearchResponse JSON")
+
+    ev = sub.add_parser("eval", parents=[common], help="quality harnesses")
+    ev_sub = ev.add_subparsers(dest="eval_command", required=True)
+    ev_ret = ev_sub.add_parser("retrieval", parents=[common], help="nDCG/recall on a BEIR folder")
+    ev_ret.add_argument(
+        "beir_dir", type=Path, help="folder with corpus.jsonl, queries.jsonl, qrels/"
+    )
+    ev_ret.add_argument("--work-dir", type=Path, help="scratch folder (cached between runs)")
+    ev_ret.add_argument("--max-queries", type=int, help="evaluate only the first N queries")
+    ev_ret.add_argument("--json", action="store_true")
     return parser
 
 
@@ -76,6 +99,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _cmd_index(args)
         if command == "watch":
             return _cmd_watch(args)
+        if command == "search":
+            return _cmd_search(args)
+        if command == "eval":
+            return _cmd_eval(args)
         return _cmd_gui(args)
     except EngineError as exc:
         print(f"consilience: error: {exc}", file=sys.stderr)
@@ -108,9 +135,10 @@ def _open(args: argparse.Namespace, vault: Path, *, rebuild: bool = False) -> Wo
 def _cmd_index(args: argparse.Namespace) -> int:
     from app.progress import progress_reporter
 
-    with _open(args, args.path, rebuild=args.rebuild) as ws, progress_reporter(
-        enabled=not args.json
-    ) as report:
+    with (
+        _open(args, args.path, rebuild=args.rebuild) as ws,
+        progress_reporter(enabled=not args.json) as report,
+    ):
         stats = ws.sync(progress=report)
     if args.json:
         print(json.dumps(stats.to_dict(), ensure_ascii=False, indent=2))
@@ -151,6 +179,81 @@ def _cmd_watch(args: argparse.Namespace) -> int:
         finally:
             live.stop()
     return 0
+
+
+def _open_for_search(args: argparse.Namespace, vault: Path) -> Workspace:
+    """Writer when possible (and catch up with the vault first), else read-only."""
+    from engine.errors import EngineError
+    from engine.workspace import Workspace
+
+    try:
+        ws = _open(args, vault)
+    except EngineError as exc:
+        if "another Consilience process" not in str(exc):
+            raise
+        return Workspace.open(_config(args, vault), read_only=True)
+    try:
+        from app.progress import progress_reporter
+
+        with progress_reporter(enabled=not getattr(args, "json", False)) as report:
+            ws.sync(progress=report)
+    except BaseException:
+        ws.close()
+        raise
+    return ws
+
+
+def _cmd_search(args: argparse.Namespace) -> int:
+    from engine.errors import EngineError
+    from engine.search.build import build_search_service
+    from engine.search.query import parse_date
+    from engine.search.service import SearchFilters
+
+    try:
+        filters = SearchFilters(
+            folder=args.folder,
+            tag=args.tag,
+            since=parse_date(args.since) if args.since else None,
+            until=parse_date(args.until, end=True) if args.until else None,
+        )
+    except ValueError as exc:
+        raise EngineError(f"bad date ({exc}); use YYYY-MM-DD") from None
+    sources = [s.strip() for s in args.sources.split(",")] if args.sources else None
+    with _open_for_search(args, args.path) as ws:
+        service = build_search_service(ws)
+        try:
+            response = service.search(
+                args.query, limit=args.limit, filters=filters, sources=sources
+            )
+        finally:
+            service.close()
+    if args.json:
+        print(json.dumps(response.to_dict(), ensure_ascii=False, indent=2))
+    else:
+        from app.render import print_search
+
+        print_search(response)
+    return 0
+
+
+def _cmd_eval(args: argparse.Namespace) -> int:
+    import tempfile
+
+    if args.eval_command == "retrieval":
+        from engine.evaluate.retrieval import evaluate_retrieval
+
+        work = (
+            args.work_dir or Path(tempfile.gettempdir()) / f"consilience-eval-{args.beir_dir.name}"
+        )
+        result = evaluate_retrieval(
+            args.beir_dir,
+            work_dir=work,
+            max_queries=args.max_queries,
+            progress=lambda m: print(m, file=sys.stderr, flush=True),
+        )
+        print(json.dumps(result, indent=2))
+        return 0
+    return 2
 
 
 def _cmd_gui(args: argparse.Namespace) -> int:

@@ -88,10 +88,13 @@ class Workspace:
         *,
         rebuild: bool = False,
         embedder: Embedder | None = None,
+        read_only: bool = False,
     ) -> Workspace:
         """Open (creating or repairing) the index of `config.vault_root`.
 
         `embedder` lets a caller share one loaded model between workspaces (and tests).
+        `read_only` opens an existing index for searching while another process (a watcher,
+        the app) holds the writer lock; `sync` is then refused.
         """
         from engine.store.vectors import VectorStore, collection_name_for
 
@@ -111,11 +114,11 @@ class Workspace:
         )
         paths = index_paths_for(vault, data_root=config.data_root)
         paths.root.mkdir(parents=True, exist_ok=True)
-        lock_fd = _acquire_writer_lock(paths.lock)
+        lock_fd = -1 if read_only else _acquire_writer_lock(paths.lock)
         try:
-            if rebuild:
+            if rebuild and not read_only:
                 _remove_index_files(paths)
-            catalog = Catalog.open(paths.catalog)
+            catalog = Catalog.open(paths.catalog, read_only=read_only)
             model_id = config.model or PACKAGED_MODEL_ID
             vectors = VectorStore.open(
                 persist_dir=None if config.chroma_url else paths.chroma,
@@ -125,11 +128,13 @@ class Workspace:
             )
             if rebuild and config.chroma_url:
                 vectors.reset()
-            graph = _load_graph(paths, catalog)
+            graph = _load_graph(paths, catalog, persist=not read_only)
         except BaseException:
-            os.close(lock_fd)
+            if lock_fd >= 0:
+                os.close(lock_fd)
             raise
-        catalog.set_meta("vault_root", str(vault))
+        if not read_only:
+            catalog.set_meta("vault_root", str(vault))
         return cls(
             config=config,
             paths=paths,
@@ -172,6 +177,8 @@ class Workspace:
         save_graph: bool = True,
     ) -> IndexStats:
         """Index what changed (everything on the first run). See `Indexer.sync`."""
+        if self.read_only:
+            raise EngineError("this index is open read-only (another process is writing it)")
         stats = self.indexer.sync(paths=paths, progress=progress)
         if stats.added or stats.updated or stats.removed or stats.renamed:
             self.catalog.set_meta("graph_stale", "1")
@@ -179,8 +186,14 @@ class Workspace:
             self.save_graph()
         return stats
 
+    @property
+    def read_only(self) -> bool:
+        return self.catalog.read_only
+
     def save_graph(self) -> None:
         """Persist the link graph if it changed since the last save."""
+        if self.read_only:
+            return
         with self._graph_lock:
             if self.catalog.get_meta("graph_stale") != "1" and self.paths.graph.exists():
                 return
@@ -191,7 +204,7 @@ class Workspace:
 
     def close(self) -> None:
         try:
-            if self.catalog.get_meta("dirty") != "1":
+            if not self.read_only and self.catalog.get_meta("dirty") != "1":
                 self.save_graph()
         finally:
             self.catalog.close()
@@ -227,7 +240,7 @@ def _remove_index_files(paths: IndexPaths) -> None:
     shutil.rmtree(paths.chroma, ignore_errors=True)
 
 
-def _load_graph(paths: IndexPaths, catalog: Catalog) -> LinkGraph:
+def _load_graph(paths: IndexPaths, catalog: Catalog, *, persist: bool = True) -> LinkGraph:
     """Load the saved graph when it matches the catalog, else rebuild it from the catalog."""
     loaded = LinkGraph.load(paths.graph)
     fresh = (
@@ -241,5 +254,6 @@ def _load_graph(paths: IndexPaths, catalog: Catalog) -> LinkGraph:
     graph = LinkGraph()
     graph.rebuild(catalog.notes_for_graph())
     log.info("link graph rebuilt from the catalog (%d notes)", len(graph.notes()))
-    catalog.set_meta("graph_stale", "1")
+    if persist:
+        catalog.set_meta("graph_stale", "1")
     return graph

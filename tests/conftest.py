@@ -10,11 +10,11 @@ os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
-from collections.abc import Iterator  # noqa: E402
-from pathlib import Path  # noqa: E402
-from typing import TYPE_CHECKING  # noqa: E402
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
 
-import pytest  # noqa: E402
+import pytest
 
 if TYPE_CHECKING:
     from engine.embed.embedder import Embedder

@@ -156,9 +156,7 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
             k = j
             while k < n and text[k] in _CLOSERS:
                 k += 1
-            if k >= n:
-                end = k
-            elif text[k].isspace() and _starts_sentence(text, k) and not _is_abbreviation(text, i):
+            if k >= n or (text[k].isspace() and _starts_sentence(text, k) and not _is_abbreviation(text, i)):
                 end = k
             else:
                 i = j

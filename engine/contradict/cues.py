@@ -276,7 +276,7 @@ def _decisions(text: str, tokens: tuple[Token, ...]) -> tuple[Decision, ...]:
     for i, t in enumerate(tokens):
         if t.kind != "word":
             continue
-        negated = i > 0 and tokens[i - 1].norm in ("not", "never") or (
+        negated = (i > 0 and tokens[i - 1].norm in ("not", "never")) or (
             i > 1 and tokens[i - 2].norm in ("not", "never")
         )
         nxt = tokens[i + 1].norm if i + 1 < n else ""

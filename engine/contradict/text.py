@@ -120,9 +120,7 @@ def stem(word: str) -> str:
         base = w[:-4]
     elif w.endswith("ing") and len(w) > 5 and _VOWELS & set(w[:-3]):
         base = w[:-3]
-    elif w.endswith("ed") and len(w) > 4 and _VOWELS & set(w[:-2]):
-        base = w[:-2]
-    elif w.endswith("ly") and len(w) > 5:
+    elif (w.endswith("ed") and len(w) > 4 and _VOWELS & set(w[:-2])) or (w.endswith("ly") and len(w) > 5):
         base = w[:-2]
     elif (
         w.endswith("s")
@@ -200,3 +198,25 @@ def overlap_count(needles: frozenset[str] | set[str], haystack: frozenset[str]) 
         if n in haystack or any(stems_match(n, h) for h in haystack):
             count += 1
     return count
+
+
+_STRIP_NEG_RE = re.compile(
+    r"\b(?:no longer|not any longer|not|never|no|none|nobody|nothing|nowhere|neither|nor|"
+    r"without|nicht|kein|keine|keinen|keiner|nie|niemals)\b|n['’]t\b",
+    re.IGNORECASE,
+)
+_CANNOT_RE = re.compile(r"\bcannot\b", re.IGNORECASE)
+_WONT_RE = re.compile(r"\bwon['’]t\b", re.IGNORECASE)
+_SPACES_RE = re.compile(r"\s{2,}")
+
+
+def strip_negation(text: str) -> str:
+    """`text` with its negators removed ("does not support" -> "does support").
+
+    Used (at training time) to find the direction in embedding space along which negated
+    sentences differ from their affirmative versions.
+    """
+    out = _CANNOT_RE.sub("can", text)
+    out = _WONT_RE.sub("will", out)
+    out = _STRIP_NEG_RE.sub("", out)
+    return _SPACES_RE.sub(" ", out).strip()

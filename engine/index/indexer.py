@@ -382,7 +382,9 @@ class Indexer:
             return
         stored = self._catalog.get_meta("embedder")
         if stored is not None and stored != self._embedder_id:
-            log.warning("embedding model changed (%s -> %s): re-indexing", stored, self._embedder_id)
+            log.warning(
+                "embedding model changed (%s -> %s): re-indexing", stored, self._embedder_id
+            )
             self._catalog.mark_pending(list(self._catalog.manifest()))
             self._catalog.set_meta("dirty", "1")
         self._catalog.set_meta("embedder", self._embedder_id)

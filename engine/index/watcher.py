@@ -142,7 +142,7 @@ class VaultWatcher:
             except Exception:  # a failing sync must not kill the watcher
                 log.exception("applying vault changes failed; will retry on the next change")
 
-    def _wait_for_batch(self) -> set[str] | None | Literal[False]:
+    def _wait_for_batch(self) -> set[str] | Literal[False] | None:
         """Block until a debounced batch is ready. False means "poll timeout, no batch"."""
         with self._lock:
             deadline = time.monotonic() + self._poll_s

@@ -97,9 +97,7 @@ def build_search_service(
             query_entities=graph_source.query_entities(request) if "graph" in hits else frozenset(),
         )
 
-    service = SearchService(
-        sources=sources, config=config, timeout_s=timeout_s, context=context
-    )
+    service = SearchService(sources=sources, config=config, timeout_s=timeout_s, context=context)
     original_close = service.close
 
     def close() -> None:

@@ -125,6 +125,10 @@ class SearchService:
     def source_names(self) -> tuple[str, ...]:
         return tuple(self._sources)
 
+    def source(self, name: str) -> Source:
+        """One of the sources, to query it alone (quality harness, diagnostics)."""
+        return self._sources[name]
+
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
 
@@ -233,9 +237,7 @@ class SearchService:
         self, chosen: Sequence[Source], request: SearchRequest
     ) -> tuple[dict[str, list[Hit]], dict[str, SourceStats], list[Warning], list[str]]:
         started = time.perf_counter()
-        futures = {
-            self._pool.submit(_timed, source, request): source.name for source in chosen
-        }
+        futures = {self._pool.submit(_timed, source, request): source.name for source in chosen}
         _done, not_done = cf.wait(futures, timeout=self.timeout_s)
         hits: dict[str, list[Hit]] = {}
         stats: dict[str, SourceStats] = {}

@@ -62,8 +62,16 @@ def test_index_json_then_incremental(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout)
     assert set(out) >= {
-        "notes", "added", "updated", "removed", "renamed", "unchanged",
-        "chunks", "embedded", "skipped", "seconds",
+        "notes",
+        "added",
+        "updated",
+        "removed",
+        "renamed",
+        "unchanged",
+        "chunks",
+        "embedded",
+        "skipped",
+        "seconds",
     }
     assert out["notes"] == 5 and out["added"] == 5 and out["embedded"] == out["chunks"]
     assert out["skipped"][0]["path"] == "junk.md" and out["skipped"][0]["reason"]

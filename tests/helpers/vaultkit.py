@@ -35,7 +35,12 @@ def note_text(i: int, *, paragraphs: int = 3, extra: str = "") -> str:
         "",
     ]
     for p in range(paragraphs):
-        lines += [f"## Part {p}", "", f"Paragraph {p} of note {i} about {other.lower()}: {fact}.", ""]
+        lines += [
+            f"## Part {p}",
+            "",
+            f"Paragraph {p} of note {i} about {other.lower()}: {fact}.",
+            "",
+        ]
     if extra:
         lines += [extra, ""]
     return "\n".join(lines)

@@ -148,9 +148,7 @@ class GraphSource:
                 score = _partial(folded, folded_query)
                 if score > 0:
                     out.append(
-                        _Match(
-                            meta.path, score, "graph_partial", label, name, f"note:{meta.path}"
-                        )
+                        _Match(meta.path, score, "graph_partial", label, name, f"note:{meta.path}")
                     )
             for tag in meta.tags:
                 leaf = tag.rsplit("/", 1)[-1]
@@ -187,8 +185,13 @@ class GraphSource:
         return tuple(rels[:10])
 
     def _hit(self, meta: NoteMeta, m: _Match, *, relations: tuple[Relation, ...]) -> Hit:
-        prefix = {"title": "Title", "file name": "File name", "alias": "Alias", "tag": "Tag #",
-                  "link": "Links to"}[m.label]
+        prefix = {
+            "title": "Title",
+            "file name": "File name",
+            "alias": "Alias",
+            "tag": "Tag #",
+            "link": "Links to",
+        }[m.label]
         sep = "" if m.label == "tag" else " "
         text = f"{prefix}{sep}{m.name}"
         start = len(prefix) + len(sep)

@@ -8,6 +8,7 @@ share words with the query.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -56,10 +57,8 @@ class ThreadCatalogs:
     def close(self) -> None:
         with self._lock:
             for cat in self._all:
-                try:
+                with contextlib.suppress(Exception):  # best effort at shutdown
                     cat.close()
-                except Exception:  # closing from another thread: best effort
-                    pass
             self._all.clear()
 
 
@@ -104,9 +103,9 @@ class TextSource:
             return []
 
         top_bm25 = max((s.bm25 for s in scores.values()), default=0.0) or 1.0
-        ranked = sorted(
-            scores.values(), key=lambda s: (-len(s.needles), -s.bm25, s.path)
-        )[: request.depth]
+        ranked = sorted(scores.values(), key=lambda s: (-len(s.needles), -s.bm25, s.path))[
+            : request.depth
+        ]
         chunk_ids = {c for s in ranked for c in (s.needle_chunk, s.best_chunk) if c}
         chunks = catalog.chunks_by_id(chunk_ids)
         hits: list[Hit] = []

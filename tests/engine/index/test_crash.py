@@ -70,7 +70,9 @@ def test_sigkill_mid_index_then_restart_is_consistent(tmp_path: Path, embedder: 
             vault, data, after_lines=rng.randint(1, 2), delay=rng.uniform(0.0, 0.8)
         )
         kills += killed
-        with Workspace.open(WorkspaceConfig(vault_root=vault, data_root=data), embedder=embedder) as ws:
+        with Workspace.open(
+            WorkspaceConfig(vault_root=vault, data_root=data), embedder=embedder
+        ) as ws:
             stats = ws.sync()
             assert stats.notes == 60
             assert_consistent(ws)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 from collections.abc import Callable, Iterator
@@ -38,10 +39,8 @@ def open_ws(tmp_path: Path, embedder: Embedder) -> Iterator[OpenWs]:
 
     yield _open
     for ws in opened:
-        try:
+        with contextlib.suppress(Exception):
             ws.close()
-        except Exception:
-            pass
 
 
 def test_first_index_then_restart_embeds_nothing(vault: Path, open_ws: OpenWs) -> None:

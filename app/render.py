@@ -1,0 +1,70 @@
+"""Readable terminal views of engine results (rich)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.console import Console
+from rich.text import Text
+
+if TYPE_CHECKING:
+    from engine.search.types import Excerpt, SearchResponse
+
+BADGES = {
+    "semantic": ("meaning", "magenta"),
+    "text": ("words", "cyan"),
+    "graph": ("links", "green"),
+}
+TIER_STYLE = {"high": "bold green", "medium": "yellow", "low": "dim"}
+
+
+def excerpt_text(excerpt: Excerpt, *, limit: int = 240) -> Text:
+    """The excerpt as plain text (never markup) with matched spans highlighted."""
+    raw = " ".join(excerpt.text.split())
+    # Whitespace collapsing shifts offsets; rebuild spans on the collapsed text by content.
+    text = Text(raw[:limit] + ("…" if len(raw) > limit else ""))
+    for span in excerpt.spans:
+        needle = " ".join(excerpt.text[span.start : span.end].split())
+        if needle:
+            text.highlight_words([needle], style="bold yellow", case_sensitive=False)
+    return text
+
+
+def print_search(response: SearchResponse, *, console: Console | None = None) -> None:
+    console = console or Console()
+    for w in response.warnings:
+        console.print(Text.assemble(("! ", "bold yellow"), f"{w.message} — {w.impact}"))
+    if not response.results:
+        console.print(Text("No notes match this query.", style="dim"))
+    for i, r in enumerate(response.results, start=1):
+        line = Text.assemble(
+            (f"{i:>2}. ", "bold"),
+            (r.title or r.note_path, "bold"),
+            ("  ", ""),
+            (r.note_path, "dim"),
+        )
+        console.print(line)
+        badges = Text("    ")
+        for s in r.sources:
+            label, style = BADGES.get(s, (s, "white"))
+            badges.append(f"[{label}]", style=style)
+            badges.append(" ")
+        badges.append(f"{r.tier} ", style=TIER_STYLE.get(r.tier, ""))
+        badges.append(f"{r.composite_relevance:.2f}", style="dim")
+        if r.duplicates:
+            badges.append(f"  +{len(r.duplicates)} near-duplicate(s)", style="dim")
+        console.print(badges)
+        for source, excerpts in r.excerpts_by_source().items():
+            label, style = BADGES.get(source, (source, "white"))
+            console.print(
+                Text.assemble(("      " + label.ljust(8), style), excerpt_text(excerpts[0]))
+            )
+    meta = response.query_metadata
+    per = ", ".join(f"{n} {s.count} in {s.ms:.0f} ms" for n, s in meta.per_source.items())
+    console.print(
+        Text(
+            f"{len(response.results)} results from {meta.total_results} hits ({per}); "
+            f"{meta.total_ms:.0f} ms",
+            style="dim",
+        )
+    )

@@ -1,0 +1,130 @@
+"""The pair scorer's feature vector: a few symmetric numbers per claim pair.
+
+Text features come from the cue detectors (`cues`) and word overlap; embedding features from
+the two sentence vectors: their cosine, and where each lies on the *negation axis* -- the
+direction in embedding space along which negated sentences differ from their affirmative
+versions (learned without labels by `bench/train_contradiction.py` from pairs like "does not
+support X" / "does support X"). Two claims far apart on that axis differ in polarity even when
+no negation word is in sight ("refused", "failed", "nobody").
+
+Every feature is symmetric in (a, b), so the scorer is too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from engine.contradict.cues import (
+    Cue,
+    analyse,
+    detect,
+    direction,
+    overlap,
+    polarity_mismatch,
+)
+
+FloatArray = npt.NDArray[np.float64]
+
+TEXT_FEATURES: tuple[str, ...] = (
+    "cue_max",  # strongest cue of any detector (pools the rare ones: numbers, dates, decisions)
+    "negation",  # one claim negates the other's predicate (scope-matched)
+    "opposition",  # antonyms / opposite verbs in the same context
+    "polarity_mismatch",  # exactly one claim has a negation at all
+    "direction",  # one says up, the other down
+    "jaccard",  # content-word overlap
+    "containment",  # shared content words / content words of the shorter claim
+    "novelty_min",  # share of the less novel claim's words absent from the other
+    "novelty_max",  # the same for the more novel claim
+    "subject",  # overlap of the subjects
+)
+EMBEDDING_FEATURES: tuple[str, ...] = (
+    "cosine",  # cosine similarity of the two sentence embeddings
+    "negation_axis_product",  # product of the two positions on the negation axis
+    "negation_axis_gap",  # |difference| of the two positions
+    "negation_axis_max",
+    "negation_axis_min",
+)
+FEATURE_NAMES: tuple[str, ...] = TEXT_FEATURES + EMBEDDING_FEATURES
+
+
+@dataclass(frozen=True)
+class TextEvidence:
+    """What the text of a pair says: the detectors' cues and the text features."""
+
+    cues: tuple[Cue, ...]
+    features: tuple[float, ...]  # in TEXT_FEATURES order
+
+
+def text_evidence(a: str, b: str) -> TextEvidence:
+    """Cues and text features of one pair (symmetric in a and b)."""
+    x, y = analyse(a), analyse(b)
+    cues = detect(x, y)
+    ov = overlap(x, y)
+    by_kind = {c.kind: c.score for c in cues}
+    features = (
+        max(c.score for c in cues),
+        by_kind["negation"],
+        by_kind["opposition"],
+        polarity_mismatch(x, y),
+        direction(x, y),
+        ov.jaccard,
+        ov.containment,
+        ov.novelty_min,
+        ov.novelty_max,
+        ov.subject,
+    )
+    return TextEvidence(cues=cues, features=features)
+
+
+def as_matrix(vectors: Any, *, rows: int) -> FloatArray:
+    """`vectors` as an (rows, d) float64 matrix, L2-normalised row by row."""
+    m = np.asarray(vectors, dtype=np.float64)
+    if m.ndim == 1:
+        m = m[None, :]
+    if m.ndim != 2 or m.shape[0] != rows:
+        raise ValueError(f"expected {rows} vectors, got an array of shape {m.shape}")
+    norms = np.linalg.norm(m, axis=1, keepdims=True)
+    return np.divide(m, norms, out=np.zeros_like(m), where=norms > 0)
+
+
+def embedding_features(a_vecs: FloatArray, b_vecs: FloatArray, axis: FloatArray) -> FloatArray:
+    """(n, len(EMBEDDING_FEATURES)) features of n vector pairs (rows already normalised)."""
+    if a_vecs.shape != b_vecs.shape:
+        raise ValueError(f"vector shapes differ: {a_vecs.shape} vs {b_vecs.shape}")
+    if a_vecs.shape[1] != axis.shape[0]:
+        raise ValueError(
+            f"vectors have dimension {a_vecs.shape[1]} but the scorer was trained on "
+            f"{axis.shape[0]}-dimensional embeddings (use the same embedding model)"
+        )
+    cos = np.einsum("ij,ij->i", a_vecs, b_vecs)
+    pa = a_vecs @ axis
+    pb = b_vecs @ axis
+    return np.column_stack([cos, pa * pb, np.abs(pa - pb), np.maximum(pa, pb), np.minimum(pa, pb)])
+
+
+def feature_matrix(
+    pairs: Sequence[tuple[str, str]], a_vecs: FloatArray, b_vecs: FloatArray, axis: FloatArray
+) -> tuple[FloatArray, list[TextEvidence]]:
+    """The (n, len(FEATURE_NAMES)) feature matrix of n pairs, and each pair's text evidence."""
+    evidence = [text_evidence(a, b) for a, b in pairs]
+    text = np.array([e.features for e in evidence], dtype=np.float64).reshape(
+        len(pairs), len(TEXT_FEATURES)
+    )
+    emb = embedding_features(a_vecs, b_vecs, axis)
+    return np.hstack([text, emb]), evidence
+
+
+def negation_axis(vectors: FloatArray, stripped: FloatArray) -> FloatArray:
+    """Unit vector of the mean difference between sentences and their de-negated versions."""
+    if vectors.shape != stripped.shape or vectors.shape[0] == 0:
+        raise ValueError("need equally many sentences and de-negated sentences")
+    mean = (vectors - stripped).mean(axis=0)
+    norm = float(np.linalg.norm(mean))
+    if norm == 0.0:
+        raise ValueError("negated and de-negated sentences embed identically")
+    return np.asarray(mean / norm, dtype=np.float64)
