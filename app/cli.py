@@ -222,6 +222,7 @@ def _cmd_search(args: argparse.Namespace) -> int:
     with _open_for_search(args, args.path) as ws:
         service = build_search_service(ws)
         try:
+            service.warm_up(sources)
             response = service.search(
                 args.query, limit=args.limit, filters=filters, sources=sources
             )

@@ -105,6 +105,7 @@ def evaluate_retrieval(
         # Budget off: recall@100 needs 100 results (the budget only trims the UI answer).
         cfg = replace(config or MergeConfig(), token_budget=None)
         service = build_search_service(ws, config=cfg, timeout_s=30.0)
+        service.warm_up()
         sources = {name: service.source(name) for name in SOURCES}
         per_source: dict[str, dict[str, list[float]]] = {
             n: {"ndcg": [], "recall": []} for n in (*SOURCES, "fused")

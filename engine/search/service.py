@@ -125,6 +125,13 @@ class SearchService:
     def source_names(self) -> tuple[str, ...]:
         return tuple(self._sources)
 
+    def warm_up(self, sources: Sequence[str] | None = None) -> None:
+        """Let sources load what they need (the embedding model) before the first query."""
+        for name in sources or self._sources:
+            warm = getattr(self._sources.get(name), "warm_up", None)
+            if callable(warm):
+                warm()
+
     def source(self, name: str) -> Source:
         """One of the sources, to query it alone (quality harness, diagnostics)."""
         return self._sources[name]

@@ -30,7 +30,7 @@ import functools
 import json
 import logging
 import sqlite3
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal, ParamSpec, TypeVar, cast
@@ -251,7 +251,10 @@ class Catalog:
         try:
             if read_only:
                 conn = sqlite3.connect(
-                    f"{path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None
+                    f"{path.resolve().as_uri()}?mode=ro",
+                    uri=True,
+                    isolation_level=None,
+                    check_same_thread=False,  # owned by one reader thread; closed by any
                 )
             else:
                 # The writer may be handed from thread to thread (first index on one, live
@@ -831,6 +834,16 @@ class Catalog:
 
     # ----------------------------------------------------------------------------- search
 
+    def _restrict(self, paths: Collection[str] | None) -> str:
+        """SQL join clause limiting chunks `c` to `paths` (filters pushed down), or ''."""
+        if paths is None:
+            return ""
+        c = self._conn
+        c.execute("CREATE TEMP TABLE IF NOT EXISTS search_paths (path TEXT PRIMARY KEY)")
+        c.execute("DELETE FROM temp.search_paths")
+        c.executemany("INSERT OR IGNORE INTO temp.search_paths VALUES (?)", ((p,) for p in paths))
+        return " JOIN temp.search_paths sp ON sp.path = c.note_path"
+
     @_guarded
     def search_bm25(
         self,
@@ -838,20 +851,24 @@ class Catalog:
         *,
         limit: int,
         weights: tuple[float, float, float] = BM25_WEIGHTS,
+        paths: Collection[str] | None = None,
     ) -> list[tuple[str, str, float]]:
         """(chunk id, note path, score) for an FTS5 MATCH expression, best first.
 
         `match_expr` is FTS5 query syntax over columns title, headings, text; escape user text
         first (see `fts_phrase`). The score is -bm25 (higher is better, > 0), weighted by
-        `weights` for (title, headings, text). Raises FtsQueryError for bad syntax.
+        `weights` for (title, headings, text). `paths` limits the search to those notes.
+        Raises FtsQueryError for bad syntax.
         """
         if not match_expr.strip() or limit <= 0:
             return []
+        join = self._restrict(paths)
         try:
             rows = self._conn.execute(
                 "SELECT c.id, c.note_path, bm25(chunks_fts, ?, ?, ?) AS score"
                 " FROM chunks_fts JOIN chunks c ON c.rid = chunks_fts.rowid"
-                " WHERE chunks_fts MATCH ? ORDER BY score, c.rid LIMIT ?",
+                + join
+                + " WHERE chunks_fts MATCH ? ORDER BY score, c.rid LIMIT ?",
                 (*weights, match_expr, limit),
             ).fetchall()
         except sqlite3.OperationalError as err:
@@ -861,25 +878,54 @@ class Catalog:
         return [(r[0], r[1], -float(r[2])) for r in rows]
 
     @_guarded
-    def search_substring(self, text: str, *, limit: int) -> list[tuple[str, str]]:
+    def search_substring(
+        self, text: str, *, limit: int, paths: Collection[str] | None = None
+    ) -> list[tuple[str, str]]:
         """(chunk id, note path) of chunks containing `text` (case-insensitive for ASCII).
 
         Three or more characters use the trigram index (ranked by its bm25); one or two
-        characters (short CJK words) fall back to a LIKE scan in chunk order.
+        characters (short CJK words) fall back to a LIKE scan in chunk order. `paths` limits
+        the search to those notes.
         """
         if not text or limit <= 0:
             return []
+        join = self._restrict(paths)
         if len(text) >= 3:
             sql = (
                 "SELECT c.id, c.note_path FROM chunks_tri JOIN chunks c"
-                " ON c.rid = chunks_tri.rowid WHERE chunks_tri MATCH ?"
+                " ON c.rid = chunks_tri.rowid" + join + " WHERE chunks_tri MATCH ?"
                 " ORDER BY chunks_tri.rank, c.rid LIMIT ?"
             )
             rows = self._conn.execute(sql, (fts_phrase(text), limit))
         else:
             rows = self._conn.execute(
-                "SELECT id, note_path FROM chunks WHERE text LIKE ? ESCAPE '\\'"
-                " ORDER BY rid LIMIT ?",
+                "SELECT c.id, c.note_path FROM chunks c"
+                + join
+                + " WHERE c.text LIKE ? ESCAPE '\\' ORDER BY c.rid LIMIT ?",
                 (_like_pattern(text), limit),
             )
         return [(r[0], r[1]) for r in rows]
+
+    @_guarded
+    def content_hashes(self, paths: Iterable[str]) -> dict[str, str]:
+        """path -> content hash for the given notes that are in the catalog."""
+        out: dict[str, str] = {}
+        for batch in _batched(list(dict.fromkeys(paths))):
+            marks = ",".join("?" * len(batch))
+            sql = f"SELECT path, content_hash FROM notes WHERE path IN ({marks})"
+            out.update((r[0], r[1]) for r in self._conn.execute(sql, batch))
+        return out
+
+    @_guarded
+    def note_texts(self, paths: Iterable[str]) -> dict[str, str]:
+        """path -> the note's chunk texts joined in order (its searchable body)."""
+        out: dict[str, list[str]] = {}
+        for batch in _batched(list(dict.fromkeys(paths))):
+            marks = ",".join("?" * len(batch))
+            sql = (
+                f"SELECT note_path, text FROM chunks WHERE note_path IN ({marks})"
+                " ORDER BY note_path, ordinal"
+            )
+            for path, text in self._conn.execute(sql, batch):
+                out.setdefault(path, []).append(text)
+        return {p: "\n".join(parts) for p, parts in out.items()}

@@ -35,6 +35,10 @@ class SemanticSource:
         self._catalogs = catalogs
         self._directory = directory
 
+    def warm_up(self) -> None:
+        """Load the model now (seconds), so the first query does not time out."""
+        self._embedder().embed_query("warm up")
+
     def search(self, request: SearchRequest) -> list[Hit]:
         query = request.query
         if not query.text:
