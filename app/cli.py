@@ -74,6 +74,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     search.add_argument("--json", action="store_true", help="print the SearchResponse JSON")
 
+    bench = sub.add_parser("bench", parents=[common], help="indexing and sync speed on a vault")
+    bench.add_argument("--vault", type=Path, default=None, help="vault to copy and measure")
+    bench.add_argument("--work-dir", type=Path, help="scratch folder (default: a temp folder)")
+    bench.add_argument("--json", action="store_true")
+
     ev = sub.add_parser("eval", parents=[common], help="quality harnesses")
     ev_sub = ev.add_subparsers(dest="eval_command", required=True)
     ev_ret = ev_sub.add_parser("retrieval", parents=[common], help="nDCG/recall on a BEIR folder")
@@ -103,6 +108,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _cmd_search(args)
         if command == "eval":
             return _cmd_eval(args)
+        if command == "bench":
+            return _cmd_bench(args)
         return _cmd_gui(args)
     except EngineError as exc:
         print(f"consilience: error: {exc}", file=sys.stderr)
@@ -255,6 +262,24 @@ def _cmd_eval(args: argparse.Namespace) -> int:
         print(json.dumps(result, indent=2))
         return 0
     return 2
+
+
+def _cmd_bench(args: argparse.Namespace) -> int:
+    import tempfile
+
+    from engine.evaluate.index_bench import bench_vault
+
+    vault = args.vault or DEMO_VAULT
+    with tempfile.TemporaryDirectory(prefix="consilience-bench-") as tmp:
+        result = bench_vault(vault, work_dir=args.work_dir or Path(tmp))
+    if args.json:
+        print(json.dumps(result, indent=2, ensure_ascii=False))
+    else:
+        from rich.console import Console
+        from rich.pretty import Pretty
+
+        Console().print(Pretty(result))
+    return 0
 
 
 def _cmd_gui(args: argparse.Namespace) -> int:

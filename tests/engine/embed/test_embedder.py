@@ -104,14 +104,16 @@ def test_count_tokens_matches_the_model_tokenizer(st: SentenceTransformerEmbedde
         "word " * 600,  # beyond max_seq_length: counted in full, not truncated
         "",
     ]
-    tokenizer = st._model.tokenizer
+    tokenizer = st._model.tokenizer  # the model's own, not the embedder's private copy
     expected = [len(tokenizer.tokenize(t)) for t in texts]
     assert st.count_tokens(texts) == expected
     assert st.count_tokens(texts)[3] == 600
     assert st.count_tokens([]) == []
 
 
-def test_concurrent_queries_while_embedding(st: SentenceTransformerEmbedder) -> None:
+def test_concurrent_queries_and_token_counts_while_embedding(
+    st: SentenceTransformerEmbedder,
+) -> None:
     errors: list[BaseException] = []
     results: dict[int, np.ndarray] = {}
 
@@ -121,13 +123,24 @@ def test_concurrent_queries_while_embedding(st: SentenceTransformerEmbedder) -> 
         except BaseException as err:  # pragma: no cover - reported below
             errors.append(err)
 
+    counts: list[list[int]] = []
+
+    def count() -> None:
+        try:
+            for _ in range(20):
+                counts.append(st.count_tokens(["one two three", "word " * 300]))
+        except BaseException as err:  # pragma: no cover - reported below
+            errors.append(err)
+
     threads = [threading.Thread(target=query, args=(i,)) for i in range(4)]
+    threads += [threading.Thread(target=count) for _ in range(2)]
     for t in threads:
         t.start()
     batch = st.embed([f"background text {i}" for i in range(40)], batch_size=8)
     for t in threads:
         t.join()
     assert errors == [] and len(results) == 4 and batch.shape == (40, 384)
+    assert counts == [[3, 300]] * 40
     np.testing.assert_allclose(results[2], st.embed(["concurrent query number 2"])[0], atol=1e-5)
 
 
