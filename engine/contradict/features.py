@@ -1,10 +1,11 @@
 """The pair scorer's feature vector: a few symmetric numbers per claim pair.
 
 Text features come from the cue detectors (`cues`) and word overlap; embedding features from
-the two sentence vectors: their cosine, and where each lies on the *negation axis* -- the
+the two sentence vectors: their cosine, where each lies on the *negation axis* -- the
 direction in embedding space along which negated sentences differ from their affirmative
 versions (learned without labels by `bench/train_contradiction.py` from pairs like "does not
-support X" / "does support X"). Two claims far apart on that axis differ in polarity even when
+support X" / "does support X") -- and how much of their difference lies in the few directions
+negation moves sentences along. Two claims far apart on that axis differ in polarity even when
 no negation word is in sight ("refused", "failed", "nobody").
 
 Every feature is symmetric in (a, b), so the scorer is too.
@@ -31,9 +32,7 @@ from engine.contradict.cues import (
 FloatArray = npt.NDArray[np.float64]
 
 TEXT_FEATURES: tuple[str, ...] = (
-    "cue_max",  # strongest cue of any detector (pools the rare ones: numbers, dates, decisions)
-    "negation",  # one claim negates the other's predicate (scope-matched)
-    "opposition",  # antonyms / opposite verbs in the same context
+    "cue_max",  # the strongest cue of any detector (negation, opposition, numbers, dates, decision)
     "polarity_mismatch",  # exactly one claim has a negation at all
     "direction",  # one says up, the other down
     "jaccard",  # content-word overlap
@@ -48,6 +47,7 @@ EMBEDDING_FEATURES: tuple[str, ...] = (
     "negation_axis_gap",  # |difference| of the two positions
     "negation_axis_max",
     "negation_axis_min",
+    "negation_subspace_share",  # share of the claims' difference lying in the negation subspace
 )
 FEATURE_NAMES: tuple[str, ...] = TEXT_FEATURES + EMBEDDING_FEATURES
 
@@ -65,11 +65,8 @@ def text_evidence(a: str, b: str) -> TextEvidence:
     x, y = analyse(a), analyse(b)
     cues = detect(x, y)
     ov = overlap(x, y)
-    by_kind = {c.kind: c.score for c in cues}
     features = (
         max(c.score for c in cues),
-        by_kind["negation"],
-        by_kind["opposition"],
         polarity_mismatch(x, y),
         direction(x, y),
         ov.jaccard,
@@ -92,39 +89,67 @@ def as_matrix(vectors: Any, *, rows: int) -> FloatArray:
     return np.divide(m, norms, out=np.zeros_like(m), where=norms > 0)
 
 
-def embedding_features(a_vecs: FloatArray, b_vecs: FloatArray, axis: FloatArray) -> FloatArray:
+@dataclass(frozen=True)
+class NegationSpace:
+    """Where negation lives in embedding space (learned without labels at training time).
+
+    `axis`: unit vector of the mean difference between negated sentences and their de-negated
+    versions. `basis`: orthonormal rows spanning the axis and the main directions along which
+    those differences vary.
+    """
+
+    axis: FloatArray  # (d,)
+    basis: FloatArray  # (k, d), orthonormal rows
+
+    @property
+    def dimension(self) -> int:
+        return int(self.axis.shape[0])
+
+    @classmethod
+    def learn(cls, vectors: FloatArray, stripped: FloatArray, *, components: int = 4) -> NegationSpace:
+        """From sentence vectors and the vectors of the same sentences de-negated."""
+        if vectors.shape != stripped.shape or vectors.shape[0] <= components:
+            raise ValueError("need more negated sentences than components, each de-negated")
+        diffs = vectors - stripped
+        mean = diffs.mean(axis=0)
+        norm = float(np.linalg.norm(mean))
+        if norm == 0.0:
+            raise ValueError("negated and de-negated sentences embed identically")
+        axis = mean / norm
+        _u, _s, vt = np.linalg.svd(diffs - mean, full_matrices=False)
+        q, _r = np.linalg.qr(np.vstack([axis, vt[:components]]).T)
+        basis = q.T * np.sign(q.T @ axis)[:, None]  # first row is the axis itself
+        return cls(axis=np.asarray(axis, dtype=np.float64), basis=np.asarray(basis, dtype=np.float64))
+
+
+def embedding_features(a_vecs: FloatArray, b_vecs: FloatArray, space: NegationSpace) -> FloatArray:
     """(n, len(EMBEDDING_FEATURES)) features of n vector pairs (rows already normalised)."""
     if a_vecs.shape != b_vecs.shape:
         raise ValueError(f"vector shapes differ: {a_vecs.shape} vs {b_vecs.shape}")
-    if a_vecs.shape[1] != axis.shape[0]:
+    if a_vecs.shape[1] != space.dimension:
         raise ValueError(
             f"vectors have dimension {a_vecs.shape[1]} but the scorer was trained on "
-            f"{axis.shape[0]}-dimensional embeddings (use the same embedding model)"
+            f"{space.dimension}-dimensional embeddings (use the same embedding model)"
         )
     cos = np.einsum("ij,ij->i", a_vecs, b_vecs)
-    pa = a_vecs @ axis
-    pb = b_vecs @ axis
-    return np.column_stack([cos, pa * pb, np.abs(pa - pb), np.maximum(pa, pb), np.minimum(pa, pb)])
+    pa = a_vecs @ space.axis
+    pb = b_vecs @ space.axis
+    diff = a_vecs - b_vecs
+    diff_norm = np.linalg.norm(diff, axis=1)
+    inside = np.linalg.norm(diff @ space.basis.T, axis=1)
+    share = np.divide(inside, diff_norm, out=np.zeros_like(inside), where=diff_norm > 1e-9)
+    return np.column_stack(
+        [cos, pa * pb, np.abs(pa - pb), np.maximum(pa, pb), np.minimum(pa, pb), share]
+    )
 
 
 def feature_matrix(
-    pairs: Sequence[tuple[str, str]], a_vecs: FloatArray, b_vecs: FloatArray, axis: FloatArray
+    pairs: Sequence[tuple[str, str]], a_vecs: FloatArray, b_vecs: FloatArray, space: NegationSpace
 ) -> tuple[FloatArray, list[TextEvidence]]:
     """The (n, len(FEATURE_NAMES)) feature matrix of n pairs, and each pair's text evidence."""
     evidence = [text_evidence(a, b) for a, b in pairs]
     text = np.array([e.features for e in evidence], dtype=np.float64).reshape(
         len(pairs), len(TEXT_FEATURES)
     )
-    emb = embedding_features(a_vecs, b_vecs, axis)
+    emb = embedding_features(a_vecs, b_vecs, space)
     return np.hstack([text, emb]), evidence
-
-
-def negation_axis(vectors: FloatArray, stripped: FloatArray) -> FloatArray:
-    """Unit vector of the mean difference between sentences and their de-negated versions."""
-    if vectors.shape != stripped.shape or vectors.shape[0] == 0:
-        raise ValueError("need equally many sentences and de-negated sentences")
-    mean = (vectors - stripped).mean(axis=0)
-    norm = float(np.linalg.norm(mean))
-    if norm == 0.0:
-        raise ValueError("negated and de-negated sentences embed identically")
-    return np.asarray(mean / norm, dtype=np.float64)

@@ -27,6 +27,7 @@ from engine.contradict.cues import Cue, CueKind
 from engine.contradict.features import (
     FEATURE_NAMES,
     FloatArray,
+    NegationSpace,
     TextEvidence,
     as_matrix,
     feature_matrix,
@@ -121,7 +122,7 @@ class PairScorer:
         *,
         model: LogisticModel,
         threshold: float,
-        negation_axis: FloatArray,
+        negation: NegationSpace,
         metadata: dict[str, Any] | None = None,
         embedder: Embedder | None = None,
     ) -> None:
@@ -134,7 +135,7 @@ class PairScorer:
             raise WeightsError(f"The contradiction threshold {threshold} is not in [0, 1].")
         self._model = model
         self._threshold = float(threshold)
-        self._axis = np.asarray(negation_axis, dtype=np.float64)
+        self._negation = negation
         self._metadata = dict(metadata or {})
         self._embedder = embedder
 
@@ -147,19 +148,29 @@ class PairScorer:
             if data.get("format") != WEIGHTS_FORMAT:
                 raise ValueError(f"format {data.get('format')!r}, expected {WEIGHTS_FORMAT}")
             model = LogisticModel.from_json(data["model"])
-            axis = np.asarray(data["negation_axis"], dtype=np.float64)
+            axis = np.asarray(data["negation"]["axis"], dtype=np.float64)
+            basis = np.asarray(data["negation"]["basis"], dtype=np.float64)
             threshold = float(data["threshold"])
         except (OSError, ValueError, KeyError, TypeError) as err:
             raise WeightsError(
                 f"Cannot read the contradiction weights {source}: {err} — re-run "
                 "`python bench/train_contradiction.py` or reinstall."
             ) from err
-        if axis.ndim != 1 or not math.isclose(float(np.linalg.norm(axis)), 1.0, rel_tol=1e-3):
-            raise WeightsError(f"The negation axis in {source} is not a unit vector.")
-        meta = {k: v for k, v in data.items() if k not in ("model", "negation_axis")}
+        if (
+            axis.ndim != 1
+            or basis.ndim != 2
+            or basis.shape[1] != axis.shape[0]
+            or not math.isclose(float(np.linalg.norm(axis)), 1.0, rel_tol=1e-3)
+        ):
+            raise WeightsError(f"The negation axis or basis in {source} is malformed.")
+        meta = {k: v for k, v in data.items() if k not in ("model", "negation")}
         log.debug("Loaded contradiction scorer from %s (threshold %.3f)", source, threshold)
         return cls(
-            model=model, threshold=threshold, negation_axis=axis, metadata=meta, embedder=embedder
+            model=model,
+            threshold=threshold,
+            negation=NegationSpace(axis=axis, basis=basis),
+            metadata=meta,
+            embedder=embedder,
         )
 
     @property
@@ -179,7 +190,7 @@ class PairScorer:
     @property
     def dimension(self) -> int:
         """The embedding dimension the scorer expects."""
-        return int(self._axis.shape[0])
+        return self._negation.dimension
 
     def score(
         self,
@@ -233,7 +244,7 @@ class PairScorer:
         ordered = [(b, a) if s else (a, b) for (a, b), s in zip(pairs, swap, strict=True)]
         first = np.where(swap[:, None], vb, va)
         second = np.where(swap[:, None], va, vb)
-        x, evidence = feature_matrix(ordered, first, second, self._axis)
+        x, evidence = feature_matrix(ordered, first, second, self._negation)
         probs = self._model.predict(x)
         sims = x[:, FEATURE_NAMES.index("cosine")]
         if probs.shape != (n,):

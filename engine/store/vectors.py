@@ -98,8 +98,12 @@ class VectorStore:
         chroma_url: str | None,
         collection: str,
         dimension: int,
+        reset: bool = False,
     ) -> VectorStore:
-        """Open (creating if needed) `collection` in a local folder or on a Chroma server."""
+        """Open (creating if needed) `collection` in a local folder or on a Chroma server.
+
+        `reset` drops the collection first (for `--rebuild`, also when it cannot be used).
+        """
         if chroma_url is None and persist_dir is None:
             raise ValueError("VectorStore.open needs persist_dir or chroma_url")
         if dimension < 1:
@@ -120,6 +124,8 @@ class VectorStore:
                 assert persist_dir is not None
                 Path(persist_dir).mkdir(parents=True, exist_ok=True)
                 client = chromadb.PersistentClient(path=str(persist_dir), settings=settings)
+            if reset:
+                _drop(client, collection)
             col = _get_or_create(client, collection, dimension)
             store = cls(
                 client=client,
@@ -212,10 +218,7 @@ class VectorStore:
 
         self._check_open()
         try:
-            from chromadb.errors import NotFoundError
-
-            with contextlib.suppress(NotFoundError):
-                self._client.delete_collection(self.name)
+            _drop(self._client, self.name)
             self._collection = _get_or_create(self._client, self.name, self.dimension)
         except Exception as err:
             raise _translate(err, where=self.location, what="reset", remote=self._remote) from err
@@ -343,6 +346,14 @@ def _get_or_create(client: Any, name: str, dimension: int) -> Any:
         metadata={_DIMENSION_KEY: dimension},
         embedding_function=None,
     )
+
+
+def _drop(client: Any, name: str) -> None:
+    from chromadb.errors import NotFoundError
+
+    with contextlib.suppress(NotFoundError):
+        client.delete_collection(name)
+        log.info("Dropped vector collection %s", name)
 
 
 def _close_client(client: Any) -> None:

@@ -8,7 +8,7 @@ a date range ("notes from last week") and nothing else returns the notes of that
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from engine.search.directory import NoteDirectory, NoteMeta, fold
@@ -21,8 +21,18 @@ if TYPE_CHECKING:
 EXACT = 1.0
 PARTIAL_MAX = 0.8
 PARTIAL_MIN = 0.55
+# A partial name match must cover at least this share of the longer string: one common word
+# of a long question ("calibration", an alias) is not the question naming that note.
+PARTIAL_MIN_COVERAGE = 0.25
 HOP_DECAY = (0.5, 0.25)  # relevance multiplier at one and two hops
 MAX_SEEDS_EXPANDED = 10
+# Only names the query really names are expanded: exact matches, and partial ones covering
+# most of the query (a single common word of a long question, such as an alias
+# "calibration", would otherwise bring in half the vault as neighbours).
+EXPAND_MIN = 0.75
+# Two hops from any note reach most of a densely linked vault; past a few dozen, neighbours
+# are noise that every other source's hit would count as graph agreement.
+MAX_NEIGHBOURS = 20
 DATE_ONLY_RELEVANCE = 0.6
 
 
@@ -34,6 +44,16 @@ class _Match:
     label: str  # what matched, for the excerpt: 'title', 'alias', 'tag', 'link'
     name: str  # the matched name as written
     entity: str  # query entity key
+
+
+@dataclass(frozen=True)
+class _Neighbour:
+    path: str
+    relevance: float
+    hops: int
+    support: int  # links from the seeds (1 hop) or from the 1-hop notes (2 hops) leading here
+    relation: Relation
+    seed: str
 
 
 class GraphSource:
@@ -55,6 +75,7 @@ class GraphSource:
             ):
                 best[m.path] = m
         hits: dict[str, Hit] = {}
+        order: dict[str, tuple[int, int]] = {}  # tie-break at equal relevance: seeds first
         filters = request.filters
         seed_paths = sorted(best, key=lambda p: (-best[p].relevance, p))
         for path in seed_paths:
@@ -63,35 +84,25 @@ class GraphSource:
                 continue
             m = best[path]
             hits[path] = self._hit(meta, m, relations=self._relations(path, set(seed_paths)))
-        # Expansion: neighbours of the strongest seeds.
-        neighbour_best: dict[str, tuple[float, Relation, str]] = {}
-        for seed in seed_paths[:MAX_SEEDS_EXPANDED]:
-            base = best[seed].relevance
-            for other, relation in self._graph.neighbors(seed, hops=2):
-                if other in best:
-                    continue
-                hops = 2 if relation.startswith("hops:") else 1
-                rel = base * HOP_DECAY[hops - 1]
-                kind = "linked_via" if hops == 2 else _reverse(relation)
-                cur = neighbour_best.get(other)
-                if cur is None or rel > cur[0]:
-                    neighbour_best[other] = (
-                        rel,
-                        Relation(kind=kind, other_path=seed, via=None, hops=hops),
-                        seed,
-                    )
-        for other, (rel, relation, seed) in neighbour_best.items():
-            meta = notes.get(other)
+        # Expansion: neighbours of the seeds the query names (not of weak partial matches).
+        expanded = [p for p in seed_paths if best[p].relevance >= EXPAND_MIN][:MAX_SEEDS_EXPANDED]
+        kept = 0
+        for nb in self._neighbours(expanded, best):
+            if kept >= MAX_NEIGHBOURS:
+                break
+            meta = notes.get(nb.path)
             if meta is None or not meta.matches(filters):
                 continue
-            seed_title = notes[seed].title if seed in notes else seed
-            text = f"{_relation_text(relation.kind)} {seed_title}"
-            hits[other] = Hit(
+            kept += 1
+            seed_title = notes[nb.seed].title if nb.seed in notes else nb.seed
+            text = f"{_relation_text(nb.relation.kind)} {seed_title}"
+            order[nb.path] = (1, -nb.support)
+            hits[nb.path] = Hit(
                 source=self.name,
-                note_path=other,
+                note_path=nb.path,
                 match_type="graph_neighbor",
-                relevance=rel,
-                raw_score=rel,
+                relevance=nb.relevance,
+                raw_score=nb.relevance,
                 title=meta.title,
                 timestamp=meta.modified,
                 entities=meta.entities,
@@ -101,8 +112,8 @@ class GraphSource:
                     text=text,
                     spans=(Span(len(text) - len(seed_title), len(text)),),
                 ),
-                relations=(relation,),
-                metadata={"matched": "neighbor"},
+                relations=(nb.relation,),
+                metadata={"matched": "neighbor", "support": nb.support},
             )
         # Date-only queries: the notes of that range, newest first.
         if not hits and not seeds and filters.date_range is not None:
@@ -122,7 +133,10 @@ class GraphSource:
                     excerpt=Excerpt(source=self.name, chunk_id=None, text=text),
                     metadata={"matched": "date"},
                 )
-        ordered = sorted(hits.values(), key=lambda h: (-h.relevance, h.note_path))
+        ordered = sorted(
+            hits.values(),
+            key=lambda h: (-h.relevance, *order.get(h.note_path, (0, 0)), h.note_path),
+        )
         return ordered[: request.depth]
 
     # -- matching ---------------------------------------------------------------------------
@@ -177,6 +191,40 @@ class GraphSource:
         notes = self._directory.snapshot()
         return frozenset(m.entity for m in self._seeds(request, notes) if m.relevance >= 0.75)
 
+    def _neighbours(self, expanded: list[str], best: dict[str, _Match]) -> list[_Neighbour]:
+        """Notes one and two link steps from the expanded seeds, best first: by relevance
+        (the seed's, decayed per hop), then by how many links lead to them, then path."""
+        found: dict[str, _Neighbour] = {}
+
+        def add(path: str, seed: str, hops: int, kind: str) -> None:
+            rel = best[seed].relevance * HOP_DECAY[hops - 1]
+            cur = found.get(path)
+            if cur is None:
+                relation = Relation(kind=kind, other_path=seed, via=None, hops=hops)
+                found[path] = _Neighbour(path, rel, hops, 1, relation, seed)
+            elif rel > cur.relevance:  # a stronger seed: its relation, one more link
+                relation = Relation(kind=kind, other_path=seed, via=None, hops=hops)
+                found[path] = _Neighbour(path, rel, hops, cur.support + 1, relation, seed)
+            else:
+                found[path] = replace(cur, support=cur.support + 1)
+
+        first: dict[str, list[str]] = {}
+        for seed in expanded:
+            near = [(o, r) for o, r in self._graph.neighbors(seed, hops=1) if o not in best]
+            first[seed] = [o for o, _ in near]
+            for other, relation in near:
+                add(other, seed, 1, _reverse(relation))
+        for seed in expanded:
+            ring = set(first[seed])
+            for middle in first[seed]:
+                for other, _relation in self._graph.neighbors(middle, hops=1):
+                    if other in best or other in ring:
+                        continue
+                    if (cur := found.get(other)) is not None and cur.hops == 1:
+                        continue
+                    add(other, seed, 2, "linked_via")
+        return sorted(found.values(), key=lambda n: (-n.relevance, n.hops, -n.support, n.path))
+
     def _relations(self, path: str, seeds: set[str]) -> tuple[Relation, ...]:
         rels = []
         for other, relation in self._graph.neighbors(path, hops=1):
@@ -214,12 +262,16 @@ class GraphSource:
 
 def _partial(name: str, query: str) -> float:
     """0 when unrelated; else PARTIAL_MIN..PARTIAL_MAX by how much of the longer string the
-    shorter covers. Whole-word containment only, names of at least 3 characters."""
+    shorter covers (at least PARTIAL_MIN_COVERAGE). Whole-word containment only, names of at
+    least 3 characters."""
     if len(name) < 3 or len(query) < 3:
         return 0.0
     if f" {name} " in f" {query} " or f" {query} " in f" {name} ":
         short, long_ = sorted((len(name), len(query)))
-        return PARTIAL_MIN + (PARTIAL_MAX - PARTIAL_MIN) * (short / long_)
+        coverage = short / long_
+        if coverage < PARTIAL_MIN_COVERAGE:
+            return 0.0
+        return PARTIAL_MIN + (PARTIAL_MAX - PARTIAL_MIN) * coverage
     return 0.0
 
 

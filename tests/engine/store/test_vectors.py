@@ -184,6 +184,14 @@ def test_dimension_mismatch_is_reported(tmp_path: Path) -> None:
     VectorStore.open(persist_dir=path, chroma_url=None, collection="cons-d", dimension=DIM).close()
     with pytest.raises(IndexCorruptError, match="--rebuild"):
         VectorStore.open(persist_dir=path, chroma_url=None, collection="cons-d", dimension=DIM * 2)
+    rebuilt = VectorStore.open(
+        persist_dir=path, chroma_url=None, collection="cons-d", dimension=DIM * 2, reset=True
+    )
+    try:
+        rebuilt.upsert(["a"], unit(np.ones((1, DIM * 2))), [{"note_path": "a.md"}])
+        assert rebuilt.count() == 1
+    finally:
+        rebuilt.close()
 
 
 def test_corrupt_persist_dir_is_index_corrupt(tmp_path: Path) -> None:
