@@ -40,6 +40,7 @@ TEXT_FEATURES: tuple[str, ...] = (
     "novelty_min",  # share of the less novel claim's words absent from the other
     "novelty_max",  # the same for the more novel claim
     "subject",  # overlap of the subjects
+    "cue_x_containment",  # a cue between otherwise near-identical claims (a minimal pair)
 )
 EMBEDDING_FEATURES: tuple[str, ...] = (
     "cosine",  # cosine similarity of the two sentence embeddings
@@ -65,8 +66,9 @@ def text_evidence(a: str, b: str) -> TextEvidence:
     x, y = analyse(a), analyse(b)
     cues = detect(x, y)
     ov = overlap(x, y)
+    cue_max = max(c.score for c in cues)
     features = (
-        max(c.score for c in cues),
+        cue_max,
         polarity_mismatch(x, y),
         direction(x, y),
         ov.jaccard,
@@ -74,6 +76,7 @@ def text_evidence(a: str, b: str) -> TextEvidence:
         ov.novelty_min,
         ov.novelty_max,
         ov.subject,
+        cue_max * ov.containment,
     )
     return TextEvidence(cues=cues, features=features)
 

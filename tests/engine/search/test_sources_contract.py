@@ -260,13 +260,13 @@ class TestSemanticSource(SourceContract):
     broad_query = "sensor battery calibration"
 
     def test_finds_a_note_by_meaning_not_wording(self, source: Source, demo: DemoIndex) -> None:
-        # None of these words is in the German meeting note; its meaning is.
-        hits = source.search(
-            make_request("meeting with the hydrology institute about flood alerts")
-        )
-        top = [h.note_path for h in hits[:3]]
-        assert "Meetings/2026-07-15 Treffen mit IHN.md" in top, top
+        # The firmware note says "flash", "firmware", "board"; the query says none of them.
+        text = "uploading new software to the microcontroller"
+        hits = check_hits(source.search(make_request(text)), name="semantic", demo=demo)
+        assert hits[0].note_path == "Methods/Firmware Flashing.md"
         assert all(h.match_type == "semantic" and h.chunk_id for h in hits)
+        words = demo.service.source("text").search(make_request(text))
+        assert words[0].note_path != "Methods/Firmware Flashing.md"
 
 
 class TestTextSource(SourceContract):
