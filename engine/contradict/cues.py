@@ -95,6 +95,7 @@ class Cue:
 class NegationScope:
     cue: str  # the negator as written ("does not", "no longer")
     stems: frozenset[str]  # content stems it negates
+    head: str  # the negated predicate: the first content stem of the scope ("" if none)
     words: frozenset[str]  # every word stem it negates (function words too)
     text: str  # the negated span as written
     start: int
@@ -215,10 +216,12 @@ def _negation_scopes(text: str, tokens: tuple[Token, ...]) -> tuple[NegationScop
         if tok.kind == "cjk":  # 不 negates the next one or two characters
             scope = scope[:2]
         stems = frozenset(t.stem for t in scope if t.is_content)
+        head = next((t.stem for t in scope if t.is_content), "")
         scope_words = frozenset(t.stem for t in scope if t.kind in ("word", "cjk"))
         if not stems and i > 0 and tokens[i - 1].norm in _AUX:
             # elliptic "I didn't." negates the auxiliary's verb itself
             stems = frozenset({tokens[i - 1].stem})
+            head = tokens[i - 1].stem
         if stems or scope_words:
             first = scope[0].start if scope else tok.end
             last = scope[-1].end if scope else tok.end
@@ -226,6 +229,7 @@ def _negation_scopes(text: str, tokens: tuple[Token, ...]) -> tuple[NegationScop
                 NegationScope(
                     cue=label,
                     stems=stems,
+                    head=head,
                     words=scope_words,
                     text=text[first:last],
                     start=tok.start,
@@ -401,6 +405,7 @@ def negation(a: Analysis, b: Analysis) -> Cue:
             target = scope.stems
             if target:
                 hits = overlap_count(target, y.asserted)
+                aux_only = False
                 if not hits:
                     # elliptic negation ("I didn't.") may hit a function-word predicate
                     aux_only = not (target & x.content) and bool(target & y.words)
@@ -409,10 +414,16 @@ def negation(a: Analysis, b: Analysis) -> Cue:
                     hits = 1
                 if overlap_count(target, y.negated) >= hits:
                     continue  # both negate it: they agree
-                match = hits / len(target)
+                # The head (the negated predicate) must be what the other claim asserts; the
+                # rest of the scope ("...the coverage of the Kestrel Bend gateway") is context.
+                head_hit = bool(scope.head) and overlap_count(
+                    frozenset({scope.head}), y.asserted | (y.words if aux_only else frozenset())
+                ) > 0
+                match = 1.0 if head_hit else 0.6 * hits / len(target)
+                exclude = frozenset({scope.head}) if head_hit else target
             else:
                 continue
-            ctx = _context(x, y, target)
+            ctx = _context(x, y, exclude)
             score = (0.5 + 0.5 * match) * (0.4 + 0.6 * ctx)
             if score > best.score:
                 shown = scope.text or scope.cue

@@ -128,6 +128,9 @@ def _build() -> dict[str, dict[str, OppositeKind]]:
 
 OPPOSITES: dict[str, dict[str, OppositeKind]] = _build()
 
+#: The listed opposites as written (unstemmed word pairs).
+WORD_PAIRS: tuple[tuple[str, str], ...] = tuple(_pairs(_OPPOSITE_VERBS) + _pairs(_ANTONYMS))
+
 
 def listed_opposite(a: str, b: str) -> OppositeKind | None:
     """The kind of opposition between stems `a` and `b` from the word lists, if any."""

@@ -27,6 +27,9 @@ Vectors = npt.NDArray[np.float32]
 #: The name of the packaged default model (also what collection names are derived from).
 DEFAULT_MODEL_NAME = "sentence-transformers/all-MiniLM-L6-v2"
 QUERY_CACHE_SIZE = 512
+#: Measured on 2 CPU cores with MiniLM: per-chunk cost rises with the batch (padding, cache
+#: misses): 16 costs ~27% less CPU per chunk than 64, and bounds a query's wait to one batch.
+DEFAULT_BATCH_SIZE = 16
 _OFFLINE_ENV = ("HF_HUB_OFFLINE", "TRANSFORMERS_OFFLINE")
 
 
@@ -48,7 +51,7 @@ class Embedder(Protocol):
         reads; longer text is truncated."""
         ...
 
-    def embed(self, texts: Sequence[str], *, batch_size: int = 64) -> Vectors:
+    def embed(self, texts: Sequence[str], *, batch_size: int = DEFAULT_BATCH_SIZE) -> Vectors:
         """Vectors for `texts`, shape (len(texts), dimension), in input order."""
         ...
 
@@ -182,7 +185,7 @@ class SentenceTransformerEmbedder:
     def max_tokens(self) -> int:
         return self._max_tokens
 
-    def embed(self, texts: Sequence[str], *, batch_size: int = 64) -> Vectors:
+    def embed(self, texts: Sequence[str], *, batch_size: int = DEFAULT_BATCH_SIZE) -> Vectors:
         if batch_size < 1:
             raise ValueError("batch_size must be at least 1")
         n = len(texts)

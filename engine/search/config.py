@@ -19,6 +19,7 @@ class MergeConfig:
     source_order: tuple[str, ...] = ("semantic", "text", "graph")
 
     # --- fusion: reciprocal rank fusion (seed: hybrid-tri-search, `1 / (60 + rank)`) ---------
+    fusion: str = "rrf"  # "rrf": ranks only; "convex": weighted min-max normalised scores
     rrf_k: int = 60  # RRF constant k; larger flattens the difference between ranks
     rrf_weight_semantic: float = 1.0  # weight of the semantic source's 1/(k + rank) term
     rrf_weight_text: float = 1.0  # weight of the text source's term
@@ -69,6 +70,8 @@ class MergeConfig:
 
     def __post_init__(self) -> None:
         problems: list[str] = []
+        if self.fusion not in ("rrf", "convex"):
+            problems.append("fusion must be 'rrf' or 'convex'")
         if self.rrf_k <= 0:
             problems.append("rrf_k must be > 0")
         weights = (

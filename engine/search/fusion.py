@@ -19,7 +19,7 @@ from pathlib import PurePosixPath
 
 from engine.search.config import MergeConfig
 from engine.search.dedup import NoteGroup, merge_metadata, primary_source, unique_excerpts
-from engine.search.types import MATCH_TYPES, MergedResult, Relation, ScoreBreakdown, Tier
+from engine.search.types import MATCH_TYPES, Hit, MergedResult, Relation, ScoreBreakdown, Tier
 
 _SECONDS_PER_DAY = 86_400.0
 
@@ -65,6 +65,7 @@ def score_breakdown(
     answered_sources: Iterable[str],
     now: datetime,
     config: MergeConfig,
+    source_scores: Mapping[str, float] | None = None,
 ) -> ScoreBreakdown:
     """Step 5: the composite of one note, piece by piece (see ScoreBreakdown).
 
@@ -73,8 +74,19 @@ def score_breakdown(
     that ran (also those with no hits), not the ones that failed.
     """
     raw = rrf_score(source_ranks, config=config)
-    ceiling = max_rrf(answered_sources, config=config)
-    rrf = raw / ceiling if ceiling > 0 else 0.0
+    answered = tuple(answered_sources)
+    if config.fusion == "convex" and source_scores is not None:
+        # Convex fusion: Σ weight × (min-max normalised relevance in that source), divided by
+        # the weights of the sources that answered, so it also lies in [0, 1].
+        total_w = sum(config.rrf_weight(s) for s in config.ordered_sources(answered))
+        fused = sum(
+            config.rrf_weight(s) * source_scores.get(s, 0.0)
+            for s in config.ordered_sources(source_ranks)
+        )
+        rrf = fused / total_w if total_w > 0 else 0.0
+    else:
+        ceiling = max_rrf(answered, config=config)
+        rrf = raw / ceiling if ceiling > 0 else 0.0
     agreement = (
         config.agreement_boost * max(0, len(source_ranks) - 1)
         if config.use_agreement_boost
@@ -109,6 +121,22 @@ def score_breakdown(
     )
 
 
+def _min_max(value: float, bounds: tuple[float, float] | None) -> float:
+    if bounds is None:
+        return value
+    low, high = bounds
+    return 1.0 if high <= low else max(0.0, min(1.0, (value - low) / (high - low)))
+
+
+def source_ranges_of(hits_by_source: Mapping[str, Sequence[Hit]]) -> dict[str, tuple[float, float]]:
+    """Per source, the (min, max) relevance it returned: the convex fusion's normaliser."""
+    return {
+        s: (min(h.relevance for h in hits), max(h.relevance for h in hits))
+        for s, hits in hits_by_source.items()
+        if hits
+    }
+
+
 def assign_tier(composite: float, *, config: MergeConfig) -> Tier:
     """Step 6: "high" / "medium" / "low" by composite relevance."""
     if composite >= config.tier_high:
@@ -130,6 +158,7 @@ def build_result(
     query_entities: Iterable[str],
     now: datetime,
     config: MergeConfig,
+    source_ranges: Mapping[str, tuple[float, float]] | None = None,
 ) -> MergedResult:
     """Steps 2, 5 and 6 for one note: summarise its hits, score it, give it a tier.
 
@@ -144,6 +173,12 @@ def build_result(
     cross_referenced = is_cross_referenced(entities, query_entities)
     stamps = [h.timestamp for h in own if h.timestamp is not None]
     timestamp = max(stamps, key=_utc) if stamps else None
+    source_scores = None
+    if source_ranges is not None:
+        best: dict[str, float] = {}
+        for h in every:
+            best[h.source] = max(best.get(h.source, 0.0), h.relevance)
+        source_scores = {s: _min_max(v, source_ranges.get(s)) for s, v in best.items()}
     breakdown = score_breakdown(
         source_ranks=group.source_ranks,
         match_types=match_types,
@@ -152,6 +187,7 @@ def build_result(
         answered_sources=answered_sources,
         now=now,
         config=config,
+        source_scores=source_scores,
     )
     composite = max(0.0, min(1.0, breakdown.total))
     titled = sorted(

@@ -41,6 +41,7 @@ from engine.search.fusion import (
     recency_factor,
     rrf_score,
     score_breakdown,
+    source_ranges_of,
     tiers_of,
 )
 from engine.search.mmr import Vector, estimate_tokens, select_results, similarity
@@ -137,6 +138,7 @@ def merge(
     unique_notes = len(groups)
     if config.use_near_duplicates and note_tokens:
         groups = list(merge_near_duplicates(groups, note_tokens=note_tokens, config=config))
+    ranges = source_ranges_of(normalised) if config.fusion == "convex" else None
     ranked = rank_results(
         build_result(
             group,
@@ -144,6 +146,7 @@ def merge(
             query_entities=query_entities,
             now=now,
             config=config,
+            source_ranges=ranges,
         )
         for group in groups
     )

@@ -139,6 +139,8 @@ class SourceContract:
     broad_query: ClassVar[str]
     # Queries whose hits are known not to come in non-increasing relevance (see the report).
     unordered_relevance: ClassVar[dict[str, str]] = {}
+    # Depths at which the best note is known to change (see the report).
+    unstable_depth: ClassVar[dict[int, str]] = {}
 
     @pytest.fixture
     def source(self, demo: DemoIndex) -> Source:
@@ -192,7 +194,11 @@ class SourceContract:
     # -- depth --------------------------------------------------------------------------------
 
     @pytest.mark.parametrize("depth", [1, 3])
-    def test_respects_depth(self, source: Source, demo: DemoIndex, depth: int) -> None:
+    def test_respects_depth(
+        self, source: Source, demo: DemoIndex, depth: int, request: pytest.FixtureRequest
+    ) -> None:
+        if depth in self.unstable_depth:
+            request.applymarker(pytest.mark.xfail(strict=True, reason=self.unstable_depth[depth]))
         full = source.search(make_request(self.answerable[0]))
         hits = check_hits(
             source.search(make_request(self.answerable[0], depth=depth)),
@@ -268,6 +274,19 @@ class TestSemanticSource(SourceContract):
         words = demo.service.source("text").search(make_request(text))
         assert words[0].note_path != "Methods/Firmware Flashing.md"
 
+    @pytest.mark.xfail(
+        strict=True,
+        reason="semantic.py applies the tag filter after Chroma's nearest depth×3 chunks, so "
+        "a tag on few notes leaves nothing; push it down as a note_path $in clause",
+    )
+    def test_a_rare_tag_still_finds_its_notes(self, source: Source, demo: DemoIndex) -> None:
+        # Meaning always has a nearest note: with one note tagged, that note is the answer.
+        filters = SearchFilters(tag="status/blocked")
+        hits = check_hits(
+            source.search(make_request("sensor", filters=filters)), name="semantic", demo=demo
+        )
+        assert [h.note_path for h in hits] == ["Daily/2026-08-14.md"]
+
 
 class TestTextSource(SourceContract):
     source_name = "text"
@@ -279,11 +298,27 @@ class TestTextSource(SourceContract):
             "note holding none scores 0.85·bm25, so relevance rises again down the ranking"
         ),
     }
+    unstable_depth: ClassVar[dict[int, str]] = {
+        1: (
+            "text.py fetches only depth×2 substring matches (trigram order favours short "
+            "chunks), so at depth 1 the note that holds REQ-006 in a long chunk is never seen"
+        ),
+    }
 
     @pytest.mark.parametrize(
         ("text", "needle", "path"),
         [
-            ("REQ-006", "req-006", "Projects/Requirements.md"),
+            pytest.param(
+                "REQ-006",
+                "req-006",
+                "Projects/Requirements.md",
+                marks=pytest.mark.xfail(
+                    strict=True,
+                    reason="excerpts.py anchors the window at the first span, here the word "
+                    "'REQ' of REQ-001, so REQ-006 further down the chunk is cut off",
+                ),
+            ),
+            ("REQ-012", "req-012", "Projects/Requirements.md"),
             ("stage_offset_mm", "stage_offset_mm", "Methods/River Stage Measurement.md"),
             ("riverbend-ingest", "riverbend-ingest", "Projects/Data Pipeline.md"),
             ('"no silent gaps"', "no silent gaps", "Methods/Data QC Procedure.md"),

@@ -1,0 +1,237 @@
+"""Golden queries on the demo vault: the fused answer of all three sources.
+
+`resources/demo-vault.expected.json` lists what a user of this vault expects: the note each
+golden query must bring into the top 3, the aliases, the near-duplicate pair and the tags.
+A failure message shows the fused results with their score breakdown and per-source ranks,
+which is what to look at when ranking changes.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from engine.search.query import parse_date
+from engine.search.service import SearchFilters
+
+if TYPE_CHECKING:
+    from conftest import DemoIndex
+
+    from engine.search.types import SearchResponse
+
+pytestmark = pytest.mark.slow
+
+DEMO_EXPECTED = Path(__file__).resolve().parents[3] / "resources" / "demo-vault.expected.json"
+
+EXPECTED: dict[str, Any] = json.loads(DEMO_EXPECTED.read_text(encoding="utf-8"))
+
+# Golden queries the current merge still misses, with why (see the report to the lead).
+KNOWN_MISSES = {
+    "why did we stop using PostgreSQL for the sensor readings": (
+        "MMR (λ=0.75) demotes ADR-006 from fused rank 2 to 8: its best chunk is close to "
+        "ADR-002's (same topic, the contradicting pair), and composites 0.77 vs 0.76 are too "
+        "close for relevance to outweigh that"
+    ),
+}
+KNOWN_ALIAS_MISSES = {
+    "HC-SM30": (
+        "seven notes hold 'HC-SM30' and are also graph neighbours of the probe note, so they "
+        "get three-source agreement (+0.2, ×1.1) while the note the alias names is then "
+        "demoted by MMR for resembling them"
+    ),
+}
+
+
+def golden_params() -> list[Any]:
+    params = []
+    for case in EXPECTED["golden_queries"]:
+        marks = []
+        if case["query"] in KNOWN_MISSES:
+            marks.append(pytest.mark.xfail(strict=True, reason=KNOWN_MISSES[case["query"]]))
+        params.append(
+            pytest.param(case["query"], case["expect_top3"], marks=marks, id=case["query"])
+        )
+    return params
+
+
+def alias_params() -> list[Any]:
+    return [
+        pytest.param(
+            alias,
+            path,
+            id=alias,
+            marks=[pytest.mark.xfail(strict=True, reason=KNOWN_ALIAS_MISSES[alias])]
+            if alias in KNOWN_ALIAS_MISSES
+            else [],
+        )
+        for alias, path in sorted(EXPECTED["aliases"].items())
+    ]
+
+
+def explain(response: SearchResponse, *, count: int = 8) -> str:
+    """The fused results as a reader of a failing test needs them."""
+    lines = [f"query {response.query!r}:"]
+    for i, r in enumerate(response.results[:count], start=1):
+        b = r.score_breakdown
+        lines.append(
+            f"  {i}. {r.note_path}  total={b.total:.3f} rrf={b.rrf:.3f} "
+            f"agree={b.agreement:.2f} exact={b.exact:.2f} xref={b.cross_ref:.2f} "
+            f"recency={b.recency:.3f} auth={b.authority:.2f} ranks={dict(r.source_ranks)} "
+            f"types={list(r.match_types)} dups={list(r.duplicates)}"
+        )
+    return "\n".join(lines)
+
+
+def top(response: SearchResponse, n: int = 3) -> list[str]:
+    return [r.note_path for r in response.results[:n]]
+
+
+# -- golden queries ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("query", "path"), golden_params())
+def test_golden_query_has_its_note_in_the_top_3(demo: DemoIndex, query: str, path: str) -> None:
+    response = demo.service.search(query, limit=10)
+    assert path in top(response), explain(response)
+
+
+@pytest.mark.parametrize(("alias", "path"), alias_params())
+def test_an_alias_brings_its_note_into_the_top_3(demo: DemoIndex, alias: str, path: str) -> None:
+    response = demo.service.search(alias, limit=10)
+    assert path in top(response), explain(response)
+
+
+@pytest.mark.parametrize(
+    ("query", "path"),
+    [
+        *[(f"REQ-{n:03d}", "Projects/Requirements.md") for n in (1, 5, 9, 14)],
+        ("stage_offset_mm", "Methods/River Stage Measurement.md"),
+        ("riverbend-ingest", "Projects/Data Pipeline.md"),
+        ('"no silent gaps"', "Methods/Data QC Procedure.md"),
+        ('"lithium thionyl chloride"', "Hardware/soil-node-s3.md"),
+    ],
+)
+def test_identifiers_and_phrases_are_exact_text_in_the_top_3(
+    demo: DemoIndex, query: str, path: str
+) -> None:
+    response = demo.service.search(query, limit=10)
+    assert path in top(response), explain(response)
+    result = next(r for r in response.results if r.note_path == path)
+    assert "exact_text" in result.match_types
+    assert "text" in result.sources
+
+
+def test_a_tag_in_a_code_fence_does_not_make_a_tag_match(demo: DemoIndex) -> None:
+    response = demo.service.search("#status/blocked", limit=10)
+    assert top(response, 1) == ["Daily/2026-08-14.md"], explain(response)
+    home = [r for r in response.results if r.note_path == "Home.md"]
+    assert not home or "graph_exact" not in home[0].match_types
+
+
+# -- near-duplicates ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("query", ["weekly sync action items", "2026-10-19 Weekly Sync"])
+def test_near_duplicate_notes_collapse_into_one_result(demo: DemoIndex, query: str) -> None:
+    (pair,) = EXPECTED["near_duplicates"]
+    response = demo.service.search(query, limit=10)
+    shown = [r for r in response.results if r.note_path in pair]
+    assert len(shown) == 1, explain(response)
+    (kept,) = shown
+    (other,) = [p for p in pair if p != kept.note_path]
+    assert kept.duplicates == (other,)
+    assert kept.cross_validated
+    assert kept.note_path in top(response, 1), explain(response)
+    assert other not in [p for r in response.results for p in (r.note_path,)]
+    assert response.query_metadata.deduplicated_results < response.query_metadata.total_results
+
+
+# -- filters -----------------------------------------------------------------------------------
+
+
+def test_folder_filter_returns_only_that_folder(demo: DemoIndex) -> None:
+    response = demo.service.search(
+        "sensor battery deployment", limit=20, filters=SearchFilters(folder="Meetings")
+    )
+    assert len(response.results) >= 3, explain(response)
+    assert all(r.note_path.startswith("Meetings/") for r in response.results), explain(response)
+    assert {"semantic", "text"} <= {s for r in response.results for s in r.sources}
+
+
+@pytest.mark.parametrize(
+    ("tag", "query"),
+    [("sensor", "battery life and radio range"), ("status/blocked", "gateway mast")],
+)
+def test_tag_filter_returns_only_tagged_notes(demo: DemoIndex, tag: str, query: str) -> None:
+    response = demo.service.search(query, limit=20, filters=SearchFilters(tag=tag))
+    assert response.results, explain(response)
+    for r in response.results:
+        tags = demo.note(r.note_path).tags
+        assert any(t == tag or t.startswith(tag + "/") for t in tags), (r.note_path, tags)
+    if tag == "status/blocked":
+        assert top(response, 99) == ["Daily/2026-08-14.md"]
+
+
+def test_date_range_returns_only_notes_of_that_range(demo: DemoIndex) -> None:
+    since, until = parse_date("2026-06-01"), parse_date("2026-06-30", end=True)
+    response = demo.service.search(
+        "deployment", limit=20, filters=SearchFilters(since=since, until=until)
+    )
+    assert response.results, explain(response)
+    for r in response.results:
+        note = demo.note(r.note_path)
+        dates = [d for d in (note.modified, note.created) if d is not None]
+        assert any(since <= d < until for d in dates), (r.note_path, dates)
+    assert "Daily/2026-06-03.md" in top(response, 20)
+
+
+def test_a_date_range_alone_lists_that_range(demo: DemoIndex) -> None:
+    since, until = datetime(2026, 6, 1, tzinfo=UTC), datetime(2026, 7, 1, tzinfo=UTC)
+    response = demo.service.search("", limit=50, filters=SearchFilters(since=since, until=until))
+    paths = set(top(response, 50))
+    assert {"Daily/2026-06-03.md", "Meetings/2026-06-22 Post-deployment Review.md"} <= paths
+    for path in paths:
+        note = demo.note(path)
+        assert any(d is not None and since <= d < until for d in (note.modified, note.created))
+
+
+# -- exact order -------------------------------------------------------------------------------
+
+
+def test_exact_order_for_a_config_key(demo: DemoIndex) -> None:
+    """`battery_cutoff_mv` is defined in the power budget and listed in the node configuration;
+    no other note holds it. Both are found by meaning and words, so they lead, in that order
+    (rank 1 in both sources beats ranks 4 and 2), and everything after is found by one source.
+    """
+    response = demo.service.search("battery_cutoff_mv", limit=6)
+    assert top(response, 2) == ["Hardware/Power Budget.md", "Methods/Node Configuration.md"], (
+        explain(response)
+    )
+    first, second, *rest = response.results
+    assert dict(first.source_ranks) == {"semantic": 1, "text": 1}
+    assert first.match_types == ("semantic", "exact_text")
+    assert second.source_ranks["text"] == 2
+    assert rest and all(len(r.sources) == 1 for r in rest), explain(response)
+
+
+def test_exact_order_and_score_for_a_word_only_one_note_holds(demo: DemoIndex) -> None:
+    """Only the German meeting note holds 'Hochwasserwarnung': rank 1 for words and meaning,
+    so its RRF part is exactly 2/(k+1) out of the 3/(k+1) three sources could give."""
+    config = demo.service.config
+    response = demo.service.search("Hochwasserwarnung", limit=5)
+    first, *rest = response.results
+    assert first.note_path == "Meetings/2026-07-15 Treffen mit IHN.md", explain(response)
+    assert dict(first.source_ranks) == {"semantic": 1, "text": 1}
+    k = config.rrf_k
+    w_sem, w_text, w_graph = (config.rrf_weight(s) for s in ("semantic", "text", "graph"))
+    assert first.score_breakdown.rrf_raw == pytest.approx((w_sem + w_text) / (k + 1))
+    assert first.score_breakdown.rrf == pytest.approx((w_sem + w_text) / (w_sem + w_text + w_graph))
+    assert first.score_breakdown.agreement == pytest.approx(
+        config.agreement_boost if config.use_agreement_boost else 0.0
+    )
+    assert all(r.sources == ("semantic",) for r in rest), explain(response)
+    assert all(r.composite_relevance < first.composite_relevance for r in rest)
