@@ -155,9 +155,7 @@ _POSITIVE = (("number", _change_number), ("date", _change_date), ("negation", _n
 _NEGATIVE = (("drop", _drop), ("attribute", _attribute))
 
 
-def synthesize(
-    sentences: Sequence[str], *, seed: int, per_kind: int = 40
-) -> list[Synthetic]:
+def synthesize(sentences: Sequence[str], *, seed: int, per_kind: int = 40) -> list[Synthetic]:
     """Up to `per_kind` pairs of each positive kind, and as many negatives in total."""
     rng = np.random.default_rng(seed)
     usable = [

@@ -178,9 +178,7 @@ def embed_all(texts: Sequence[str], *, cache: Path | None, model: str | None) ->
 # -- logistic regression (Newton / IRLS, L2 on standardised features) ------------------------
 
 
-def fit_logistic(
-    x: Floats, y: Bools, *, c: float, weight: Floats | None = None
-) -> LogisticModel:
+def fit_logistic(x: Floats, y: Bools, *, c: float, weight: Floats | None = None) -> LogisticModel:
     """L2-regularised logistic regression (sklearn's convention: C scales the data term)."""
     sw = np.ones(len(y)) if weight is None else weight
     mean = np.average(x, axis=0, weights=sw)

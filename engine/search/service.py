@@ -132,6 +132,12 @@ class SearchService:
             if callable(warm):
                 warm()
 
+    def merge_context(
+        self, request: SearchRequest, hits: Mapping[str, Sequence[Hit]]
+    ) -> MergeContext | None:
+        """The per-query lookups the merge uses (exposed for the tuning harness)."""
+        return self._context(request, hits) if self._context else None
+
     def source(self, name: str) -> Source:
         """One of the sources, to query it alone (quality harness, diagnostics)."""
         return self._sources[name]
