@@ -70,7 +70,7 @@ def _change_number(text: str, rng: np.random.Generator) -> str | None:
             return None  # a year: that is a date
         factor = float(rng.choice([0.25, 0.5, 2.0, 3.0, 4.0]))
         new = value * factor
-        shown = str(int(round(new))) if "." not in raw else f"{new:.{len(raw.split('.')[1])}f}"
+        shown = str(round(new)) if "." not in raw else f"{new:.{len(raw.split('.')[1])}f}"
         if shown == raw or float(shown) == 0:
             shown = str(int(value) + 7)
         return text[: m.start(1)] + shown + text[m.end(1) :]

@@ -225,7 +225,7 @@ def best_threshold(y: Bools, prob: Floats, *, min_precision: float) -> tuple[flo
 def metrics(y: Bools, flagged: Bools) -> dict[str, Any]:
     precision, recall, f1 = precision_recall_f1(y, flagged)
     return {
-        "pairs": int(len(y)),
+        "pairs": len(y),
         "positives": int(y.sum()),
         "flagged": int(flagged.sum()),
         "precision": round(precision, 4),

@@ -156,7 +156,9 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
             k = j
             while k < n and text[k] in _CLOSERS:
                 k += 1
-            if k >= n or (text[k].isspace() and _starts_sentence(text, k) and not _is_abbreviation(text, i)):
+            if k >= n or (
+                text[k].isspace() and _starts_sentence(text, k) and not _is_abbreviation(text, i)
+            ):
                 end = k
             else:
                 i = j
@@ -307,7 +309,9 @@ def _blocks(text: str) -> Iterator[list[tuple[int, str]]]:
         cut = quote.end() if quote else 0
         body = line[cut:]
         stripped = body.strip()
-        is_setext_title = bool(stripped) and _SETEXT_RE.match(nxt) is not None and not _LIST_RE.match(body)
+        is_setext_title = (
+            bool(stripped) and _SETEXT_RE.match(nxt) is not None and not _LIST_RE.match(body)
+        )
         if (
             not stripped
             or _HEADING_RE.match(body)

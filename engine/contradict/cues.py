@@ -52,7 +52,7 @@ _SCOPE_BOUNDARY_WORDS = frozenset(
     "but although though while whereas because since and or which who yet however so unless "
     "except if when whenever".split()
 )
-_SCOPE_BOUNDARY_PUNCT = frozenset(",;:.!?()[]\"—–。！？；，")
+_SCOPE_BOUNDARY_PUNCT = frozenset(',;:.!?()[]"—–。！？；，')
 _MAX_SCOPE = 8
 # Multi-word negators: (words..., score weight)
 _NEG_PHRASES: tuple[tuple[tuple[str, ...], str], ...] = (
@@ -298,9 +298,14 @@ def _decisions(text: str, tokens: tuple[Token, ...]) -> tuple[Decision, ...]:
                 verb, start = "drop", i + 2 + (nxt == "away")
         elif t.stem in ("stop", "quit") and nxt.endswith("ing"):
             verb, start = "drop", i + 2  # stopped using X
-        elif t.stem == "use" and i > 1 and (tokens[i - 1].norm, tokens[i - 2].norm) == (
-            "longer",
-            "no",
+        elif (
+            t.stem == "use"
+            and i > 1
+            and (tokens[i - 1].norm, tokens[i - 2].norm)
+            == (
+                "longer",
+                "no",
+            )
         ):
             verb, start = "drop", i + 1  # no longer use X
         elif t.stem in CHOOSE_VERBS and t.stem != "go":
@@ -373,9 +378,9 @@ def overlap(a: Analysis, b: Analysis) -> Overlap:
     nov_b = 1.0 - shared_b / len(cb)
     subject = 0.0
     if a.subject and b.subject:
-        subject = min(overlap_count(a.subject, b.content), overlap_count(b.subject, a.content)) / min(
-            len(a.subject), len(b.subject)
-        )
+        subject = min(
+            overlap_count(a.subject, b.content), overlap_count(b.subject, a.content)
+        ) / min(len(a.subject), len(b.subject))
     return Overlap(
         jaccard=shared / union if union else 0.0,
         containment=shared / min(len(ca), len(cb)),
@@ -416,10 +421,20 @@ def negation(a: Analysis, b: Analysis) -> Cue:
                     continue  # both negate it: they agree
                 # The head (the negated predicate) must be what the other claim asserts; the
                 # rest of the scope ("...the coverage of the Kestrel Bend gateway") is context.
-                head_hit = bool(scope.head) and overlap_count(
-                    frozenset({scope.head}), y.asserted | (y.words if aux_only else frozenset())
-                ) > 0
-                match = 1.0 if head_hit else 0.6 * hits / len(target)
+                head_hit = (
+                    bool(scope.head)
+                    and overlap_count(
+                        frozenset({scope.head}), y.asserted | (y.words if aux_only else frozenset())
+                    )
+                    > 0
+                )
+                tail = target - {scope.head}
+                if head_hit and (not tail or overlap_count(tail, y.content)):
+                    match = 1.0
+                elif head_hit:
+                    match = 0.3  # same verb, other object: "not WiFi" vs "LoRaWAN"
+                else:
+                    match = 0.6 * hits / len(target)
                 exclude = frozenset({scope.head}) if head_hit else target
             else:
                 continue
@@ -543,10 +558,28 @@ def _damping(a: Analysis, b: Analysis) -> float:
     """Values under different conditions (if/when/under...) rarely conflict."""
     if a.condition is None and b.condition is None:
         return 1.0
-    if a.condition is not None and b.condition is not None:
-        if overlap_count(a.condition, b.condition):
-            return 1.0
+    if (
+        a.condition is not None
+        and b.condition is not None
+        and overlap_count(a.condition, b.condition)
+    ):
+        return 1.0
     return 0.5
+
+
+def _quantity_words(a: Analysis) -> frozenset[str]:
+    """Stems written inside the claim's quantities (units, number words)."""
+    return frozenset(
+        t.stem for t in a.tokens if any(q.start <= t.start < q.end for q in a.quantities)
+    )
+
+
+def _same_subject(a: Analysis, b: Analysis) -> float:
+    """1.0 when the subjects overlap (or one is unknown), 0.5 when they differ: two values or
+    dates only conflict when they describe the same thing."""
+    if not a.subject or not b.subject:
+        return 1.0
+    return 1.0 if overlap_count(a.subject, b.content) or overlap_count(b.subject, a.content) else 0.5
 
 
 def numbers(a: Analysis, b: Analysis) -> Cue:
@@ -565,8 +598,8 @@ def numbers(a: Analysis, b: Analysis) -> Cue:
                         overlap_count(qx.anchor, y.content) / max(1, len(qx.anchor)),
                         overlap_count(qy.anchor, x.content) / max(1, len(qy.anchor)),
                     )
-                ctx = _context(x, y, frozenset())
-                strength = 0.5 * subj + 0.5 * ctx
+                ctx = _context(x, y, _quantity_words(x) | _quantity_words(y))
+                strength = (0.5 * subj + 0.5 * ctx) * _same_subject(x, y)
                 if qx.bound != "=" or qy.bound != "=":
                     strength *= 0.8
                 score = strength * _damping(x, y)
@@ -589,13 +622,10 @@ def dates(a: Analysis, b: Analysis) -> Cue:
             if not comparable or not all(dx.conflicts_with(dy) for dy in comparable):
                 continue
             date_words = frozenset(
-                t.stem
-                for d in (*x.dates, *y.dates)
-                for t in tokenize(d.text)
-                if t.kind == "word"
+                t.stem for d in (*x.dates, *y.dates) for t in tokenize(d.text) if t.kind == "word"
             )
             ctx = _context(x, y, date_words)
-            score = (0.3 + 0.7 * ctx) * _damping(x, y)
+            score = (0.3 + 0.7 * ctx) * _damping(x, y) * _same_subject(x, y)
             if score > best.score:
                 first, second = sorted((dx.text, comparable[0].text))
                 best = Cue("dates", round(score, 4), f'different dates: "{first}" vs "{second}"')

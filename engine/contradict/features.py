@@ -83,13 +83,14 @@ def text_evidence(a: str, b: str) -> TextEvidence:
 
 def as_matrix(vectors: Any, *, rows: int) -> FloatArray:
     """`vectors` as an (rows, d) float64 matrix, L2-normalised row by row."""
-    m = np.asarray(vectors, dtype=np.float64)
+    m: FloatArray = np.asarray(vectors, dtype=np.float64)
     if m.ndim == 1:
         m = m[None, :]
     if m.ndim != 2 or m.shape[0] != rows:
         raise ValueError(f"expected {rows} vectors, got an array of shape {m.shape}")
     norms = np.linalg.norm(m, axis=1, keepdims=True)
-    return np.divide(m, norms, out=np.zeros_like(m), where=norms > 0)
+    out: FloatArray = np.divide(m, norms, out=np.zeros_like(m), where=norms > 0)
+    return out
 
 
 @dataclass(frozen=True)
@@ -109,7 +110,9 @@ class NegationSpace:
         return int(self.axis.shape[0])
 
     @classmethod
-    def learn(cls, vectors: FloatArray, stripped: FloatArray, *, components: int = 4) -> NegationSpace:
+    def learn(
+        cls, vectors: FloatArray, stripped: FloatArray, *, components: int = 4
+    ) -> NegationSpace:
         """From sentence vectors and the vectors of the same sentences de-negated."""
         if vectors.shape != stripped.shape or vectors.shape[0] <= components:
             raise ValueError("need more negated sentences than components, each de-negated")
@@ -122,7 +125,9 @@ class NegationSpace:
         _u, _s, vt = np.linalg.svd(diffs - mean, full_matrices=False)
         q, _r = np.linalg.qr(np.vstack([axis, vt[:components]]).T)
         basis = q.T * np.sign(q.T @ axis)[:, None]  # first row is the axis itself
-        return cls(axis=np.asarray(axis, dtype=np.float64), basis=np.asarray(basis, dtype=np.float64))
+        return cls(
+            axis=np.asarray(axis, dtype=np.float64), basis=np.asarray(basis, dtype=np.float64)
+        )
 
 
 def embedding_features(a_vecs: FloatArray, b_vecs: FloatArray, space: NegationSpace) -> FloatArray:

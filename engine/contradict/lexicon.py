@@ -39,7 +39,8 @@ mandatory voluntary | male female | man woman | boy girl | husband wife | day ni
 summer winter | morning evening | first last | top bottom | upper lower | above below
 north south | east west | asleep awake | married single | native foreign
 active passive | active inactive | open closed | closed opened | empty crowded
-increase decrease | higher reduced | elevated reduced | elevated decreased | upregulated downregulated
+increase decrease | higher reduced | elevated reduced | elevated decreased
+upregulated downregulated
 agonist antagonist | benign malignant | acute chronic | dominant recessive | hypo hyper
 significant insignificant | significantly insignificantly | consistent inconsistent
 optimistic pessimistic | love hate | pleasant unpleasant

@@ -283,6 +283,8 @@ def _unit_at(tokens: tuple[Token, ...], i: int) -> tuple[str, float, int] | None
         if i + 1 < len(tokens) and tokens[i + 1].norm == "cent":
             return "percent", 1.0, 2
         return None
+    if tok.norm == "%":
+        return "percent", 1.0, 1
     if tok.norm not in _UNITS or tok.kind != "word":
         return None
     adjacent = i > 0 and tokens[i - 1].end == tok.start

@@ -42,7 +42,9 @@ log = logging.getLogger(__name__)
 WEIGHTS_PATH = Path(__file__).with_name("weights.json")
 WEIGHTS_FORMAT = 1
 
-ContradictionType = Literal["negation", "conflicting_values", "opposing_sentiment", "semantic_conflict"]
+ContradictionType = Literal[
+    "negation", "conflicting_values", "opposing_sentiment", "semantic_conflict"
+]
 CONTRADICTION_TYPES: tuple[ContradictionType, ...] = (
     "negation",
     "conflicting_values",
@@ -140,7 +142,9 @@ class PairScorer:
         self._embedder = embedder
 
     @classmethod
-    def load(cls, path: Path | str | None = None, *, embedder: Embedder | None = None) -> PairScorer:
+    def load(
+        cls, path: Path | str | None = None, *, embedder: Embedder | None = None
+    ) -> PairScorer:
         """The scorer stored at `path` (default: the committed `weights.json`)."""
         source = Path(path) if path is not None else WEIGHTS_PATH
         try:
@@ -289,14 +293,14 @@ class PairScorer:
             kind = "semantic_conflict"
         if not explanations:
             explanations.append(
-                f"no explicit cue; the claims are about the same thing (similarity "
-                f"{similarity:.2f}) and their wording points in different directions"
+                f"no explicit cue; the score comes from the embeddings (similarity "
+                f"{similarity:.2f}) and word overlap"
             )
         return PairScore(
-            confidence=min(1.0, max(0.0, prob)),
+            confidence=round(min(1.0, max(0.0, prob)), 6),
             type=kind,
             explanations=tuple(explanations),
-            similarity=similarity,
+            similarity=round(similarity, 6),
         )
 
 

@@ -25,8 +25,21 @@ _TOKEN_RE = re.compile(
     r"|(?P<punct>[^\w\s])"
 )
 _NOT_SUFFIX = ("n't", "n’t")
-_CONTRACTION_SUFFIXES = ("'s", "’s", "'re", "’re", "'ve", "’ve", "'ll", "’ll", "'d", "’d", "'m", "’m")
-_IRREGULAR_NOT = {"can": "can", "won": "will", "shan": "shall", "ai": "is", "ca": "can"}
+_CONTRACTION_SUFFIXES = (
+    "'s",
+    "’s",
+    "'re",
+    "’re",
+    "'ve",
+    "’ve",
+    "'ll",
+    "’ll",
+    "'d",
+    "’d",
+    "'m",
+    "’m",
+)
+_IRREGULAR_NOT = {"wo": "will", "sha": "shall", "ai": "is", "ca": "can"}
 
 #: Function words: never "content", never evidence that two claims talk about one thing.
 STOPWORDS: frozenset[str] = frozenset(
@@ -120,13 +133,11 @@ def stem(word: str) -> str:
         base = w[:-4]
     elif w.endswith("ing") and len(w) > 5 and _VOWELS & set(w[:-3]):
         base = w[:-3]
-    elif (w.endswith("ed") and len(w) > 4 and _VOWELS & set(w[:-2])) or (w.endswith("ly") and len(w) > 5):
-        base = w[:-2]
-    elif (
-        w.endswith("s")
-        and not w.endswith(("ss", "us", "is", "ous"))
-        and len(w) > 3
+    elif (w.endswith("ed") and len(w) > 4 and _VOWELS & set(w[:-2])) or (
+        w.endswith("ly") and len(w) > 5
     ):
+        base = w[:-2]
+    elif w.endswith("s") and not w.endswith(("ss", "us", "is", "ous")) and len(w) > 3:
         base = w[:-1]
         if base.endswith(("sse", "xe", "che", "she", "zze")):
             base = base[:-1]

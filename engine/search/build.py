@@ -69,16 +69,13 @@ def build_search_service(
     catalogs = ThreadCatalogs(lambda: Catalog.open(catalog_path, read_only=True, check=False))
     directory = NoteDirectory(workspace.graph)
     graph_source = GraphSource(workspace.graph, directory)
-    sources = [
-        SemanticSource(
-            vectors=workspace.vectors,
-            embedder=workspace.embedder,
-            catalogs=catalogs,
-            directory=directory,
-        ),
-        TextSource(catalogs, directory),
-        graph_source,
-    ]
+    semantic = SemanticSource(
+        vectors=workspace.vectors,
+        embedder=workspace.embedder,
+        catalogs=catalogs,
+        directory=directory,
+    )
+    sources = [semantic, TextSource(catalogs, directory), graph_source]
     tokens = NoteTokenCache(catalogs)
 
     def context(request: SearchRequest, hits: Mapping[str, Sequence[Hit]]) -> MergeContext:
@@ -90,7 +87,9 @@ def build_search_service(
                     best[h.note_path] = (h.relevance, h.chunk_id or (cur[1] if cur else None))
         top = sorted(best, key=lambda p: (-best[p][0], p))[:CONTEXT_NOTES]
         chunk_ids = [c for p in top if (c := best[p][1])]
-        vectors = workspace.vectors.get_embeddings(chunk_ids) if chunk_ids else {}
+        # Vectors the semantic query already returned; other chunks fall back to token overlap
+        # in MMR (a second round trip to Chroma would cost more than it brings).
+        vectors = semantic.known_vectors(chunk_ids)
         return MergeContext(
             note_tokens=tokens.get_many(top),
             chunk_vectors=vectors,

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from engine.search.directory import NoteDirectory
@@ -15,6 +17,7 @@ if TYPE_CHECKING:
     from engine.embed.embedder import Embedder
     from engine.store.vectors import VectorStore
 
+VECTOR_CACHE = 20_000  # chunk embeddings remembered for MMR (~30 MB at 384 floats)
 CHUNKS_PER_NOTE = 3  # nearest chunks fetched per wanted note
 EXCERPTS_PER_NOTE = 2
 
@@ -34,6 +37,13 @@ class SemanticSource:
         self._embedder = embedder
         self._catalogs = catalogs
         self._directory = directory
+        self._vectors_seen: OrderedDict[str, Any] = OrderedDict()  # chunk id -> embedding
+        self._seen_lock = threading.Lock()
+
+    def known_vectors(self, chunk_ids: Iterable[str]) -> dict[str, Any]:
+        """Embeddings of chunks recent queries returned (MMR reuses them: no second fetch)."""
+        with self._seen_lock:
+            return {c: self._vectors_seen[c] for c in chunk_ids if c in self._vectors_seen}
 
     def warm_up(self) -> None:
         """Load the model now (seconds), so the first query does not time out."""
@@ -48,7 +58,14 @@ class SemanticSource:
         where = _where(request, folders={m.folder for m in notes.values()})
         k = request.depth * CHUNKS_PER_NOTE
         vec = self._embedder().embed_query(query.text)
-        found = self._vectors.query(vec, k=k, where=where)
+        found = self._vectors.query(vec, k=k, where=where, include_embeddings=True)
+        with self._seen_lock:
+            for hit in found:
+                if hit.embedding is not None:
+                    self._vectors_seen[hit.id] = hit.embedding
+                    self._vectors_seen.move_to_end(hit.id)
+            while len(self._vectors_seen) > VECTOR_CACHE:
+                self._vectors_seen.popitem(last=False)
 
         per_note: dict[str, list[tuple[float, str]]] = {}
         for hit in found:
