@@ -579,7 +579,9 @@ def _same_subject(a: Analysis, b: Analysis) -> float:
     dates only conflict when they describe the same thing."""
     if not a.subject or not b.subject:
         return 1.0
-    return 1.0 if overlap_count(a.subject, b.content) or overlap_count(b.subject, a.content) else 0.5
+    return (
+        1.0 if overlap_count(a.subject, b.content) or overlap_count(b.subject, a.content) else 0.5
+    )
 
 
 def numbers(a: Analysis, b: Analysis) -> Cue:

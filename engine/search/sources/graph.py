@@ -2,8 +2,12 @@
 
 Scores follow the seeds: a title, alias or tag named exactly is 1.0 (`graph_exact`), a partial
 name match 0.8 at most (`graph_partial`), and notes one or two hops away from those seeds
-(links, backlinks, shared tags) inherit a decayed score (`graph_neighbor`). A query that names
-a date range ("notes from last week") and nothing else returns the notes of that range.
+(links, backlinks, shared tags) inherit a decayed score (`graph_neighbor`). Only seeds the
+query really names are expanded, and only the closest MAX_NEIGHBOURS neighbours (those most
+linked with the seeds first) are returned: further out, every note of a well-linked vault is
+a neighbour, and neighbours would pass for corroboration of what the other sources found.
+A query that names a date range ("notes from last week") and nothing else returns the notes
+of that range.
 """
 
 from __future__ import annotations

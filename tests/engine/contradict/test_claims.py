@@ -88,7 +88,10 @@ def test_cjk_sentences_split_on_full_width_punctuation_and_questions_drop() -> N
 
 
 def test_german_abbreviations() -> None:
-    md = "Die Sonde misst die Feuchte z.B. im Mai sehr genau. Das Gateway deckt alle drei Standorte ab."
+    md = (
+        "Die Sonde misst die Feuchte z.B. im Mai sehr genau. "
+        "Das Gateway deckt alle drei Standorte ab."
+    )
     assert texts(md) == [
         "Die Sonde misst die Feuchte z.B. im Mai sehr genau.",
         "Das Gateway deckt alle drei Standorte ab.",
@@ -96,7 +99,10 @@ def test_german_abbreviations() -> None:
 
 
 def test_markup_is_stripped_and_offsets_cover_the_raw_markup() -> None:
-    md = "Intro line that says nothing much at all.\n\n**The gateway** covers [[Site A|the first site]] and [[Site B#Map]]."
+    md = (
+        "Intro line that says nothing much at all.\n\n"
+        "**The gateway** covers [[Site A|the first site]] and [[Site B#Map]]."
+    )
     claims = extract_claims(md)
     assert [c.text for c in claims][-1] == "The gateway covers the first site and Site B."
     last = claims[-1]

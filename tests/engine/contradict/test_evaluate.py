@@ -54,7 +54,7 @@ def test_bad_files(tmp_path: Path) -> None:
         load_pairs(tmp_path / "missing.jsonl")
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"premise": "a"}\n', encoding="utf-8")
-    with pytest.raises(PairsFileError, match="bad.jsonl:1"):
+    with pytest.raises(PairsFileError, match=r"bad\.jsonl:1"):
         load_pairs(bad)
     empty = tmp_path / "empty.jsonl"
     empty.write_text("\n", encoding="utf-8")
@@ -69,7 +69,9 @@ def test_precision_recall_f1() -> None:
     assert (p, r) == (1.0, 2 / 3) and f == pytest.approx(0.8)
 
 
-def test_evaluate_pairs_reports_at_the_product_threshold(pairs_file: Path, embedder: Embedder) -> None:
+def test_evaluate_pairs_reports_at_the_product_threshold(
+    pairs_file: Path, embedder: Embedder
+) -> None:
     scorer = PairScorer.load()
     result = evaluate_pairs(pairs_file, scorer=scorer, embedder=embedder)
     assert set(result) == {"pairs", "precision", "recall", "f1", "threshold"}
@@ -81,15 +83,16 @@ def test_evaluate_pairs_reports_at_the_product_threshold(pairs_file: Path, embed
 
 
 @pytest.mark.shared_data
+@pytest.mark.slow
 def test_mnli_sample_beats_the_seed_heuristic(tmp_path: Path, embedder: Embedder) -> None:
     source = SHARED / "mnli_dev_matched_binary_2000.jsonl"
     if not source.is_file():
         pytest.skip(f"{source} is not available")
     sample = tmp_path / "mnli_sample.jsonl"
     lines = source.read_text(encoding="utf-8").splitlines()
-    sample.write_text("\n".join(lines[::8]) + "\n", encoding="utf-8")  # 250 pairs, both halves
+    sample.write_text("\n".join(lines[::16]) + "\n", encoding="utf-8")  # 125 pairs, both halves
     result = evaluate_pairs(sample, scorer=PairScorer.load(), embedder=embedder)
-    assert result["pairs"] == 250
+    assert result["pairs"] == 125
     # the seeds' cue-word heuristic: precision 0.55 / F1 0.42 on the whole file
     assert result["precision"] > 0.55
     assert result["f1"] > 0.42

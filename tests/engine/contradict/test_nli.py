@@ -28,7 +28,7 @@ def test_a_file_is_not_a_model(tmp_path: Path) -> None:
 
 
 def test_folder_without_config(tmp_path: Path) -> None:
-    with pytest.raises(ModelLoadError, match="config.json"):
+    with pytest.raises(ModelLoadError, match=r"config\.json"):
         NliScorer(tmp_path)
 
 

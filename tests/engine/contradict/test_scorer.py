@@ -195,8 +195,10 @@ def test_scoring_throughput(scorer: PairScorer) -> None:
     import time
 
     emb = HashEmbedder()
-    pairs = [(f"The node {i} runs for {i} months.", f"The node {i} does not run for {i + 3} months.")
-             for i in range(300)]  # fmt: skip
+    pairs = [
+        (f"The node {i} runs for {i} months.", f"The node {i} does not run for {i + 3} months.")
+        for i in range(300)
+    ]
     a_vecs = emb.embed([a for a, _ in pairs])
     b_vecs = emb.embed([b for _, b in pairs])
     t0 = time.perf_counter()

@@ -30,6 +30,9 @@ from engine.search.types import Hit, SearchResponse
 if TYPE_CHECKING:
     from conftest import DemoIndex
 
+# Every test here uses the demo index (built once per session, tens of seconds).
+pytestmark = pytest.mark.slow
+
 REQUIREMENTS = "Projects/Requirements.md"
 POWER_BUDGET = "Hardware/Power Budget.md"
 LI_WEI = "People/Li Wei.md"  # a note the text source does not find for "REQ-006"

@@ -24,6 +24,9 @@ if TYPE_CHECKING:
 
     from engine.model import Note
 
+# Every test here uses the demo index (built once per session, tens of seconds).
+pytestmark = pytest.mark.slow
+
 ELLIPSIS = "…"
 JUNE = (datetime(2026, 6, 1, tzinfo=UTC), datetime(2026, 7, 1, tzinfo=UTC))
 
