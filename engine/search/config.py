@@ -32,6 +32,9 @@ class MergeConfig:
     use_exact_boost: bool = True  # add `exact_boost` when a hit's match type is exact
     exact_boost: float = 0.1  # seed: +0.1 for exact text matches
     exact_match_types: tuple[str, ...] = ("exact_text",)  # match types that count as exact
+    # Match types that only say "near a match" (a graph neighbour): they count for fusion but
+    # not as one more source agreeing, nor for that source's authority.
+    indirect_match_types: tuple[str, ...] = ("graph_neighbor",)
     # (seed: merge-two-memory-sources, "cross-system boosting")
     use_cross_reference: bool = True  # multiply when the note mentions a query entity
     cross_reference_multiplier: float = 1.2  # seed: relevance *= 1.2
@@ -63,7 +66,7 @@ class MergeConfig:
 
     # --- diversity and budget (seed: hybrid-tri-search, MMR within ~2000 tokens) ----------
     use_mmr: bool = True  # re-rank the fused list by maximal marginal relevance
-    mmr_lambda: float = 0.75  # weight of relevance against redundancy (1 = no diversity)
+    mmr_lambda: float = 0.9  # weight of relevance against redundancy (1 = no diversity)
     mmr_pool_size: int = 100  # MMR looks at the top-N fused results (seed: O(N²), keep N small)
     token_budget: int | None = 2000  # excerpt tokens in the answer; None = no budget
     chars_per_token: float = 4.0  # token estimate: characters of excerpt text per token

@@ -66,6 +66,7 @@ def score_breakdown(
     now: datetime,
     config: MergeConfig,
     source_scores: Mapping[str, float] | None = None,
+    direct_sources: Iterable[str] | None = None,
 ) -> ScoreBreakdown:
     """Step 5: the composite of one note, piece by piece (see ScoreBreakdown).
 
@@ -73,6 +74,7 @@ def score_breakdown(
     rank 1 in every source that answered scores 1. `answered_sources` should be the sources
     that ran (also those with no hits), not the ones that failed.
     """
+    direct = config.ordered_sources(source_ranks if direct_sources is None else direct_sources)
     raw = rrf_score(source_ranks, config=config)
     answered = tuple(answered_sources)
     if config.fusion == "convex" and source_scores is not None:
@@ -88,9 +90,7 @@ def score_breakdown(
         ceiling = max_rrf(answered, config=config)
         rrf = raw / ceiling if ceiling > 0 else 0.0
     agreement = (
-        config.agreement_boost * max(0, len(source_ranks) - 1)
-        if config.use_agreement_boost
-        else 0.0
+        config.agreement_boost * max(0, len(direct) - 1) if config.use_agreement_boost else 0.0
     )
     exact = (
         config.exact_boost
@@ -104,9 +104,7 @@ def score_breakdown(
     )
     recency = recency_factor(timestamp, now=now, config=config)
     authority = (
-        max((config.authority(s) for s in source_ranks), default=1.0)
-        if config.use_authority
-        else 1.0
+        max((config.authority(s) for s in direct), default=1.0) if config.use_authority else 1.0
     )
     total = (rrf + agreement + exact) * cross_ref * recency * authority
     return ScoreBreakdown(
@@ -179,7 +177,9 @@ def build_result(
         for h in every:
             best[h.source] = max(best.get(h.source, 0.0), h.relevance)
         source_scores = {s: _min_max(v, source_ranges.get(s)) for s, v in best.items()}
+    direct = [h.source for h in every if h.match_type not in config.indirect_match_types]
     breakdown = score_breakdown(
+        direct_sources=direct,
         source_ranks=group.source_ranks,
         match_types=match_types,
         cross_referenced=cross_referenced,

@@ -54,7 +54,9 @@ def make_excerpt(
     spans = find_spans(text, needles, terms)
     if len(text) <= window:
         return Excerpt(source, chunk_id, text, tuple(spans), heading_path)
-    anchor = spans[0].start if spans else 0
+    # Centre on what must be seen: the first exact needle, else the first word match.
+    exact = find_spans(text, needles, ())
+    anchor = exact[0].start if exact else (spans[0].start if spans else 0)
     start = max(0, anchor - window // 4)
     # Start at a word boundary.
     if start > 0:

@@ -55,7 +55,12 @@ class SemanticSource:
             return []
         notes = self._directory.snapshot()
         filters = request.filters
-        where = _where(request, folders={m.folder for m in notes.values()})
+        tagged = None
+        if filters.tag:
+            tagged = sorted(p for p, m in notes.items() if filters.tag_matches(m.tags))
+            if not tagged:
+                return []
+        where = _where(request, folders={m.folder for m in notes.values()}, tagged=tagged)
         k = request.depth * CHUNKS_PER_NOTE
         vec = self._embedder().embed_query(query.text)
         found = self._vectors.query(vec, k=k, where=where, include_embeddings=True)
@@ -113,10 +118,15 @@ class SemanticSource:
         return hits
 
 
-def _where(request: SearchRequest, *, folders: set[str]) -> dict[str, Any] | None:
-    """Chroma metadata filter for the request's folder and date range (tags: post-filter)."""
+def _where(
+    request: SearchRequest, *, folders: set[str], tagged: list[str] | None = None
+) -> dict[str, Any] | None:
+    """Chroma metadata filter for the request's folder, tag (as the notes that carry it) and
+    date range."""
     clauses: list[dict[str, Any]] = []
     f = request.filters
+    if tagged is not None:
+        clauses.append({"note_path": {"$in": tagged}})
     if f.folder:
         prefix = f.folder.strip("/")
         inside = sorted(d for d in folders if d == prefix or d.startswith(prefix + "/"))

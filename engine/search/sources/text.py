@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 
 EXACT_BASE = 0.9  # relevance of a note that holds every exact needle of the query
 CHUNKS_PER_NOTE_FETCH = 4  # BM25 chunks fetched per wanted note (several chunks per note)
+NEEDLE_FETCH_MIN = 200  # substring matches fetched at least, whatever the depth: the trigram
+# order favours short chunks, so a small limit can miss the note that defines an identifier
 
 
 @dataclass
@@ -93,7 +95,7 @@ class TextSource:
         needles = query.exact_needles
         for needle in needles:
             for chunk_id, path in catalog.search_substring(
-                needle, limit=request.depth * 2, paths=allowed
+                needle, limit=max(request.depth * 2, NEEDLE_FETCH_MIN), paths=allowed
             ):
                 s = scores.setdefault(path, _NoteScore(path))
                 s.needles.add(needle)
@@ -109,6 +111,7 @@ class TextSource:
         chunk_ids = {c for s in ranked for c in (s.needle_chunk, s.best_chunk) if c}
         chunks = catalog.chunks_by_id(chunk_ids)
         hits: list[Hit] = []
+        ceiling = 1.0  # relevance never rises down the ranking
         for rank, s in enumerate(ranked, start=1):
             meta = notes.get(s.path)
             bm25_rel = s.bm25 / top_bm25
@@ -121,6 +124,7 @@ class TextSource:
                 relevance = bm25_rel * (0.85 if needles else 1.0)
                 match_type = "keyword"
                 chunk_id = s.best_chunk or s.needle_chunk
+            relevance = ceiling = min(ceiling, max(0.0, min(1.0, relevance)))
             rec = chunks.get(chunk_id) if chunk_id else None
             excerpt = None
             if rec is not None:
@@ -139,7 +143,7 @@ class TextSource:
                     chunk_id=chunk_id,
                     rank=rank,
                     raw_score=s.bm25,
-                    relevance=max(0.0, min(1.0, relevance)),
+                    relevance=relevance,
                     match_type=match_type,  # type: ignore[arg-type]
                     excerpt=excerpt,
                     title=meta.title if meta else s.path,
