@@ -38,6 +38,7 @@ VARIANTS: dict[str, dict[str, object]] = {
     "rrf - exact": {"use_exact_boost": False},
     "rrf - authority": {"use_authority": False},
     "rrf - mmr": {"use_mmr": False},
+    "rrf mmr 0.75": {"mmr_lambda": 0.75},
     "rrf - near-dup": {"use_near_duplicates": False},
     "rrf k=20": {"rrf_k": 20},
     "rrf text 1.3": {"rrf_weight_text": 1.3},
@@ -51,6 +52,18 @@ VARIANTS: dict[str, dict[str, object]] = {
     "convex sem 0.6": {"fusion": "convex", "rrf_weight_semantic": 1.5},
     "convex text 0.6": {"fusion": "convex", "rrf_weight_text": 1.5},
     "convex - mmr": {"fusion": "convex", "use_mmr": False},
+    "convex mmr 0.75": {"fusion": "convex", "mmr_lambda": 0.75},
+    "convex - recency": {"fusion": "convex", "use_recency": False},
+    "convex - cross-ref": {"fusion": "convex", "use_cross_reference": False},
+    "convex - authority": {"fusion": "convex", "use_authority": False},
+    "convex, no boosts": {
+        "fusion": "convex",
+        "use_agreement_boost": False,
+        "use_exact_boost": False,
+        "use_cross_reference": False,
+        "use_recency": False,
+        "use_authority": False,
+    },
 }
 
 
