@@ -60,6 +60,17 @@ class FtsQueryError(EngineError, ValueError):
     """An FTS5 MATCH expression is malformed (the caller forgot to escape user input)."""
 
 
+#: The whole-note row of `notes_fts` for notes `n`: title, distinct heading paths, and the
+#: chunk texts in order (the note's searchable body).
+_NOTE_FTS_ROW = (
+    "SELECT n.rowid, n.title,"
+    " coalesce((SELECT group_concat(headings, ' ') FROM"
+    " (SELECT DISTINCT headings FROM chunks WHERE note_path = n.path)), ''),"
+    " coalesce((SELECT group_concat(text, char(10)) FROM"
+    " (SELECT text FROM chunks WHERE note_path = n.path ORDER BY ordinal)), '')"
+    " FROM notes n"
+)
+
 # (name, sql) — applied in order, each once, recorded in `migrations`. Never edit an applied
 # migration: add a new one.
 MIGRATIONS: tuple[tuple[str, str], ...] = (
@@ -141,6 +152,65 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
             content = 'chunks', content_rowid = 'rid',
             tokenize = 'trigram'
         );
+        """,
+    ),
+    (
+        "0002_contradictions",
+        """
+        CREATE TABLE claims (
+            id        TEXT PRIMARY KEY,
+            note_path TEXT NOT NULL REFERENCES notes (path) ON DELETE CASCADE,
+            chunk_id  TEXT NOT NULL,
+            ordinal   INTEGER NOT NULL,
+            text      TEXT NOT NULL,
+            context   TEXT NOT NULL DEFAULT '',
+            text_hash TEXT NOT NULL
+        );
+        CREATE INDEX claims_note_path ON claims (note_path);
+        CREATE INDEX claims_text_hash ON claims (text_hash);
+
+        CREATE TABLE claim_scans (
+            note_path    TEXT PRIMARY KEY REFERENCES notes (path) ON DELETE CASCADE,
+            content_hash TEXT NOT NULL
+        ) WITHOUT ROWID;
+
+        CREATE TABLE contradictions (
+            id           TEXT PRIMARY KEY,
+            a_claim      TEXT NOT NULL,
+            b_claim      TEXT NOT NULL,
+            a_path       TEXT NOT NULL REFERENCES notes (path) ON DELETE CASCADE,
+            b_path       TEXT NOT NULL REFERENCES notes (path) ON DELETE CASCADE,
+            a_hash       TEXT NOT NULL,
+            b_hash       TEXT NOT NULL,
+            confidence   REAL NOT NULL,
+            similarity   REAL NOT NULL,
+            type         TEXT NOT NULL,
+            explanations TEXT NOT NULL DEFAULT '[]',
+            newer        TEXT CHECK (newer IN ('a', 'b')),
+            created      TEXT NOT NULL
+        );
+        CREATE INDEX contradictions_a_path ON contradictions (a_path);
+        CREATE INDEX contradictions_b_path ON contradictions (b_path);
+        CREATE INDEX contradictions_hashes ON contradictions (a_hash, b_hash);
+
+        CREATE TABLE reviews (
+            a_hash       TEXT NOT NULL,
+            b_hash       TEXT NOT NULL,
+            state        TEXT NOT NULL CHECK (state IN ('dismissed', 'resolved')),
+            current_side TEXT CHECK (current_side IN ('a', 'b')),
+            decided_at   TEXT NOT NULL,
+            PRIMARY KEY (a_hash, b_hash)
+        ) WITHOUT ROWID;
+        """,
+    ),
+    (
+        "0003_notes_fts",
+        f"""
+        CREATE VIRTUAL TABLE notes_fts USING fts5 (
+            title, headings, body,
+            tokenize = 'unicode61 remove_diacritics 2'
+        );
+        INSERT INTO notes_fts (rowid, title, headings, body) {_NOTE_FTS_ROW};
         """,
     ),
 )
@@ -411,6 +481,22 @@ class Catalog:
                 self._conn.execute("ROLLBACK")
             raise _translate(err, self.path) from err
 
+    # ----------------------------------------------------------------------------- raw access
+
+    @_guarded
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        """Run one SQL statement and return all its rows.
+
+        For modules that own tables of their own in this catalog (engine/contradict/store.py);
+        wrap writes in `transaction()` so they commit together.
+        """
+        return [tuple(r) for r in self._conn.execute(sql, tuple(params)).fetchall()]
+
+    @_guarded
+    def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        """Run one SQL statement once per parameter row (see `execute`)."""
+        self._conn.executemany(sql, (tuple(r) for r in rows))
+
     # ----------------------------------------------------------------------------- meta
 
     @_guarded
@@ -466,8 +552,12 @@ class Catalog:
     # ----------------------------------------------------------------------------- writes
 
     def _unindex_notes(self, paths: Sequence[str]) -> None:
-        """Remove the FTS entries of these notes' chunks (before the chunk rows go)."""
+        """Remove the FTS entries of these notes and their chunks (before the rows go)."""
         params = [(p,) for p in paths]
+        self._conn.executemany(
+            "DELETE FROM notes_fts WHERE rowid IN (SELECT rowid FROM notes WHERE path = ?)",
+            params,
+        )
         self._conn.executemany(
             "INSERT INTO chunks_fts (chunks_fts, rowid, title, headings, text) "
             "SELECT 'delete', rid, title, headings, text FROM chunks WHERE note_path = ?",
@@ -480,8 +570,14 @@ class Catalog:
         )
 
     def _index_notes(self, paths: Sequence[str]) -> None:
-        """Add FTS entries for these notes' chunk rows (after they were written)."""
+        """Add FTS entries for these notes and their chunk rows (after they were written)."""
         params = [(p,) for p in paths]
+        self._conn.executemany(
+            "INSERT INTO notes_fts (rowid, title, headings, body) "
+            + _NOTE_FTS_ROW
+            + " WHERE n.path = ?",
+            params,
+        )
         self._conn.executemany(
             "INSERT INTO chunks_fts (rowid, title, headings, text) "
             "SELECT rid, title, headings, text FROM chunks WHERE note_path = ?",
@@ -630,6 +726,10 @@ class Catalog:
         with self.transaction():
             self._conn.execute("INSERT INTO chunks_fts (chunks_fts) VALUES ('rebuild')")
             self._conn.execute("INSERT INTO chunks_tri (chunks_tri) VALUES ('rebuild')")
+            self._conn.execute("DELETE FROM notes_fts")
+            self._conn.execute(
+                "INSERT INTO notes_fts (rowid, title, headings, body) " + _NOTE_FTS_ROW
+            )
 
     @_guarded
     def check_fts(self) -> None:
@@ -876,6 +976,39 @@ class Catalog:
                 raise FtsQueryError(f"Bad full-text query {match_expr!r}: {err}") from err
             raise
         return [(r[0], r[1], -float(r[2])) for r in rows]
+
+    @_guarded
+    def search_notes_bm25(
+        self,
+        match_expr: str,
+        *,
+        limit: int,
+        weights: tuple[float, float, float] = (1.5, 1.2, 1.0),
+        paths: Collection[str] | None = None,
+    ) -> list[tuple[str, float]]:
+        """(note path, score) for an FTS5 MATCH over whole notes (title, headings, body).
+
+        BM25 over whole notes ranks better than the best single chunk (term frequencies and
+        lengths are the note's). Score is -bm25, higher is better.
+        """
+        if not match_expr.strip() or limit <= 0:
+            return []
+        restrict = ""
+        if paths is not None:
+            self._restrict(paths)
+            restrict = " JOIN temp.search_paths sp ON sp.path = n.path"
+        try:
+            rows = self._conn.execute(
+                "SELECT n.path, bm25(notes_fts, ?, ?, ?) AS score FROM notes_fts"
+                " JOIN notes n ON n.rowid = notes_fts.rowid" + restrict + " WHERE notes_fts MATCH ?"
+                " ORDER BY score, n.path LIMIT ?",
+                (*weights, match_expr, limit),
+            ).fetchall()
+        except sqlite3.OperationalError as err:
+            if _error_name(err) == "SQLITE_ERROR":
+                raise FtsQueryError(f"Bad full-text query {match_expr!r}: {err}") from err
+            raise
+        return [(r[0], -float(r[1])) for r in rows]
 
     @_guarded
     def search_substring(

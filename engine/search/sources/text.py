@@ -23,7 +23,7 @@ from engine.search.types import Hit
 if TYPE_CHECKING:
     from engine.store.catalog import Catalog
 
-EXACT_BASE = 0.9  # relevance of a note that holds every exact needle of the query
+IDENTIFIER_BONUS = 0.5  # added to normalised BM25 when a note holds every identifier/CJK run
 CHUNKS_PER_NOTE_FETCH = 4  # BM25 chunks fetched per wanted note (several chunks per note)
 NEEDLE_FETCH_MIN = 200  # substring matches fetched at least, whatever the depth: the trigram
 # order favours short chunks, so a small limit can miss the note that defines an identifier
@@ -67,6 +67,21 @@ class ThreadCatalogs:
 class TextSource:
     name = "text"
 
+    @staticmethod
+    def _best_chunks(
+        catalog: Catalog,
+        expr: str,
+        scores: dict[str, _NoteScore],
+        *,
+        limit: int,
+        paths: set[str] | None,
+    ) -> None:
+        """Give every scored note without one its best BM25 chunk (for the excerpt)."""
+        for chunk_id, path, _score in catalog.search_bm25(expr, limit=limit, paths=paths):
+            s = scores.get(path)
+            if s is not None and s.best_chunk is None:
+                s.best_chunk = chunk_id
+
     def __init__(self, catalogs: ThreadCatalogs, directory: NoteDirectory) -> None:
         self._catalogs = catalogs
         self._directory = directory
@@ -86,11 +101,15 @@ class TextSource:
 
         expr = bm25_match_expression(query)
         if expr:
+            # Notes are ranked by BM25 over the whole note; the best-matching chunk of each
+            # note supplies its excerpt.
+            for path, score in catalog.search_notes_bm25(expr, limit=request.depth, paths=allowed):
+                scores.setdefault(path, _NoteScore(path)).bm25 = score
             fetch = request.depth * CHUNKS_PER_NOTE_FETCH
-            for chunk_id, path, score in catalog.search_bm25(expr, limit=fetch, paths=allowed):
-                s = scores.setdefault(path, _NoteScore(path))
-                if score > s.bm25:
-                    s.bm25, s.best_chunk = score, chunk_id
+            self._best_chunks(catalog, expr, scores, limit=fetch, paths=allowed)
+            missing = {p for p, s in scores.items() if s.best_chunk is None}
+            if missing:
+                self._best_chunks(catalog, expr, scores, limit=len(missing) * 8, paths=missing)
 
         needles = query.exact_needles
         for needle in needles:
@@ -105,25 +124,31 @@ class TextSource:
             return []
 
         top_bm25 = max((s.bm25 for s in scores.values()), default=0.0) or 1.0
-        ranked = sorted(scores.values(), key=lambda s: (-len(s.needles), -s.bm25, s.path))[
-            : request.depth
-        ]
+        phrases = set(query.phrases)
+        others = [n for n in needles if n not in phrases]
+
+        def score_of(s: _NoteScore) -> float:
+            # BM25 (normalised by the best note) plus a bonus for exact identifiers/CJK runs.
+            share = len(s.needles - phrases) / len(others) if others else 0.0
+            return s.bm25 / top_bm25 + IDENTIFIER_BONUS * share
+
+        # Quoted phrases are strict: notes holding every phrase come first.
+        ranked = sorted(
+            scores.values(),
+            key=lambda s: (-len(s.needles & phrases), -score_of(s), s.path),
+        )[: request.depth]
         chunk_ids = {c for s in ranked for c in (s.needle_chunk, s.best_chunk) if c}
         chunks = catalog.chunks_by_id(chunk_ids)
         hits: list[Hit] = []
         ceiling = 1.0  # relevance never rises down the ranking
         for rank, s in enumerate(ranked, start=1):
             meta = notes.get(s.path)
-            bm25_rel = s.bm25 / top_bm25
-            if needles and s.needles:
-                share = len(s.needles) / len(needles)
-                relevance = EXACT_BASE * share + (1 - EXACT_BASE) * bm25_rel
-                match_type = "exact_text" if share == 1.0 else "keyword"
-                chunk_id = s.needle_chunk or s.best_chunk
-            else:
-                relevance = bm25_rel * (0.85 if needles else 1.0)
-                match_type = "keyword"
-                chunk_id = s.best_chunk or s.needle_chunk
+            top_score = 1.0 + (IDENTIFIER_BONUS if others else 0.0)
+            relevance = score_of(s) / top_score
+            if phrases and len(s.needles & phrases) < len(phrases):
+                relevance *= 0.5  # lacks a quoted phrase the user asked for
+            match_type = "exact_text" if needles and len(s.needles) == len(needles) else "keyword"
+            chunk_id = (s.needle_chunk or s.best_chunk) if s.needles else s.best_chunk
             relevance = ceiling = min(ceiling, max(0.0, min(1.0, relevance)))
             rec = chunks.get(chunk_id) if chunk_id else None
             excerpt = None
