@@ -79,7 +79,7 @@ def main() -> int:
     mapping = write_corpus_vault(corpus, args.work_dir / "vault")
     cfg = WorkspaceConfig(vault_root=args.work_dir / "vault", data_root=args.work_dir / "data")
     with Workspace.open(cfg) as ws:
-        ws.sync()
+        ws.indexer.sync()  # retrieval only: no contradiction scan
         service = build_search_service(ws, timeout_s=30.0)
         service.warm_up()
         recorded = []
