@@ -74,6 +74,18 @@ def build_parser() -> argparse.ArgumentParser:
     )
     search.add_argument("--json", action="store_true", help="print the SearchResponse JSON")
 
+    contra = sub.add_parser(
+        "contradictions", parents=[common], help="list where the vault disagrees with itself"
+    )
+    contra.add_argument("path", type=Path, help="vault folder")
+    contra.add_argument(
+        "--min-confidence",
+        type=float,
+        default=None,
+        help="only pairs at least this confident (default: the scorer's threshold)",
+    )
+    contra.add_argument("--json", action="store_true", help="print the pairs as JSON")
+
     bench = sub.add_parser("bench", parents=[common], help="indexing and sync speed on a vault")
     bench.add_argument("--vault", type=Path, default=None, help="vault to copy and measure")
     bench.add_argument("--work-dir", type=Path, help="scratch folder (default: a temp folder)")
@@ -88,6 +100,13 @@ def build_parser() -> argparse.ArgumentParser:
     ev_ret.add_argument("--work-dir", type=Path, help="scratch folder (cached between runs)")
     ev_ret.add_argument("--max-queries", type=int, help="evaluate only the first N queries")
     ev_ret.add_argument("--json", action="store_true")
+    ev_con = ev_sub.add_parser(
+        "contradictions", parents=[common], help="precision/recall/F1 of the pair scorer"
+    )
+    ev_con.add_argument(
+        "pairs", type=Path, help="JSONL with premise, hypothesis, label (contradiction = positive)"
+    )
+    ev_con.add_argument("--json", action="store_true")
     return parser
 
 
@@ -106,6 +125,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _cmd_watch(args)
         if command == "search":
             return _cmd_search(args)
+        if command == "contradictions":
+            return _cmd_contradictions(args)
         if command == "eval":
             return _cmd_eval(args)
         if command == "bench":
@@ -261,7 +282,48 @@ def _cmd_eval(args: argparse.Namespace) -> int:
         )
         print(json.dumps(result, indent=2))
         return 0
+    if args.eval_command == "contradictions":
+        from engine.contradict.evaluate import evaluate_pairs
+        from engine.contradict.scorer import PairScorer
+        from engine.embed.embedder import load_embedder
+
+        if not args.pairs.is_file():
+            from engine.errors import EngineError
+
+            raise EngineError(f"no pairs file at {args.pairs}; pass a JSONL file of pairs")
+        result = evaluate_pairs(
+            args.pairs, scorer=PairScorer.load(), embedder=load_embedder(args.model)
+        )
+        if args.json:
+            print(json.dumps(result, indent=2))
+        else:
+            from rich.console import Console
+            from rich.text import Text
+
+            Console().print(
+                Text(
+                    f"{result['pairs']} pairs: precision {result['precision']:.3f}, "
+                    f"recall {result['recall']:.3f}, F1 {result['f1']:.3f} "
+                    f"at threshold {result['threshold']:.3f}"
+                )
+            )
+        return 0
     return 2
+
+
+def _cmd_contradictions(args: argparse.Namespace) -> int:
+    from engine.contradict.store import lookup
+
+    with _open_for_search(args, args.path) as ws:
+        found = lookup(ws.catalog, min_confidence=args.min_confidence or 0.0)
+    if args.json:
+        payload = {"contradictions": [c.to_dict() for c in found]}
+        print(json.dumps(payload, ensure_ascii=False, indent=2))
+    else:
+        from app.render import print_contradictions
+
+        print_contradictions(found)
+    return 0
 
 
 def _cmd_bench(args: argparse.Namespace) -> int:

@@ -8,6 +8,9 @@ from rich.console import Console
 from rich.text import Text
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from engine.contradict.types import Contradiction
     from engine.search.types import Excerpt, SearchResponse
 
 BADGES = {
@@ -68,3 +71,32 @@ def print_search(response: SearchResponse, *, console: Console | None = None) ->
             style="dim",
         )
     )
+
+
+def print_contradictions(found: Sequence[Contradiction], *, console: Console | None = None) -> None:
+    """Open contradictions, best first; vault text is always plain text, never markup."""
+    console = console or Console()
+    if not found:
+        console.print(Text("No open contradictions in this vault.", style="dim"))
+        return
+    for i, c in enumerate(found, start=1):
+        console.print(
+            Text.assemble(
+                (f"{i}. ", "bold"),
+                (c.type.replace("_", " "), "bold red"),
+                f"  confidence {c.confidence:.2f}  similarity {c.similarity:.2f}",
+            )
+        )
+        for side_name, side in (("a", c.a), ("b", c.b)):
+            newer = "  (newer)" if c.newer == side_name else ""
+            when = f"  {side.timestamp[:10]}" if side.timestamp else ""
+            console.print(
+                Text.assemble(
+                    ("   ", ""),
+                    (side.title or side.path, "cyan"),
+                    (f"  {side.path}{when}{newer}", "dim"),
+                )
+            )
+            console.print(Text.assemble(("     “", "dim"), side.claim, ("”", "dim")))
+        if c.explanations:
+            console.print(Text("   why: " + "; ".join(c.explanations), style="dim"))

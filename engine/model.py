@@ -96,6 +96,10 @@ class IndexStats:
     skipped: tuple[SkippedFile, ...] = ()
     seconds: float = 0.0
     warnings: tuple[SkippedFile, ...] = ()  # indexed, but with a problem worth showing
+    # Notes (re)written / dropped by this run, for later phases (contradiction scan); not in
+    # `to_dict()`. Renamed notes appear as changed (new path) and removed (old path).
+    changed_paths: tuple[str, ...] = ()
+    removed_paths: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -11,6 +11,7 @@ import logging
 import os
 import shutil
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -24,6 +25,8 @@ from engine.store.graph import LinkGraph
 from engine.vault.ignore import VaultFilter
 
 if TYPE_CHECKING:
+    from engine.contradict.scan import ContradictionScanner
+    from engine.contradict.types import ScanStats
     from engine.embed.embedder import Embedder
     from engine.store.vectors import VectorStore
 
@@ -67,6 +70,11 @@ class Workspace:
         self._embedder: Embedder | None = embedder
         self._embedder_lock = threading.Lock()
         self._graph_lock = threading.Lock()
+        self._claim_vectors: VectorStore | None = None
+        self._packaged_embedder: Embedder | None = None
+        self._scanner: ContradictionScanner | None = None
+        self._scanner_failed = False
+        self.last_scan: ScanStats | None = None  # the latest contradiction scan, if any ran
         self.indexer = Indexer(
             vault_root=config.vault_root,
             catalog=catalog,
@@ -184,7 +192,82 @@ class Workspace:
             self.catalog.set_meta("graph_stale", "1")
         if save_graph:
             self.save_graph()
+        self.scan_contradictions(removed=stats.removed_paths)
         return stats
+
+    # -- contradictions -------------------------------------------------------------------
+
+    def scan_contradictions(self, *, removed: Sequence[str] = ()) -> ScanStats | None:
+        """Bring claims and contradiction pairs in line with the index (a phase after
+        indexing, so indexing throughput is about the indexer alone).
+
+        Rescans the notes whose claims are stale (changed since their last scan, or never
+        scanned: this also redoes a scan a kill interrupted) and drops the claims of
+        `removed` notes. Over an unchanged vault this is one SQL query (no model, no scorer).
+        Never fails indexing: problems are logged and the notes stay stale for the next run.
+        """
+        from engine.contradict import store
+
+        if self.read_only or self._scanner_failed:
+            return None
+        try:
+            stale = store.stale_notes(self.catalog)
+            if not stale and not removed:
+                return None
+            scanner = self._contradiction_scanner()
+            if scanner is None:
+                return None
+            stale = store.stale_notes(self.catalog)  # again: opening may have reset scans
+            if self.catalog.get_meta("claims_collection") is None:
+                self.last_scan = scanner.full_scan()
+                self.catalog.set_meta("claims_collection", scanner_collection(self))
+            else:
+                self.last_scan = scanner.update(stale, removed)
+        except EngineError as exc:
+            log.warning("contradiction scan skipped: %s", exc)
+            return None
+        return self.last_scan
+
+    def _contradiction_scanner(self) -> ContradictionScanner | None:
+        if self._scanner is not None:
+            return self._scanner
+        from engine.contradict import store
+        from engine.contradict.scan import ContradictionScanner
+        from engine.contradict.scorer import PairScorer, WeightsError
+        from engine.store.vectors import VectorStore
+
+        try:
+            scorer = PairScorer.load()
+        except WeightsError as exc:
+            log.warning("contradictions are off: %s", exc)
+            self._scanner_failed = True
+            return None
+        name = scanner_collection(self)
+        if self.catalog.get_meta("claims_collection") not in (None, name):
+            store.forget_scans(self.catalog)  # another model's claim vectors: start over
+            self.catalog.set_meta("claims_collection", name)
+        self._claim_vectors = VectorStore.open(
+            persist_dir=None if self.config.chroma_url else self.paths.chroma,
+            chroma_url=self.config.chroma_url,
+            collection=name,
+            dimension=scorer.dimension,
+        )
+        self._scanner = ContradictionScanner(
+            self.catalog, self._claim_vectors, self._claim_embedder, scorer
+        )
+        return self._scanner
+
+    def _claim_embedder(self) -> Embedder:
+        """The packaged MiniLM (the scorer is calibrated on it), shared when it is also the
+        chunk embedder."""
+        if self.config.model is None:
+            return self.embedder()
+        with self._embedder_lock:
+            if self._packaged_embedder is None:
+                from engine.embed.embedder import load_embedder
+
+                self._packaged_embedder = load_embedder(None)
+            return self._packaged_embedder
 
     @property
     def read_only(self) -> bool:
@@ -209,6 +292,8 @@ class Workspace:
         finally:
             self.catalog.close()
             self.vectors.close()
+            if self._claim_vectors is not None:
+                self._claim_vectors.close()
             if self._lock_fd >= 0:
                 os.close(self._lock_fd)
                 self._lock_fd = -1
@@ -218,6 +303,13 @@ class Workspace:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def scanner_collection(workspace: Workspace) -> str:
+    """The claims collection: the chunk collection's name + "-claims"."""
+    from engine.contradict.scan import claims_collection_name
+
+    return claims_collection_name(workspace.vectors.name)
 
 
 def _acquire_writer_lock(path: Path) -> int:

@@ -8,6 +8,7 @@ friends (disease is not the opposite of ease).
 
 from __future__ import annotations
 
+import functools
 from typing import Literal
 
 from engine.contradict.text import stem
@@ -138,6 +139,7 @@ def listed_opposite(a: str, b: str) -> OppositeKind | None:
     return OPPOSITES.get(a, {}).get(b)
 
 
+@functools.lru_cache(maxsize=1 << 16)  # pure; called for every word pair of every candidate
 def morphological_opposite(a: str, b: str) -> bool:
     """`a` and `b` (stems or words) differ by a negative prefix or by -ful/-less."""
     if len(a) > len(b):

@@ -156,6 +156,8 @@ class Indexer:
             skipped=tuple(sorted(plan.skipped, key=lambda s: s.path)),
             warnings=tuple(sorted(plan.warnings, key=lambda s: s.path)),
             seconds=time.perf_counter() - started,
+            changed_paths=tuple(sorted({n.path for n, _ in plan.changed})),
+            removed_paths=tuple(sorted(plan.removed | set(plan.renamed.values()))),
         )
         report(Progress(phase="done", done=notes, total=notes))
         return stats

@@ -96,7 +96,18 @@ def build_search_service(
             query_entities=graph_source.query_entities(request) if "graph" in hits else frozenset(),
         )
 
-    service = SearchService(sources=sources, config=config, timeout_s=timeout_s, context=context)
+    def contradictions(paths: Sequence[str]) -> tuple[object, ...]:
+        from engine.contradict.store import lookup
+
+        return lookup(catalogs.get(), paths)
+
+    service = SearchService(
+        sources=sources,
+        config=config,
+        timeout_s=timeout_s,
+        context=context,
+        contradictions=contradictions,
+    )
     original_close = service.close
 
     def close() -> None:

@@ -316,6 +316,51 @@ class VectorStore:
             for cid, d, m, e in zip(ids, dists, metas, embs, strict=True)
         ]
 
+    def query_many(
+        self,
+        embeddings: Vector,
+        *,
+        k: int,
+        where: Mapping[str, Any] | None = None,
+        include_embeddings: bool = False,
+    ) -> list[list[VectorHit]]:
+        """`query` for several vectors sharing one `where` filter, in one call per batch."""
+        vecs = np.asarray(embeddings, dtype=np.float32)
+        if vecs.ndim != 2:
+            raise ValueError(f"expected a matrix of embeddings, got shape {vecs.shape}")
+        vecs = self._check_vectors(vecs, rows=vecs.shape[0])
+        if k <= 0 or not len(vecs):
+            return [[] for _ in range(len(vecs))]
+        include = ["distances", "metadatas"] + (["embeddings"] if include_embeddings else [])
+        out: list[list[VectorHit]] = []
+        for start in range(0, len(vecs), self._max_batch):
+            got = self._call(
+                "query",
+                query_embeddings=vecs[start : start + self._max_batch],
+                n_results=k,
+                where=dict(where) if where else None,
+                include=include,
+            )
+            for row, ids in enumerate(got["ids"] or []):
+                dists = got["distances"][row] if got.get("distances") else [0.0] * len(ids)
+                metas = got["metadatas"][row] if got.get("metadatas") else [None] * len(ids)
+                embs: list[Vector | None] = [None] * len(ids)
+                if include_embeddings and got.get("embeddings") is not None:
+                    embs = list(_rows(got["embeddings"][row]))
+                out.append(
+                    [
+                        VectorHit(
+                            id=cid,
+                            distance=float(d),
+                            similarity=1.0 - float(d),
+                            metadata=dict(m or {}),
+                            embedding=e,
+                        )
+                        for cid, d, m, e in zip(ids, dists, metas, embs, strict=True)
+                    ]
+                )
+        return out
+
     # ----------------------------------------------------------------------------- helpers
 
     def _check_vectors(self, embeddings: Vector, *, rows: int) -> Vector:

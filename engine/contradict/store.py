@@ -1,0 +1,322 @@
+"""Claims, contradiction pairs and review decisions in the catalog (migration 0002).
+
+Tables (see `engine/store/catalog.py`, "0002_contradictions"):
+
+- `claims`: the asserting sentences of each indexed note (id `chunk_id/n`), with context and
+  the sha256 of the text; cascade-deleted with their note.
+- `claim_scans`: per note, the content hash its claims and pairs were computed from. A note
+  whose indexed content hash differs (or that has no row) is *stale*: the next sync rescans
+  it. This is the crash-safety marker: it is written in the same transaction as the note's
+  claims and pairs, so a kill between indexing and scanning leaves the note stale.
+- `contradictions`: scored claim pairs at or above the scorer's threshold, sides in canonical
+  order (a_hash < b_hash); cascade-deleted with either note, replaced when either is rescanned.
+- `reviews`: the user's decisions keyed by (a_hash, b_hash). Never deleted: a decision holds
+  for as long as both claim texts exist unchanged, across restarts, re-indexing and rescans.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any, cast
+
+from engine.contradict.types import Contradiction, ContradictionSide, ReviewState, Side
+
+if TYPE_CHECKING:
+    from engine.store.catalog import Catalog
+
+_BATCH = 400
+
+
+@dataclass(frozen=True)
+class ClaimRow:
+    id: str
+    note_path: str
+    chunk_id: str
+    ordinal: int
+    text: str
+    context: str
+    text_hash: str
+
+
+@dataclass(frozen=True)
+class PairRow:
+    """A scored pair, sides already in canonical order (a.text_hash < b.text_hash)."""
+
+    a: ClaimRow
+    b: ClaimRow
+    confidence: float
+    similarity: float
+    type: str
+    explanations: tuple[str, ...]
+    newer: Side | None
+
+    @property
+    def id(self) -> str:
+        return f"{self.a.id}|{self.b.id}"
+
+
+def _batched(items: Sequence[str], size: int = _BATCH) -> Iterable[Sequence[str]]:
+    for start in range(0, len(items), size):
+        yield items[start : start + size]
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+# -- scan bookkeeping ----------------------------------------------------------------------
+
+
+def stale_notes(catalog: Catalog) -> list[str]:
+    """Indexed notes whose claims were never scanned or were scanned from other content."""
+    rows = catalog.execute(
+        "SELECT n.path FROM notes n LEFT JOIN claim_scans s ON s.note_path = n.path"
+        " WHERE n.status = 'indexed' AND (s.content_hash IS NULL"
+        " OR s.content_hash != n.content_hash) ORDER BY n.path"
+    )
+    return [r[0] for r in rows]
+
+
+def indexed_notes(catalog: Catalog) -> list[str]:
+    return [r[0] for r in catalog.execute("SELECT path FROM notes WHERE status = 'indexed'")]
+
+
+def forget_scans(catalog: Catalog) -> None:
+    """Make every note stale (the claim vectors are gone: a new collection or model)."""
+    with catalog.transaction():
+        catalog.execute("DELETE FROM claim_scans")
+
+
+def note_info(catalog: Catalog, paths: Iterable[str]) -> dict[str, tuple[str, str, str]]:
+    """path -> (content_hash, title, modified ISO) for the indexed notes among `paths`."""
+    wanted = list(dict.fromkeys(paths))
+    out: dict[str, tuple[str, str, str]] = {}
+    for batch in _batched(wanted):
+        marks = ",".join("?" * len(batch))
+        for path, content_hash, title, modified in catalog.execute(
+            f"SELECT path, content_hash, title, modified FROM notes WHERE path IN ({marks})"
+            " AND status = 'indexed'",
+            batch,
+        ):
+            out[path] = (content_hash, title, modified)
+    return out
+
+
+def claims_by_id(catalog: Catalog, ids: Iterable[str]) -> dict[str, ClaimRow]:
+    wanted = list(dict.fromkeys(ids))
+    out: dict[str, ClaimRow] = {}
+    for batch in _batched(wanted):
+        marks = ",".join("?" * len(batch))
+        for row in catalog.execute(
+            "SELECT id, note_path, chunk_id, ordinal, text, context, text_hash FROM claims"
+            f" WHERE id IN ({marks})",
+            batch,
+        ):
+            out[row[0]] = ClaimRow(*row)
+    return out
+
+
+def claim_ids(catalog: Catalog) -> set[str]:
+    return {r[0] for r in catalog.execute("SELECT id FROM claims")}
+
+
+def save_scan(
+    catalog: Catalog,
+    *,
+    scanned: Sequence[tuple[str, str]],
+    claims: Sequence[ClaimRow],
+    pairs: Sequence[PairRow],
+    removed: Sequence[str] = (),
+) -> None:
+    """One transaction: replace the claims and the pairs of the scanned notes (path, content
+    hash), store the new pairs, and mark the notes scanned. Reviews are untouched."""
+    paths = [p for p, _ in scanned]
+    gone = list(dict.fromkeys([*paths, *removed]))
+    with catalog.transaction():
+        for batch in _batched(gone):
+            marks = ",".join("?" * len(batch))
+            catalog.execute(
+                f"DELETE FROM contradictions WHERE a_path IN ({marks}) OR b_path IN ({marks})",
+                [*batch, *batch],
+            )
+            catalog.execute(f"DELETE FROM claims WHERE note_path IN ({marks})", batch)
+        catalog.executemany(
+            "INSERT OR REPLACE INTO claims (id, note_path, chunk_id, ordinal, text, context,"
+            " text_hash) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [
+                (c.id, c.note_path, c.chunk_id, c.ordinal, c.text, c.context, c.text_hash)
+                for c in claims
+            ],
+        )
+        now = _now()
+        catalog.executemany(
+            "INSERT OR REPLACE INTO contradictions (id, a_claim, b_claim, a_path, b_path,"
+            " a_hash, b_hash, confidence, similarity, type, explanations, newer, created)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (
+                    p.id,
+                    p.a.id,
+                    p.b.id,
+                    p.a.note_path,
+                    p.b.note_path,
+                    p.a.text_hash,
+                    p.b.text_hash,
+                    float(p.confidence),
+                    float(p.similarity),
+                    p.type,
+                    json.dumps(list(p.explanations), ensure_ascii=False),
+                    p.newer,
+                    now,
+                )
+                for p in pairs
+            ],
+        )
+        catalog.executemany(
+            "INSERT INTO claim_scans (note_path, content_hash) VALUES (?, ?)"
+            " ON CONFLICT (note_path) DO UPDATE SET content_hash = excluded.content_hash",
+            scanned,
+        )
+
+
+def newer_side(a_modified: str | None, b_modified: str | None) -> Side | None:
+    """Which side's note was modified later (None when equal or unknown)."""
+    if not a_modified or not b_modified:
+        return None
+    a, b = _aware(a_modified), _aware(b_modified)
+    if a == b:
+        return None
+    return "a" if a > b else "b"
+
+
+def _aware(value: str) -> datetime:
+    dt = datetime.fromisoformat(value)
+    return dt if dt.tzinfo else dt.replace(tzinfo=UTC)
+
+
+# -- reading -------------------------------------------------------------------------------
+
+_LOOKUP_SQL = """
+SELECT c.id, c.confidence, c.similarity, c.type, c.explanations, c.newer,
+       c.a_path, na.title, na.modified, ca.text, ca.context, c.a_hash,
+       c.b_path, nb.title, nb.modified, cb.text, cb.context, c.b_hash,
+       r.state, r.current_side
+FROM contradictions c
+JOIN claims ca ON ca.id = c.a_claim
+JOIN claims cb ON cb.id = c.b_claim
+JOIN notes na ON na.path = c.a_path
+JOIN notes nb ON nb.path = c.b_path
+LEFT JOIN reviews r ON r.a_hash = c.a_hash AND r.b_hash = c.b_hash
+WHERE c.confidence >= ?
+"""
+
+
+def lookup(
+    catalog: Catalog,
+    paths: Sequence[str] | None = None,
+    *,
+    min_confidence: float = 0.0,
+    include_reviewed: bool = False,
+) -> tuple[Contradiction, ...]:
+    """Contradictions between notes of `paths` (None: the whole vault), best first.
+
+    Reviewed pairs (dismissed or resolved) are left out unless `include_reviewed`.
+    """
+    sql = _LOOKUP_SQL
+    if not include_reviewed:
+        sql += " AND r.state IS NULL"
+    rows: list[tuple[Any, ...]] = []
+    if paths is None:
+        rows = catalog.execute(sql, [float(min_confidence)])
+    else:
+        wanted = list(dict.fromkeys(paths))
+        if len(wanted) < 2:
+            return ()
+        if len(wanted) <= _BATCH:
+            marks = ",".join("?" * len(wanted))
+            rows = catalog.execute(
+                sql + f" AND c.a_path IN ({marks}) AND c.b_path IN ({marks})",
+                [float(min_confidence), *wanted, *wanted],
+            )
+        else:
+            allowed = set(wanted)
+            for batch in _batched(wanted):
+                marks = ",".join("?" * len(batch))
+                rows.extend(
+                    r
+                    for r in catalog.execute(
+                        sql + f" AND c.a_path IN ({marks})", [float(min_confidence), *batch]
+                    )
+                    if r[12] in allowed
+                )
+    found = [_contradiction(r) for r in rows]
+    found.sort(key=lambda c: (-c.confidence, c.a.path, c.b.path, c.id))
+    return tuple(found)
+
+
+def _contradiction(r: tuple[Any, ...]) -> Contradiction:
+    state = cast(ReviewState, r[18] or "open")
+    return Contradiction(
+        id=r[0],
+        confidence=float(r[1]),
+        similarity=float(r[2]),
+        type=r[3],
+        explanations=tuple(json.loads(r[4] or "[]")),
+        newer=cast(Side | None, r[5]),
+        a=ContradictionSide(
+            path=r[6], title=r[7], claim=r[9], context=r[10], timestamp=r[8], text_hash=r[11]
+        ),
+        b=ContradictionSide(
+            path=r[12], title=r[13], claim=r[15], context=r[16], timestamp=r[14], text_hash=r[17]
+        ),
+        review=state,
+        current_side=cast(Side | None, r[19]),
+    )
+
+
+# -- review decisions ----------------------------------------------------------------------
+
+
+def _key(pair: Contradiction | tuple[str, str]) -> tuple[str, str]:
+    a, b = pair.key if isinstance(pair, Contradiction) else pair
+    return (a, b) if a <= b else (b, a)
+
+
+def _decide(
+    catalog: Catalog, pair: Contradiction | tuple[str, str], state: str, side: Side | None
+) -> None:
+    a_hash, b_hash = _key(pair)
+    with catalog.transaction():
+        catalog.execute(
+            "INSERT INTO reviews (a_hash, b_hash, state, current_side, decided_at)"
+            " VALUES (?, ?, ?, ?, ?) ON CONFLICT (a_hash, b_hash) DO UPDATE SET"
+            " state = excluded.state, current_side = excluded.current_side,"
+            " decided_at = excluded.decided_at",
+            [a_hash, b_hash, state, side, _now()],
+        )
+
+
+def dismiss(catalog: Catalog, pair: Contradiction | tuple[str, str]) -> None:
+    """The user says these two claims do not contradict each other: hide the pair for as long
+    as both claim texts are unchanged. `pair` is a Contradiction or its (a_hash, b_hash)."""
+    _decide(catalog, pair, "dismissed", None)
+
+
+def resolve(catalog: Catalog, pair: Contradiction | tuple[str, str], current_side: Side) -> None:
+    """The user settled the conflict: `current_side` ('a' or 'b' of `pair`) is what holds."""
+    if current_side not in ("a", "b"):
+        raise ValueError(f"current_side must be 'a' or 'b', not {current_side!r}")
+    if isinstance(pair, tuple) and pair[0] > pair[1]:
+        current_side = "b" if current_side == "a" else "a"  # sides follow the canonical order
+    _decide(catalog, pair, "resolved", current_side)
+
+
+def review_of(catalog: Catalog, pair: Contradiction | tuple[str, str]) -> tuple[str, str | None]:
+    """(state, current_side) of a pair: ('open', None) when the user has not decided."""
+    rows = catalog.execute(
+        "SELECT state, current_side FROM reviews WHERE a_hash = ? AND b_hash = ?", list(_key(pair))
+    )
+    return (rows[0][0], rows[0][1]) if rows else ("open", None)
