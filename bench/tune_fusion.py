@@ -52,6 +52,13 @@ VARIANTS: dict[str, dict[str, object]] = {
     "convex sem 0.6": {"fusion": "convex", "rrf_weight_semantic": 1.5},
     "convex text 0.6": {"fusion": "convex", "rrf_weight_text": 1.5},
     "convex - mmr": {"fusion": "convex", "use_mmr": False},
+    "convex - near-dup": {"fusion": "convex", "use_near_duplicates": False},
+    "convex only rrf-free boosts": {
+        "fusion": "convex",
+        "use_agreement_boost": False,
+        "use_exact_boost": False,
+        "use_authority": False,
+    },
     "convex mmr 0.75": {"fusion": "convex", "mmr_lambda": 0.75},
     "convex - recency": {"fusion": "convex", "use_recency": False},
     "convex - cross-ref": {"fusion": "convex", "use_cross_reference": False},
@@ -72,6 +79,7 @@ def main() -> int:
     parser.add_argument("beir_dir", type=Path)
     parser.add_argument("--work-dir", type=Path, required=True)
     parser.add_argument("--max-queries", type=int)
+    parser.add_argument("--only", help="comma-separated substrings of variant names to run")
     args = parser.parse_args()
     corpus, queries, qrels = load_beir(args.beir_dir)
     if args.max_queries:
@@ -93,7 +101,10 @@ def main() -> int:
         service.close()
     now = datetime.now(UTC)
     results: dict[str, float] = {}
+    wanted = [w.strip() for w in args.only.split(",")] if args.only else None
     for name, overrides in VARIANTS.items():
+        if wanted and not any(w in name for w in wanted):
+            continue
         config = replace(MergeConfig(), token_budget=None, **overrides)  # type: ignore[arg-type]
         scores = []
         for qid, hits, ctx in recorded:
