@@ -22,6 +22,7 @@ from engine.search.dedup import NoteGroup, merge_metadata, primary_source, uniqu
 from engine.search.types import MATCH_TYPES, Hit, MergedResult, Relation, ScoreBreakdown, Tier
 
 _SECONDS_PER_DAY = 86_400.0
+MIN_HITS_FOR_MIN_MAX = 10  # below this many hits, a source's scores are normalised against 0
 
 
 def rrf_score(source_ranks: Mapping[str, int], *, config: MergeConfig) -> float:
@@ -127,12 +128,19 @@ def _min_max(value: float, bounds: tuple[float, float] | None) -> float:
 
 
 def source_ranges_of(hits_by_source: Mapping[str, Sequence[Hit]]) -> dict[str, tuple[float, float]]:
-    """Per source, the (min, max) relevance it returned: the convex fusion's normaliser."""
-    return {
-        s: (min(h.relevance for h in hits), max(h.relevance for h in hits))
-        for s, hits in hits_by_source.items()
-        if hits
-    }
+    """Per source, the (low, high) relevance it returned: the convex fusion's normaliser.
+
+    Short lists are not stretched: with fewer than `MIN_HITS_FOR_MIN_MAX` hits the low end
+    is 0, so the second of two good matches is not scored as if it were the worst.
+    """
+    out: dict[str, tuple[float, float]] = {}
+    for s, hits in hits_by_source.items():
+        if not hits:
+            continue
+        high = max(h.relevance for h in hits)
+        low = min(h.relevance for h in hits) if len(hits) >= MIN_HITS_FOR_MIN_MAX else 0.0
+        out[s] = (low, high)
+    return out
 
 
 def assign_tier(composite: float, *, config: MergeConfig) -> Tier:

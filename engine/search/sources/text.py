@@ -122,6 +122,12 @@ class TextSource:
                     s.needle_chunk = chunk_id
         if not scores:
             return []
+        # Notes found only through an exact needle still deserve their BM25 (at a small depth
+        # they may be outside the BM25 top list).
+        unscored = {p for p, sc in scores.items() if sc.needles and sc.bm25 == 0.0}
+        if expr and unscored:
+            for path, score in catalog.search_notes_bm25(expr, limit=len(unscored), paths=unscored):
+                scores[path].bm25 = score
 
         top_bm25 = max((s.bm25 for s in scores.values()), default=0.0) or 1.0
         phrases = set(query.phrases)

@@ -34,20 +34,8 @@ EXPECTED: dict[str, Any] = json.loads(DEMO_EXPECTED.read_text(encoding="utf-8"))
 IHN_MEETING = "Meetings/2026-07-15 Treffen mit IHN.md"
 
 # Golden queries the current merge still misses, with why (see the report to the lead).
-KNOWN_MISSES = {
-    "why did we stop using PostgreSQL for the sensor readings": (
-        "MMR (λ=0.75) demotes ADR-006 from fused rank 2 to 8: its best chunk is close to "
-        "ADR-002's (same topic, the contradicting pair), and composites 0.77 vs 0.76 are too "
-        "close for relevance to outweigh that"
-    ),
-}
-KNOWN_ALIAS_MISSES = {
-    "HC-SM30": (
-        "seven notes hold 'HC-SM30' and are also graph neighbours of the probe note, so they "
-        "get three-source agreement (+0.2, ×1.1) while the note the alias names is then "
-        "demoted by MMR for resembling them"
-    ),
-}
+KNOWN_MISSES: dict[str, str] = {}  # query -> why it misses (none today)
+KNOWN_ALIAS_MISSES: dict[str, str] = {}  # alias -> why it misses (none today)
 
 
 def golden_params() -> list[Any]:
@@ -241,6 +229,7 @@ def test_exact_rrf_scores_on_real_hits(demo: DemoIndex) -> None:
         MergeConfig(),
         fusion="rrf",
         rrf_k=60,
+        rrf_weight_text=1.0,
         use_agreement_boost=False,
         use_exact_boost=False,
         use_cross_reference=False,

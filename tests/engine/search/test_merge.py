@@ -41,7 +41,9 @@ from engine.search.types import (
 )
 
 NOW = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
-CFG = MergeConfig()
+# The seeds' configuration (RRF, every boost on): these examples pin its arithmetic. The
+# product default (convex fusion, measured boosts) is covered by the tests at the end.
+CFG = MergeConfig(fusion="rrf", rrf_weight_text=1.0, use_agreement_boost=True, use_exact_boost=True)
 # Every boost off: the composite is the normalised RRF alone.
 PLAIN = dataclasses.replace(
     CFG,
@@ -680,3 +682,32 @@ def test_search_response_to_dict_is_json_with_iso_dates() -> None:
     assert data["query_metadata"]["per_source"]["semantic"] == {"count": 1, "ms": 3.25}
     assert hit("semantic", "a.md", raw_score=math.nan).to_dict()["raw_score"] is None
     assert json.dumps(out.to_dict())
+
+
+def test_product_default_is_convex_fusion_of_min_max_scores() -> None:
+    """Convex fusion: Σ weight × normalised relevance / Σ weights of answering sources (short
+    lists, as here, are normalised against 0: relevance / best relevance of that source)."""
+    config = MergeConfig(use_recency=False, use_authority=False, use_mmr=False)
+    assert config.fusion == "convex"
+    now = datetime(2026, 1, 1, tzinfo=UTC)
+    hits = {
+        "semantic": [
+            Hit(source="semantic", note_path="a.md", match_type="semantic", relevance=0.9),
+            Hit(source="semantic", note_path="b.md", match_type="semantic", relevance=0.5),
+        ],
+        "text": [
+            Hit(source="text", note_path="b.md", match_type="keyword", relevance=1.0),
+            Hit(source="text", note_path="c.md", match_type="keyword", relevance=0.2),
+        ],
+    }
+    out = merge(hits, config=config, now=now, limit=10)
+    total_w = config.rrf_weight_semantic + config.rrf_weight_text
+    ws, wt = config.rrf_weight_semantic, config.rrf_weight_text
+    expected = {
+        "a.md": ws * (0.9 / 0.9) / total_w,
+        "b.md": (ws * (0.5 / 0.9) + wt * 1.0) / total_w,
+        "c.md": wt * 0.2 / total_w,
+    }
+    got = {r.note_path: r.score_breakdown.rrf for r in out.results}
+    assert got == pytest.approx(expected)
+    assert [r.note_path for r in out.results] == sorted(expected, key=lambda p: -expected[p])

@@ -85,7 +85,9 @@ def hits_by_source(draw: st.DrawFn) -> dict[str, list[Hit]]:
 
 @st.composite
 def configs(draw: st.DrawFn) -> MergeConfig:
+    # Rank-based properties hold for RRF fusion (the seeds'); convex fusion ranks by score.
     return MergeConfig(
+        fusion="rrf",
         use_agreement_boost=draw(st.booleans()),
         use_exact_boost=draw(st.booleans()),
         use_cross_reference=draw(st.booleans()),
@@ -366,6 +368,7 @@ def mmr_cases(draw: st.DrawFn) -> dict[str, Any]:
             for p in chosen
         ]
     config = MergeConfig(
+        fusion="rrf",
         mmr_lambda=draw(st.sampled_from((0.0, 0.3, 0.75))),
         token_budget=draw(st.sampled_from((None, None, 10, 40))),
         mmr_pool_size=draw(st.sampled_from((5, 100, 100))),

@@ -277,11 +277,6 @@ class TestSemanticSource(SourceContract):
         words = demo.service.source("text").search(make_request(text))
         assert words[0].note_path != "Methods/Firmware Flashing.md"
 
-    @pytest.mark.xfail(
-        strict=True,
-        reason="semantic.py applies the tag filter after Chroma's nearest depth×3 chunks, so "
-        "a tag on few notes leaves nothing; push it down as a note_path $in clause",
-    )
     def test_a_rare_tag_still_finds_its_notes(self, source: Source, demo: DemoIndex) -> None:
         # Meaning always has a nearest note: with one note tagged, that note is the answer.
         filters = SearchFilters(tag="status/blocked")
@@ -295,32 +290,11 @@ class TestTextSource(SourceContract):
     source_name = "text"
     answerable = ("REQ-006", "Projects/Requirements.md")
     broad_query = "sensor battery calibration"
-    unordered_relevance: ClassVar[dict[str, str]] = {
-        "REQ-006 stage_offset_mm": (
-            "text.py: a note holding one of two identifiers scores 0.9·½ + 0.1·bm25 while a "
-            "note holding none scores 0.85·bm25, so relevance rises again down the ranking"
-        ),
-    }
-    unstable_depth: ClassVar[dict[int, str]] = {
-        1: (
-            "text.py fetches only depth×2 substring matches (trigram order favours short "
-            "chunks), so at depth 1 the note that holds REQ-006 in a long chunk is never seen"
-        ),
-    }
 
     @pytest.mark.parametrize(
         ("text", "needle", "path"),
         [
-            pytest.param(
-                "REQ-006",
-                "req-006",
-                "Projects/Requirements.md",
-                marks=pytest.mark.xfail(
-                    strict=True,
-                    reason="excerpts.py anchors the window at the first span, here the word "
-                    "'REQ' of REQ-001, so REQ-006 further down the chunk is cut off",
-                ),
-            ),
+            ("REQ-006", "req-006", "Projects/Requirements.md"),
             ("REQ-012", "req-012", "Projects/Requirements.md"),
             ("stage_offset_mm", "stage_offset_mm", "Methods/River Stage Measurement.md"),
             ("riverbend-ingest", "riverbend-ingest", "Projects/Data Pipeline.md"),
