@@ -19,7 +19,7 @@ from engine.search.types import Hit
 if TYPE_CHECKING:
     from engine.workspace import Workspace
 
-CONTEXT_NOTES = 60  # notes per query whose tokens/vectors feed near-dup detection and MMR
+CONTEXT_NOTES = 30  # notes per query whose tokens/vectors feed near-dup detection and MMR
 
 
 class NoteTokenCache:
@@ -87,9 +87,11 @@ def build_search_service(
                     best[h.note_path] = (h.relevance, h.chunk_id or (cur[1] if cur else None))
         top = sorted(best, key=lambda p: (-best[p][0], p))[:CONTEXT_NOTES]
         chunk_ids = [c for p in top if (c := best[p][1])]
-        # Vectors the semantic query already returned; other chunks fall back to token overlap
-        # in MMR (a second round trip to Chroma would cost more than it brings).
+        # Vectors the semantic query already returned, plus the rest in one fetch.
         vectors = semantic.known_vectors(chunk_ids)
+        missing = [c for c in chunk_ids if c not in vectors]
+        if missing:  # one batched fetch beats token-set similarity in MMR by far
+            vectors.update(workspace.vectors.get_embeddings(missing))
         return MergeContext(
             note_tokens=tokens.get_many(top),
             chunk_vectors=vectors,

@@ -72,7 +72,7 @@ class MergeConfig:
     # --- diversity and budget (seed: hybrid-tri-search, MMR within ~2000 tokens) ----------
     use_mmr: bool = True  # re-rank the fused list by maximal marginal relevance
     mmr_lambda: float = 0.9  # weight of relevance against redundancy (1 = no diversity)
-    mmr_pool_size: int = 100  # MMR looks at the top-N fused results (seed: O(N²), keep N small)
+    mmr_pool_size: int = 40  # MMR looks at the top-N fused results (seed: O(N²), keep N small)
     token_budget: int | None = 2000  # excerpt tokens in the answer; None = no budget
     chars_per_token: float = 4.0  # token estimate: characters of excerpt text per token
 

@@ -47,13 +47,18 @@ def is_near_duplicate(a: frozenset[str], b: frozenset[str], *, config: MergeConf
     """True when two notes' token sets are near-duplicates: Jaccard strictly above
     `near_dup_jaccard` (both notes long enough), or the smaller one contained in the larger
     to at least `near_dup_containment` (a compilation note quoting another in full)."""
-    smaller = min(len(a), len(b))
-    if smaller >= config.near_dup_min_tokens and jaccard(a, b) > config.near_dup_jaccard:
-        return True
-    return (
-        smaller >= config.near_dup_containment_min_tokens
-        and containment(a, b) >= config.near_dup_containment
+    smaller, larger = sorted((len(a), len(b)))
+    jaccard_possible = (
+        smaller >= config.near_dup_min_tokens and smaller > config.near_dup_jaccard * larger
     )
+    containment_possible = smaller >= config.near_dup_containment_min_tokens
+    if not (jaccard_possible or containment_possible) or smaller == 0:
+        return False
+    inter = len(a & b)  # one intersection serves both tests (this runs per pair of results)
+    union = len(a) + len(b) - inter
+    if jaccard_possible and inter / union > config.near_dup_jaccard:
+        return True
+    return containment_possible and inter / smaller >= config.near_dup_containment
 
 
 @dataclass(frozen=True, kw_only=True)
