@@ -164,7 +164,11 @@ def parse_frontmatter_yaml(raw_yaml: str) -> tuple[dict[str, Any], tuple[str, ..
     if not raw_yaml.strip():
         return {}, ()
 
-    loader = _LimitedSafeLoader(raw_yaml)
+    try:
+        # The reader checks characters on construction (control characters raise here).
+        loader = _LimitedSafeLoader(raw_yaml)
+    except yaml.YAMLError as err:
+        return {}, (f"frontmatter ignored: not valid YAML ({_one_line(err)})",)
     try:
         value = loader.get_single_data()
     except _FrontmatterError as err:

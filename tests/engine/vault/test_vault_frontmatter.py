@@ -157,3 +157,16 @@ def test_second_block_is_body_text() -> None:
     result = split_frontmatter("---\na: 1\n---\n---\nb: 2\n---\n")
     assert result.frontmatter == {"a": 1}
     assert result.body == "---\nb: 2\n---\n"
+
+
+def test_control_characters_in_frontmatter_are_a_warning_not_a_crash() -> None:
+    """Found by Hypothesis: PyYAML rejects control characters when the loader is built."""
+    from datetime import UTC, datetime
+
+    from engine.model import Note
+    from engine.vault.reader import parse_note
+
+    note = parse_note("n.md", b"---\ntitle: a\x1fb\n---\nbody text", mtime=datetime.now(UTC))
+    assert isinstance(note, Note)
+    assert note.frontmatter == {} and "body text" in note.body
+    assert any("not valid YAML" in w for w in note.warnings)
