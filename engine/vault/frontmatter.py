@@ -88,8 +88,9 @@ def split_frontmatter(text: str) -> FrontmatterResult:
     Handles a leading BOM and CRLF line endings. A first line of '---' without a closing
     '---' line means there is no frontmatter: the whole text is the body.
     """
-    if text.startswith("\ufeff"):
-        text = text[1:]
+    # Byte-order marks (one, or several from a file re-saved with a BOM each time) carry
+    # nothing: all leading ones go.
+    text = text.lstrip("\ufeff")
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
 
