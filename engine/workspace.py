@@ -6,6 +6,7 @@ app layer turns settings and command-line flags into a `WorkspaceConfig`).
 
 from __future__ import annotations
 
+import dataclasses
 import fcntl
 import logging
 import os
@@ -112,14 +113,7 @@ class Workspace:
                 f"no vault folder at {vault}; pass the path of an Obsidian vault folder"
             )
         vault = vault.resolve()
-        config = WorkspaceConfig(
-            vault_root=vault,
-            data_root=config.data_root,
-            chroma_url=config.chroma_url,
-            model=config.model,
-            excluded=config.excluded,
-            max_note_bytes=config.max_note_bytes,
-        )
+        config = dataclasses.replace(config, vault_root=vault)
         paths = index_paths_for(vault, data_root=config.data_root)
         paths.root.mkdir(parents=True, exist_ok=True)
         lock_fd = -1 if read_only else _acquire_writer_lock(paths.lock)

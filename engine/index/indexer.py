@@ -20,7 +20,7 @@ import logging
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -425,7 +425,3 @@ def _chunk_metadata(chunk: Chunk, note: Note) -> dict[str, Any]:
         "modified": int(modified.timestamp()),
         "created": int(note.created.timestamp()) if note.created else 0,
     }
-
-
-def utc_now() -> datetime:
-    return datetime.now(UTC)
