@@ -51,7 +51,35 @@ def build_parser() -> argparse.ArgumentParser:
     gui = sub.add_parser("gui", parents=[common], help="open the desktop app (default)")
     gui.add_argument("--vault", type=Path, help="vault folder (default: last vault or the demo)")
     gui.add_argument("--query", help="run this query at start")
-    gui.add_argument("--screenshot", type=Path, help="save a PNG of the window and exit")
+    gui.add_argument(
+        "--screenshot",
+        type=Path,
+        help="save a PNG of the window once it shows indexed results, then exit",
+    )
+    gui.add_argument(
+        "--tab",
+        choices=("search", "contradictions"),
+        default="search",
+        help="tab shown at start (default: search)",
+    )
+    gui.add_argument(
+        "--inspector",
+        dest="tab",
+        action="store_const",
+        const="contradictions",
+        help="start on the contradiction inspector (same as --tab contradictions)",
+    )
+    gui.add_argument(
+        "--config-dir",
+        type=Path,
+        help="settings folder (default: $CONSILIENCE_CONFIG_DIR or the per-user config dir)",
+    )
+    gui.add_argument(
+        "--timeout",
+        type=float,
+        default=300.0,
+        help="--screenshot gives up after this many seconds (default 300)",
+    )
 
     index = sub.add_parser("index", parents=[common], help="index a vault (incremental)")
     index.add_argument("path", type=Path, help="vault folder")
@@ -345,14 +373,29 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
 
 def _cmd_gui(args: argparse.Namespace) -> int:
-    """Until the desktop window lands: index the vault and print a summary."""
-    vault = getattr(args, "vault", None) or DEMO_VAULT
-    from app.progress import progress_reporter
+    """The desktop app (`ui.app`); with --screenshot, a PNG of it once results are drawn."""
+    from ui.app import LaunchOptions, run
 
-    with _open(args, vault) as ws, progress_reporter(enabled=True) as report:
-        stats = ws.sync(progress=report)
-    _print_summary(stats, vault=vault)
-    return 0
+    screenshot = getattr(args, "screenshot", None)
+    if screenshot is not None and screenshot.suffix.lower() != ".png":
+        print("consilience: error: --screenshot needs a .png file name", file=sys.stderr)
+        return 2
+    vault = getattr(args, "vault", None)
+    if vault is not None and not vault.expanduser().is_dir():
+        print(f"consilience: error: no vault folder at {vault}", file=sys.stderr)
+        return 2
+    options = LaunchOptions(
+        vault=vault,
+        query=getattr(args, "query", None),
+        screenshot=screenshot,
+        tab=getattr(args, "tab", None) or "search",
+        data_dir=args.data_dir,
+        chroma_url=args.chroma_url,
+        model=args.model,
+        config_dir=getattr(args, "config_dir", None),
+        timeout_s=getattr(args, "timeout", None) or 300.0,
+    )
+    return run(options)
 
 
 # -- output -------------------------------------------------------------------------------

@@ -1,0 +1,200 @@
+"""Start the desktop app: QApplication, settings, the main window, the tray.
+
+The window is shown first; opening the vault, loading the model and indexing happen in the
+background after it is on screen (`ui.bridge`). Heavy libraries are never imported here.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtWidgets import QApplication
+
+from ui.main_window import CONTRADICTIONS_TAB, SEARCH_TAB, EngineOverrides, MainWindow
+from ui.settings import SettingsStore, config_dir, resolve_vault
+
+log = logging.getLogger(__name__)
+
+TABS = {"search": SEARCH_TAB, "contradictions": CONTRADICTIONS_TAB}
+QUICK_CHANNEL = "quick"
+
+
+@dataclass(frozen=True)
+class LaunchOptions:
+    """What the command line asks of the GUI (plain values)."""
+
+    vault: Path | None = None
+    query: str | None = None
+    screenshot: Path | None = None
+    tab: str = "search"  # or "contradictions"
+    data_dir: Path | None = None
+    chroma_url: str | None = None
+    model: str | None = None
+    config_dir: Path | None = None
+    timeout_s: float = 300.0  # --screenshot gives up after this long
+
+
+def seconds_since_process_start() -> float | None:
+    """How long this process has been running (Linux), for the start-up time log."""
+    try:
+        stat = Path("/proc/self/stat").read_text().rsplit(")", 1)[1].split()
+        started_ticks = int(stat[19])
+        uptime = float(Path("/proc/uptime").read_text().split()[0])
+        return uptime - started_ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+class ErrorReporter(QObject):
+    """Uncaught exceptions of any thread reach the log and the window (never a silent
+    crash of a worker)."""
+
+    reported = Signal(str)
+
+    def install(self) -> None:
+        sys.excepthook = self._hook
+        threading.excepthook = self._thread_hook
+
+    def _hook(
+        self, kind: type[BaseException], exc: BaseException, tb: TracebackType | None
+    ) -> None:
+        log.error("unexpected error: %s", exc, exc_info=(kind, exc, tb))
+        self.reported.emit(f"Unexpected error: {exc}")
+
+    def _thread_hook(self, args: Any) -> None:
+        if args.exc_value is None or isinstance(args.exc_value, SystemExit):
+            return
+        self._hook(args.exc_type, args.exc_value, args.exc_traceback)
+
+
+def run(options: LaunchOptions, argv: Sequence[str] = ()) -> int:
+    """Show the window and run until the user quits (or the screenshot is saved)."""
+    app = QApplication.instance() or QApplication([sys.argv[0], *argv])
+    assert isinstance(app, QApplication)
+    app.setApplicationName("Consilience")
+    app.setOrganizationName("Consilience")
+    app.setDesktopFileName("consilience")
+
+    store = SettingsStore(config_dir(options.config_dir))
+    settings = store.load()
+    vault = resolve_vault(settings, requested=options.vault)
+    shooting = options.screenshot is not None
+    if options.vault is not None and not shooting:
+        settings = settings.with_vault(vault)
+        try:
+            store.save(settings)
+        except OSError as exc:
+            log.warning("settings could not be saved: %s", exc)
+
+    window = MainWindow(
+        settings,
+        store=None if shooting else store,
+        overrides=EngineOverrides(
+            data_dir=options.data_dir, chroma_url=options.chroma_url, model=options.model
+        ),
+        welcome=not settings.welcomed and options.vault is None and not shooting,
+    )
+    reporter = ErrorReporter(window)
+    reporter.reported.connect(lambda m: window.search.warnings.set_notice("error", m))
+    reporter.install()
+    window.tabs.setCurrentIndex(TABS.get(options.tab, SEARCH_TAB))
+    window.show()
+    elapsed = seconds_since_process_start()
+    if elapsed is not None:
+        log.info("window shown %.0f ms after the process started", elapsed * 1000)
+
+    exit_code = [0]
+
+    def quit_app(code: int = 0) -> None:
+        exit_code[0] = code
+        window.shutdown()
+        app.exit(code)
+
+    window.quit_requested.connect(quit_app)
+    QTimer.singleShot(0, lambda: window.open_vault(vault))
+    if options.query:
+        window.search.set_query(options.query)
+    else:
+        window.focus_search()
+
+    if shooting:
+        from ui.screenshot import ScreenshotDriver
+
+        assert options.screenshot is not None
+        driver = ScreenshotDriver(
+            window,
+            options.screenshot,
+            query=options.query,
+            tab=TABS.get(options.tab, SEARCH_TAB),
+            timeout_s=options.timeout_s,
+        )
+        driver.finished.connect(quit_app)
+        driver.start()
+    else:
+        _install_tray(app, window)
+
+    code = app.exec()
+    window.shutdown()
+    return exit_code[0] if exit_code[0] else code
+
+
+# -- tray and quick search -------------------------------------------------------------------
+
+
+def _install_tray(app: QApplication, window: MainWindow) -> object | None:
+    """The tray icon with its menu and the quick-search popup, when the desktop has a tray.
+    Closing the window then hides it; Quit in the tray (or the File menu) ends the app."""
+    try:
+        from ui.quick_search import QuickSearchPopup
+        from ui.tray import TrayController
+    except ImportError as exc:
+        log.info("no tray: %s", exc)
+        return None
+    if not TrayController.available():
+        return None
+    tray = TrayController(parent=window)
+    popup = QuickSearchPopup()
+    window.destroyed.connect(popup.close)
+    generation = [0]
+
+    def ask(text: str) -> None:
+        from ui.bridge import SearchJob
+
+        generation[0] += 1
+        if window.session is not None and text.strip():
+            window.session.search(SearchJob(QUICK_CHANNEL, generation[0], text.strip(), limit=10))
+
+    def answered(channel: str, gen: int, outcome: Any) -> None:
+        if channel == QUICK_CHANNEL and gen == generation[0]:
+            popup.show_results(outcome.response)
+
+    def attach(session: Any) -> None:
+        session.search_finished.connect(answered)
+        session.paused_changed.connect(tray.set_paused)
+
+    def show_window() -> None:
+        window.showNormal()
+        window.raise_()
+        window.activateWindow()
+
+    popup.query_changed.connect(ask)
+    popup.open_requested.connect(lambda rel: window.open_note(rel, True))
+    tray.quick_search_requested.connect(popup.popup)
+    tray.show_window_requested.connect(show_window)
+    tray.pause_toggled.connect(window.set_paused)
+    tray.quit_requested.connect(window.quit_requested.emit)
+    window.session_started.connect(attach)
+    if window.session is not None:
+        attach(window.session)
+    window.hide_on_close = True
+    app.setQuitOnLastWindowClosed(False)
+    return tray

@@ -1,0 +1,571 @@
+"""The one bridge between the widgets and the engine: an `EngineSession` per opened vault.
+
+Every engine call runs on a worker thread (`ui.tasks`); results come back as Qt signals on
+the UI thread. The session's life:
+
+1. `start()`: open the workspace (the writer; read-only when another process holds the
+   writer lock) and build the search service → `opened`. Words and links searches work now.
+2. In parallel: warm up the search service (loads the embedding model) → `ready`, and bring
+   the index up to date with `Workspace.sync` → `index_progress`… `index_finished`; then
+   `LiveSync` keeps it in step with the vault (`synced`).
+3. `pause()` / `resume()`: the sync's progress callback waits on an event while paused (the
+   engine is untouched); while live-syncing, pausing stops the watcher and resuming catches
+   up and watches again.
+4. `close()`: stop everything and wait for it, so no thread is left running.
+
+Searches are numbered by the caller (`generation`) and coalesced per `channel` (the main
+window, the quick-search popup): while one runs, only the newest waiting query is kept.
+Searches asked before the workspace is open wait for it; before the model is warm they run
+on the other sources and are re-run once it is.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QObject, Signal
+
+from engine.search.service import SearchFilters
+from engine.search.types import SearchResponse, Warning
+from ui.tasks import Task, TaskRunner
+
+if TYPE_CHECKING:
+    from engine.index.live import LiveSync
+    from engine.model import IndexStats, Progress
+    from engine.search.service import SearchService
+    from engine.store.catalog import Catalog
+    from engine.workspace import Workspace
+
+log = logging.getLogger(__name__)
+
+SEMANTIC = "semantic"
+LOCK_HELD = "another Consilience process"  # Workspace.open's message when the lock is taken
+PROGRESS_INTERVAL_S = 0.05  # at most ~20 progress signals a second
+
+
+@dataclass(frozen=True)
+class SessionOptions:
+    """Plain values that open one vault (settings and flags already applied)."""
+
+    vault: Path
+    data_dir: Path | None = None
+    chroma_url: str | None = None
+    model: str | None = None
+    excluded: tuple[str, ...] = ()
+    index: bool = True  # bring the index up to date after opening (writer only)
+    live: bool = True  # then keep it in step with the vault
+    embedder: Any = field(default=None, compare=False, repr=False)  # a model to share
+
+
+@dataclass(frozen=True)
+class SessionInfo:
+    """What the widgets learn about an opened vault."""
+
+    vault: Path
+    catalog_path: Path
+    read_only: bool
+    notes: int
+    folders: tuple[str, ...]
+    tags: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class NoteFacts:
+    """A result note's metadata from the catalog (what the detail view shows)."""
+
+    path: str
+    title: str
+    aliases: tuple[str, ...]
+    tags: tuple[str, ...]
+    created: datetime | None
+    modified: datetime | None
+    size: int
+    warnings: tuple[str, ...] = ()
+    links: tuple[tuple[str, str], ...] = ()  # (other note, relation) one link step away
+
+
+@dataclass(frozen=True)
+class SearchOutcome:
+    """One answered search: the engine's response, the metadata of its notes and the text
+    of the chunks its excerpts were cut from (context around the excerpt)."""
+
+    response: SearchResponse
+    notes: Mapping[str, NoteFacts] = field(default_factory=dict, hash=False)
+    chunks: Mapping[str, str] = field(default_factory=dict, hash=False)
+
+
+@dataclass(frozen=True)
+class SearchJob:
+    channel: str
+    generation: int
+    text: str
+    filters: SearchFilters = field(default_factory=SearchFilters)
+    sources: tuple[str, ...] | None = None  # None: every source
+    limit: int = 30
+
+
+class _Stopped(Exception):
+    """Raised from the progress callback to end a sync early when the session closes."""
+
+
+class EngineSession(QObject):
+    opened = Signal(object)  # SessionInfo
+    open_failed = Signal(str)
+    ready = Signal()  # the model is loaded: every source answers at full speed
+    notice = Signal(str, str)  # kind, message: something the user should know (read-only, …)
+    index_progress = Signal(object)  # engine.model.Progress
+    index_finished = Signal(object)  # engine.model.IndexStats
+    index_failed = Signal(str)
+    paused_changed = Signal(bool)
+    synced = Signal(object)  # IndexStats of a live sync that changed something
+    info_changed = Signal(object)  # SessionInfo after the index changed (folders, tags)
+    search_finished = Signal(str, int, object)  # channel, generation, SearchOutcome
+    search_failed = Signal(str, int, str)  # channel, generation, message
+
+    def __init__(self, options: SessionOptions, *, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.options = options
+        self._runner = TaskRunner(threads=4, parent=self)
+        self._lock = threading.Lock()
+        self._ws: Workspace | None = None
+        self._service: SearchService | None = None
+        self._live: LiveSync | None = None
+        self._info: SessionInfo | None = None
+        self._warm = False
+        self._indexing = False
+        self._index_done = False
+        self._closing = False
+        self._closed = False
+        self._running_ok = threading.Event()  # cleared while paused
+        self._running_ok.set()
+        self._paused = False
+        self._last_progress = 0.0
+        self._waiting: dict[str, SearchJob] = {}  # per channel: the newest job not yet run
+        self._busy: set[str] = set()  # channels with a search running
+        self._partial: dict[str, SearchJob] = {}  # jobs answered without the semantic source
+        self._reader: Catalog | None = None  # read-only catalog for note metadata
+        self._reader_lock = threading.Lock()
+
+    # -- state ----------------------------------------------------------------------------
+
+    @property
+    def info(self) -> SessionInfo | None:
+        return self._info
+
+    @property
+    def is_open(self) -> bool:
+        return self._service is not None
+
+    @property
+    def is_ready(self) -> bool:
+        return self._warm
+
+    @property
+    def is_indexing(self) -> bool:
+        return self._indexing
+
+    @property
+    def index_done(self) -> bool:
+        """The first sync finished (or there is none to do: read-only, indexing off)."""
+        return self._index_done
+
+    @property
+    def is_paused(self) -> bool:
+        return self._paused
+
+    # -- life -----------------------------------------------------------------------------
+
+    def start(self) -> None:
+        self._run(self._open, "open", self._on_opened, self._on_open_failed)
+
+    def close(self, *, timeout_ms: int = 60_000) -> None:
+        """Stop syncing, drop waiting searches, wait for running work, close the stores."""
+        if self._closed:
+            return
+        self._closing = True
+        self._waiting.clear()
+        self._running_ok.set()  # a paused sync wakes up and stops
+        self._runner.shutdown(timeout_ms)
+        with self._lock:
+            live, service, ws = self._live, self._service, self._ws
+            self._live = self._service = self._ws = None
+        try:
+            if live is not None:
+                live.stop()
+        finally:
+            with self._reader_lock:
+                if self._reader is not None:
+                    self._reader.close()
+                    self._reader = None
+            if service is not None:
+                service.close()
+            if ws is not None:
+                ws.close()
+            self._closed = True
+
+    # -- search ---------------------------------------------------------------------------
+
+    def search(self, job: SearchJob) -> None:
+        """Run `job` as soon as possible; an older job of the same channel still waiting
+        is dropped."""
+        if self._closing:
+            return
+        self._waiting[job.channel] = job
+        self._partial.pop(job.channel, None)
+        self._pump(job.channel)
+
+    def _pump(self, channel: str) -> None:
+        if self._closing or channel in self._busy or self._service is None:
+            return
+        job = self._waiting.pop(channel, None)
+        if job is None:
+            return
+        wanted = job.sources or self._service.source_names
+        if not self._warm and SEMANTIC in wanted:
+            others = tuple(s for s in wanted if s != SEMANTIC)
+            if not others:  # meaning only: wait for the model
+                self._waiting[channel] = job
+                return
+            self._partial[channel] = job
+            run_job = replace(job, sources=others)
+        else:
+            run_job = job
+        self._busy.add(channel)
+        partial = run_job is not job
+        self._run(
+            lambda: self._search(run_job, partial=partial),
+            f"search:{channel}",
+            lambda response, j=job: self._on_searched(j, response),
+            lambda exc, j=job: self._on_search_failed(j, exc),
+        )
+
+    def _search(self, job: SearchJob, *, partial: bool) -> SearchOutcome:
+        service = self._service
+        if service is None or self._closing:
+            raise _Stopped("closing")
+        response = service.search(
+            job.text, limit=job.limit, filters=job.filters, sources=job.sources
+        )
+        if partial:
+            note = Warning(
+                source=SEMANTIC,
+                kind="warming_up",
+                message="search by meaning is still loading",
+                impact="these are words and links matches; the list updates in a moment",
+            )
+            response = replace(response, warnings=(*response.warnings, note))
+        return self._enrich(response)
+
+    def _enrich(self, response: SearchResponse) -> SearchOutcome:
+        """Add note metadata and excerpt context from a read-only catalog (worker thread)."""
+        from engine.store.catalog import Catalog
+
+        ws = self._ws
+        if ws is None or not response.results:
+            return SearchOutcome(response)
+        notes: dict[str, NoteFacts] = {}
+        chunk_ids = [e.chunk_id for r in response.results for e in r.excerpts if e.chunk_id]
+        chunk_ids += [c for r in response.results for c in other_chunks(r.metadata)]
+        with self._reader_lock:
+            if self._reader is None:
+                self._reader = Catalog.open(ws.paths.catalog, read_only=True, check=False)
+            for result in response.results:
+                note = self._reader.get_note(result.note_path)
+                if note is None:
+                    continue
+                notes[note.path] = NoteFacts(
+                    path=note.path,
+                    title=note.title,
+                    aliases=note.aliases,
+                    tags=note.tags,
+                    created=note.created,
+                    modified=note.modified,
+                    size=note.size,
+                    warnings=note.warnings,
+                    links=tuple(ws.graph.neighbors(note.path, hops=1)),
+                )
+            chunks = {cid: c.text for cid, c in self._reader.chunks_by_id(chunk_ids).items()}
+        return SearchOutcome(response, notes, chunks)
+
+    def _on_searched(self, job: SearchJob, outcome: SearchOutcome) -> None:
+        self._busy.discard(job.channel)
+        if not self._closing:
+            self.search_finished.emit(job.channel, job.generation, outcome)
+            self._pump(job.channel)
+
+    def _on_search_failed(self, job: SearchJob, exc: BaseException) -> None:
+        self._busy.discard(job.channel)
+        if not self._closing and not isinstance(exc, _Stopped):
+            self.search_failed.emit(job.channel, job.generation, _one_line(exc))
+            self._pump(job.channel)
+
+    # -- opening --------------------------------------------------------------------------
+
+    def _open(self) -> SessionInfo:
+        from engine.errors import EngineError
+        from engine.search.build import build_search_service
+        from engine.workspace import Workspace, WorkspaceConfig
+
+        opts = self.options
+        config = WorkspaceConfig(
+            vault_root=opts.vault,
+            data_root=opts.data_dir,
+            chroma_url=opts.chroma_url,
+            model=opts.model,
+            excluded=opts.excluded,
+        )
+        started = time.perf_counter()
+        try:
+            ws = Workspace.open(config, embedder=opts.embedder)
+        except EngineError as exc:
+            if LOCK_HELD not in str(exc):
+                raise
+            ws = Workspace.open(config, embedder=opts.embedder, read_only=True)
+        try:
+            service = build_search_service(ws)
+        except BaseException:
+            ws.close()
+            raise
+        with self._lock:
+            if self._closing:
+                service.close()
+                ws.close()
+                raise _Stopped("closing")
+            self._ws, self._service = ws, service
+        log.info("workspace open in %.0f ms (read-only: %s)", _ms(started), ws.read_only)
+        return _describe(ws)
+
+    def _on_opened(self, info: SessionInfo) -> None:
+        if self._closing:
+            return
+        self._info = info
+        self.opened.emit(info)
+        if info.read_only:
+            self.notice.emit(
+                "read_only",
+                "Another Consilience process is indexing this vault: searching its index as "
+                "it is; changes show up once that process has indexed them.",
+            )
+        self._run(self._warm_up, "warm-up", self._on_warm, self._on_warm_failed)
+        if self.options.index and not info.read_only:
+            self._start_index()
+        else:
+            self._index_done = True
+            self.index_finished.emit(None)
+        for channel in list(self._waiting):
+            self._pump(channel)
+
+    def _on_open_failed(self, exc: BaseException) -> None:
+        if not self._closing and not isinstance(exc, _Stopped):
+            self.open_failed.emit(_one_line(exc))
+
+    def _warm_up(self) -> None:
+        started = time.perf_counter()
+        service = self._service
+        if service is not None:
+            service.warm_up()
+        log.info("search warmed up in %.0f ms", _ms(started))
+
+    def _on_warm(self, _result: object) -> None:
+        if self._closing:
+            return
+        self._warm = True
+        self.ready.emit()
+        for channel, job in list(self._partial.items()):
+            # answered without meaning: ask again with it, unless a newer query is waiting
+            self._waiting.setdefault(channel, job)
+            self._pump(channel)
+        self._partial.clear()
+        for channel in list(self._waiting):
+            self._pump(channel)
+
+    def _on_warm_failed(self, exc: BaseException) -> None:
+        if self._closing:
+            return
+        self.notice.emit(
+            "semantic_unavailable",
+            f"Search by meaning is unavailable ({_one_line(exc)}); words and links still work.",
+        )
+        self._warm = True  # searches go ahead; the semantic source reports its own failure
+        self._on_warm(None)
+
+    # -- indexing -------------------------------------------------------------------------
+
+    def _start_index(self) -> None:
+        self._indexing = True
+        self._run(self._index, "index", self._on_indexed, self._on_index_failed)
+
+    def _index(self) -> tuple[IndexStats, SessionInfo]:
+        ws = self._ws
+        if ws is None:
+            raise _Stopped("closing")
+        stats = ws.sync(progress=self._report)
+        return stats, _describe(ws)
+
+    def _report(self, progress: Progress) -> None:
+        """The sync's progress callback (worker thread): report, wait while paused."""
+        if self._closing:
+            raise _Stopped("closing")
+        now = time.monotonic()
+        if progress.phase == "done" or now - self._last_progress >= PROGRESS_INTERVAL_S:
+            self._last_progress = now
+            self.index_progress.emit(progress)
+        while not self._running_ok.wait(0.25):
+            if self._closing:
+                raise _Stopped("closing")
+        if self._closing:
+            raise _Stopped("closing")
+
+    def _on_indexed(self, result: tuple[IndexStats, SessionInfo]) -> None:
+        self._indexing = False
+        if self._closing:
+            return
+        stats, info = result
+        self._index_done = True
+        self._info = info
+        self.info_changed.emit(info)
+        self.index_finished.emit(stats)
+        if self.options.live and not self._paused:
+            self._run(
+                lambda: self._start_live(initial_sync=False), "live", _ignore, self._on_live_failed
+            )
+
+    def _on_index_failed(self, exc: BaseException) -> None:
+        self._indexing = False
+        if self._closing or isinstance(exc, _Stopped):
+            return
+        self._index_done = True
+        self.index_failed.emit(_one_line(exc))
+
+    def _start_live(self, *, initial_sync: bool) -> None:
+        from engine.index.live import LiveSync
+
+        ws = self._ws
+        if ws is None or self._closing:
+            return
+        live = LiveSync(ws, on_synced=self._on_live_synced, on_status=self._on_live_status)
+        with self._lock:
+            if self._closing:
+                return
+            self._live = live
+        live.start(initial_sync=initial_sync)
+
+    def _stop_live(self) -> None:
+        with self._lock:
+            live, self._live = self._live, None
+        if live is not None:
+            live.stop()
+
+    def _on_live_synced(self, stats: IndexStats) -> None:  # the watcher's thread
+        if self._closing or not (stats.added or stats.updated or stats.removed or stats.renamed):
+            return
+        ws = self._ws
+        self.synced.emit(stats)
+        if ws is not None:
+            self.info_changed.emit(_describe(ws))
+
+    def _on_live_status(self, status: str, message: str) -> None:  # the watcher's thread
+        if status == "unavailable" and not self._closing:
+            self.notice.emit("vault_unavailable", message)
+
+    def _on_live_failed(self, exc: BaseException) -> None:
+        if not self._closing:
+            self.notice.emit("live_sync_failed", f"Live sync stopped: {_one_line(exc)}")
+
+    # -- pause / resume -------------------------------------------------------------------
+
+    def pause(self) -> None:
+        if self._paused or self._closing:
+            return
+        self._paused = True
+        self._running_ok.clear()
+        if self._live is not None:
+            self._run(self._stop_live, "live-stop", _ignore, self._on_live_failed)
+        self.paused_changed.emit(True)
+
+    def resume(self) -> None:
+        if not self._paused or self._closing:
+            return
+        self._paused = False
+        self._running_ok.set()
+        if (
+            self._index_done
+            and self.options.live
+            and self._ws is not None
+            and not (self._info and self._info.read_only)
+        ):
+            self._run(
+                lambda: self._start_live(initial_sync=True), "live", _ignore, self._on_live_failed
+            )
+        self.paused_changed.emit(False)
+
+    def set_paused(self, paused: bool) -> None:
+        if paused:
+            self.pause()
+        else:
+            self.resume()
+
+    # -- plumbing -------------------------------------------------------------------------
+
+    def _run(
+        self,
+        fn: Callable[[], Any],
+        name: str,
+        on_returned: Callable[[Any], object],
+        on_errored: Callable[[BaseException], object],
+    ) -> None:
+        if self._closing:
+            return
+        self._runner.start(Task(fn, name=name).on_returned(on_returned).on_errored(on_errored))
+
+    def wait_idle(self, msecs: int = -1) -> bool:
+        """Block until no task runs (tests and the screenshot driver)."""
+        return self._runner.wait(msecs)
+
+
+def _describe(ws: Workspace) -> SessionInfo:
+    paths = list(ws.catalog.manifest())
+    folders: set[str] = set()
+    for path in paths:
+        parts = path.split("/")[:-1]
+        for depth in range(1, len(parts) + 1):
+            folders.add("/".join(parts[:depth]))
+    tags = [str(row[0]) for row in ws.catalog.execute("SELECT DISTINCT tag FROM tags ORDER BY tag")]
+    return SessionInfo(
+        vault=ws.config.vault_root,
+        catalog_path=ws.paths.catalog,
+        read_only=ws.read_only,
+        notes=len(paths),
+        folders=tuple(sorted(folders, key=str.casefold)),
+        tags=tuple(tags),
+    )
+
+
+def other_chunks(metadata: Mapping[str, Any]) -> tuple[str, ...]:
+    """Chunk ids of a result's further matching passages (the semantic source names them
+    `other_chunks`; `source_<name>_other_chunks` when sources disagree)."""
+    out: list[str] = []
+    for key, value in metadata.items():
+        if key.endswith("other_chunks") and isinstance(value, list | tuple):
+            out.extend(str(v) for v in value if isinstance(v, str))
+    return tuple(dict.fromkeys(out))
+
+
+def _ignore(_result: object) -> None:
+    return None
+
+
+def _ms(started: float) -> float:
+    return (time.perf_counter() - started) * 1000
+
+
+def _one_line(exc: BaseException) -> str:
+    lines = str(exc).strip().splitlines()
+    return (lines[0] if lines else type(exc).__name__)[:300]

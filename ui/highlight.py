@@ -1,0 +1,86 @@
+"""Vault text as safe rich text: escape first, then add highlight markup.
+
+Vault text is never rendered as HTML: every piece of it goes through `html.escape` before
+the highlight tags (which we write) are put around the matched spans.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterable, Sequence
+
+from engine.search.types import Span
+
+MARK_STYLE = "background-color:#ffe08a; color:#1d1d1f; font-weight:600;"
+_WORD = re.compile(r"\w+", re.UNICODE)
+_STOP = frozenset(
+    "a an and are as at be by for from has have in is it its of on or that the this to was "
+    "were what when where which who why will with".split()
+)
+
+
+def merge_spans(spans: Iterable[Span], length: int) -> list[tuple[int, int]]:
+    """Spans clamped to [0, length], sorted, overlapping or touching ones joined."""
+    clean = sorted(
+        (max(0, s.start), min(length, s.end)) for s in spans if min(length, s.end) > max(0, s.start)
+    )
+    merged: list[tuple[int, int]] = []
+    for start, end in clean:
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], end))
+        else:
+            merged.append((start, end))
+    return merged
+
+
+def term_spans(text: str, terms: Sequence[str]) -> list[Span]:
+    """Where the query's words occur in `text` (case-insensitive, whole-word prefix match),
+    for excerpts whose source did not mark spans (search by meaning)."""
+    words = {t.casefold() for t in terms if len(t) > 1 and t.casefold() not in _STOP}
+    if not words:
+        return []
+    out: list[Span] = []
+    for m in _WORD.finditer(text):
+        token = m.group(0).casefold()
+        if any(token == w or (len(w) >= 4 and token.startswith(w)) for w in words):
+            out.append(Span(m.start(), m.end()))
+    return out
+
+
+def query_terms(query: str) -> list[str]:
+    """The words of a query, for `term_spans`."""
+    return _WORD.findall(query)
+
+
+def in_context(text: str, spans: Sequence[Span], chunk: str | None) -> tuple[str, list[Span]]:
+    """An excerpt widened to the whole chunk it was cut from, spans moved along; the excerpt
+    as it is when the chunk is unknown or does not contain it."""
+    core, shift = text, 0
+    if core.startswith("…"):
+        core, shift = core[1:], 1
+    core = core.removesuffix("…")
+    if not chunk or not core or len(chunk) <= len(core):
+        return text, list(spans)
+    at = chunk.find(core)
+    if at < 0:
+        return text, list(spans)
+    moved = [Span(s.start - shift + at, s.end - shift + at) for s in spans]
+    return chunk, [s for s in moved if 0 <= s.start < s.end <= len(chunk)]
+
+
+def highlight_html(text: str, spans: Iterable[Span], *, style: str = MARK_STYLE) -> str:
+    """`text` escaped for rich text, with `spans` wrapped in highlight markup and line breaks
+    kept."""
+    parts: list[str] = []
+    cursor = 0
+    for start, end in merge_spans(spans, len(text)):
+        parts.append(_escape(text[cursor:start]))
+        parts.append(f'<span style="{style}">{_escape(text[start:end])}</span>')
+        cursor = end
+    parts.append(_escape(text[cursor:]))
+    return "".join(parts)
+
+
+def _escape(text: str) -> str:
+    return html.escape(text, quote=True).replace("\n", "<br>")

@@ -1,0 +1,448 @@
+"""The main window: a Search tab and a Contradictions tab over one `EngineSession`.
+
+The window is shown before anything heavy happens; the session then opens the vault, warms
+up search and indexes in the background (`ui.bridge`). Switching vaults closes the session
+and starts a new one.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QPushButton,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from engine.model import IndexStats, Progress
+from ui.bridge import EngineSession, SearchJob, SearchOutcome, SessionInfo, SessionOptions
+from ui.search_panel import SearchPanel
+from ui.settings import DEMO_VAULT, Settings, SettingsStore
+from ui.status import IndexStatus
+from ui.theme import MUTED
+
+log = logging.getLogger(__name__)
+
+SEARCH_TAB, CONTRADICTIONS_TAB = 0, 1
+MAIN_CHANNEL = "main"
+
+Opener = Callable[[Path, str, bool], bool]  # vault, rel_path, in_obsidian -> opened
+
+
+def default_opener(vault: Path, rel_path: str, in_obsidian: bool) -> bool:
+    from ui.obsidian import open_note
+
+    return open_note(vault, rel_path, in_obsidian=in_obsidian)
+
+
+@dataclass(frozen=True)
+class EngineOverrides:
+    """Values from the command line (or a test) that win over the settings."""
+
+    data_dir: Path | None = None
+    chroma_url: str | None = None
+    model: str | None = None
+    index: bool = True
+    live: bool = True
+    embedder: Any = field(default=None, compare=False, repr=False)
+
+
+class WelcomeBanner(QFrame):
+    """First run: this is the demo vault; choose your own or keep exploring."""
+
+    choose_vault = Signal()
+    dismissed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("welcome")
+        self.setStyleSheet(
+            "#welcome { background:#eef3ff; border:1px solid #c7d5f5; border-radius:6px; }"
+        )
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(12, 8, 8, 8)
+        text = QLabel(
+            "Welcome to Consilience. You are looking at the demo vault: try “sampling "
+            "interval”, “REQ-006” or “what did we decide about storage?”. When you are ready, "
+            "choose your own Obsidian vault — it is indexed here, on this machine, and never "
+            "changed."
+        )
+        text.setWordWrap(True)
+        layout.addWidget(text, 1)
+        choose = QPushButton("Choose your vault…")
+        choose.setObjectName("welcome-choose")
+        choose.clicked.connect(self.choose_vault)
+        layout.addWidget(choose)
+        keep = QPushButton("Keep the demo")
+        keep.setObjectName("welcome-keep")
+        keep.clicked.connect(self.dismissed)
+        layout.addWidget(keep)
+
+
+class MainWindow(QMainWindow):
+    session_started = Signal(object)  # the new EngineSession
+    quit_requested = Signal()
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        store: SettingsStore | None = None,
+        overrides: EngineOverrides | None = None,
+        opener: Opener = default_opener,
+        welcome: bool = False,
+    ) -> None:
+        super().__init__()
+        self.settings = settings
+        self.store = store
+        self.overrides = overrides or EngineOverrides()
+        self.opener = opener
+        self.session: EngineSession | None = None
+        self.inspector: QWidget | None = None
+        self.hide_on_close = False  # the tray keeps the app alive
+        self._closed = False
+        self.setWindowTitle("Consilience")
+        self.resize(1320, 820)
+
+        central = QWidget()
+        outer = QVBoxLayout(central)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.setSpacing(0)
+        self.welcome = WelcomeBanner()
+        self.welcome.choose_vault.connect(self.choose_vault)
+        self.welcome.dismissed.connect(self._dismiss_welcome)
+        banner_box = QVBoxLayout()
+        banner_box.setContentsMargins(10, 8, 10, 0)
+        banner_box.addWidget(self.welcome)
+        outer.addLayout(banner_box)
+        self.welcome.setVisible(welcome)
+
+        self.tabs = QTabWidget()
+        self.tabs.setDocumentMode(True)
+        self.search = SearchPanel()
+        self.search.filters.set_sources(settings.sources)
+        self.tabs.addTab(self.search, "Search")
+        self._inspector_holder = QWidget()
+        holder = QVBoxLayout(self._inspector_holder)
+        holder.setContentsMargins(0, 0, 0, 0)
+        self._inspector_placeholder = QLabel("Opening the vault…")
+        self._inspector_placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self._inspector_placeholder.setStyleSheet(f"color:{MUTED};")
+        holder.addWidget(self._inspector_placeholder)
+        self.tabs.addTab(self._inspector_holder, "Contradictions")
+        outer.addWidget(self.tabs, 1)
+        self.setCentralWidget(central)
+
+        self.index_status = IndexStatus()
+        self.statusBar().addWidget(self.index_status, 1)
+        self.statusBar().setSizeGripEnabled(False)
+        self.index_status.pause_toggled.connect(self.set_paused)
+
+        self.search.query_ready.connect(self._query_ready)
+        self.search.open_requested.connect(self.open_note)
+        self._build_menus()
+
+    # -- menus and shortcuts --------------------------------------------------------------
+
+    def _build_menus(self) -> None:
+        file_menu = self.menuBar().addMenu("&File")
+        self._action(file_menu, "&Open vault…", QKeySequence.StandardKey.Open, self.choose_vault)
+        self._action(file_menu, "Try the &demo vault", None, self.open_demo)
+        file_menu.addSeparator()
+        self._action(file_menu, "&Settings…", QKeySequence("Ctrl+,"), self.edit_settings)
+        file_menu.addSeparator()
+        self._action(file_menu, "&Quit", QKeySequence.StandardKey.Quit, self.quit_requested.emit)
+        view = self.menuBar().addMenu("&View")
+        self._action(view, "&Search", QKeySequence("Ctrl+1"), self.show_search)
+        self._action(view, "&Contradictions", QKeySequence("Ctrl+2"), self.show_contradictions)
+        for keys in ("Ctrl+K", "Ctrl+F"):
+            QShortcut(QKeySequence(keys), self, activated=self.focus_search)
+
+    def _action(
+        self,
+        menu: Any,
+        text: str,
+        keys: QKeySequence | QKeySequence.StandardKey | None,
+        slot: Callable[[], object],
+    ) -> QAction:
+        action = QAction(text, self)
+        if keys is not None:
+            action.setShortcut(keys)
+        action.triggered.connect(lambda _checked=False: slot())
+        menu.addAction(action)
+        return action
+
+    def focus_search(self) -> None:
+        self.tabs.setCurrentIndex(SEARCH_TAB)
+        self.search.search_box.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.search.search_box.selectAll()
+
+    def show_search(self) -> None:
+        self.tabs.setCurrentIndex(SEARCH_TAB)
+
+    def show_contradictions(self) -> None:
+        self.tabs.setCurrentIndex(CONTRADICTIONS_TAB)
+
+    # -- the session ----------------------------------------------------------------------
+
+    def vault_for_session(self, vault: Path) -> SessionOptions:
+        s, o = self.settings, self.overrides
+        return SessionOptions(
+            vault=vault,
+            data_dir=o.data_dir,
+            chroma_url=o.chroma_url or s.chroma_url,
+            model=o.model or s.model,
+            excluded=s.excluded,
+            index=o.index,
+            live=o.live,
+            embedder=o.embedder,
+        )
+
+    def open_vault(self, vault: Path) -> EngineSession:
+        """Close the current session (if any) and open `vault` in the background."""
+        self._close_session()
+        self.search.model.clear()
+        self.search.detail.clear()
+        self.search.warnings.set_search_warnings(())
+        for kind in ("read_only", "semantic_unavailable", "open_failed", "vault_unavailable"):
+            self.search.warnings.set_notice(kind, None)
+        session = EngineSession(self.vault_for_session(vault), parent=self)
+        self.session = session
+        session.opened.connect(self._opened)
+        session.open_failed.connect(self._open_failed)
+        session.notice.connect(self._notice)
+        session.index_progress.connect(self._index_progress)
+        session.index_finished.connect(self._index_finished)
+        session.index_failed.connect(self._index_failed)
+        session.paused_changed.connect(self.index_status.set_paused)
+        session.synced.connect(self._synced)
+        session.info_changed.connect(self._info_changed)
+        session.search_finished.connect(self._search_finished)
+        session.search_failed.connect(self._search_failed)
+        self.setWindowTitle(f"{_vault_label(vault)} — Consilience")
+        self.index_status.opening(_vault_label(vault))
+        session.start()
+        self.session_started.emit(session)
+        if self.search.search_box.text().strip():
+            self.search.search_now()  # the query typed so far, against the new vault
+        return session
+
+    def _close_session(self) -> None:
+        self._drop_inspector()
+        session, self.session = self.session, None
+        if session is not None:
+            session.close()
+            session.deleteLater()
+
+    def _is_current(self) -> bool:
+        return self.sender() is self.session
+
+    def _opened(self, info: SessionInfo) -> None:
+        if not self._is_current():
+            return
+        self.search.filters.set_choices(folders=info.folders, tags=info.tags)
+        if info.read_only:
+            self.index_status.read_only(info.notes)
+        self._install_inspector(info)
+
+    def _open_failed(self, message: str) -> None:
+        if not self._is_current():
+            return
+        self.index_status.failed(message)
+        self.search.warnings.set_notice("open_failed", f"The vault could not be opened: {message}")
+        self._inspector_placeholder.setText(f"The vault could not be opened: {message}")
+
+    def _notice(self, kind: str, message: str) -> None:
+        if self._is_current():
+            self.search.warnings.set_notice(kind, message)
+
+    def _index_progress(self, progress: Progress) -> None:
+        if self._is_current():
+            self.index_status.show_progress(progress)
+
+    def _index_finished(self, stats: IndexStats | None) -> None:
+        if not self._is_current() or self.session is None:
+            return
+        info = self.session.info
+        notes = info.notes if info is not None else 0
+        if info is not None and info.read_only:
+            self.index_status.read_only(notes)
+        else:
+            self.index_status.finished(stats, notes=notes)
+        self._refresh_inspector()
+        if stats is not None and (stats.added or stats.updated or stats.removed):
+            self.search.search_now()  # the index changed under the current answer
+
+    def _index_failed(self, message: str) -> None:
+        if self._is_current():
+            self.index_status.failed(message)
+
+    def _synced(self, stats: IndexStats) -> None:
+        if not self._is_current():
+            return
+        self.index_status.synced(stats)
+        self._refresh_inspector()
+        if self.search.query:
+            self.search.search_now()
+
+    def _info_changed(self, info: SessionInfo) -> None:
+        if self._is_current():
+            self.search.filters.set_choices(folders=info.folders, tags=info.tags)
+
+    def set_paused(self, paused: bool) -> None:
+        if self.session is not None:
+            self.session.set_paused(paused)
+
+    # -- search ---------------------------------------------------------------------------
+
+    def _query_ready(self, generation: int, text: str, filters: Any, sources: Any) -> None:
+        if self.session is None:
+            return
+        self.session.search(
+            SearchJob(
+                channel=MAIN_CHANNEL,
+                generation=generation,
+                text=text,
+                filters=filters,
+                sources=tuple(sources) or None,
+            )
+        )
+
+    def _search_finished(self, channel: str, generation: int, outcome: SearchOutcome) -> None:
+        if self._is_current() and channel == MAIN_CHANNEL:
+            self.search.show_outcome(generation, outcome)
+
+    def _search_failed(self, channel: str, generation: int, message: str) -> None:
+        if self._is_current() and channel == MAIN_CHANNEL:
+            self.search.show_error(generation, message)
+
+    def open_note(self, rel_path: str, in_obsidian: bool = True) -> None:
+        info = self.session.info if self.session is not None else None
+        if info is None:
+            return
+        if not self.opener(info.vault, rel_path, in_obsidian):
+            self.statusBar().showMessage(f"Could not open {rel_path}", 5000)
+
+    # -- the contradiction inspector ------------------------------------------------------
+
+    def _install_inspector(self, info: SessionInfo) -> None:
+        self._drop_inspector()
+        try:
+            from ui.inspector import ContradictionInspector
+        except ImportError as exc:  # pragma: no cover - a broken install
+            self._inspector_placeholder.setText(f"The contradiction inspector is missing: {exc}")
+            return
+        inspector = ContradictionInspector(info.catalog_path, info.vault)
+        inspector.open_requested.connect(self.open_note)
+        self._inspector_placeholder.setVisible(False)
+        layout = self._inspector_holder.layout()
+        if layout is not None:
+            layout.addWidget(inspector)
+        self.inspector = inspector
+
+    def _refresh_inspector(self) -> None:
+        refresh = getattr(self.inspector, "refresh", None)
+        if callable(refresh):
+            refresh()
+
+    def _drop_inspector(self) -> None:
+        inspector, self.inspector = self.inspector, None
+        if inspector is None:
+            return
+        shutdown = getattr(inspector, "shutdown", None)
+        if callable(shutdown):
+            shutdown()
+        inspector.setParent(None)
+        inspector.deleteLater()
+        self._inspector_placeholder.setText("Opening the vault…")
+        self._inspector_placeholder.setVisible(True)
+
+    # -- vaults and settings --------------------------------------------------------------
+
+    def choose_vault(self) -> None:
+        start = self.settings.vault or str(Path.home())
+        folder = QFileDialog.getExistingDirectory(self, "Choose your Obsidian vault folder", start)
+        if folder:
+            self.switch_vault(Path(folder))
+
+    def open_demo(self) -> None:
+        self.switch_vault(None)
+
+    def switch_vault(self, vault: Path | None) -> None:
+        """Open `vault` (None: the demo vault) and remember it."""
+        self._save(replace(self.settings.with_vault(vault), welcomed=True))
+        self.welcome.setVisible(False)
+        self.open_vault(vault or DEMO_VAULT)
+
+    def _dismiss_welcome(self) -> None:
+        self.welcome.setVisible(False)
+        self._save(replace(self.settings, welcomed=True))
+
+    def edit_settings(self) -> None:
+        from ui.settings_dialog import SettingsDialog
+
+        dialog = SettingsDialog(self.settings, parent=self)
+        if dialog.exec() != SettingsDialog.DialogCode.Accepted:
+            return
+        self.apply_settings(dialog.result_settings())
+
+    def apply_settings(self, new: Settings) -> None:
+        """Save `new`; reopen the vault when anything the engine uses changed."""
+        old = self.settings
+        self._save(new)
+        self.search.filters.set_sources(new.sources)
+        reopen = (old.vault, old.model, old.chroma_url, old.excluded) != (
+            new.vault,
+            new.model,
+            new.chroma_url,
+            new.excluded,
+        )
+        if reopen:
+            self.open_vault(Path(new.vault) if new.vault else DEMO_VAULT)
+        elif self.search.query:
+            self.search.search_now()
+
+    def _save(self, settings: Settings) -> None:
+        self.settings = settings
+        if self.store is None:
+            return
+        try:
+            self.store.save(settings)
+        except OSError as exc:
+            log.warning("settings could not be saved: %s", exc)
+            self.statusBar().showMessage(f"Settings could not be saved: {exc}", 8000)
+
+    # -- closing --------------------------------------------------------------------------
+
+    def shutdown(self) -> None:
+        """Stop every background job of the window (idempotent)."""
+        if self._closed:
+            return
+        self._closed = True
+        self._close_session()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if self.hide_on_close and not self._closed:
+            event.ignore()
+            self.hide()
+            return
+        self.shutdown()
+        event.accept()
+        QTimer.singleShot(0, self.quit_requested.emit)
+
+
+def _vault_label(vault: Path) -> str:
+    return "Demo vault" if vault.resolve() == DEMO_VAULT.resolve() else vault.name
