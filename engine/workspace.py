@@ -118,9 +118,13 @@ class Workspace:
         paths.root.mkdir(parents=True, exist_ok=True)
         lock_fd = -1 if read_only else _acquire_writer_lock(paths.lock)
         try:
+            kept_reviews: list[tuple[object, ...]] = []
             if rebuild and not read_only:
+                kept_reviews = _saved_reviews(paths)
                 _remove_index_files(paths)
             catalog = Catalog.open(paths.catalog, read_only=read_only)
+            if kept_reviews:
+                _restore_reviews(catalog, kept_reviews)
             model_id = config.model or PACKAGED_MODEL_ID
             vectors = VectorStore.open(
                 persist_dir=None if config.chroma_url else paths.chroma,
@@ -316,6 +320,38 @@ def _acquire_writer_lock(path: Path) -> int:
             "another Consilience process is indexing this vault; close it or wait until it ends"
         ) from None
     return fd
+
+
+def _saved_reviews(paths: IndexPaths) -> list[tuple[object, ...]]:
+    """--rebuild keeps the user's review decisions: they are keyed by claim text, not by the
+    index, so they still apply after re-indexing. A catalog too broken to read loses them
+    (logged): rebuilding is then the only way forward."""
+    if not paths.catalog.exists():
+        return []
+    import sqlite3
+
+    try:
+        conn = sqlite3.connect(f"file:{paths.catalog}?mode=ro", uri=True)
+        try:
+            rows = conn.execute(
+                "SELECT a_hash, b_hash, state, current_side, decided_at FROM reviews"
+            ).fetchall()
+        finally:
+            conn.close()
+    except sqlite3.Error as exc:
+        log.warning("rebuild: review decisions could not be read from the old index: %s", exc)
+        return []
+    return [tuple(r) for r in rows]
+
+
+def _restore_reviews(catalog: Catalog, rows: list[tuple[object, ...]]) -> None:
+    with catalog.transaction():
+        catalog.executemany(
+            "INSERT OR REPLACE INTO reviews (a_hash, b_hash, state, current_side, decided_at)"
+            " VALUES (?, ?, ?, ?, ?)",
+            rows,
+        )
+    log.info("rebuild: kept %d review decisions", len(rows))
 
 
 def _remove_index_files(paths: IndexPaths) -> None:

@@ -32,8 +32,7 @@ from engine.contradict.lexicon import (
     DROP_VERBS,
     UP_WORDS,
     OppositeKind,
-    listed_opposite,
-    morphological_opposite,
+    opposites_of,
 )
 from engine.contradict.quantities import DateMention, Quantity, parse_dates, parse_quantities
 from engine.contradict.text import (
@@ -455,20 +454,17 @@ def negation(a: Analysis, b: Analysis) -> Cue:
 def opposition(a: Analysis, b: Analysis) -> Cue:
     """Antonyms or opposite verbs in the same context, with the same polarity on both sides."""
     best = Cue("opposition", 0.0)
-    pairs: list[tuple[int, int, OppositeKind, float]] = []
-    for i, x in enumerate(a.tokens):
-        if x.kind != "word" or len(x.stem) < 2:
-            continue
-        for j, y in enumerate(b.tokens):
-            if y.kind != "word" or x.stem == y.stem:
-                continue
-            kind = listed_opposite(x.stem, y.stem)
-            strength = 1.0
-            if kind is None:
-                if not morphological_opposite(x.stem, y.stem):
-                    continue
-                kind, strength = "antonym", 0.9
-            pairs.append((i, j, kind, strength))
+    wanted = _opposite_index(a.text)
+    b_words = _word_index(b.text)
+    pairs = [
+        (i, j, kind, strength)
+        for stem_y in wanted.keys() & b_words.keys()
+        for i, kind, strength in wanted[stem_y]
+        for j in b_words[stem_y]
+    ]
+    if not pairs:
+        return best
+    pairs.sort(key=lambda p: (p[0], p[1]))  # the order of the pairwise walk: ties keep it
     for i, j, kind, strength in pairs:
         x, y = a.tokens[i], b.tokens[j]
         # "not reliable" vs "unreliable" agree: a negated opposite is no opposition
@@ -497,6 +493,28 @@ def opposition(a: Analysis, b: Analysis) -> Cue:
             label = "opposite verbs" if kind == "opposite_verb" else "opposites"
             best = Cue("opposition", round(score, 4), f'{label}: "{wa}" vs "{wb}"')
     return best
+
+
+@lru_cache(maxsize=8192)
+def _opposite_index(text: str) -> dict[str, list[tuple[int, OppositeKind, float]]]:
+    """Stem -> the words of claim `text` it is opposite to, as (token index, kind, strength)."""
+    out: dict[str, list[tuple[int, OppositeKind, float]]] = {}
+    for i, x in enumerate(analyse(text).tokens):
+        if x.kind != "word" or len(x.stem) < 2:
+            continue
+        for stem_y, kind, strength in opposites_of(x.stem):
+            out.setdefault(stem_y, []).append((i, kind, strength))
+    return out
+
+
+@lru_cache(maxsize=8192)
+def _word_index(text: str) -> dict[str, list[int]]:
+    """Stem -> the indexes of the word tokens of claim `text` with that stem."""
+    out: dict[str, list[int]] = {}
+    for j, y in enumerate(analyse(text).tokens):
+        if y.kind == "word":
+            out.setdefault(y.stem, []).append(j)
+    return out
 
 
 _SENTENCE_END = frozenset(".!?;。！？；")

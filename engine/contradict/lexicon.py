@@ -156,6 +156,33 @@ def morphological_opposite(a: str, b: str) -> bool:
     return False
 
 
+@functools.lru_cache(maxsize=1 << 16)
+def opposites_of(word: str) -> tuple[tuple[str, OppositeKind, float], ...]:
+    """Every stem `y` opposite to `word` as (y, kind, strength): the listed opposites
+    (strength 1.0), then the morphological ones (`morphological_opposite`, 0.9) not listed.
+
+    Same answers as testing `listed_opposite` then `morphological_opposite` against every
+    word, but found by generating the few candidates: a pair of claims is scored in time
+    linear in their lengths instead of quadratic.
+    """
+    out: dict[str, tuple[OppositeKind, float]] = {
+        y: (kind, 1.0) for y, kind in OPPOSITES.get(word, {}).items()
+    }
+    candidates: set[str] = set()
+    for prefix in _NEGATIVE_PREFIXES:
+        candidates.update((prefix + word, prefix + "-" + word))
+        if word.startswith(prefix):
+            candidates.add(word[len(prefix) :].lstrip("-"))
+    if word.endswith("ful"):
+        candidates.add(word[:-3] + "less")
+    if word.endswith("less"):
+        candidates.add(word[:-4] + "ful")
+    for y in candidates:
+        if y and y != word and y not in out and morphological_opposite(word, y):
+            out[y] = ("antonym", 0.9)
+    return tuple((y, kind, strength) for y, (kind, strength) in sorted(out.items()))
+
+
 #: Verbs of choosing and of abandoning, for the changed-decision cue (stems).
 CHOOSE_VERBS: frozenset[str] = frozenset(
     stem(w)

@@ -49,6 +49,9 @@ NEIGHBOURS = 8
 #: Notes per extraction/embedding batch (a full scan is batched, a kill loses little).
 BATCH_NOTES = 256
 SCORE_BATCH = 2048
+#: From this many claims to look up, the candidate search loads every claim vector into one
+#: matrix (`neighbours.py`) instead of asking the claims collection note by note.
+IN_MEMORY_QUERIES = 256
 
 
 def claim_hash(text: str) -> str:
@@ -175,12 +178,18 @@ class ContradictionScanner:
             embedded = self._embed([t for _, t in missing])
             for i, (h, _) in enumerate(missing):
                 vectors[h] = embedded[i]
-        self._vectors.delete_notes(paths)
-        if claims:
+        # Only what changed is written: rewriting an unchanged vector costs an index update.
+        stored = self._vectors.hashes_for_notes(paths)  # claim id -> text hash
+        wanted = {c.id for c in claims}
+        gone = [cid for cid in stored if cid not in wanted]
+        if gone:
+            self._vectors.delete(gone)
+        write = [c for c in claims if stored.get(c.id) != c.text_hash]
+        if write:
             self._vectors.upsert(
-                [c.id for c in claims],
-                np.vstack([vectors[c.text_hash] for c in claims]).astype(np.float32),
-                [{"note_path": c.note_path, "text_hash": c.text_hash} for c in claims],
+                [c.id for c in write],
+                np.vstack([vectors[c.text_hash] for c in write]).astype(np.float32),
+                [{"note_path": c.note_path, "text_hash": c.text_hash} for c in write],
             )
         return len(missing)
 
@@ -191,27 +200,14 @@ class ContradictionScanner:
         vectors: dict[str, np.ndarray],
     ) -> tuple[list[PairRow], int]:
         # 1. nearest claims of other notes, above the gate
-        raw: dict[tuple[str, str], tuple[ClaimRow, str, np.ndarray | None]] = {}
         by_note: dict[str, dict[str, ClaimRow]] = {}
         for claim in new_claims.values():  # one query per distinct claim text of a note
             by_note.setdefault(claim.note_path, {}).setdefault(claim.text_hash, claim)
-        for path, claims in by_note.items():
-            queries = list(claims.values())
-            results = self._vectors.query_many(
-                np.vstack([vectors[c.text_hash] for c in queries]),
-                k=self._k,
-                where={"note_path": {"$ne": path}},
-                include_embeddings=True,
-            )
-            for claim, hits in zip(queries, results, strict=True):
-                for hit in hits:
-                    if hit.similarity < self._gate:
-                        break  # nearest first
-                    if str(hit.metadata.get("text_hash", "")) == claim.text_hash:
-                        continue  # the same sentence in two notes agrees with itself
-                    key = (claim.id, hit.id) if claim.id < hit.id else (hit.id, claim.id)
-                    if key not in raw:
-                        raw[key] = (claim, hit.id, hit.embedding)
+        queries = sum(len(c) for c in by_note.values())
+        if queries >= IN_MEMORY_QUERIES:
+            raw = self._candidates_in_memory(by_note, new_claims, vectors)
+        else:
+            raw = self._candidates_from_store(by_note, vectors)
         if not raw:
             return [], 0
         # 2. the other sides: just written (memory) or stored (catalog); ghosts are skipped
@@ -267,3 +263,68 @@ class ContradictionScanner:
                     )
                 )
         return pairs, len(candidates)
+
+    def _candidates_from_store(
+        self, by_note: dict[str, dict[str, ClaimRow]], vectors: dict[str, np.ndarray]
+    ) -> dict[tuple[str, str], tuple[ClaimRow, str, np.ndarray | None]]:
+        """A few notes (a live edit): ask the claims collection, note by note."""
+        raw: dict[tuple[str, str], tuple[ClaimRow, str, np.ndarray | None]] = {}
+        for path, claims in by_note.items():
+            queries = list(claims.values())
+            results = self._vectors.query_many(
+                np.vstack([vectors[c.text_hash] for c in queries]),
+                k=self._k,
+                where={"note_path": {"$ne": path}},
+                include_embeddings=True,
+            )
+            for claim, hits in zip(queries, results, strict=True):
+                for hit in hits:
+                    if hit.similarity < self._gate:
+                        break  # nearest first
+                    if str(hit.metadata.get("text_hash", "")) == claim.text_hash:
+                        continue  # the same sentence in two notes agrees with itself
+                    key = (claim.id, hit.id) if claim.id < hit.id else (hit.id, claim.id)
+                    if key not in raw:
+                        raw[key] = (claim, hit.id, hit.embedding)
+        return raw
+
+    def _candidates_in_memory(
+        self,
+        by_note: dict[str, dict[str, ClaimRow]],
+        new_claims: dict[str, ClaimRow],
+        vectors: dict[str, np.ndarray],
+    ) -> dict[tuple[str, str], tuple[ClaimRow, str, np.ndarray | None]]:
+        """Many notes (a full scan): every claim vector in one matrix (`neighbours.py`)."""
+        from engine.contradict.neighbours import nearest_in_other_groups
+
+        rescanned = set(by_note)
+        others = [c for c in store.all_claims(self._catalog) if c.note_path not in rescanned]
+        stored = self._vectors.get_embeddings([c.id for c in others]) if others else {}
+        base_rows = list(new_claims.values()) + [c for c in others if c.id in stored]
+        base_vecs = [vectors[c.text_hash] for c in new_claims.values()] + [
+            np.asarray(stored[c.id], dtype=np.float32) for c in others if c.id in stored
+        ]
+        groups: dict[str, int] = {}
+        base_groups = np.array(
+            [groups.setdefault(c.note_path, len(groups)) for c in base_rows], dtype=np.int64
+        )
+        base = np.vstack(base_vecs).astype(np.float32)
+        query_rows = [c for claims in by_note.values() for c in claims.values()]
+        found = nearest_in_other_groups(
+            np.vstack([vectors[c.text_hash] for c in query_rows]).astype(np.float32),
+            np.array([groups[c.note_path] for c in query_rows], dtype=np.int64),
+            base,
+            base_groups,
+            k=self._k,
+            gate=self._gate,
+        )
+        raw: dict[tuple[str, str], tuple[ClaimRow, str, np.ndarray | None]] = {}
+        for claim, hits in zip(query_rows, found, strict=True):
+            for index, _ in hits:
+                other = base_rows[index]
+                if other.text_hash == claim.text_hash:
+                    continue  # the same sentence in two notes agrees with itself
+                key = (claim.id, other.id) if claim.id < other.id else (other.id, claim.id)
+                if key not in raw:
+                    raw[key] = (claim, other.id, base[index])
+        return raw

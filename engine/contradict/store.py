@@ -119,6 +119,15 @@ def claims_by_id(catalog: Catalog, ids: Iterable[str]) -> dict[str, ClaimRow]:
     return out
 
 
+def all_claims(catalog: Catalog) -> list[ClaimRow]:
+    return [
+        ClaimRow(*row)
+        for row in catalog.execute(
+            "SELECT id, note_path, chunk_id, ordinal, text, context, text_hash FROM claims"
+        )
+    ]
+
+
 def claim_ids(catalog: Catalog) -> set[str]:
     return {r[0] for r in catalog.execute("SELECT id FROM claims")}
 

@@ -202,13 +202,40 @@ def stems_match(a: str, b: str) -> bool:
     return len(short) >= 5 and long_.startswith(short) and len(long_) - len(short) <= 3
 
 
+_MAX_EXTENSION = 3
+_MIN_SHORT = 5
+
+
 def overlap_count(needles: frozenset[str] | set[str], haystack: frozenset[str]) -> int:
-    """How many of `needles` match some stem of `haystack` (`stems_match`)."""
+    """How many of `needles` match some stem of `haystack` (`stems_match`).
+
+    Linear, not |needles| x |haystack|: a needle matches when it is in the haystack, is a
+    haystack stem cut by one to three characters, or cut itself is a haystack stem.
+    """
+    cut = _shortened(haystack)
     count = 0
     for n in needles:
-        if n in haystack or any(stems_match(n, h) for h in haystack):
+        if n in haystack or n in cut:
             count += 1
+            continue
+        for d in range(1, _MAX_EXTENSION + 1):
+            if len(n) - d < _MIN_SHORT:
+                break
+            if n[: len(n) - d] in haystack:
+                count += 1
+                break
     return count
+
+
+@lru_cache(maxsize=4096)
+def _shortened(stems: frozenset[str]) -> frozenset[str]:
+    """Every stem of `stems` cut by 1-3 characters, when at least 5 remain."""
+    return frozenset(
+        h[: len(h) - d]
+        for h in stems
+        for d in range(1, _MAX_EXTENSION + 1)
+        if len(h) - d >= _MIN_SHORT
+    )
 
 
 _STRIP_NEG_RE = re.compile(

@@ -140,6 +140,12 @@ def test_review_survives_restart_and_reindex(vault: Vault, embedder: Embedder) -
     with _open(vault, embedder) as ws:
         again = _find(store.lookup(ws.catalog, include_reviewed=True), pair)
         assert again is not None and again.review == "resolved" and again.current_side == "a"
+    # `index --rebuild` drops the index but keeps the user's decisions
+    with Workspace.open(vault.config(), embedder=embedder, rebuild=True) as ws:
+        ws.sync()
+        assert _find(store.lookup(ws.catalog), pair) is None
+        rebuilt = _find(store.lookup(ws.catalog, include_reviewed=True), pair)
+        assert rebuilt is not None and rebuilt.review == "resolved" and rebuilt.current_side == "a"
 
 
 def test_search_lists_contradictions_among_results(vault: Vault, embedder: Embedder) -> None:

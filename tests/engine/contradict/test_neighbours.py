@@ -1,0 +1,68 @@
+"""The in-memory candidate search: exact below the limit, inverted file above it."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from engine.contradict import neighbours
+from engine.contradict.neighbours import nearest_in_other_groups
+
+
+def _clustered(n: int, d: int = 48, topics: int = 60, seed: int = 7) -> np.ndarray:
+    """Unit vectors around `topics` centres: claims about the same subject sit close."""
+    rng = np.random.default_rng(seed)
+    centres = rng.normal(size=(topics, d))
+    v = centres[rng.integers(0, topics, size=n)] + 0.45 * rng.normal(size=(n, d))
+    return (v / np.linalg.norm(v, axis=1, keepdims=True)).astype(np.float32)
+
+
+def _brute(q: np.ndarray, qg: np.ndarray, b: np.ndarray, bg: np.ndarray, k: int, gate: float):
+    out = []
+    for vec, group in zip(q, qg, strict=True):
+        sims = b @ vec
+        ranked = [(int(i), float(sims[i])) for i in np.argsort(-sims) if bg[i] != group]
+        out.append([(i, s) for i, s in ranked[:k] if s >= gate])
+    return out
+
+
+def test_exact_search_matches_brute_force_and_skips_own_group() -> None:
+    base = _clustered(600)
+    groups = np.arange(600, dtype=np.int64) // 5  # five claims per note
+    got = nearest_in_other_groups(base[:80], groups[:80], base, groups, k=6, gate=0.5)
+    want = _brute(base[:80], groups[:80], base, groups, 6, 0.5)
+    assert [[i for i, _ in row] for row in got] == [[i for i, _ in row] for row in want]
+    assert all(groups[i] != groups[q] for q, row in enumerate(got) for i, _ in row)
+    assert all(s >= 0.5 for row in got for _, s in row)
+    assert any(row for row in got)
+
+
+def test_inverted_file_keeps_nearly_all_pairs_above_the_gate(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    base = _clustered(6000)
+    groups = np.arange(6000, dtype=np.int64) // 8
+    queries, qgroups = base[::10], groups[::10]
+    exact = nearest_in_other_groups(queries, qgroups, base, groups, k=8, gate=0.7)
+    monkeypatch.setattr(neighbours, "EXACT_LIMIT", 1000)  # force the inverted file
+    approx = nearest_in_other_groups(queries, qgroups, base, groups, k=8, gate=0.7)
+    want = {(q, i) for q, row in enumerate(exact) for i, _ in row}
+    got = {(q, i) for q, row in enumerate(approx) for i, _ in row}
+    assert len(want) > 500
+    assert all(groups[i] != qgroups[q] for q, i in got)
+    recall = len(want & got) / len(want)
+    assert recall >= 0.95, recall
+
+
+def test_empty_inputs() -> None:
+    empty = np.zeros((0, 4), dtype=np.float32)
+    assert (
+        nearest_in_other_groups(
+            empty, np.zeros(0, np.int64), empty, np.zeros(0, np.int64), k=3, gate=0.0
+        )
+        == []
+    )
+    q = np.eye(4, dtype=np.float32)[:1]
+    assert nearest_in_other_groups(
+        q, np.zeros(1, np.int64), empty, np.zeros(0, np.int64), k=3, gate=0.0
+    ) == [[]]
