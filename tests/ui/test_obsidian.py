@@ -47,7 +47,7 @@ def test_spaces_are_percent_twenty_and_folders_encode_the_slash() -> None:
         ("Emoji 🎉", "Fun/🚀 launch ✨ notes 👩‍💻.md"),
         ("Nested", "a/b/c/d/e/deep note.md"),
         ("Plus+Sign", "C++/a+b=c.md"),
-        ("Quotes", "Say \"hi\"/it's fine.md"),
+        ("Quotes", 'Say "hi"/it\'s fine.md'),
     ],
 )
 def test_round_trip(vault: str, path: str) -> None:

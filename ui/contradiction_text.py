@@ -1,0 +1,146 @@
+"""How a contradiction reads on screen: labels, dates and the HTML of the detail panes.
+
+Vault text (claims, contexts, titles, paths, explanations) is always passed through
+`html.escape` first; only then is our own markup (the claim's emphasis, badges) added around
+the escaped pieces. Nothing a note contains can become markup.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from datetime import datetime
+
+from engine.contradict.types import Contradiction, ContradictionSide, Side
+
+TYPE_LABELS: dict[str, str] = {
+    "negation": "Negation",
+    "conflicting_values": "Conflicting values",
+    "opposing_sentiment": "Opposing sentiment",
+    "semantic_conflict": "Semantic conflict",
+}
+TYPE_HINTS: dict[str, str] = {
+    "negation": "One note says it, the other says it is not so.",
+    "conflicting_values": "The notes give different numbers, dates or amounts.",
+    "opposing_sentiment": "The notes judge the same thing in opposite ways.",
+    "semantic_conflict": "The notes make incompatible statements.",
+}
+REVIEW_LABELS: dict[str, str] = {"open": "Open", "dismissed": "Dismissed", "resolved": "Resolved"}
+
+# Colours chosen to read on light and dark palettes (each pairs a background with its text).
+_MARK = "background-color:#fde68a; color:#1f2937; font-weight:600;"
+_NEWER = "background-color:#2563eb; color:#ffffff;"
+_CURRENT = "background-color:#15803d; color:#ffffff;"
+_BADGE = "font-size:small; font-weight:600;"
+_MUTED = "color:#6b7280;"
+
+
+def type_label(kind: str) -> str:
+    """'conflicting_values' -> 'Conflicting values' (unknown types are tidied the same way)."""
+    return TYPE_LABELS.get(kind) or kind.replace("_", " ").strip().capitalize() or "Unknown"
+
+
+def confidence_label(confidence: float) -> str:
+    return f"{round(max(0.0, min(1.0, confidence)) * 100)}%"
+
+
+def review_label(c: Contradiction) -> str:
+    if c.review == "resolved" and c.current_side:
+        return f"Resolved: {c.current_side.upper()} is current"
+    return REVIEW_LABELS.get(c.review, c.review.capitalize())
+
+
+def date_label(timestamp: str | None) -> str:
+    """An ISO timestamp as '3 Jun 2026' ('unknown date' when missing or unreadable)."""
+    if not timestamp:
+        return "unknown date"
+    try:
+        when = datetime.fromisoformat(timestamp)
+    except ValueError:
+        return timestamp
+    return f"{when.day} {when:%b %Y}"
+
+
+def _loose(text: str) -> str:
+    """A regex matching `text` with any run of whitespace standing for any other."""
+    return r"\s+".join(re.escape(word) for word in text.split())
+
+
+def claim_span(context: str, claim: str) -> tuple[int, int] | None:
+    """Where `claim` sits in `context`: exact, else ignoring case and whitespace differences."""
+    if not claim.strip():
+        return None
+    start = context.find(claim)
+    if start >= 0:
+        return start, start + len(claim)
+    match = re.search(_loose(claim), context, flags=re.IGNORECASE)
+    return (match.start(), match.end()) if match else None
+
+
+def emphasised_context_html(context: str, claim: str) -> str:
+    """The context with the claim emphasised, as HTML: every piece of vault text is escaped
+    before the emphasis markup goes around the claim. When the claim is not found in the
+    context, the claim is shown emphasised above the (escaped) context."""
+    span = claim_span(context, claim) if context else None
+    if span is None:
+        mark = f'<span style="{_MARK}">{_escape(claim)}</span>'
+        rest = _escape(context) if context and context.strip() != claim.strip() else ""
+        return mark + (f"<br/><br/>{rest}" if rest else "")
+    start, end = span
+    before, inside, after = context[:start], context[start:end], context[end:]
+    return f'{_escape(before)}<span style="{_MARK}">{_escape(inside)}</span>{_escape(after)}'
+
+
+def _escape(text: str) -> str:
+    """Escape vault text and keep its line breaks."""
+    return html.escape(text, quote=True).replace("\n", "<br/>")
+
+
+def _badge(text: str, style: str) -> str:
+    return f'<span style="{_BADGE}{style}">&nbsp;{html.escape(text)}&nbsp;</span>'
+
+
+def side_html(c: Contradiction, side: Side) -> str:
+    """One side of the pair for the detail pane: title, path, date, badges, claim in context."""
+    s: ContradictionSide = c.a if side == "a" else c.b
+    badges = []
+    if c.newer == side:
+        badges.append(_badge("newer", _NEWER))
+    if c.review == "resolved" and c.current_side == side:
+        badges.append(_badge("current", _CURRENT))
+    title = _escape(s.title or s.path)
+    return (
+        f'<p style="margin:0;"><span style="{_MUTED}font-weight:600;">{side.upper()}</span>'
+        f'&nbsp;&nbsp;<span style="font-size:large; font-weight:600;">{title}</span></p>'
+        f'<p style="margin:2px 0 0 0; {_MUTED}">{_escape(s.path)}'
+        f" &nbsp;·&nbsp; modified {html.escape(date_label(s.timestamp))}"
+        f"{' &nbsp;' + ' '.join(badges) if badges else ''}</p>"
+        f'<p style="margin-top:12px; line-height:140%;">'
+        f"{emphasised_context_html(s.context, s.claim)}</p>"
+    )
+
+
+def summary_html(c: Contradiction) -> str:
+    """Type, confidence, review state and the scorer's explanations."""
+    hint = TYPE_HINTS.get(c.type, "")
+    head = (
+        f'<span style="font-size:large; font-weight:600;">{html.escape(type_label(c.type))}'
+        f"</span>&nbsp;&nbsp;"
+        f'<span style="{_MUTED}">confidence {confidence_label(c.confidence)}</span>'
+    )
+    if c.review != "open":
+        head += f"&nbsp;&nbsp;{_badge(review_label(c), _CURRENT)}"
+    parts = [f'<p style="margin:0;">{head}</p>']
+    if hint:
+        parts.append(f'<p style="margin:2px 0 0 0; {_MUTED}">{html.escape(hint)}</p>')
+    if c.explanations:
+        items = "".join(f"<li>{_escape(e)}</li>" for e in c.explanations)
+        parts.append(f'<ul style="margin-top:4px; margin-bottom:0;">{items}</ul>')
+    return "".join(parts)
+
+
+def search_blob(c: Contradiction) -> str:
+    """Lower-cased text the filter box matches against: titles, claims and paths."""
+    return "\n".join(
+        (c.a.title, c.a.claim, c.a.path, c.b.title, c.b.claim, c.b.path, type_label(c.type))
+    ).casefold()

@@ -1,0 +1,559 @@
+"""The contradiction inspector: every open contradiction, claim against claim, and the
+user's verdict on each.
+
+Catalog reads and writes run on one background thread of the inspector's own pool (superqt
+function workers), so they never block the window and never run concurrently; answers of an
+older `refresh()` are dropped. Vault text is shown as text: the detail panes get HTML built
+by `ui.contradiction_text`, which escapes every piece of note text first.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import (
+    QItemSelectionModel,
+    QModelIndex,
+    Qt,
+    QThreadPool,
+    Signal,
+    Slot,
+)
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QFrame,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSizePolicy,
+    QSpinBox,
+    QSplitter,
+    QStackedWidget,
+    QTableView,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+from superqt.utils import FunctionWorker, create_worker
+
+from engine.contradict.types import Contradiction, Side
+from ui.contradiction_model import (
+    COL_A,
+    COL_B,
+    COL_CONFIDENCE,
+    COL_REVIEW,
+    COL_TYPE,
+    ContradictionFilterModel,
+    ContradictionTableModel,
+)
+from ui.contradiction_text import side_html, summary_html
+from ui.obsidian import note_file
+from ui.review_store import Decision, Loaded, NoIndexError, ReadOnlyIndexError, ReviewStore
+
+log = logging.getLogger(__name__)
+
+EMPTY_MESSAGE = (
+    "No contradictions found — your notes agree with each other as far as Consilience can "
+    "tell. New ones show up here after the next index."
+)
+ALL_REVIEWED_MESSAGE = (
+    "No open contradictions — you have reviewed every one. Tick “Show reviewed” to see your "
+    "decisions."
+)
+FILTERED_MESSAGE = "No contradictions match the filter."
+LOADING_MESSAGE = "Loading contradictions…"
+PLACEHOLDER = "Select a contradiction to compare its two claims."
+
+
+class _Banner(QLabel):
+    """A one-line notice above the list (read-only index, failed loads or saves)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("inspectorBanner")
+        self.setWordWrap(True)
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setStyleSheet(
+            "#inspectorBanner { background:#fef3c7; color:#78350f; border:1px solid #f59e0b;"
+            " border-radius:4px; padding:6px 8px; }"
+        )
+        self.hide()
+
+    def show_text(self, text: str) -> None:
+        self.setText(text)
+        self.setVisible(bool(text))
+
+
+class ContradictionInspector(QWidget):
+    """Lists the catalog's contradictions and records the user's decisions on them."""
+
+    open_requested = Signal(str, bool)  # rel_path, in_obsidian
+    changed = Signal()  # a decision was saved
+    loaded = Signal()  # a refresh() finished (with items or an error message)
+
+    def __init__(self, catalog_path: Path, vault_root: Path, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.catalog_path = Path(catalog_path)
+        self.vault_root = Path(vault_root)
+        self.open_in_obsidian = True  # what Open A / Open B / Enter ask for
+        self._store = ReviewStore(self.catalog_path)
+        self._pool = QThreadPool(self)
+        self._pool.setMaxThreadCount(1)  # one catalog connection, used by one thread at a time
+        self._workers: set[FunctionWorker[Any]] = set()
+        self._generation = 0
+        self._writable = False
+        self._busy = False  # a decision is being saved
+        self._closed = False
+        self._has_loaded = False
+
+        self.model = ContradictionTableModel(self)
+        self.proxy = ContradictionFilterModel(self)
+        self.proxy.setSourceModel(self.model)
+        self._build()
+        self._update_actions()
+        self.refresh()
+
+    # -- layout ----------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        self.setWindowTitle("Contradictions")
+        root = QVBoxLayout(self)
+        root.setContentsMargins(12, 12, 12, 12)
+        root.setSpacing(8)
+
+        bar = QHBoxLayout()
+        bar.setSpacing(10)
+        self.filter_edit = QLineEdit(self)
+        self.filter_edit.setPlaceholderText("Filter by title, claim or path…")
+        self.filter_edit.setClearButtonEnabled(True)
+        self.filter_edit.textChanged.connect(self._on_filter_text)
+        bar.addWidget(self.filter_edit, 1)
+        bar.addWidget(QLabel("Min. confidence", self))
+        self.confidence_spin = QSpinBox(self)
+        self.confidence_spin.setRange(0, 100)
+        self.confidence_spin.setSingleStep(5)
+        self.confidence_spin.setSuffix(" %")
+        self.confidence_spin.setToolTip("Hide pairs the scorer is less sure about")
+        self.confidence_spin.valueChanged.connect(self._on_min_confidence)
+        bar.addWidget(self.confidence_spin)
+        self.reviewed_check = QCheckBox("Show reviewed", self)
+        self.reviewed_check.setToolTip("Also list pairs you dismissed or resolved")
+        self.reviewed_check.toggled.connect(self._on_show_reviewed)
+        bar.addWidget(self.reviewed_check)
+        self.count_label = QLabel(self)
+        self.count_label.setStyleSheet("color:#6b7280;")
+        bar.addWidget(self.count_label)
+        root.addLayout(bar)
+
+        self.banner = _Banner(self)
+        root.addWidget(self.banner)
+
+        splitter = QSplitter(Qt.Orientation.Vertical, self)
+        splitter.setChildrenCollapsible(False)
+        root.addWidget(splitter, 1)
+
+        self.list_stack = QStackedWidget(splitter)
+        self.table = QTableView(self.list_stack)
+        self.table.setModel(self.proxy)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setAlternatingRowColors(True)
+        self.table.setShowGrid(False)
+        self.table.setWordWrap(False)
+        self.table.verticalHeader().hide()
+        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 12)
+        header = self.table.horizontalHeader()
+        header.setHighlightSections(False)
+        header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        for col, mode in (
+            (COL_CONFIDENCE, QHeaderView.ResizeMode.ResizeToContents),
+            (COL_TYPE, QHeaderView.ResizeMode.ResizeToContents),
+            (COL_A, QHeaderView.ResizeMode.Stretch),
+            (COL_B, QHeaderView.ResizeMode.Stretch),
+            (COL_REVIEW, QHeaderView.ResizeMode.ResizeToContents),
+        ):
+            header.setSectionResizeMode(col, mode)
+        self.table.setColumnHidden(COL_REVIEW, True)
+        self.table.selectionModel().currentRowChanged.connect(self._on_current_changed)
+        self.table.doubleClicked.connect(lambda _index: self._open("a"))
+        self.list_message = QLabel(LOADING_MESSAGE, self.list_stack)
+        self.list_message.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.list_message.setWordWrap(True)
+        self.list_message.setMargin(24)
+        self.list_message.setStyleSheet("color:#6b7280; font-size:14px;")
+        self.list_stack.addWidget(self.table)
+        self.list_stack.addWidget(self.list_message)
+        self.list_stack.setCurrentWidget(self.list_message)
+
+        self.detail_stack = QStackedWidget(splitter)
+        self.placeholder = QLabel(PLACEHOLDER, self.detail_stack)
+        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.placeholder.setStyleSheet("color:#6b7280;")
+        self.detail_stack.addWidget(self.placeholder)
+        self.detail_stack.addWidget(self._build_detail())
+        splitter.setStretchFactor(0, 1)
+        splitter.setStretchFactor(1, 1)
+        splitter.setSizes([300, 360])
+
+        self._build_actions()
+
+    def _build_detail(self) -> QWidget:
+        detail = QWidget(self)
+        layout = QVBoxLayout(detail)
+        layout.setContentsMargins(0, 4, 0, 0)
+        layout.setSpacing(8)
+        self.summary = QLabel(detail)
+        self.summary.setTextFormat(Qt.TextFormat.RichText)
+        self.summary.setWordWrap(True)
+        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout.addWidget(self.summary)
+        sides = QHBoxLayout()
+        sides.setSpacing(10)
+        self.side_a = self._side_browser(detail)
+        self.side_b = self._side_browser(detail)
+        sides.addWidget(self.side_a)
+        sides.addWidget(self.side_b)
+        layout.addLayout(sides, 1)
+        buttons = QHBoxLayout()
+        buttons.setSpacing(6)
+        self.dismiss_button = QPushButton("Not a contradiction", detail)
+        self.resolve_a_button = QPushButton("A is current", detail)
+        self.resolve_b_button = QPushButton("B is current", detail)
+        self.open_a_button = QPushButton("Open A", detail)
+        self.open_b_button = QPushButton("Open B", detail)
+        for button in (self.dismiss_button, self.resolve_a_button, self.resolve_b_button):
+            buttons.addWidget(button)
+        buttons.addStretch(1)
+        self.status_label = QLabel(detail)
+        self.status_label.setStyleSheet("color:#6b7280;")
+        buttons.addWidget(self.status_label)
+        buttons.addSpacing(12)
+        buttons.addWidget(self.open_a_button)
+        buttons.addWidget(self.open_b_button)
+        layout.addLayout(buttons)
+        return detail
+
+    @staticmethod
+    def _side_browser(parent: QWidget) -> QTextBrowser:
+        browser = QTextBrowser(parent)
+        browser.setOpenLinks(False)
+        browser.setOpenExternalLinks(False)
+        browser.setFrameShape(QFrame.Shape.StyledPanel)
+        browser.document().setDocumentMargin(10)
+        browser.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        browser.setMinimumHeight(140)
+        return browser
+
+    def _build_actions(self) -> None:
+        def action(
+            text: str, keys: list[QKeySequence], slot: Callable[[], None], button: QPushButton
+        ) -> QAction:
+            act = QAction(text, self)
+            act.setShortcuts(keys)
+            act.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            act.triggered.connect(slot)
+            self.addAction(act)
+            shortcut = keys[0].toString(QKeySequence.SequenceFormat.NativeText)
+            button.setToolTip(f"{text} ({shortcut})")
+            button.clicked.connect(act.trigger)
+            act.changed.connect(lambda: button.setEnabled(act.isEnabled()))
+            return act
+
+        key = QKeySequence
+        self.dismiss_action = action(
+            "Not a contradiction: hide this pair",
+            [key(Qt.Key.Key_D)],
+            lambda: self._decide("dismiss"),
+            self.dismiss_button,
+        )
+        self.resolve_a_action = action(
+            "Resolve: claim A is current",
+            [key(Qt.Key.Key_A)],
+            lambda: self._decide("a"),
+            self.resolve_a_button,
+        )
+        self.resolve_b_action = action(
+            "Resolve: claim B is current",
+            [key(Qt.Key.Key_B)],
+            lambda: self._decide("b"),
+            self.resolve_b_button,
+        )
+        self.open_a_action = action(
+            "Open note A",
+            [key(Qt.Key.Key_Return), key(Qt.Key.Key_Enter)],
+            lambda: self._open("a"),
+            self.open_a_button,
+        )
+        self.open_b_action = action(
+            "Open note B",
+            [key(Qt.Modifier.SHIFT | Qt.Key.Key_Return), key(Qt.Modifier.SHIFT | Qt.Key.Key_Enter)],
+            lambda: self._open("b"),
+            self.open_b_button,
+        )
+
+    # -- public ----------------------------------------------------------------------------
+
+    @Slot()
+    def refresh(self) -> None:
+        """Reload every pair from the catalog (in the background)."""
+        if self._closed:
+            return
+        self._generation += 1
+        generation = self._generation
+        self._run(
+            self._store.load,
+            on_result=lambda loaded: self._on_loaded(generation, loaded),
+            on_error=lambda err: self._on_load_failed(generation, err),
+        )
+
+    def current(self) -> Contradiction | None:
+        """The selected contradiction, if any."""
+        return self.proxy.contradiction(self.table.currentIndex().row())
+
+    def select_pair(self, pair_id: str) -> bool:
+        row = self.proxy.row_of(pair_id)
+        if row is None:
+            return False
+        self._select_row(row)
+        return True
+
+    @property
+    def writable(self) -> bool:
+        """Whether decisions can be saved (known after the first load)."""
+        return self._writable
+
+    def is_idle(self) -> bool:
+        """No catalog work is queued or running."""
+        return not self._workers
+
+    def shutdown(self) -> None:
+        """Wait for catalog work, close the catalog connection; later answers are ignored.
+        Called by closeEvent; call it when the inspector is removed without being closed."""
+        if self._closed:
+            return
+        self._closed = True
+        self._pool.waitForDone()
+        self._store.close()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.shutdown()
+        super().closeEvent(event)
+
+    # -- background work -------------------------------------------------------------------
+
+    def _run(
+        self,
+        func: Callable[[], Any],
+        *,
+        on_result: Callable[[Any], None],
+        on_error: Callable[[BaseException], None],
+    ) -> None:
+        worker: FunctionWorker[Any] = create_worker(func, _start_thread=False, _ignore_errors=True)
+
+        def returned(value: object) -> None:
+            if not self._closed:
+                on_result(value)
+
+        def errored(err: BaseException) -> None:
+            if not self._closed:
+                on_error(err)
+
+        def finished() -> None:
+            self._workers.discard(worker)
+
+        worker.returned.connect(returned)
+        worker.errored.connect(errored)
+        worker.finished.connect(finished)
+        self._workers.add(worker)
+        self._pool.start(worker)
+
+    def _on_loaded(self, generation: int, loaded: Loaded) -> None:
+        if generation != self._generation:
+            return
+        keep = self.current()
+        self._has_loaded = True
+        self._writable = loaded.writable
+        self.banner.show_text(
+            ""
+            if loaded.writable
+            else "This index is read-only here, so decisions cannot be saved"
+            f" ({loaded.read_only_reason or 'opened for reading only'})."
+        )
+        self.model.set_items(loaded.items)
+        self._after_rows_changed(keep.id if keep else None)
+        self.loaded.emit()
+
+    def _on_load_failed(self, generation: int, err: BaseException) -> None:
+        if generation != self._generation:
+            return
+        self._has_loaded = True
+        if isinstance(err, NoIndexError):
+            self.banner.show_text("")
+            text = "No index yet — index the vault to look for contradictions."
+        else:
+            log.warning("Loading contradictions failed: %s", err)
+            self.banner.show_text(f"Could not load contradictions: {err}")
+            text = "Contradictions could not be loaded."
+        self.model.set_items(())
+        self._after_rows_changed(None, message=text)
+        self.loaded.emit()
+
+    # -- decisions -------------------------------------------------------------------------
+
+    def _decide(self, decision: Decision) -> None:
+        pair = self.current()
+        if pair is None or self._busy or not self._writable or self._closed:
+            return
+        row = self.table.currentIndex().row()
+        self._busy = True
+        self._update_actions()
+        self.status_label.setText("Saving…")
+        self._run(
+            lambda: self._store.decide(pair, decision),
+            on_result=lambda updated: self._on_decided(row, updated),
+            on_error=self._on_decide_failed,
+        )
+
+    def _on_decided(self, row: int, updated: Contradiction) -> None:
+        self._busy = False
+        self.status_label.setText("")
+        self.model.replace(updated)  # the proxy drops it from the open list
+        still = self.proxy.row_of(updated.id)
+        if still is not None:  # reviewed pairs are shown: move past it
+            self._select_row(still + 1 if still + 1 < self.proxy.rowCount() else still)
+        else:  # the next pair slid into its row
+            self._select_row(row)
+        self._after_rows_changed(None)
+        self.changed.emit()
+
+    def _on_decide_failed(self, err: BaseException) -> None:
+        self._busy = False
+        self.status_label.setText("")
+        if isinstance(err, ReadOnlyIndexError):
+            self._writable = False
+        log.warning("Saving a contradiction decision failed: %s", err)
+        self.banner.show_text(str(err) or "The decision could not be saved.")
+        self._update_actions()
+
+    def _open(self, side: Side) -> None:
+        pair = self.current()
+        if pair is None:
+            return
+        path = pair.a.path if side == "a" else pair.b.path
+        self.open_requested.emit(path, self.open_in_obsidian)
+
+    # -- view state ------------------------------------------------------------------------
+
+    def _select_row(self, row: int) -> None:
+        count = self.proxy.rowCount()
+        if not count:
+            return
+        row = max(0, min(row, count - 1))
+        index = self.proxy.index(row, 0)
+        self.table.selectionModel().setCurrentIndex(
+            index,
+            QItemSelectionModel.SelectionFlag.ClearAndSelect
+            | QItemSelectionModel.SelectionFlag.Rows,
+        )
+        self.table.scrollTo(index)
+
+    def _after_rows_changed(self, keep_id: str | None, *, message: str | None = None) -> None:
+        """Select something sensible, switch empty states, update the count."""
+        count = self.proxy.rowCount()
+        if count and not self.table.currentIndex().isValid():
+            row = self.proxy.row_of(keep_id) if keep_id else None
+            self._select_row(row if row is not None else 0)
+        elif keep_id and count:
+            row = self.proxy.row_of(keep_id)
+            if row is not None and row != self.table.currentIndex().row():
+                self._select_row(row)
+        if count:
+            self.list_stack.setCurrentWidget(self.table)
+        else:
+            self.list_message.setText(message or self._empty_message())
+            self.list_stack.setCurrentWidget(self.list_message)
+        self._show_detail(self.current())
+        self._update_count()
+
+    def _empty_message(self) -> str:
+        items = self.model.items()
+        if not items:
+            return EMPTY_MESSAGE
+        if not self.proxy.show_reviewed and all(c.review != "open" for c in items):
+            return ALL_REVIEWED_MESSAGE
+        return FILTERED_MESSAGE
+
+    def _update_count(self) -> None:
+        items = self.model.items()
+        if not self._has_loaded:
+            self.count_label.setText("")
+            return
+        open_count = sum(1 for c in items if c.review == "open")
+        reviewed = len(items) - open_count
+        text = f"{open_count} open"
+        if reviewed:
+            text += f" · {reviewed} reviewed"
+        shown = self.proxy.rowCount()
+        expected = len(items) if self.proxy.show_reviewed else open_count
+        if shown != expected:
+            text = f"{shown} shown · " + text
+        self.count_label.setText(text)
+
+    def _show_detail(self, pair: Contradiction | None) -> None:
+        if pair is None:
+            self.detail_stack.setCurrentWidget(self.placeholder)
+        else:
+            self.summary.setText(summary_html(pair))
+            self.side_a.setHtml(side_html(pair, "a"))
+            self.side_b.setHtml(side_html(pair, "b"))
+            self.detail_stack.setCurrentIndex(1)
+        self._update_actions()
+
+    def _update_actions(self) -> None:
+        pair = self.current()
+        can_decide = pair is not None and self._writable and not self._busy
+        for act in (self.dismiss_action, self.resolve_a_action, self.resolve_b_action):
+            act.setEnabled(can_decide)
+        if pair is not None and pair.review == "resolved":
+            self.resolve_a_action.setEnabled(can_decide and pair.current_side != "a")
+            self.resolve_b_action.setEnabled(can_decide and pair.current_side != "b")
+        if pair is not None and pair.review == "dismissed":
+            self.dismiss_action.setEnabled(False)
+        for act, side in ((self.open_a_action, "a"), (self.open_b_action, "b")):
+            act.setEnabled(pair is not None and self._exists(pair, side))
+
+    def _exists(self, pair: Contradiction, side: str) -> bool:
+        try:
+            return note_file(self.vault_root, pair.a.path if side == "a" else pair.b.path).is_file()
+        except ValueError:
+            return False
+
+    # -- slots -----------------------------------------------------------------------------
+
+    def _on_current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        self._show_detail(self.proxy.contradiction(current.row()) if current.isValid() else None)
+
+    def _on_filter_text(self, text: str) -> None:
+        self._refilter(lambda: self.proxy.set_text(text))
+
+    def _on_min_confidence(self, value: int) -> None:
+        self._refilter(lambda: self.proxy.set_min_confidence(value / 100.0))
+
+    def _on_show_reviewed(self, show: bool) -> None:
+        self.table.setColumnHidden(COL_REVIEW, not show)
+        self._refilter(lambda: self.proxy.set_show_reviewed(show))
+
+    def _refilter(self, change: Callable[[], None]) -> None:
+        keep = self.current()
+        change()
+        if keep is not None and self.proxy.row_of(keep.id) is None:
+            self.table.setCurrentIndex(QModelIndex())
+        self._after_rows_changed(keep.id if keep else None)
