@@ -10,7 +10,7 @@ import logging
 import os
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
@@ -60,9 +60,16 @@ class ErrorReporter(QObject):
 
     reported = Signal(str)
 
-    def install(self) -> None:
+    def install(self) -> Callable[[], None]:
+        """Install the hooks; returns a function that puts the previous ones back."""
+        previous = (sys.excepthook, threading.excepthook)
         sys.excepthook = self._hook
         threading.excepthook = self._thread_hook
+
+        def restore() -> None:
+            sys.excepthook, threading.excepthook = previous
+
+        return restore
 
     def _hook(
         self, kind: type[BaseException], exc: BaseException, tb: TracebackType | None
@@ -76,8 +83,19 @@ class ErrorReporter(QObject):
         self._hook(args.exc_type, args.exc_value, args.exc_traceback)
 
 
-def run(options: LaunchOptions, argv: Sequence[str] = ()) -> int:
-    """Show the window and run until the user quits (or the screenshot is saved)."""
+@dataclass
+class Launched:
+    """A started app: its window and helpers (`run` drives it; tests use `start`)."""
+
+    app: QApplication
+    window: MainWindow
+    driver: QObject | None = None  # the screenshot driver
+    tray: object | None = None
+    exit_code: int = 0
+
+
+def start(options: LaunchOptions, argv: Sequence[str] = (), *, tray: bool = True) -> Launched:
+    """Create the window, show it, and schedule the vault to open in the background."""
     app = QApplication.instance() or QApplication([sys.argv[0], *argv])
     assert isinstance(app, QApplication)
     app.setApplicationName("Consilience")
@@ -103,19 +121,15 @@ def run(options: LaunchOptions, argv: Sequence[str] = ()) -> int:
         ),
         welcome=not settings.welcomed and options.vault is None and not shooting,
     )
-    reporter = ErrorReporter(window)
-    reporter.reported.connect(lambda m: window.search.warnings.set_notice("error", m))
-    reporter.install()
+    launched = Launched(app=app, window=window)
     window.tabs.setCurrentIndex(TABS.get(options.tab, SEARCH_TAB))
     window.show()
     elapsed = seconds_since_process_start()
     if elapsed is not None:
         log.info("window shown %.0f ms after the process started", elapsed * 1000)
 
-    exit_code = [0]
-
     def quit_app(code: int = 0) -> None:
-        exit_code[0] = code
+        launched.exit_code = code
         window.shutdown()
         app.exit(code)
 
@@ -139,12 +153,24 @@ def run(options: LaunchOptions, argv: Sequence[str] = ()) -> int:
         )
         driver.finished.connect(quit_app)
         driver.start()
-    else:
-        _install_tray(app, window)
+        launched.driver = driver
+    elif tray:
+        launched.tray = _install_tray(app, window)
+    return launched
 
-    code = app.exec()
-    window.shutdown()
-    return exit_code[0] if exit_code[0] else code
+
+def run(options: LaunchOptions, argv: Sequence[str] = ()) -> int:
+    """Show the window and run until the user quits (or the screenshot is saved)."""
+    launched = start(options, argv)
+    reporter = ErrorReporter(launched.window)
+    reporter.reported.connect(lambda m: launched.window.search.warnings.set_notice("error", m))
+    restore = reporter.install()
+    try:
+        code = launched.app.exec()
+    finally:
+        launched.window.shutdown()
+        restore()
+    return launched.exit_code or code
 
 
 # -- tray and quick search -------------------------------------------------------------------

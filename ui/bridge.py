@@ -125,6 +125,7 @@ class EngineSession(QObject):
     index_failed = Signal(str)
     paused_changed = Signal(bool)
     synced = Signal(object)  # IndexStats of a live sync that changed something
+    watching = Signal(bool)  # live sync started (True) or stopped (False)
     info_changed = Signal(object)  # SessionInfo after the index changed (folders, tags)
     search_finished = Signal(str, int, object)  # channel, generation, SearchOutcome
     search_failed = Signal(str, int, str)  # channel, generation, message
@@ -146,6 +147,7 @@ class EngineSession(QObject):
         self._running_ok = threading.Event()  # cleared while paused
         self._running_ok.set()
         self._paused = False
+        self._watching = False
         self._last_progress = 0.0
         self._waiting: dict[str, SearchJob] = {}  # per channel: the newest job not yet run
         self._busy: set[str] = set()  # channels with a search running
@@ -175,6 +177,11 @@ class EngineSession(QObject):
     def index_done(self) -> bool:
         """The first sync finished (or there is none to do: read-only, indexing off)."""
         return self._index_done
+
+    @property
+    def is_watching(self) -> bool:
+        """Live sync is on: edits in the vault reach the index within a second or so."""
+        return self._watching
 
     @property
     def is_paused(self) -> bool:
@@ -456,12 +463,16 @@ class EngineSession(QObject):
                 return
             self._live = live
         live.start(initial_sync=initial_sync)
+        self._watching = True
+        self.watching.emit(True)
 
     def _stop_live(self) -> None:
         with self._lock:
             live, self._live = self._live, None
         if live is not None:
             live.stop()
+            self._watching = False
+            self.watching.emit(False)
 
     def _on_live_synced(self, stats: IndexStats) -> None:  # the watcher's thread
         if self._closing or not (stats.added or stats.updated or stats.removed or stats.renamed):

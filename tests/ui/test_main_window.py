@@ -1,0 +1,338 @@
+"""The main window on the real engine over the indexed demo vault (no mocks).
+
+Every test opens the window on `demo_index` (an indexed copy of the demo vault) with the
+session's shared embedding model, and checks on teardown that no thread is left running.
+"""
+
+from __future__ import annotations
+
+import itertools
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+from PySide6.QtCore import Qt, QTimer
+
+from ui.bridge import EngineSession
+from ui.main_window import EngineOverrides, MainWindow
+from ui.results_model import ResultsModel
+from ui.settings import Settings, SettingsStore
+from ui.tasks import TaskRunner
+
+if TYPE_CHECKING:
+    from conftest import DemoCopy
+    from pytestqt.qtbot import QtBot
+
+    from engine.embed.embedder import Embedder
+
+READY_MS = 60_000
+ADR = "Decisions/ADR-003 Sampling Interval.md"
+
+
+@dataclass
+class Opened:
+    """What a test gets: the window, its session, and the notes it asked to open."""
+
+    window: MainWindow
+    opened: list[tuple[Path, str, bool]] = field(default_factory=list)
+
+    @property
+    def session(self) -> EngineSession:
+        assert self.window.session is not None
+        return self.window.session
+
+    @property
+    def model(self) -> ResultsModel:
+        return self.window.search.model
+
+
+#: Process-wide daemons started once by libraries (tqdm's monitor), not by the window.
+_GLOBAL_DAEMONS = ("tqdm_monitor",)
+
+
+def _python_threads() -> set[threading.Thread]:
+    """Live Python threads, leaving out Qt pool threads seen from Python (`_DummyThread`,
+    which Python never forgets; the pools themselves are waited for by `shutdown`) and
+    process-wide library daemons."""
+    return {
+        t
+        for t in threading.enumerate()
+        if t.is_alive()
+        and not isinstance(t, threading._DummyThread)
+        and t.name not in _GLOBAL_DAEMONS
+    }
+
+
+@pytest.fixture
+def make_window(
+    qtbot: QtBot, demo_index: DemoCopy, embedder: Embedder, tmp_path: Path
+) -> Iterator[object]:
+    """Builds windows over `demo_index`; shuts them down and checks for leftover threads."""
+    before = _python_threads()
+    made: list[MainWindow] = []
+
+    def make(*, index: bool = True, live: bool = False, open_now: bool = True) -> Opened:
+        holder = Opened(window=None)  # type: ignore[arg-type]
+
+        def opener(vault: Path, rel: str, in_obsidian: bool) -> bool:
+            holder.opened.append((vault, rel, in_obsidian))
+            return True
+
+        window = MainWindow(
+            Settings(),
+            store=SettingsStore(tmp_path / "config"),
+            overrides=EngineOverrides(
+                data_dir=demo_index.data_dir, embedder=embedder, index=index, live=live
+            ),
+            opener=opener,
+        )
+        qtbot.addWidget(window)
+        window.show()
+        holder.window = window
+        made.append(window)
+        if open_now:
+            window.open_vault(demo_index.vault)
+        return holder
+
+    yield make
+    for window in made:
+        window.shutdown()
+    def no_thread_left() -> None:
+        assert _python_threads() <= before, sorted(t.name for t in _python_threads() - before)
+
+    qtbot.waitUntil(no_thread_left, timeout=10_000)
+    for window in made:
+        for runner in window.findChildren(TaskRunner):
+            assert not runner.busy()
+
+
+def wait_ready(qtbot: QtBot, opened: Opened) -> None:
+    qtbot.waitUntil(
+        lambda: opened.session.is_ready and opened.session.index_done, timeout=READY_MS
+    )
+
+
+def search(qtbot: QtBot, opened: Opened, text: str, *, typed: bool = False) -> None:
+    """Ask for `text` and wait until the answer is drawn."""
+    panel = opened.window.search
+    with qtbot.waitSignal(panel.results_drawn, timeout=READY_MS):
+        if typed:
+            panel.search_box.clear()
+            qtbot.keyClicks(panel.search_box, text)
+        else:
+            panel.set_query(text, now=True)
+    assert panel.model.response is not None
+    assert panel.model.response.query == text
+
+
+def test_typing_fills_the_results_model(qtbot: QtBot, qtmodeltester, make_window) -> None:
+    opened = make_window()
+    wait_ready(qtbot, opened)
+    qtmodeltester.check(opened.model)  # empty
+    search(qtbot, opened, "sampling interval", typed=True)
+    model = opened.model
+    qtmodeltester.check(model)
+    assert model.result_count() > 3
+    first = model.result_at(model.result_indexes()[0])
+    assert first is not None and first.note_path == ADR
+    tiers = [model.index(r, 0).data() for r in range(model.rowCount())]
+    assert tiers[0].startswith("Best matches")
+    assert opened.window.search.summary.text().endswith("ms")
+    opened.window.search.search_box.clear()
+    opened.window.search.search_now()
+    assert model.rowCount() == 0
+    qtmodeltester.check(model)
+
+
+def test_the_selected_result_shows_excerpts_from_each_source(qtbot: QtBot, make_window) -> None:
+    opened = make_window()
+    wait_ready(qtbot, opened)
+    search(qtbot, opened, "sampling interval")
+    detail = opened.window.search.detail
+    assert detail.result is not None and detail.result.note_path == ADR  # first one selected
+    assert "ADR-003 Sampling Interval" in detail.title.text()
+    assert "#decision" in detail.meta.text() and "modified 20" in detail.meta.text()
+    meaning, words, links = (detail.columns[n] for n in ("semantic", "text", "graph"))
+    assert "Sampling interval" in meaning.text()
+    assert "Sampling interval" in words.text()
+    assert "ADR-003 Sampling Interval" in links.text()
+    assert "LINKS OF THIS NOTE" in links.text()
+    assert "background-color:#ffe08a" in words.body.toHtml()  # matches highlighted
+    # Down in the search box moves to the next result and shows it
+    panel = opened.window.search
+    qtbot.keyClick(panel.search_box, Qt.Key.Key_Down)
+    assert detail.result is not None and detail.result.note_path != ADR
+
+
+def test_enter_and_ctrl_enter_open_the_selected_note(qtbot: QtBot, make_window) -> None:
+    opened = make_window()
+    wait_ready(qtbot, opened)
+    search(qtbot, opened, "sampling interval")
+    box = opened.window.search.search_box
+    qtbot.keyClick(box, Qt.Key.Key_Return)
+    qtbot.keyClick(box, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    vault = opened.session.info.vault  # type: ignore[union-attr]
+    assert opened.opened == [(vault, ADR, True), (vault, ADR, False)]
+
+
+def test_ctrl_k_focuses_the_search_box(qtbot: QtBot, make_window) -> None:
+    opened = make_window(open_now=False)
+    window = opened.window
+    window.show_contradictions()
+    window.search.results.setFocus()
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    qtbot.keyClick(window, Qt.Key.Key_K, Qt.KeyboardModifier.ControlModifier)
+    assert window.tabs.currentIndex() == 0
+    qtbot.waitUntil(window.search.search_box.hasFocus)
+
+
+def test_stale_answers_are_dropped(qtbot: QtBot, make_window) -> None:
+    opened = make_window()
+    wait_ready(qtbot, opened)
+    panel = opened.window.search
+    drawn: list[int] = []
+    panel.results_drawn.connect(lambda generation, _ms: drawn.append(generation))
+    # three queries in a row, faster than any answer: only the last one is drawn
+    for text in ("sampling", "river gauge", "storage backend"):
+        panel.set_query(text, now=True)
+    last = panel.generation
+    qtbot.waitUntil(lambda: last in drawn, timeout=READY_MS)
+    assert drawn == [last]
+    assert panel.model.response is not None
+    assert panel.model.response.query == "storage backend"
+    shown = panel.model.response
+    # an old answer arriving late changes nothing
+    old = opened.window.search._outcome
+    assert old is not None
+    opened.session.search_finished.emit("main", last - 1, old)
+    assert panel.model.response is shown
+    assert drawn == [last]
+
+
+def test_filters_and_sources_narrow_the_search(qtbot: QtBot, make_window) -> None:
+    opened = make_window()
+    wait_ready(qtbot, opened)
+    filters = opened.window.search.filters
+    assert filters.folder.findText("Decisions") >= 0  # folder choices come from the index
+    filters.folder.setEditText("Decisions")
+    search(qtbot, opened, "sampling interval")
+    paths = [r.note_path for r in opened.model.response.results]  # type: ignore[union-attr]
+    assert paths and all(p.startswith("Decisions/") for p in paths)
+    filters.folder.setEditText("any")
+    filters.source_boxes["semantic"].setChecked(False)
+    filters.source_boxes["graph"].setChecked(False)
+    search(qtbot, opened, "REQ-006")
+    response = opened.model.response
+    assert response is not None and response.results
+    assert all(r.sources == ("text",) for r in response.results)
+
+
+def test_ui_thread_keeps_running_while_indexing_and_searching(
+    qtbot: QtBot, make_window, demo_index: DemoCopy
+) -> None:
+    notes = demo_index.vault / "Inbox"
+    notes.mkdir(exist_ok=True)
+    for n in range(4):
+        (notes / f"Tricky {n}.md").write_text(
+            f"# Tricky {n}\n\nThe <b>bold</b> & <script>alert({n})</script> probe reads "
+            f"moisture every {n + 5} minutes in the flood plain.\n",
+            encoding="utf-8",
+        )
+    ticks: list[float] = []
+    timer = QTimer()
+    timer.setInterval(20)
+    timer.timeout.connect(lambda: ticks.append(time.perf_counter()))
+    timer.start()
+    try:
+        opened = make_window(index=True)
+        with qtbot.waitSignal(opened.session.index_finished, timeout=READY_MS) as finished:
+            pass
+        assert finished.args[0].added == 4
+        wait_ready(qtbot, opened)
+        search(qtbot, opened, "bold script probe")
+    finally:
+        timer.stop()
+    gaps = [b - a for a, b in itertools.pairwise(ticks)]
+    assert len(ticks) > 20
+    assert max(gaps) < 0.5, f"the UI thread stalled for {max(gaps):.2f} s"
+    # vault text is shown as text, never as HTML
+    results = opened.model.response.results  # type: ignore[union-attr]
+    tricky = [i for i in opened.model.result_indexes() if "Tricky" in (i.data() or "")]
+    assert tricky, [r.note_path for r in results]
+    opened.window.search.results.setCurrentIndex(tricky[0])
+    words = opened.window.search.detail.columns["text"]
+    assert "<script>alert(" in words.text()
+    assert "<script>" not in words.body.toHtml()
+
+
+def test_pause_holds_indexing_until_resumed(qtbot: QtBot, make_window, demo_index) -> None:
+    (demo_index.vault / "Inbox" / "Paused.md").parent.mkdir(exist_ok=True)
+    (demo_index.vault / "Inbox" / "Paused.md").write_text("# Paused\n\nA note.\n", "utf-8")
+    opened = make_window(open_now=False)
+    window = opened.window
+    session = window.open_vault(demo_index.vault)
+    window.index_status.pause.click()  # before the sync reports anything
+    assert session.is_paused and window.index_status.pause.text() == "Resume"
+    with qtbot.waitSignal(session.index_progress, timeout=READY_MS):
+        pass
+    with qtbot.assertNotEmitted(session.index_finished, wait=400):
+        pass
+    assert session.is_indexing and not session.index_done
+    with qtbot.waitSignal(session.index_finished, timeout=READY_MS) as finished:
+        window.index_status.pause.click()
+    assert finished.args[0].added == 1
+    assert not session.is_paused and window.index_status.pause.text() == "Pause"
+
+
+def test_closing_while_paused_stops_every_worker(qtbot: QtBot, make_window, demo_index) -> None:
+    (demo_index.vault / "Closing.md").write_text("# Closing\n\nA note.\n", "utf-8")
+    opened = make_window(open_now=False, live=True)
+    session = opened.window.open_vault(demo_index.vault)
+    session.pause()
+    with qtbot.waitSignal(session.index_progress, timeout=READY_MS):
+        pass
+    started = time.perf_counter()
+    opened.window.shutdown()
+    assert time.perf_counter() - started < 10
+    # make_window's teardown checks that no thread is left
+
+
+def test_live_sync_picks_up_a_new_note(qtbot: QtBot, make_window, demo_index) -> None:
+    opened = make_window(live=True)
+    wait_ready(qtbot, opened)
+    qtbot.waitUntil(lambda: opened.session.is_watching, timeout=READY_MS)
+    with qtbot.waitSignal(opened.session.synced, timeout=READY_MS) as synced:
+        (demo_index.vault / "Quokka.md").write_text(
+            "# Quokka census\n\nWe counted quokkas near the gauge.\n", "utf-8"
+        )
+    assert synced.args[0].added == 1
+    search(qtbot, opened, "quokka census")
+    assert opened.model.result_at(opened.model.result_indexes()[0]).note_path == "Quokka.md"
+
+
+def test_read_only_when_another_process_writes(
+    qtbot: QtBot, make_window, demo_index, embedder
+) -> None:
+    from engine.workspace import Workspace, WorkspaceConfig
+
+    writer = Workspace.open(
+        WorkspaceConfig(vault_root=demo_index.vault, data_root=demo_index.data_dir),
+        embedder=embedder,
+    )
+    try:
+        opened = make_window()
+        qtbot.waitUntil(lambda: opened.session.info is not None, timeout=READY_MS)
+        assert opened.session.info.read_only  # type: ignore[union-attr]
+        lines = opened.window.search.warnings.lines()
+        assert any("Another Consilience process" in line for line in lines)
+        assert opened.window.search.warnings.isVisible()
+        wait_ready(qtbot, opened)
+        search(qtbot, opened, "sampling interval")  # searching still works
+        assert opened.model.result_count() > 0
+    finally:
+        writer.close()
