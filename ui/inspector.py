@@ -504,11 +504,13 @@ class ContradictionInspector(QWidget):
         shown = self.proxy.rowCount()
         expected = len(items) if self.proxy.show_reviewed else open_count
         if shown != expected:
-            text = f"{shown} shown · " + text
+            text = f"{shown} of {expected} shown"
         self.count_label.setText(text)
+        self.count_label.setToolTip(f"{open_count} open · {reviewed} reviewed")
 
     def _show_detail(self, pair: Contradiction | None) -> None:
         if pair is None:
+            self.placeholder.setText(PLACEHOLDER if self.proxy.rowCount() else "")
             self.detail_stack.setCurrentWidget(self.placeholder)
         else:
             self.summary.setText(summary_html(pair))

@@ -232,7 +232,7 @@ def test_filters(make_inspector: Factory, qtbot: QtBot) -> None:
     for c in shown:
         blob = " ".join((c.a.title, c.a.claim, c.a.path, c.b.title, c.b.claim, c.b.path))
         assert "lorawan" in blob.lower() and "gauge" in blob.lower()
-    assert "shown" in widget.count_label.text()
+    assert widget.count_label.text() == f"{len(shown)} of {len(everything)} shown"
     widget.filter_edit.setText("no such words anywhere")
     assert widget.proxy.rowCount() == 0
     assert widget.list_stack.currentWidget() is widget.list_message
