@@ -119,6 +119,11 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--work-dir", type=Path, help="scratch folder (default: a temp folder)")
     bench.add_argument("--json", action="store_true")
 
+    mcp = sub.add_parser(
+        "mcp", parents=[common], help="serve the vault's search to AI clients (MCP on stdio)"
+    )
+    mcp.add_argument("path", type=Path, help="vault folder")
+
     ev = sub.add_parser("eval", parents=[common], help="quality harnesses")
     ev_sub = ev.add_subparsers(dest="eval_command", required=True)
     ev_ret = ev_sub.add_parser("retrieval", parents=[common], help="nDCG/recall on a BEIR folder")
@@ -159,6 +164,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _cmd_eval(args)
         if command == "bench":
             return _cmd_bench(args)
+        if command == "mcp":
+            return _cmd_mcp(args)
         return _cmd_gui(args)
     except EngineError as exc:
         print(f"consilience: error: {exc}", file=sys.stderr)
@@ -370,6 +377,13 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
         Console().print(Pretty(result))
     return 0
+
+
+def _cmd_mcp(args: argparse.Namespace) -> int:
+    """An MCP server on stdio (stdout carries protocol only; logs go to stderr)."""
+    from app.mcp_server import serve
+
+    return serve(_config(args, args.path))
 
 
 def _cmd_gui(args: argparse.Namespace) -> int:
