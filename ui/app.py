@@ -16,7 +16,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QApplication
 
 from ui.main_window import CONTRADICTIONS_TAB, SEARCH_TAB, EngineOverrides, MainWindow
@@ -134,7 +134,7 @@ def start(options: LaunchOptions, argv: Sequence[str] = (), *, tray: bool = True
         app.exit(code)
 
     window.quit_requested.connect(quit_app)
-    QTimer.singleShot(0, lambda: window.open_vault(vault))
+    window.open_vault_soon(vault)
     if options.query:
         window.search.set_query(options.query)
     else:

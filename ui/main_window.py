@@ -32,6 +32,7 @@ from ui.bridge import EngineSession, SearchJob, SearchOutcome, SessionInfo, Sess
 from ui.search_panel import SearchPanel
 from ui.settings import DEMO_VAULT, Settings, SettingsStore
 from ui.status import IndexStatus
+from ui.tasks import Task, TaskRunner
 from ui.theme import MUTED
 
 log = logging.getLogger(__name__)
@@ -114,6 +115,11 @@ class MainWindow(QMainWindow):
         self.inspector: QWidget | None = None
         self.hide_on_close = False  # the tray keeps the app alive
         self._closed = False
+        self._vault_to_open: Path | None = None
+        self._open_timer = QTimer(self)
+        self._open_timer.setSingleShot(True)
+        self._open_timer.setInterval(0)
+        self._open_timer.timeout.connect(self._open_pending_vault)
         self.setWindowTitle("Consilience")
         self.resize(1320, 820)
 
@@ -154,6 +160,17 @@ class MainWindow(QMainWindow):
         self.search.query_ready.connect(self._query_ready)
         self.search.open_requested.connect(self.open_note)
         self._build_menus()
+
+        # The inspector's module pulls in superqt (half a second of imports): load it on a
+        # worker so that creating the inspector later does not stall the UI thread.
+        self._inspector_loaded = False
+        self._inspector_waiting: SessionInfo | None = None
+        self._preload = TaskRunner(threads=1, parent=self)
+        self._preload.start(
+            Task(_import_inspector, name="preload-inspector")
+            .on_returned(self._inspector_module_ready)
+            .on_errored(self._inspector_module_failed)
+        )
 
     # -- menus and shortcuts --------------------------------------------------------------
 
@@ -210,6 +227,16 @@ class MainWindow(QMainWindow):
             live=o.live,
             embedder=o.embedder,
         )
+
+    def open_vault_soon(self, vault: Path) -> None:
+        """Open `vault` once the event loop runs (after the window is on screen)."""
+        self._vault_to_open = vault
+        self._open_timer.start()
+
+    def _open_pending_vault(self) -> None:
+        vault, self._vault_to_open = self._vault_to_open, None
+        if vault is not None and not self._closed:
+            self.open_vault(vault)
 
     def open_vault(self, vault: Path) -> EngineSession:
         """Close the current session (if any) and open `vault` in the background."""
@@ -338,13 +365,22 @@ class MainWindow(QMainWindow):
 
     # -- the contradiction inspector ------------------------------------------------------
 
+    def _inspector_module_ready(self, _result: object) -> None:
+        self._inspector_loaded = True
+        info, self._inspector_waiting = self._inspector_waiting, None
+        if info is not None and self.session is not None and self.session.info == info:
+            self._install_inspector(info)
+
+    def _inspector_module_failed(self, exc: BaseException) -> None:
+        self._inspector_placeholder.setText(f"The contradiction inspector is unavailable: {exc}")
+
     def _install_inspector(self, info: SessionInfo) -> None:
         self._drop_inspector()
-        try:
-            from ui.inspector import ContradictionInspector
-        except ImportError as exc:  # pragma: no cover - a broken install
-            self._inspector_placeholder.setText(f"The contradiction inspector is missing: {exc}")
+        if not self._inspector_loaded:
+            self._inspector_waiting = info
             return
+        from ui.inspector import ContradictionInspector
+
         inspector = ContradictionInspector(info.catalog_path, info.vault)
         inspector.open_requested.connect(self.open_note)
         self._inspector_placeholder.setVisible(False)
@@ -432,7 +468,9 @@ class MainWindow(QMainWindow):
         if self._closed:
             return
         self._closed = True
+        self._open_timer.stop()
         self._close_session()
+        self._preload.shutdown()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.hide_on_close and not self._closed:
@@ -442,6 +480,10 @@ class MainWindow(QMainWindow):
         self.shutdown()
         event.accept()
         QTimer.singleShot(0, self.quit_requested.emit)
+
+
+def _import_inspector() -> None:
+    import ui.inspector  # noqa: F401
 
 
 def _vault_label(vault: Path) -> str:

@@ -101,6 +101,7 @@ def make_window(
     yield make
     for window in made:
         window.shutdown()
+
     def no_thread_left() -> None:
         assert _python_threads() <= before, sorted(t.name for t in _python_threads() - before)
 
@@ -111,9 +112,7 @@ def make_window(
 
 
 def wait_ready(qtbot: QtBot, opened: Opened) -> None:
-    qtbot.waitUntil(
-        lambda: opened.session.is_ready and opened.session.index_done, timeout=READY_MS
-    )
+    qtbot.waitUntil(lambda: opened.session.is_ready and opened.session.index_done, timeout=READY_MS)
 
 
 def search(qtbot: QtBot, opened: Opened, text: str, *, typed: bool = False) -> None:
@@ -243,13 +242,14 @@ def test_ui_thread_keeps_running_while_indexing_and_searching(
             f"moisture every {n + 5} minutes in the flood plain.\n",
             encoding="utf-8",
         )
+    opened = make_window(index=True, open_now=False)
     ticks: list[float] = []
     timer = QTimer()
     timer.setInterval(20)
     timer.timeout.connect(lambda: ticks.append(time.perf_counter()))
     timer.start()
     try:
-        opened = make_window(index=True)
+        opened.window.open_vault(demo_index.vault)
         with qtbot.waitSignal(opened.session.index_finished, timeout=READY_MS) as finished:
             pass
         assert finished.args[0].added == 4
