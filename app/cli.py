@@ -114,9 +114,18 @@ def build_parser() -> argparse.ArgumentParser:
     )
     contra.add_argument("--json", action="store_true", help="print the pairs as JSON")
 
-    bench = sub.add_parser("bench", parents=[common], help="indexing and sync speed on a vault")
-    bench.add_argument("--vault", type=Path, default=None, help="vault to copy and measure")
-    bench.add_argument("--work-dir", type=Path, help="scratch folder (default: a temp folder)")
+    bench = sub.add_parser(
+        "bench",
+        parents=[common],
+        help="speed and memory in one run: indexing, restart, queries, sync, RSS, disk",
+    )
+    bench.add_argument(
+        "--notes", type=int, default=None, help="generate a vault of N notes (default 1000)"
+    )
+    bench.add_argument("--vault", type=Path, default=None, help="measure a copy of this vault")
+    bench.add_argument("--seed", type=int, default=7, help="seed of the generated vault")
+    bench.add_argument("--edits", type=int, default=20, help="saves timed while watching")
+    bench.add_argument("--work-dir", type=Path, help="scratch folder (default: --data-dir or temp)")
     bench.add_argument("--json", action="store_true")
 
     mcp = sub.add_parser(
@@ -364,18 +373,32 @@ def _cmd_contradictions(args: argparse.Namespace) -> int:
 def _cmd_bench(args: argparse.Namespace) -> int:
     import tempfile
 
-    from engine.evaluate.index_bench import bench_vault
+    from engine.evaluate.index_bench import run_bench
 
-    vault = args.vault or DEMO_VAULT
+    if args.notes is not None and args.vault is not None:
+        print("error: give --notes (a generated vault) or --vault, not both", file=sys.stderr)
+        return 2
+    if args.notes is not None and args.notes < 1:
+        print("error: --notes must be at least 1", file=sys.stderr)
+        return 2
+    notes = args.notes if args.vault is None else None
+    if args.vault is None and notes is None:
+        notes = 1000
+
+    def say(message: str) -> None:
+        print(message, file=sys.stderr, flush=True)
+
     with tempfile.TemporaryDirectory(prefix="consilience-bench-") as tmp:
-        result = bench_vault(vault, work_dir=args.work_dir or Path(tmp))
+        work = args.work_dir or (args.data_dir / "bench" if args.data_dir else Path(tmp))
+        result = run_bench(
+            work_dir=work, notes=notes, vault=args.vault, edits=args.edits, seed=args.seed, log=say
+        )
     if args.json:
         print(json.dumps(result, indent=2, ensure_ascii=False))
     else:
-        from rich.console import Console
-        from rich.pretty import Pretty
+        from app.render import print_bench
 
-        Console().print(Pretty(result))
+        print_bench(result)
     return 0
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.text import Text
@@ -100,3 +100,40 @@ def print_contradictions(found: Sequence[Contradiction], *, console: Console | N
             console.print(Text.assemble(("     “", "dim"), side.claim, ("”", "dim")))
         if c.explanations:
             console.print(Text("   why: " + "; ".join(c.explanations), style="dim"))
+
+
+def print_bench(result: dict[str, Any], *, console: Console | None = None) -> None:
+    """`consilience bench` as a readable table (the same numbers as --json)."""
+    from rich.table import Table
+
+    console = console or Console()
+
+    def num(value: Any, unit: str = "") -> str:
+        return "—" if value is None else f"{value}{unit}"
+
+    index, restart = result.get("index", {}), result.get("restart", {})
+    query, sync = result.get("query_ms", {}), result.get("sync_ms", {})
+    scan = result.get("contradictions", {})
+    table = Table(title=f"consilience bench: {result.get('vault', '')}", show_header=False)
+    table.add_column("measure", style="bold")
+    table.add_column("value", justify="right")
+    rows = [
+        ("notes / chunks", f"{result.get('notes')} / {result.get('chunks')}"),
+        ("cold index", num(index.get("seconds"), " s")),
+        ("index throughput", num(index.get("chunks_per_s"), " chunks/s")),
+        ("bare embedder, same chunks", num(index.get("embedder_chunks_per_s"), " chunks/s")),
+        ("index / embedder", num(index.get("ratio"))),
+        ("embedder backend", num(index.get("embedder"))),
+        ("contradiction scan", num(scan.get("scan_seconds"), " s")),
+        ("restart to first result", num(restart.get("seconds_to_first_result"), " s")),
+        ("re-embedded on restart", num(restart.get("reembedded"))),
+        ("query p50 / p95", f"{num(query.get('p50'))} / {num(query.get('p95'))} ms"),
+        ("save-to-searchable p50 / p95", f"{num(sync.get('p50'))} / {num(sync.get('p95'))} ms"),
+        ("peak RSS", num(result.get("peak_rss_mb"), " MB")),
+        ("index on disk", num(result.get("disk_mb"), " MB")),
+    ]
+    for name, value in rows:
+        table.add_row(name, value)
+    console.print(table)
+    if restart.get("error"):
+        console.print(f"[red]restart probe failed:[/red] {restart['error']}")

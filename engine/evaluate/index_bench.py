@@ -1,64 +1,124 @@
-"""Indexing numbers on a real vault, measured in one run.
+"""`consilience bench`: every speed and memory number, measured in one run.
 
-cold index throughput next to the bare embedder on the same chunks; restart (re-embedded
-chunks, seconds); one edited note (chunks re-embedded vs the note's chunks); save-to-searchable
-latency while watching (FTS and vectors). The vault itself is copied to a scratch folder
-first, because the edit step changes a note (the user's vault is never written).
+On a generated vault (`vault_gen.py`, `--notes N`) or a copy of a real one (`--vault`):
+
+1. cold index: the indexer's own time and chunks/s, next to the bare embedder's chunks/s on
+   the same chunk texts (same process, same model, right after); the contradiction scan that
+   follows indexing is timed on its own;
+2. restart: a *new process* opens the index, syncs (nothing changed) and answers one search;
+   seconds from process start to that first result, and chunks re-embedded;
+3. query latency: at least 200 mixed queries (keywords, quoted phrases, identifiers, natural
+   questions, tag and date filters) end to end through `SearchService.search` (merge and the
+   contradiction lookup included), warm model;
+4. one edited note: chunks re-embedded against the note's chunks;
+5. save-to-searchable while watching: an editor-style save (write temp, rename), until the new
+   word is found by the text index;
+6. peak RSS of this process (the high-water mark over everything above) and the index's size
+   on disk.
+
+The vault is generated into, or copied to, a scratch folder: the user's vault is never
+written.
 """
 
 from __future__ import annotations
 
+import json
+import os
+import resource
 import shutil
 import statistics
+import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
 from typing import Any
 
 from engine.evaluate.metrics import percentile
+from engine.evaluate.vault_gen import BenchQuery, generate_vault
 
 
-def bench_vault(vault: Path, *, work_dir: Path, edits: int = 10) -> dict[str, Any]:
+def run_bench(
+    *,
+    work_dir: Path,
+    notes: int | None = None,
+    vault: Path | None = None,
+    edits: int = 20,
+    seed: int = 7,
+    log: Any = None,
+) -> dict[str, Any]:
+    """Run every phase; `notes` generates a vault, else `vault` is copied."""
     from engine.index.live import LiveSync
+    from engine.search.build import build_search_service
     from engine.workspace import Workspace, WorkspaceConfig
 
+    say = log or (lambda msg: None)
+    work_dir.mkdir(parents=True, exist_ok=True)
     copy = work_dir / "vault"
-    if copy.exists():
-        shutil.rmtree(copy)
-    shutil.copytree(vault, copy, symlinks=True)
+    shutil.rmtree(copy, ignore_errors=True)
+    queries: list[BenchQuery]
+    if vault is None:
+        generated = generate_vault(copy, notes or 1000, seed=seed)
+        queries = generated.queries
+        source = f"generated ({notes} notes, seed {seed})"
+    else:
+        shutil.copytree(vault, copy, symlinks=True)
+        queries = []
+        source = str(vault)
     data = work_dir / "data"
     shutil.rmtree(data, ignore_errors=True)
     cfg = WorkspaceConfig(vault_root=copy, data_root=data)
-    out: dict[str, Any] = {"vault": str(vault)}
+    out: dict[str, Any] = {"vault": source}
 
     with Workspace.open(cfg) as ws:
         embedder = ws.embedder()
         embedder.embed_query("warm up")
-        cold = ws.sync()
-        cold_s = cold.seconds  # the indexer's own time (a contradiction scan is not in it)
+        say("cold index ...")
+        cold = ws.indexer.sync()
+        ws.save_graph()
+        cold_s = cold.seconds
+        say(f"indexed {cold.notes} notes, {cold.chunks} chunks in {cold_s:.0f} s; scanning ...")
+        t0 = time.perf_counter()
+        scan = ws.scan_contradictions()
+        scan_s = time.perf_counter() - t0
+        say("bare embedder on the same chunks ...")
         texts = _embed_texts(ws)
         t0 = time.perf_counter()
         embedder.embed(texts)
         bare_s = time.perf_counter() - t0
-        out["notes"] = cold.notes
-        out["skipped"] = [{"path": s.path, "reason": s.reason} for s in cold.skipped]
-        out["chunks"] = cold.chunks
         index_rate = cold.embedded / cold_s if cold_s else 0.0
         bare_rate = len(texts) / bare_s if bare_s else 0.0
+        out["notes"] = cold.notes
+        out["chunks"] = cold.chunks
+        out["skipped"] = len(cold.skipped)
         out["index"] = {
             "seconds": round(cold_s, 2),
             "chunks_per_s": round(index_rate, 1),
             "embedder_chunks_per_s": round(bare_rate, 1),
             "ratio": round(index_rate / bare_rate, 3) if bare_rate else None,
+            "embedder": getattr(embedder, "backend", "torch"),
+        }
+        out["contradictions"] = {
+            "scan_seconds": round(scan_s, 2),
+            "claims": scan.claims if scan else 0,
+            "pairs": scan.contradictions if scan else 0,
         }
 
-    t0 = time.perf_counter()
-    with Workspace.open(cfg) as ws:
-        again = ws.sync()
-        restart_s = time.perf_counter() - t0
-        out["restart"] = {"seconds": round(restart_s, 3), "reembedded": again.embedded}
+    say("restart in a new process ...")
+    first_query = queries[0].text if queries else "notes"
+    out["restart"] = _restart_probe(copy, data, first_query)
 
-        # One edited note: only its changed chunk is embedded.
+    with Workspace.open(cfg) as ws:
+        service = build_search_service(ws)
+        try:
+            service.warm_up()
+            if not queries:
+                queries = _queries_from_titles(ws)
+            say(f"{len(queries)} queries ...")
+            out["query_ms"] = _query_latency(service, queries)
+        finally:
+            service.close()
+
         target = max(ws.catalog.manifest(), key=lambda p: len(ws.catalog.chunk_ids(note_path=p)))
         own = len(ws.catalog.chunk_ids(note_path=target))
         with open(copy / target, "a", encoding="utf-8") as handle:
@@ -66,38 +126,147 @@ def bench_vault(vault: Path, *, work_dir: Path, edits: int = 10) -> dict[str, An
         edited = ws.sync()
         out["edit"] = {"note": target, "note_chunks": own, "reembedded": edited.embedded}
 
-        # Save-to-searchable while watching.
-        done = threading.Event()
-        live = LiveSync(ws, on_synced=lambda s: done.set() if s.updated else None)
-        live.start(initial_sync=False)
-        latencies: list[float] = []
-        try:
-            notes = sorted(ws.catalog.manifest())
-            for i in range(edits):
-                path = copy / notes[(i * 7) % len(notes)]
-                token = f"zqxmarker{i}"
-                done.clear()
-                tmp = path.with_name(f".{path.name}.tmp")
-                tmp.write_text(
-                    path.read_text(encoding="utf-8") + f"\n\nEdit {token} here.\n",
-                    encoding="utf-8",
-                )
-                t0 = time.perf_counter()
-                tmp.replace(path)  # how editors save
-                if not done.wait(10):
-                    continue
-                while not ws.catalog.search_substring(token, limit=1):
-                    time.sleep(0.002)
-                latencies.append((time.perf_counter() - t0) * 1000)
-                time.sleep(0.3)
-        finally:
-            live.stop()
-        out["sync_ms"] = {
-            "p50": round(statistics.median(latencies), 1) if latencies else None,
-            "p95": round(percentile(latencies, 95), 1) if latencies else None,
-            "samples": len(latencies),
-        }
+        say(f"{edits} saves while watching ...")
+        out["sync_ms"] = _sync_latency(ws, copy, edits, LiveSync)
+
+    out["peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+    out["disk_mb"] = round(_tree_bytes(data) / 1e6, 1)
     return out
+
+
+def _query_latency(service: Any, queries: list[BenchQuery]) -> dict[str, Any]:
+    from engine.search.query import parse_date
+    from engine.search.service import SearchFilters
+
+    def filters(q: BenchQuery) -> SearchFilters:
+        return SearchFilters(
+            folder=q.folder,
+            tag=q.tag,
+            since=parse_date(q.since) if q.since else None,
+            until=parse_date(q.until, end=True) if q.until else None,
+        )
+
+    for q in queries[:10]:  # warm caches (query parser, SQLite pages)
+        service.search(q.text, filters=filters(q))
+    latencies: list[float] = []
+    by_kind: dict[str, list[float]] = {}
+    for q in queries:
+        t0 = time.perf_counter()
+        service.search(q.text, filters=filters(q))
+        ms = (time.perf_counter() - t0) * 1000
+        latencies.append(ms)
+        by_kind.setdefault(q.kind, []).append(ms)
+    return {
+        "p50": round(statistics.median(latencies), 1),
+        "p95": round(percentile(latencies, 95), 1),
+        "queries": len(latencies),
+        "p50_by_kind": {k: round(statistics.median(v), 1) for k, v in sorted(by_kind.items())},
+    }
+
+
+def _sync_latency(ws: Any, vault: Path, edits: int, live_sync: Any) -> dict[str, Any]:
+    done = threading.Event()
+    live = live_sync(ws, on_synced=lambda s: done.set() if s.updated else None)
+    live.start(initial_sync=False)
+    latencies: list[float] = []
+    try:
+        notes = sorted(ws.catalog.manifest())
+        for i in range(edits):
+            path = vault / notes[(i * 7) % len(notes)]
+            token = f"zqxmarker{i}"
+            done.clear()
+            tmp = path.with_name(f".{path.name}.tmp")
+            tmp.write_text(
+                path.read_text(encoding="utf-8") + f"\n\nEdit {token} here.\n", encoding="utf-8"
+            )
+            t0 = time.perf_counter()
+            tmp.replace(path)  # how editors save
+            if not done.wait(10):
+                continue
+            while not ws.catalog.search_substring(token, limit=1):
+                time.sleep(0.002)
+            latencies.append((time.perf_counter() - t0) * 1000)
+            time.sleep(0.3)
+    finally:
+        live.stop()
+    return {
+        "p50": round(statistics.median(latencies), 1) if latencies else None,
+        "p95": round(percentile(latencies, 95), 1) if latencies else None,
+        "samples": len(latencies),
+    }
+
+
+_PROBE = """
+import json, sys, time
+t0 = time.perf_counter()
+from pathlib import Path
+from engine.workspace import Workspace, WorkspaceConfig
+from engine.search.build import build_search_service
+cfg = WorkspaceConfig(vault_root=Path(sys.argv[1]), data_root=Path(sys.argv[2]))
+with Workspace.open(cfg) as ws:
+    stats = ws.sync()
+    service = build_search_service(ws)
+    try:
+        response = service.search(sys.argv[3])
+    finally:
+        service.close()
+print(json.dumps({"seconds": time.perf_counter() - t0, "reembedded": stats.embedded,
+                  "results": len(response.results)}))
+"""
+
+
+def _restart_probe(vault: Path, data: Path, query: str) -> dict[str, Any]:
+    """A new Python process: import, open, sync, first search (what a restart costs)."""
+    started = time.perf_counter()
+    env = dict(os.environ, HF_HUB_OFFLINE="1", ANONYMIZED_TELEMETRY="False")
+    done = subprocess.run(
+        [sys.executable, "-c", _PROBE, str(vault), str(data), query],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    wall = time.perf_counter() - started
+    if done.returncode != 0:
+        tail = done.stderr.strip().splitlines()[-1:] or ["no output"]
+        return {"seconds_to_first_result": None, "reembedded": None, "error": tail[0]}
+    probe = json.loads(done.stdout.strip().splitlines()[-1])
+    return {
+        "seconds_to_first_result": round(wall, 2),
+        "in_process_seconds": round(float(probe["seconds"]), 2),
+        "reembedded": int(probe["reembedded"]),
+        "results": int(probe["results"]),
+    }
+
+
+def _queries_from_titles(ws: Any) -> list[BenchQuery]:
+    """Mixed queries for a real vault, from its own titles and folders."""
+    import random
+
+    rng = random.Random(1)
+    notes = sorted(ws.catalog.manifest())
+    titles = [p.rsplit("/", 1)[-1][:-3] for p in notes]
+    out: list[BenchQuery] = []
+    for i in range(240):
+        title = rng.choice(titles)
+        kind = i % 5
+        if kind == 0:
+            out.append(BenchQuery(title, "keywords"))
+        elif kind == 1:
+            out.append(BenchQuery(f'"{title}"', "phrase"))
+        elif kind == 2:
+            out.append(BenchQuery(f"how do I use {title.lower()}", "question"))
+        elif kind == 3:
+            folder = notes[i % len(notes)].split("/")[0] if "/" in notes[i % len(notes)] else None
+            out.append(BenchQuery(title.split()[0], "folder", folder=folder))
+        else:
+            out.append(BenchQuery(" ".join(rng.sample(titles, 2)), "keywords"))
+    return out
+
+
+def _tree_bytes(root: Path) -> int:
+    return sum(p.stat().st_size for p in root.rglob("*") if p.is_file())
 
 
 def _embed_texts(ws: Any) -> list[str]:
