@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import hashlib
+import os
 import re
+import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,6 +27,51 @@ def vault_key(vault_root: Path) -> str:
     digest = hashlib.sha256(resolved.encode("utf-8")).hexdigest()[:16]
     slug = re.sub(r"[^A-Za-z0-9_-]+", "-", vault_root.resolve().name).strip("-")[:40] or "vault"
     return f"{slug}-{digest}"
+
+
+MACHINE_ID_FILE = "machine-id"
+
+
+def machine_id(data_root: Path | None = None) -> str:
+    """A random id of this data directory, made on first use and kept in it.
+
+    It goes into the names of collections on a Chroma server, so two machines (or two data
+    directories) indexing a vault at the same path never share, and so never overwrite, one
+    collection: each collection belongs to exactly one catalog.
+    """
+    base = (data_root or default_data_root()).expanduser().resolve()
+    path = base / MACHINE_ID_FILE
+    existing = _read_machine_id(path)
+    if existing is not None:
+        return existing
+    new = uuid.uuid4().hex
+    try:
+        base.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    except FileExistsError:  # another process made it first: use theirs
+        existing = _read_machine_id(path)
+        if existing is not None:
+            return existing
+        raise EngineError(
+            f"{path} is not a valid machine id; delete it to make a new one"
+        ) from None
+    except OSError as err:
+        raise EngineError(f"cannot write the machine id {path}: {err.strerror or err}") from err
+    try:
+        os.write(fd, (new + "\n").encode("ascii"))
+    finally:
+        os.close(fd)
+    return new
+
+
+def _read_machine_id(path: Path) -> str | None:
+    try:
+        text = path.read_text(encoding="ascii").strip()
+    except FileNotFoundError:
+        return None
+    except (OSError, UnicodeDecodeError) as err:
+        raise EngineError(f"cannot read the machine id {path}: {err}") from err
+    return text if re.fullmatch(r"[0-9a-f]{32}", text) else None
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from engine.errors import EngineError, VaultUnavailableError
 from engine.index.indexer import Indexer, ProgressCallback, TokenCounter
 from engine.model import IndexStats
-from engine.paths import IndexPaths, index_paths_for
+from engine.paths import IndexPaths, index_paths_for, machine_id
 from engine.store.catalog import Catalog
 from engine.store.graph import LinkGraph
 from engine.vault.ignore import VaultFilter
@@ -126,10 +126,11 @@ class Workspace:
             if kept_reviews:
                 _restore_reviews(catalog, kept_reviews)
             model_id = config.model or PACKAGED_MODEL_ID
+            machine = machine_id(config.data_root) if config.chroma_url else None
             vectors = VectorStore.open(
                 persist_dir=None if config.chroma_url else paths.chroma,
                 chroma_url=config.chroma_url,
-                collection=collection_name_for(vault, model_id),
+                collection=collection_name_for(vault, model_id, machine=machine),
                 dimension=384,
             )
             if rebuild and config.chroma_url:
@@ -163,7 +164,8 @@ class Workspace:
             if self._embedder is None:
                 from engine.embed.embedder import load_embedder
 
-                self._embedder = load_embedder(self.config.model)
+                models = self.paths.root.parent.parent / "models"  # <data dir>/models
+                self._embedder = load_embedder(self.config.model, cache_dir=models)
             return self._embedder
 
     def _token_counter(self) -> TokenCounter:
@@ -264,7 +266,8 @@ class Workspace:
             if self._packaged_embedder is None:
                 from engine.embed.embedder import load_embedder
 
-                self._packaged_embedder = load_embedder(None)
+                models = self.paths.root.parent.parent / "models"
+                self._packaged_embedder = load_embedder(None, cache_dir=models)
             return self._packaged_embedder
 
     @property

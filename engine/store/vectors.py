@@ -53,9 +53,15 @@ class VectorHit:
     embedding: Vector | None = field(default=None, compare=False, repr=False)
 
 
-def collection_name_for(vault_root: Path, model_name: str) -> str:
-    """A valid Chroma collection name (29 chars of [a-z0-9-]) for one vault and one model."""
+def collection_name_for(vault_root: Path, model_name: str, *, machine: str | None = None) -> str:
+    """A valid Chroma collection name (29 chars of [a-z0-9-]) for one vault and one model.
+
+    `machine` (the data directory's `machine_id`, given on a Chroma server) keeps machines
+    that index a vault at the same path apart on a shared server.
+    """
     key = f"{Path(vault_root).expanduser().resolve()}\0{model_name}"
+    if machine:
+        key += f"\0{machine}"
     return "cons-" + hashlib.sha256(key.encode("utf-8")).hexdigest()[:24]
 
 
