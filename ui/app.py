@@ -101,6 +101,9 @@ def start(options: LaunchOptions, argv: Sequence[str] = (), *, tray: bool = True
     app.setApplicationName("Consilience")
     app.setOrganizationName("Consilience")
     app.setDesktopFileName("consilience")
+    from ui.icon import app_icon
+
+    app.setWindowIcon(app_icon())
 
     store = SettingsStore(config_dir(options.config_dir))
     settings = store.load()
@@ -176,25 +179,15 @@ def run(options: LaunchOptions, argv: Sequence[str] = ()) -> int:
 # -- tray and quick search -------------------------------------------------------------------
 
 
-def _install_tray(app: QApplication, window: MainWindow) -> object | None:
-    """The tray icon with its menu and the quick-search popup, when the desktop has a tray.
-    Closing the window then hides it; Quit in the tray (or the File menu) ends the app."""
-    try:
-        from ui.quick_search import QuickSearchPopup
-        from ui.tray import TrayController
-    except ImportError as exc:
-        log.info("no tray: %s", exc)
-        return None
-    if not TrayController.available():
-        return None
-    tray = TrayController(parent=window)
-    popup = QuickSearchPopup()
-    window.destroyed.connect(popup.close)
+def connect_quick_search(window: MainWindow, popup: Any) -> None:
+    """Wire the quick-search popup to the window's current session: its queries run on the
+    "quick" channel (never superseding the main window's), answers go back to it, and the
+    chosen note opens in Obsidian."""
+    from ui.bridge import SearchJob
+
     generation = [0]
 
     def ask(text: str) -> None:
-        from ui.bridge import SearchJob
-
         generation[0] += 1
         if window.session is not None and text.strip():
             window.session.search(SearchJob(QUICK_CHANNEL, generation[0], text.strip(), limit=10))
@@ -205,15 +198,36 @@ def _install_tray(app: QApplication, window: MainWindow) -> object | None:
 
     def attach(session: Any) -> None:
         session.search_finished.connect(answered)
-        session.paused_changed.connect(tray.set_paused)
+
+    popup.query_changed.connect(ask)
+    popup.open_requested.connect(lambda rel: window.open_note(rel, True))
+    window.session_started.connect(attach)
+    if window.session is not None:
+        attach(window.session)
+
+
+def _install_tray(app: QApplication, window: MainWindow) -> object | None:
+    """The tray icon with its menu and the quick-search popup, when the desktop has a tray.
+    Closing the window then hides it; Quit in the tray (or the File menu) ends the app."""
+    from ui.quick_search import QuickSearchPopup
+    from ui.tray import TrayController
+
+    if not TrayController.available():
+        log.info("no system tray: closing the window quits")
+        return None
+    tray = TrayController(parent=window)
+    popup = QuickSearchPopup()
+    window.destroyed.connect(popup.deleteLater)
+    connect_quick_search(window, popup)
 
     def show_window() -> None:
         window.showNormal()
         window.raise_()
         window.activateWindow()
 
-    popup.query_changed.connect(ask)
-    popup.open_requested.connect(lambda rel: window.open_note(rel, True))
+    def attach(session: Any) -> None:
+        session.paused_changed.connect(tray.set_paused)
+
     tray.quick_search_requested.connect(popup.popup)
     tray.show_window_requested.connect(show_window)
     tray.pause_toggled.connect(window.set_paused)

@@ -126,6 +126,11 @@ class SourceColumn(QFrame):
                 _small_heading("related to these results")
                 + _list([_relation_text(r) for r in relations])
             )
+        if links and not excerpts and not relations:
+            parts.append(
+                f'<p style="color:{MUTED};"><i>Not found by {html.escape(self.style_.label)}.'
+                "</i></p>"
+            )
         if links:
             parts.append(
                 _small_heading("links of this note")

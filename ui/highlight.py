@@ -15,8 +15,10 @@ from engine.search.types import Span
 MARK_STYLE = "background-color:#ffe08a; color:#1d1d1f; font-weight:600;"
 _WORD = re.compile(r"\w+", re.UNICODE)
 _STOP = frozenset(
-    "a an and are as at be by for from has have in is it its of on or that the this to was "
-    "were what when where which who why will with".split()
+    "a about an and are as at be but by can could did do does for from had has have how i if "
+    "in into is it its me my no not of on or our should so than that the their them then "
+    "there these they this to us was we were what when where which who why will with would "
+    "you your".split()
 )
 
 

@@ -478,8 +478,7 @@ class MainWindow(QMainWindow):
             self.hide()
             return
         self.shutdown()
-        event.accept()
-        QTimer.singleShot(0, self.quit_requested.emit)
+        event.accept()  # without a tray, Qt quits with the last window
 
 
 def _import_inspector() -> None:

@@ -57,14 +57,38 @@ def test_first_run_opens_the_demo_vault_with_a_welcome(
     assert saved["welcomed"] is True and saved["vault"] is None
 
 
+def test_without_a_system_tray_closing_the_window_quits(
+    qtbot: QtBot, demo_index: DemoCopy, tmp_path: Path
+) -> None:
+    launched = start(
+        LaunchOptions(vault=demo_index.vault, data_dir=demo_index.data_dir, config_dir=tmp_path),
+        tray=True,
+    )
+    qtbot.addWidget(launched.window)
+    try:
+        assert launched.tray is None  # offscreen has no tray
+        assert not launched.window.hide_on_close
+    finally:
+        launched.window.shutdown()
+
+
 def test_the_last_vault_is_opened_again(
     qtbot: QtBot, launch, demo_index: DemoCopy, tmp_path: Path
 ) -> None:
     config = tmp_path / "config"
     SettingsStore(config).save(Settings(welcomed=True).with_vault(demo_index.vault))
     launched = launch(LaunchOptions(config_dir=config, data_dir=demo_index.data_dir))
-    assert not launched.window.welcome.isVisible()
-    qtbot.waitUntil(lambda: launched.window.session is not None)
+    window = launched.window
+    assert not window.welcome.isVisible()
+
+    def opened() -> None:
+        assert window.session is not None, (
+            window._vault_to_open,
+            window._open_timer.isActive(),
+            window._closed,
+        )
+
+    qtbot.waitUntil(opened)
     assert launched.window.session.options.vault == demo_index.vault  # type: ignore[union-attr]
 
 

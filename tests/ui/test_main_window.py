@@ -336,3 +336,21 @@ def test_read_only_when_another_process_writes(
         assert opened.model.result_count() > 0
     finally:
         writer.close()
+
+
+def test_the_quick_search_popup_searches_on_its_own_channel(qtbot: QtBot, make_window) -> None:
+    from ui.app import connect_quick_search
+    from ui.quick_search import QuickSearchPopup
+
+    opened = make_window()
+    wait_ready(qtbot, opened)
+    popup = QuickSearchPopup()
+    qtbot.addWidget(popup)
+    connect_quick_search(opened.window, popup)
+    popup.show()
+    popup.edit.setText("sampling interval")
+    qtbot.waitUntil(lambda: popup.current_path() == ADR, timeout=READY_MS)
+    assert opened.model.response is None  # the main window's list is not touched
+    qtbot.keyClick(popup.edit, Qt.Key.Key_Return)
+    vault = opened.session.info.vault  # type: ignore[union-attr]
+    assert opened.opened == [(vault, ADR, True)]
