@@ -140,7 +140,7 @@ def start(options: LaunchOptions, argv: Sequence[str] = (), *, tray: bool = True
     window.open_vault_soon(vault)
     if options.query:
         window.search.set_query(options.query)
-    else:
+    if window.tabs.currentIndex() == SEARCH_TAB:
         window.focus_search()
 
     if shooting:

@@ -129,6 +129,7 @@ class EngineSession(QObject):
     info_changed = Signal(object)  # SessionInfo after the index changed (folders, tags)
     search_finished = Signal(str, int, object)  # channel, generation, SearchOutcome
     search_failed = Signal(str, int, str)  # channel, generation, message
+    note_text = Signal(str, str)  # path, the note's indexed text ("" when unknown)
 
     def __init__(self, options: SessionOptions, *, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -312,6 +313,26 @@ class EngineSession(QObject):
         if not self._closing and not isinstance(exc, _Stopped):
             self.search_failed.emit(job.channel, job.generation, _one_line(exc))
             self._pump(job.channel)
+
+    def load_note_text(self, path: str) -> None:
+        """Read a note's indexed text (its chunks in order) → `note_text`."""
+        self._run(
+            lambda: (path, self._note_text(path)),
+            "note-text",
+            lambda result: self._closing or self.note_text.emit(*result),
+            _ignore,
+        )
+
+    def _note_text(self, path: str) -> str:
+        from engine.store.catalog import Catalog
+
+        ws = self._ws
+        if ws is None:
+            return ""
+        with self._reader_lock:
+            if self._reader is None:
+                self._reader = Catalog.open(ws.paths.catalog, read_only=True, check=False)
+            return self._reader.note_texts([path]).get(path, "")
 
     # -- opening --------------------------------------------------------------------------
 

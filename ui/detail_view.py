@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QSizePolicy,
+    QSplitter,
     QTextBrowser,
     QVBoxLayout,
     QWidget,
@@ -44,6 +45,7 @@ RELATION_LABELS = {
     "linked_via": "two links from",
 }
 MAX_RELATIONS = 12
+MAX_PREVIEW_CHARS = 100_000
 
 
 def _label(text: str = "", *, muted: bool = False, bold: bool = False) -> QLabel:
@@ -219,14 +221,24 @@ class DetailView(QWidget):
         self.extra.setObjectName("detail-extra")
         layout.addWidget(self.extra)
 
-        row = QHBoxLayout()
+        columns = QWidget()
+        row = QHBoxLayout(columns)
+        row.setContentsMargins(0, 0, 0, 0)
         row.setSpacing(8)
         self.columns: dict[str, SourceColumn] = {}
         for style in SOURCES:
             column = SourceColumn(style)
             self.columns[style.name] = column
             row.addWidget(column, 1)
-        layout.addLayout(row, 1)
+        self.note = NotePreview()
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(columns)
+        split.addWidget(self.note)
+        split.setChildrenCollapsible(False)
+        split.setStretchFactor(0, 5)
+        split.setStretchFactor(1, 4)
+        layout.addWidget(split, 1)
+        self._terms: list[str] = []
         self.clear()
 
     def clear(self, hint: str = "Select a result to see what each source found.") -> None:
@@ -238,6 +250,7 @@ class DetailView(QWidget):
         self.extra.setVisible(False)
         for column in self.columns.values():
             column.clear()
+        self.note.clear()
 
     def show_result(
         self,
@@ -263,6 +276,8 @@ class DetailView(QWidget):
         self.extra.setText("\n".join(extra))
         self.extra.setVisible(bool(extra))
         terms = query_terms(query)
+        self._terms = terms
+        self.note.loading(result.note_path)
         by_source = result.excerpts_by_source()
         ranks: Mapping[str, int] = result.source_ranks
         chunks = chunks or {}
@@ -280,6 +295,64 @@ class DetailView(QWidget):
                 links=facts.links if name == "graph" and facts is not None else (),
                 rank=ranks.get(name) if name in result.sources else None,
             )
+
+    def show_note_text(self, path: str, text: str) -> None:
+        """The whole note (its indexed text), if it is still the one shown."""
+        if self.result is not None and self.result.note_path == path:
+            self.note.show_text(path, text, self._terms)
+
+
+class NotePreview(QFrame):
+    """The selected note's text, matches highlighted: read it without leaving the app."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("note-preview")
+        self.setStyleSheet(
+            "#note-preview { border: 1px solid #dcdfe4; border-radius: 6px;"
+            " background: palette(base); }"
+        )
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        self.header = QLabel("NOTE")
+        self.header.setTextFormat(Qt.TextFormat.PlainText)
+        self.header.setStyleSheet(
+            "background:#4a4f57; color:white; font-weight:700; padding:4px 8px;"
+            " border-top-left-radius:6px; border-top-right-radius:6px; letter-spacing:1px;"
+        )
+        layout.addWidget(self.header)
+        self.body = QTextBrowser()
+        self.body.setObjectName("note-text")
+        self.body.setOpenLinks(False)
+        self.body.setFrameShape(QFrame.Shape.NoFrame)
+        layout.addWidget(self.body, 1)
+        self.path: str | None = None
+
+    def clear(self) -> None:
+        self.path = None
+        self.header.setText("NOTE")
+        self.body.clear()
+
+    def loading(self, path: str) -> None:
+        self.path = path
+        self.header.setText(f"NOTE · {path}")
+        self.body.clear()
+
+    def show_text(self, path: str, text: str, terms: Sequence[str]) -> None:
+        if path != self.path:
+            return
+        if not text:
+            self.body.setHtml(f'<p style="color:{MUTED};"><i>This note has no text.</i></p>')
+            return
+        more = ""
+        if len(text) > MAX_PREVIEW_CHARS:
+            text = text[:MAX_PREVIEW_CHARS]
+            more = f'<p style="color:{MUTED};"><i>… the rest is in the note itself.</i></p>'
+        self.body.setHtml(highlight_html(text, term_spans(text, terms)) + more)
+
+    def text(self) -> str:
+        return self.body.toPlainText()
 
 
 def _meta_parts(result: MergedResult, facts: NoteFacts | None) -> list[str]:

@@ -159,6 +159,7 @@ class MainWindow(QMainWindow):
 
         self.search.query_ready.connect(self._query_ready)
         self.search.open_requested.connect(self.open_note)
+        self.search.note_wanted.connect(self._note_wanted)
         self._build_menus()
 
         # The inspector's module pulls in superqt (half a second of imports): load it on a
@@ -242,7 +243,7 @@ class MainWindow(QMainWindow):
         """Close the current session (if any) and open `vault` in the background."""
         self._close_session()
         self.search.model.clear()
-        self.search.detail.clear()
+        self.search.show_hint()
         self.search.warnings.set_search_warnings(())
         for kind in ("read_only", "semantic_unavailable", "open_failed", "vault_unavailable"):
             self.search.warnings.set_notice(kind, None)
@@ -259,6 +260,7 @@ class MainWindow(QMainWindow):
         session.info_changed.connect(self._info_changed)
         session.search_finished.connect(self._search_finished)
         session.search_failed.connect(self._search_failed)
+        session.note_text.connect(self._note_text)
         self.setWindowTitle(f"{_vault_label(vault)} — Consilience")
         self.index_status.opening(_vault_label(vault))
         session.start()
@@ -355,6 +357,14 @@ class MainWindow(QMainWindow):
     def _search_failed(self, channel: str, generation: int, message: str) -> None:
         if self._is_current() and channel == MAIN_CHANNEL:
             self.search.show_error(generation, message)
+
+    def _note_wanted(self, path: str) -> None:
+        if self.session is not None:
+            self.session.load_note_text(path)
+
+    def _note_text(self, path: str, text: str) -> None:
+        if self._is_current():
+            self.search.detail.show_note_text(path, text)
 
     def open_note(self, rel_path: str, in_obsidian: bool = True) -> None:
         info = self.session.info if self.session is not None else None

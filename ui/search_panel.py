@@ -50,6 +50,7 @@ def worth_searching(text: str) -> bool:
 class SearchPanel(QWidget):
     query_ready = Signal(int, str, object, object)  # generation, text, SearchFilters, sources
     open_requested = Signal(str, bool)  # vault-relative path, in Obsidian (else default app)
+    note_wanted = Signal(str)  # the selected note's path: its text is asked for
     results_drawn = Signal(int, float)  # generation, ms from debounce fire to drawn
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -203,6 +204,9 @@ class SearchPanel(QWidget):
         self.summary.setText("")
         self.warnings.set_search_error(message)
 
+    def show_hint(self) -> None:
+        self._show_hint()
+
     def _show_hint(self) -> None:
         self.summary.setText("")
         self.detail.clear(
@@ -262,6 +266,7 @@ class SearchPanel(QWidget):
             chunks=outcome.chunks if outcome is not None else None,
             contradicts=self._contradicting(result.note_path),
         )
+        self.note_wanted.emit(result.note_path)
 
     def _contradicting(self, path: str) -> Sequence[str]:
         if self._outcome is None:

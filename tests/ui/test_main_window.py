@@ -161,6 +161,7 @@ def test_the_selected_result_shows_excerpts_from_each_source(qtbot: QtBot, make_
     assert "ADR-003 Sampling Interval" in links.text()
     assert "LINKS OF THIS NOTE" in links.text()
     assert "background-color:#ffe08a" in words.body.toHtml()  # matches highlighted
+    qtbot.waitUntil(lambda: "sample_interval_s" in detail.note.text())  # the whole note
     # Down in the search box moves to the next result and shows it
     panel = opened.window.search
     qtbot.keyClick(panel.search_box, Qt.Key.Key_Down)
