@@ -66,6 +66,7 @@ class GraphSource:
     def __init__(self, graph: LinkGraph, directory: NoteDirectory | None = None) -> None:
         self._graph = graph
         self._directory = directory or NoteDirectory(graph)
+        self._name_index: tuple[dict[str, NoteMeta], _NameIndex] | None = None
 
     def search(self, request: SearchRequest) -> list[Hit]:
         notes = self._directory.snapshot()
@@ -155,40 +156,53 @@ class GraphSource:
         candidates = {folded_query, *(fold(p) for p in query.phrases)}
         candidates |= {fold(i) for i in query.identifiers}
         candidates.discard("")
-        out: list[_Match] = []
-        for meta in notes.values():
-            for label, name, folded in meta.names:
-                if folded in candidates:
-                    out.append(
-                        _Match(meta.path, EXACT, "graph_exact", label, name, f"note:{meta.path}")
-                    )
-                    break
-                score = _partial(folded, folded_query)
-                if score > 0:
-                    out.append(
-                        _Match(meta.path, score, "graph_partial", label, name, f"note:{meta.path}")
-                    )
-            for tag in meta.tags:
-                leaf = tag.rsplit("/", 1)[-1]
-                if tag in wanted_tags or any(tag.startswith(w + "/") for w in wanted_tags):
-                    out.append(_Match(meta.path, EXACT, "graph_exact", "tag", tag, f"tag:{tag}"))
-                elif fold(tag) in candidates or (len(leaf) > 2 and fold(leaf) in candidates):
-                    out.append(
-                        _Match(meta.path, PARTIAL_MAX, "graph_partial", "tag", tag, f"tag:{tag}")
-                    )
-            for entity in meta.entities_out:
-                if entity in candidates:
-                    out.append(
+        index = self._index(notes)
+        found: list[tuple[int, int, _Match]] = []  # (note order, kind order, match)
+        for note, slot, label, name, folded in index.names_near(candidates, folded_query):
+            path = index.paths[note]
+            if folded in candidates:
+                found.append(
+                    (note, slot, _Match(path, EXACT, "graph_exact", label, name, f"note:{path}"))
+                )
+                continue
+            score = _partial(folded, folded_query)
+            if score > 0:
+                found.append(
+                    (note, slot, _Match(path, score, "graph_partial", label, name, f"note:{path}"))
+                )
+        for tag, tagged in index.tags.items():
+            leaf = tag.rsplit("/", 1)[-1]
+            if tag in wanted_tags or any(tag.startswith(w + "/") for w in wanted_tags):
+                match = (EXACT, "graph_exact")
+            elif fold(tag) in candidates or (len(leaf) > 2 and fold(leaf) in candidates):
+                match = (PARTIAL_MAX, "graph_partial")
+            else:
+                continue
+            for note, slot in tagged:
+                path = index.paths[note]
+                found.append((note, slot, _Match(path, *match, "tag", tag, f"tag:{tag}")))
+        for entity in candidates:
+            for note, slot in index.entities.get(entity, ()):
+                path = index.paths[note]
+                found.append(
+                    (
+                        note,
+                        slot,
                         _Match(
-                            meta.path,
-                            PARTIAL_MAX,
-                            "graph_partial",
-                            "link",
-                            entity,
-                            f"entity:{entity}",
-                        )
+                            path, PARTIAL_MAX, "graph_partial", "link", entity, f"entity:{entity}"
+                        ),
                     )
-        return out
+                )
+        # The order of a walk over every note (names, then tags, then links): ties keep it.
+        found.sort(key=lambda f: (f[0], f[1]))
+        return _first_exact_per_note(found)
+
+    def _index(self, notes: dict[str, NoteMeta]) -> _NameIndex:
+        cached = self._name_index
+        if cached is None or cached[0] is not notes:
+            cached = (notes, _NameIndex.build(notes))
+            self._name_index = cached
+        return cached[1]
 
     def query_entities(self, request: SearchRequest) -> frozenset[str]:
         """Entities the query names (for the merge's cross-reference boost)."""
@@ -297,3 +311,81 @@ def _relation_text(kind: str) -> str:
         "embedded_by": "Embedded in",
         "linked_via": "Two links from",
     }.get(kind, "Related to")
+
+
+@dataclass(frozen=True)
+class _NameIndex:
+    """Inverted indexes over a directory snapshot, so seeding a query looks at the few notes
+    whose names, tags or links could match instead of walking every note.
+
+    Slots order one note's matches as the full walk did: names (in their order), then tags,
+    then link targets.
+    """
+
+    paths: tuple[str, ...]
+    by_word: dict[str, list[tuple[int, int, str, str, str]]]  # every word of every name
+    by_rarest: dict[str, list[tuple[int, int, str, str, str]]]  # each name's rarest word
+    by_folded: dict[str, list[tuple[int, int, str, str, str]]]  # whole folded names
+    tags: dict[str, list[tuple[int, int]]]
+    entities: dict[str, list[tuple[int, int]]]
+
+    @classmethod
+    def build(cls, notes: dict[str, NoteMeta]) -> _NameIndex:
+        paths: list[str] = []
+        by_word: dict[str, list[tuple[int, int, str, str, str]]] = {}
+        by_folded: dict[str, list[tuple[int, int, str, str, str]]] = {}
+        tags: dict[str, list[tuple[int, int]]] = {}
+        entities: dict[str, list[tuple[int, int]]] = {}
+        entries: list[tuple[int, int, str, str, str]] = []
+        for note, meta in enumerate(notes.values()):
+            paths.append(meta.path)
+            for slot, (label, name, folded) in enumerate(meta.names):
+                entry = (note, slot, label, name, folded)
+                entries.append(entry)
+                by_folded.setdefault(folded, []).append(entry)
+                for word in set(folded.split()):
+                    by_word.setdefault(word, []).append(entry)
+            base = len(meta.names)
+            for k, tag in enumerate(meta.tags):
+                tags.setdefault(tag, []).append((note, base + k))
+            base += len(meta.tags)
+            for entity in meta.entities_out:
+                entities.setdefault(entity, []).append((note, base))
+        by_rarest: dict[str, list[tuple[int, int, str, str, str]]] = {}
+        for entry in entries:
+            words = entry[4].split()
+            rarest = min(words, key=lambda w: (len(by_word[w]), w))
+            by_rarest.setdefault(rarest, []).append(entry)
+        return cls(tuple(paths), by_word, by_rarest, by_folded, tags, entities)
+
+    def names_near(
+        self, exact: set[str], folded_query: str
+    ) -> list[tuple[int, int, str, str, str]]:
+        """Every name that equals one of `exact` or could contain, or be contained in, the
+        query word for word (a superset of what `_partial` accepts)."""
+        out: dict[tuple[int, int], tuple[int, int, str, str, str]] = {}
+        for text in exact:
+            for entry in self.by_folded.get(text, ()):
+                out[(entry[0], entry[1])] = entry
+        words = folded_query.split()
+        for word in set(words):  # names inside the query: their rarest word is in it
+            for entry in self.by_rarest.get(word, ()):
+                out[(entry[0], entry[1])] = entry
+        if words:  # the query inside a name: the name has the query's rarest word
+            rarest = min(words, key=lambda w: len(self.by_word.get(w, ())))
+            for entry in self.by_word.get(rarest, ()):
+                out[(entry[0], entry[1])] = entry
+        return list(out.values())
+
+
+def _first_exact_per_note(found: list[tuple[int, int, _Match]]) -> list[_Match]:
+    """Keep, per note, the name matches up to its first exact name (as the walk did)."""
+    out: list[_Match] = []
+    exact_seen: set[int] = set()
+    for note, _slot, match in found:
+        if note in exact_seen and match.label in ("title", "file name", "alias"):
+            continue
+        if match.match_type == "graph_exact" and match.label != "tag":
+            exact_seen.add(note)
+        out.append(match)
+    return out

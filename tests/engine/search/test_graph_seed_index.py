@@ -1,0 +1,100 @@
+"""The graph source's name index finds exactly what a walk over every note finds."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.evaluate.vault_gen import generate_vault
+from engine.model import Note
+from engine.search.directory import NoteMeta, fold
+from engine.search.query import parse_query
+from engine.search.service import SearchRequest
+from engine.search.sources.graph import EXACT, PARTIAL_MAX, GraphSource, _Match, _partial
+from engine.store.graph import LinkGraph
+from engine.vault.reader import read_note
+
+REPO = Path(__file__).resolve().parents[3]
+DEMO = REPO / "resources" / "demo-vault"
+
+
+@pytest.fixture(scope="module")
+def graph(tmp_path_factory: pytest.TempPathFactory) -> LinkGraph:
+    """The demo vault's notes plus a generated vault's, parsed and linked (no model needed)."""
+    generated = tmp_path_factory.mktemp("gen") / "vault"
+    generate_vault(generated, 400, seed=11)
+    g = LinkGraph()
+    notes = []
+    # both vaults in one graph: the generated one under a "vault/" folder
+    for root, base in ((DEMO, DEMO), (generated, generated.parent)):
+        for f in sorted(root.rglob("*.md")):
+            note = read_note(base, f.relative_to(base).as_posix())
+            if isinstance(note, Note):
+                notes.append(note)
+    g.rebuild(notes)
+    return g
+
+
+def _walk(request: SearchRequest, notes: dict[str, NoteMeta]) -> list[_Match]:
+    """The reference: every note, every name, tag and link target."""
+    query = request.query
+    raw = query.text.strip()
+    if not raw:
+        return []
+    folded_query = fold(raw)
+    wanted_tags = {t.lstrip("#").casefold() for t in raw.split() if t.startswith("#")}
+    candidates = {folded_query, *(fold(p) for p in query.phrases)}
+    candidates |= {fold(i) for i in query.identifiers}
+    candidates.discard("")
+    out: list[_Match] = []
+    for meta in notes.values():
+        for label, name, folded in meta.names:
+            if folded in candidates:
+                out.append(
+                    _Match(meta.path, EXACT, "graph_exact", label, name, f"note:{meta.path}")
+                )
+                break
+            score = _partial(folded, folded_query)
+            if score > 0:
+                out.append(
+                    _Match(meta.path, score, "graph_partial", label, name, f"note:{meta.path}")
+                )
+        for tag in meta.tags:
+            leaf = tag.rsplit("/", 1)[-1]
+            if tag in wanted_tags or any(tag.startswith(w + "/") for w in wanted_tags):
+                out.append(_Match(meta.path, EXACT, "graph_exact", "tag", tag, f"tag:{tag}"))
+            elif fold(tag) in candidates or (len(leaf) > 2 and fold(leaf) in candidates):
+                out.append(
+                    _Match(meta.path, PARTIAL_MAX, "graph_partial", "tag", tag, f"tag:{tag}")
+                )
+        for entity in sorted(meta.entities_out):
+            if entity in candidates:
+                out.append(
+                    _Match(
+                        meta.path, PARTIAL_MAX, "graph_partial", "link", entity, f"entity:{entity}"
+                    )
+                )
+    return out
+
+
+def test_indexed_seeds_equal_the_full_walk(graph: LinkGraph) -> None:
+    source = GraphSource(graph)
+    notes = source._directory.snapshot()
+    queries = {"soil node", "#hardware", "gateway", "the", "river gauge", "LoRaWAN", "x"}
+    for meta in notes.values():
+        queries.add(meta.title)
+        queries.add(f"notes about {meta.title} and more")
+        queries.update(meta.aliases)
+        queries.update(f"#{t}" for t in meta.tags)
+        queries.update(meta.entities_out)
+        words = meta.title.split()
+        if len(words) > 1:
+            queries.add(words[-1])
+            queries.add(f'"{" ".join(words[:2])}"')
+    assert len(notes) > 400 and len(queries) > 1000
+    for text in sorted(queries):
+        request = SearchRequest(query=parse_query(text))
+        got = source._seeds(request, notes)
+        want = _walk(request, notes)
+        assert sorted(got, key=repr) == sorted(want, key=repr), text
