@@ -12,6 +12,7 @@ this module only declares the tools (names, descriptions, input schemas) and run
 # No `from __future__ import annotations`: the SDK reads the tools' annotations (Annotated
 # with pydantic Field bounds) from the functions, which are defined inside build_server.
 
+import json
 import logging
 import os
 import sys
@@ -61,7 +62,7 @@ def build_server(session: VaultSession) -> "MCPServer[None]":
     import anyio
     from mcp.server.mcpserver import MCPServer
     from mcp.server.mcpserver.exceptions import ToolError
-    from mcp.types import ToolAnnotations
+    from mcp.types import CallToolResult, TextContent, ToolAnnotations
     from pydantic import Field
 
     @asynccontextmanager
@@ -87,14 +88,21 @@ def build_server(session: VaultSession) -> "MCPServer[None]":
     )
     read_only = ToolAnnotations(readOnlyHint=True, openWorldHint=False, idempotentHint=True)
 
-    def answer(call: Callable[[], dict[str, Any]]) -> dict[str, Any]:
-        """Refusals and engine errors reach the client as tool errors with their message."""
+    def answer(call: Callable[[], dict[str, Any]]) -> CallToolResult:
+        """The tool's dict as structured content plus the same JSON, compact, as text (for
+        clients that read only text). Built here rather than by the SDK, which would
+        re-validate the dict and indent the JSON: a few ms per search. Refusals and engine
+        errors reach the client as tool errors with their message."""
         from engine.errors import EngineError
 
         try:
-            return call()
+            data = call()
         except (ToolInputError, EngineError) as exc:
             raise ToolError(str(exc)) from None
+        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        return CallToolResult(
+            content=[TextContent(type="text", text=text)], structured_content=data
+        )
 
     @server.tool(name="search", description=SEARCH_DESCRIPTION, annotations=read_only)
     def search(
@@ -139,7 +147,7 @@ def build_server(session: VaultSession) -> "MCPServer[None]":
                 json_schema_extra={"items": {"type": "string", "enum": list(SOURCES)}},
             ),
         ] = None,
-    ) -> dict[str, Any]:
+    ) -> CallToolResult:
         return answer(
             lambda: session.search(
                 query,
@@ -174,7 +182,7 @@ def build_server(session: VaultSession) -> "MCPServer[None]":
         limit: Annotated[
             int, Field(ge=1, le=MAX_CONTRADICTIONS, description="How many pairs to return")
         ] = 50,
-    ) -> dict[str, Any]:
+    ) -> CallToolResult:
         return answer(lambda: session.contradictions(min_confidence=min_confidence, limit=limit))
 
     @server.tool(
@@ -196,7 +204,7 @@ def build_server(session: VaultSession) -> "MCPServer[None]":
                 "'Projects/Plan.md' (the '.md' may be left off)",
             ),
         ],
-    ) -> dict[str, Any]:
+    ) -> CallToolResult:
         return answer(lambda: session.get_note(path))
 
     @server.tool(
@@ -219,7 +227,7 @@ def build_server(session: VaultSession) -> "MCPServer[None]":
         limit: Annotated[
             int, Field(ge=1, le=MAX_RELATED, description="How many related notes to return")
         ] = 50,
-    ) -> dict[str, Any]:
+    ) -> CallToolResult:
         return answer(lambda: session.related(path, hops=hops, limit=limit))
 
     return server
