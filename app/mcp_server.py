@@ -86,7 +86,7 @@ def build_server(session: VaultSession) -> "MCPServer[None]":
         lifespan=lifespan,
         log_level="WARNING",
     )
-    read_only = ToolAnnotations(readOnlyHint=True, openWorldHint=False, idempotentHint=True)
+    read_only = ToolAnnotations(read_only_hint=True, open_world_hint=False, idempotent_hint=True)
 
     def answer(call: Callable[[], dict[str, Any]]) -> CallToolResult:
         """The tool's dict as structured content plus the same JSON, compact, as text (for
