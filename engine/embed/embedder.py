@@ -1,4 +1,5 @@
-"""Sentence embeddings: the `Embedder` role and its sentence-transformers implementation.
+"""Sentence embeddings: the `Embedder` role, its sentence-transformers implementation (the
+reference) and `load_embedder`, which prefers the onnxruntime one (`onnx_embedder`).
 
 The module itself is cheap to import: torch and sentence-transformers are imported inside
 `SentenceTransformerEmbedder.__init__`, so the CLI and the tray start without them.
@@ -13,7 +14,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Literal, Protocol, cast, runtime_checkable
 
 import numpy as np
 import numpy.typing as npt
@@ -31,6 +32,13 @@ QUERY_CACHE_SIZE = 512
 #: misses): 16 costs ~27% less CPU per chunk than 64, and bounds a query's wait to one batch.
 DEFAULT_BATCH_SIZE = 16
 _OFFLINE_ENV = ("HF_HUB_OFFLINE", "TRANSFORMERS_OFFLINE")
+
+Backend = Literal["onnx", "onnx-int8", "torch"]
+BackendChoice = Literal["auto", "onnx", "onnx-int8", "torch"]
+_BACKENDS: tuple[str, ...] = ("onnx", "onnx-int8", "torch")
+#: What `backend="auto"` means unless `$CONSILIENCE_EMBEDDER` says otherwise (debugging).
+DEFAULT_BACKEND: Backend = "onnx"
+BACKEND_ENV = "CONSILIENCE_EMBEDDER"
 
 
 @runtime_checkable
@@ -103,6 +111,8 @@ class SentenceTransformerEmbedder:
     so a query waits for at most one batch of an indexing run; `count_tokens` uses its own copy
     of the tokenizer and never waits for the model.
     """
+
+    backend = "torch"
 
     def __init__(self, model: str | None = None, *, query_cache_size: int = QUERY_CACHE_SIZE):
         _force_offline()
@@ -250,6 +260,55 @@ def _torch_threads() -> int:
     return int(torch.get_num_threads())
 
 
-def load_embedder(model: str | None = None) -> Embedder:
-    """The embedder for `model` (None: the packaged all-MiniLM-L6-v2). Raises ModelLoadError."""
+def load_embedder(
+    model: str | None = None,
+    *,
+    backend: BackendChoice = "auto",
+    cache_dir: Path | None = None,
+) -> Embedder:
+    """The embedder for `model` (None: the packaged all-MiniLM-L6-v2). Raises ModelLoadError.
+
+    `backend`: "onnx" runs an ONNX export of the model on onnxruntime (exported once into
+    `cache_dir`, default `<data dir>/models`), "onnx-int8" the same with int8 weights (faster,
+    not quality-checked: opt-in only), "torch" is sentence-transformers. "auto" is
+    `$CONSILIENCE_EMBEDDER` when set, else onnx. Any ONNX failure (export, session, a model it
+    cannot reproduce) logs one warning and falls back to sentence-transformers, the reference.
+    """
+    chosen = _choose_backend(backend)
+    if chosen != "torch":
+        from engine.embed.onnx_embedder import OnnxEmbedder
+        from engine.embed.onnx_export import UnsupportedModelError
+
+        try:
+            return OnnxEmbedder(
+                model, cache_dir=_models_dir(cache_dir), quantized=chosen == "onnx-int8"
+            )
+        except UnsupportedModelError as err:
+            level = logging.INFO if backend == "auto" else logging.WARNING
+            log.log(level, "ONNX embedder not used (%s); using sentence-transformers.", err)
+        except Exception as err:  # onnx, onnxruntime, torch export and I/O raise many types
+            log.warning(
+                "ONNX embedder unavailable (%s); using sentence-transformers.", _one_line(err)
+            )
     return SentenceTransformerEmbedder(model)
+
+
+def _choose_backend(backend: str) -> Backend:
+    if backend == "auto":
+        env = os.environ.get(BACKEND_ENV, "").strip().lower()
+        if env and env != "auto":
+            if env in _BACKENDS:
+                return cast(Backend, env)
+            log.warning("Ignoring %s=%r (expected one of %s)", BACKEND_ENV, env, _BACKENDS)
+        return DEFAULT_BACKEND
+    if backend not in _BACKENDS:
+        raise ValueError(f"backend must be 'auto' or one of {_BACKENDS}, not {backend!r}")
+    return cast(Backend, backend)
+
+
+def _models_dir(cache_dir: Path | None) -> Path:
+    if cache_dir is not None:
+        return cache_dir
+    from engine.paths import default_data_root
+
+    return default_data_root() / "models"
