@@ -141,7 +141,7 @@ def start(options: LaunchOptions, argv: Sequence[str] = (), *, tray: bool = True
     if options.query:
         window.search.set_query(options.query)
     if window.tabs.currentIndex() == SEARCH_TAB:
-        window.focus_search()
+        window.focus_search(select=False)
 
     if shooting:
         from ui.screenshot import ScreenshotDriver

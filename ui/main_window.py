@@ -203,10 +203,13 @@ class MainWindow(QMainWindow):
         menu.addAction(action)
         return action
 
-    def focus_search(self) -> None:
+    def focus_search(self, *, select: bool = True) -> None:
+        """Show the Search tab with the cursor in the search box (text selected, so typing
+        replaces it)."""
         self.tabs.setCurrentIndex(SEARCH_TAB)
         self.search.search_box.setFocus(Qt.FocusReason.ShortcutFocusReason)
-        self.search.search_box.selectAll()
+        if select:
+            self.search.search_box.selectAll()
 
     def show_search(self) -> None:
         self.tabs.setCurrentIndex(SEARCH_TAB)

@@ -28,6 +28,10 @@ TierRole = Qt.ItemDataRole.UserRole + 3  # "high" / "medium" / "low"
 ScoreRole = Qt.ItemDataRole.UserRole + 4  # composite relevance (result rows)
 
 Index = QModelIndex | QPersistentModelIndex
+TIER_FLAGS = Qt.ItemFlag.ItemIsEnabled
+RESULT_FLAGS = (
+    Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
+)
 
 
 @dataclass(frozen=True)
@@ -125,9 +129,7 @@ class ResultsModel(QAbstractItemModel):
     def flags(self, index: Index) -> Qt.ItemFlag:
         if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
-        if index.internalId() == 0:
-            return Qt.ItemFlag.ItemIsEnabled
-        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+        return TIER_FLAGS if index.internalId() == 0 else RESULT_FLAGS
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or index.column() != 0:

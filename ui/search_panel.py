@@ -15,7 +15,7 @@ import time
 from collections.abc import Sequence
 
 from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QKeyEvent, QPaintEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -45,6 +45,16 @@ MIN_CHARS = 2  # one CJK character is a fine query on its own
 def worth_searching(text: str) -> bool:
     text = text.strip()
     return len(text) >= MIN_CHARS or any(ord(c) >= 0x2E80 for c in text)
+
+
+class ResultsView(QTreeView):
+    """The result list; says when it has painted (to measure query → results drawn)."""
+
+    painted = Signal()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        self.painted.emit()
 
 
 class SearchPanel(QWidget):
@@ -91,7 +101,7 @@ class SearchPanel(QWidget):
         layout.addWidget(self.warnings)
 
         self.model = ResultsModel(self)
-        self.results = QTreeView()
+        self.results = ResultsView()
         self.results.setObjectName("results")
         self.results.setModel(self.model)
         self.results.setItemDelegate(ResultDelegate(self.results))
@@ -108,6 +118,8 @@ class SearchPanel(QWidget):
         self.results.installEventFilter(self)
         self.results.selectionModel().currentChanged.connect(self._current_changed)
         self.results.doubleClicked.connect(self._double_clicked)
+        self.results.painted.connect(self._painted)
+        self._undrawn: int | None = None  # an answer shown but not painted yet
 
         self.detail = DetailView()
         splitter = QSplitter(Qt.Orientation.Horizontal)
@@ -192,11 +204,18 @@ class SearchPanel(QWidget):
             self._select_path(keep) or self.move_selection(0, absolute=True)
         else:
             self.detail.clear(f"Nothing found for “{response.query}”.")
-        self.results.viewport().repaint()  # drawn now, so the latency below is real
+        self._undrawn = generation
+        self.results.viewport().update()
+        return True
+
+    def _painted(self) -> None:
+        """The first paint after an answer: that answer is on screen."""
+        generation, self._undrawn = self._undrawn, None
+        if generation is None:
+            return
         started = self._asked_at.get(generation, time.perf_counter())
         self.last_latency_ms = (time.perf_counter() - started) * 1000
         self.results_drawn.emit(generation, self.last_latency_ms)
-        return True
 
     def show_error(self, generation: int, message: str) -> None:
         if generation != self.generation:
