@@ -21,6 +21,7 @@ on the other sources and are re-run once it is.
 
 from __future__ import annotations
 
+import functools
 import logging
 import threading
 import time
@@ -32,14 +33,13 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
-from engine.search.service import SearchFilters
 from engine.search.types import SearchResponse, Warning
 from ui.tasks import Task, TaskRunner
 
 if TYPE_CHECKING:
     from engine.index.live import LiveSync
     from engine.model import IndexStats, Progress
-    from engine.search.service import SearchService
+    from engine.search.service import SearchFilters, SearchService
     from engine.store.catalog import Catalog
     from engine.workspace import Workspace
 
@@ -106,7 +106,7 @@ class SearchJob:
     channel: str
     generation: int
     text: str
-    filters: SearchFilters = field(default_factory=SearchFilters)
+    filters: SearchFilters | None = None  # None: no filter
     sources: tuple[str, ...] | None = None  # None: every source
     limit: int = 30
 
@@ -250,8 +250,8 @@ class EngineSession(QObject):
         self._run(
             lambda: self._search(run_job, partial=partial),
             f"search:{channel}",
-            lambda response, j=job: self._on_searched(j, response),
-            lambda exc, j=job: self._on_search_failed(j, exc),
+            functools.partial(self._on_searched, job),
+            functools.partial(self._on_search_failed, job),
         )
 
     def _search(self, job: SearchJob, *, partial: bool) -> SearchOutcome:
@@ -319,9 +319,13 @@ class EngineSession(QObject):
         self._run(
             lambda: (path, self._note_text(path)),
             "note-text",
-            lambda result: self._closing or self.note_text.emit(*result),
+            self._on_note_text,
             _ignore,
         )
+
+    def _on_note_text(self, result: tuple[str, str]) -> None:
+        if not self._closing:
+            self.note_text.emit(*result)
 
     def _note_text(self, path: str) -> str:
         from engine.store.catalog import Catalog

@@ -16,6 +16,7 @@ Every piece of vault text is escaped before highlight markup is added (`ui.highl
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 
@@ -46,6 +47,7 @@ RELATION_LABELS = {
 }
 MAX_RELATIONS = 12
 MAX_PREVIEW_CHARS = 100_000
+_HEADING_GAP = re.compile(r"(?<=[^\n])\n(?=#{1,6} )")
 
 
 def _label(text: str = "", *, muted: bool = False, bold: bool = False) -> QLabel:
@@ -116,8 +118,8 @@ class SourceColumn(QFrame):
         chunks = chunks or {}
         parts: list[str] = []
         for excerpt in excerpts:
-            spans = excerpt.spans or tuple(term_spans(excerpt.text, terms))
-            text, spans = in_context(excerpt.text, spans, chunks.get(excerpt.chunk_id or ""))
+            marks = excerpt.spans or tuple(term_spans(excerpt.text, terms))
+            text, spans = in_context(excerpt.text, marks, chunks.get(excerpt.chunk_id or ""))
             parts.append(_passage(text, spans, excerpt.heading_path))
         for text in also:
             parts.append(
@@ -345,6 +347,7 @@ class NotePreview(QFrame):
         if not text:
             self.body.setHtml(f'<p style="color:{MUTED};"><i>This note has no text.</i></p>')
             return
+        text = _HEADING_GAP.sub("\n\n", text)  # chunks are joined by one newline
         more = ""
         if len(text) > MAX_PREVIEW_CHARS:
             text = text[:MAX_PREVIEW_CHARS]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime, time
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QDate, Signal
 from PySide6.QtWidgets import (
@@ -15,8 +16,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.search.service import SearchFilters
 from ui.theme import SOURCES
+
+if TYPE_CHECKING:
+    from engine.search.service import SearchFilters
 
 ANY = "any"
 NO_DATE = QDate(2000, 1, 1)  # the date edits' minimum, shown as "any"
@@ -113,6 +116,8 @@ class FilterBar(QWidget):
         return tuple(name for name, box in self.source_boxes.items() if box.isChecked())
 
     def filters(self) -> SearchFilters:
+        from engine.search.service import SearchFilters  # numpy comes with it: not at start
+
         return SearchFilters(
             folder=_choice(self.folder.currentText()),
             tag=_choice(self.tag.currentText(), strip="#"),
@@ -135,5 +140,5 @@ def _choice(text: str, *, strip: str = "") -> str | None:
 def _day(date: QDate, *, end: bool = False) -> datetime | None:
     if date <= NO_DATE:
         return None
-    day = date.toPython()
-    return datetime.combine(day, time.max if end else time.min, tzinfo=UTC)
+    day = datetime(date.year(), date.month(), date.day(), tzinfo=UTC)
+    return datetime.combine(day.date(), time.max if end else time.min, tzinfo=UTC)

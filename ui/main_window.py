@@ -187,7 +187,7 @@ class MainWindow(QMainWindow):
         self._action(view, "&Search", QKeySequence("Ctrl+1"), self.show_search)
         self._action(view, "&Contradictions", QKeySequence("Ctrl+2"), self.show_contradictions)
         for keys in ("Ctrl+K", "Ctrl+F"):
-            QShortcut(QKeySequence(keys), self, activated=self.focus_search)
+            QShortcut(QKeySequence(keys), self, self.focus_search)
 
     def _action(
         self,

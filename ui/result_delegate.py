@@ -82,13 +82,13 @@ class ResultDelegate(QStyledItemDelegate):
         return fonts
 
     def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
-        metrics = self._fonts_for(option.font).base  # type: ignore[attr-defined]
+        metrics = self._fonts_for(option.font).base
         if index.data(KindRole) == "tier":
             return QSize(200, metrics.height() + TIER_HEIGHT_EXTRA)
         return QSize(200, metrics.height() * 2 + PAD_Y * 2 + 4)
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
-        fonts = self._fonts_for(option.font)  # type: ignore[attr-defined]
+        fonts = self._fonts_for(option.font)
         painter.save()
         try:
             result = index.data(ResultRole)
@@ -102,7 +102,7 @@ class ResultDelegate(QStyledItemDelegate):
     def _paint_tier(
         self, painter: QPainter, option: QStyleOptionViewItem, index: Index, fonts: _Fonts
     ) -> None:
-        rect: QRect = option.rect  # type: ignore[attr-defined]
+        rect: QRect = option.rect
         painter.setFont(fonts.tier)
         painter.setPen(MUTED_COLOR)
         text_rect = rect.adjusted(PAD_X, TIER_HEIGHT_EXTRA // 2 + 2, -PAD_X, 0)
@@ -119,9 +119,9 @@ class ResultDelegate(QStyledItemDelegate):
         result: MergedResult,
         fonts: _Fonts,
     ) -> None:
-        rect: QRect = option.rect  # type: ignore[attr-defined]
-        palette: QPalette = option.palette  # type: ignore[attr-defined]
-        state = option.state  # type: ignore[attr-defined]
+        rect: QRect = option.rect
+        palette: QPalette = option.palette
+        state = option.state
         selected = bool(state & QStyle.StateFlag.State_Selected)
         if selected:
             painter.fillRect(rect, palette.color(QPalette.ColorRole.Highlight))

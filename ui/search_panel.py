@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QPaintEvent
@@ -27,7 +28,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.search.service import SearchFilters
 from ui.bridge import SearchOutcome
 from ui.detail_view import DetailView
 from ui.filters import FilterBar
@@ -35,6 +35,9 @@ from ui.result_delegate import ResultDelegate
 from ui.results_model import ResultsModel
 from ui.theme import MUTED
 from ui.warnings_bar import WarningsBar
+
+if TYPE_CHECKING:
+    from engine.search.service import SearchFilters
 
 log = logging.getLogger(__name__)
 
@@ -201,7 +204,8 @@ class SearchPanel(QWidget):
             f"{n} result{'s' if n != 1 else ''} · {meta.total_ms:.0f} ms" if n else "no results"
         )
         if n:
-            self._select_path(keep) or self.move_selection(0, absolute=True)
+            if not self._select_path(keep):
+                self.move_selection(0, absolute=True)
         else:
             self.detail.clear(f"Nothing found for “{response.query}”.")
         self._undrawn = generation

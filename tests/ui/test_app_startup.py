@@ -101,7 +101,7 @@ def test_the_window_is_shown_before_anything_heavy_is_imported(tmp_path: Path) -
         f" data_dir=Path({str(tmp_path / 'data')!r}), config_dir=Path({str(tmp_path / 'cfg')!r})),"
         " tray=False)\n"
         "shown = seconds_since_process_start()\n"
-        "heavy = [m for m in ('torch', 'chromadb', 'sentence_transformers', 'networkx')"
+        "heavy = [m for m in ('torch', 'chromadb', 'sentence_transformers', 'networkx', 'numpy')"
         " if m in sys.modules]\n"
         "print(launched.window.isVisible(), heavy, round(shown or 0, 3))\n"
     )
