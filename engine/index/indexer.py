@@ -17,6 +17,7 @@ there are neither ghosts nor duplicates. Deletions run the same way in reverse.
 from __future__ import annotations
 
 import logging
+import os
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -29,7 +30,7 @@ from engine.model import Chunk, IndexStats, Note, Progress, SkippedFile
 from engine.vault.chunker import chunk_note
 from engine.vault.ignore import VaultFilter
 from engine.vault.reader import read_note
-from engine.vault.scan import FileStat, scan_vault
+from engine.vault.scan import FileStat, check_note_file, scan_vault
 
 if TYPE_CHECKING:
     import numpy as np
@@ -171,21 +172,23 @@ class Indexer:
         files: dict[str, FileStat] = {}
         skipped: list[SkippedFile] = []
         universe: set[str] = set()
+        real_root = os.path.realpath(self._root)
         for rel in paths:
             if not rel.lower().endswith(".md"):
                 continue
             universe.add(rel)
             if _is_hidden(rel) or vault_filter.is_excluded(rel):
                 continue
-            try:
-                st = (self._root / rel).stat()
-            except FileNotFoundError:
+            full = os.path.join(self._root, *rel.split("/"))
+            if not os.path.lexists(full):
                 continue
-            except OSError as exc:
-                skipped.append(SkippedFile(path=rel, reason=f"cannot read: {exc.strerror}"))
+            if os.path.isdir(full):
                 continue
-            if (self._root / rel).is_file():
-                files[rel] = FileStat(mtime_ns=st.st_mtime_ns, size=st.st_size)
+            result = check_note_file(real_root, full, rel, is_link=os.path.islink(full))
+            if isinstance(result, SkippedFile):
+                skipped.append(result)
+            else:
+                files[rel] = result
         return files, skipped, universe
 
     def _plan(

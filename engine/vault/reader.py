@@ -157,6 +157,9 @@ def decode_note_bytes(raw: bytes) -> tuple[str | None, tuple[str, ...]]:
                 return text, (f"invalid {name} bytes replaced with '\ufffd'",)
 
     sample = raw[:_SNIFF_BYTES]
+    utf16 = _sniff_utf16(raw, sample)
+    if utf16 is not None:
+        return utf16, ("no byte-order mark; read as UTF-16",)
     control_share = _control_share(sample)
     try:
         text = raw.decode("utf-8")
@@ -172,6 +175,28 @@ def decode_note_bytes(raw: bytes) -> tuple[str | None, tuple[str, ...]]:
     except UnicodeDecodeError:  # one of the five bytes cp1252 leaves undefined
         text = raw.decode("latin-1")
     return text, ("not UTF-8; read as Windows-1252",)
+
+
+def _sniff_utf16(raw: bytes, sample: bytes) -> str | None:
+    """UTF-16 text without a byte-order mark: mostly-ASCII text has a zero in every other
+    byte (odd bytes for little-endian, even bytes for big-endian). None if it is not that."""
+    if len(raw) < 4 or len(raw) % 2:
+        return None
+    even, odd = sample[0::2], sample[1::2]
+    zeros_even, zeros_odd = even.count(0) / len(even), odd.count(0) / len(odd)
+    if zeros_odd > 0.3 and zeros_even < 0.02:
+        codec = "utf-16-le"
+    elif zeros_even > 0.3 and zeros_odd < 0.02:
+        codec = "utf-16-be"
+    else:
+        return None
+    try:
+        text = raw.decode(codec)
+    except UnicodeDecodeError:
+        return None
+    head = text[: _SNIFF_BYTES // 2]
+    controls = sum(1 for ch in head if ord(ch) < 32 and ch not in "\t\n\x0b\x0c\r\x1b")
+    return text if controls <= _MAX_CONTROL_SHARE * max(len(head), 1) else None
 
 
 def _control_share(sample: bytes) -> float:

@@ -1,13 +1,17 @@
 """List a vault's notes quickly (os.scandir), with what was skipped and why.
 
 Only `.md` files (any case); never `.obsidian/`, `.trash/`, `.git/` or anything hidden (a name
-starting with '.'), nor what the user excluded. Symlinked folders are followed, but each real
-folder is entered once, so symlink loops end. Folders or files that cannot be read are
-recorded in `skipped` with the reason; only a vault root that cannot be listed is an error.
+starting with '.'), nor what the user excluded. Symlinks (files or folders) are followed only
+when their target is inside the vault: one pointing outside is recorded in `skipped` ("symlink
+points outside the vault"), so a vault never leaks other files into the index. Each real folder
+is entered once, so symlink loops end. Folders or files that cannot be read, and file names
+that are not valid UTF-8, are recorded in `skipped` with the reason; only a vault root that
+cannot be listed is an error.
 """
 
 from __future__ import annotations
 
+import errno
 import logging
 import os
 import stat
@@ -31,6 +35,34 @@ class FileStat:
 class ScanResult:
     files: dict[str, FileStat]  # vault-relative POSIX path -> stat, sorted by path
     skipped: tuple[SkippedFile, ...]
+
+
+OUTSIDE_REASON = "symlink points outside the vault"
+BAD_NAME_REASON = "file name is not valid UTF-8; rename it to index it"
+
+
+def printable_path(rel: str) -> str:
+    """A vault-relative path safe to store and print (undecodable bytes become U+FFFD)."""
+    try:
+        rel.encode("utf-8")
+    except UnicodeEncodeError:
+        return rel.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    return rel
+
+
+def is_valid_name(rel: str) -> bool:
+    """Was this path valid UTF-8 on disk (no surrogate escapes from os.fsdecode)?"""
+    try:
+        rel.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def link_escapes(real_root: str, path: str) -> bool:
+    """Does the symlink at `path` resolve to somewhere outside the vault `real_root`?"""
+    target = os.path.realpath(path)
+    return target != real_root and not target.startswith(real_root.rstrip(os.sep) + os.sep)
 
 
 def is_note_name(name: str) -> bool:
@@ -61,6 +93,7 @@ def scan_vault(root: Path, *, vault_filter: VaultFilter) -> ScanResult:
             f"Cannot list the vault folder {root}: {err.strerror or err}. Check its permissions."
         ) from None
 
+    real_root = os.path.realpath(root_str)
     files: dict[str, FileStat] = {}
     skipped: list[SkippedFile] = []
     visited: set[tuple[int, int]] = set()
@@ -81,7 +114,10 @@ def scan_vault(root: Path, *, vault_filter: VaultFilter) -> ScanResult:
                 entries = sorted(it, key=lambda e: e.name)
         except OSError as err:
             skipped.append(
-                SkippedFile(prefix.rstrip("/"), f"cannot list folder: {err.strerror or err}")
+                SkippedFile(
+                    printable_path(prefix.rstrip("/")),
+                    f"cannot list folder: {err.strerror or err}",
+                )
             )
             continue
         subfolders: list[tuple[str, str, tuple[int, int]]] = []
@@ -101,26 +137,50 @@ def scan_vault(root: Path, *, vault_filter: VaultFilter) -> ScanResult:
                     st = entry.stat()  # follows symlinks: the real folder's identity
                     is_link = entry.is_symlink()
                 except OSError as err:
-                    skipped.append(SkippedFile(rel, f"cannot open folder: {err.strerror or err}"))
+                    skipped.append(
+                        SkippedFile(
+                            printable_path(rel), f"cannot open folder: {err.strerror or err}"
+                        )
+                    )
+                    continue
+                if is_link and link_escapes(real_root, entry.path):
+                    skipped.append(SkippedFile(printable_path(rel), OUTSIDE_REASON))
                     continue
                 item = (entry.path, rel + "/", (st.st_dev, st.st_ino))
                 (linked if is_link else subfolders).append(item)
                 continue
             if not is_note_name(name) or vault_filter.is_excluded(rel):
                 continue
-            try:
-                st = entry.stat()
-            except OSError as err:
-                reason = "broken symlink" if entry.is_symlink() else (err.strerror or str(err))
-                skipped.append(SkippedFile(rel, f"cannot read file: {reason}"))
-                continue
-            if not stat.S_ISREG(st.st_mode):
-                skipped.append(SkippedFile(rel, "not a regular file"))
-                continue
-            if not os.access(entry.path, os.R_OK):
-                skipped.append(SkippedFile(rel, "cannot read file: permission denied"))
-                continue
-            files[rel] = FileStat(mtime_ns=st.st_mtime_ns, size=st.st_size)
+            result = check_note_file(real_root, entry.path, rel, is_link=entry.is_symlink())
+            if isinstance(result, SkippedFile):
+                skipped.append(result)
+            else:
+                files[rel] = result
         stack.extend(reversed(subfolders))
     ordered = dict(sorted(files.items()))
     return ScanResult(files=ordered, skipped=tuple(sorted(skipped, key=lambda s: s.path)))
+
+
+def check_note_file(
+    real_root: str, full: str, rel: str, *, is_link: bool
+) -> FileStat | SkippedFile:
+    """Stat one candidate note file: its `FileStat`, or why it is skipped."""
+    if not is_valid_name(rel):
+        return SkippedFile(printable_path(rel), BAD_NAME_REASON)
+    try:
+        st = os.stat(full)
+    except OSError as err:
+        if err.errno == errno.ELOOP:
+            reason = "symlink loop"
+        elif is_link:
+            reason = "broken symlink"
+        else:
+            reason = err.strerror or str(err)
+        return SkippedFile(rel, f"cannot read file: {reason}")
+    if is_link and link_escapes(real_root, full):
+        return SkippedFile(rel, OUTSIDE_REASON)
+    if not stat.S_ISREG(st.st_mode):
+        return SkippedFile(rel, "not a regular file")
+    if not os.access(full, os.R_OK):
+        return SkippedFile(rel, "cannot read file: permission denied")
+    return FileStat(mtime_ns=st.st_mtime_ns, size=st.st_size)

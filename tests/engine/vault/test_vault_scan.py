@@ -77,17 +77,23 @@ def test_symlink_loop_terminates_and_lists_files_once(tmp_path: Path) -> None:
     assert list(result.files) == ["A/Note.md"]
 
 
-def test_symlinked_folder_outside_the_vault_is_followed(tmp_path: Path) -> None:
+def test_symlinks_pointing_outside_the_vault_are_skipped(tmp_path: Path) -> None:
     outside = tmp_path / "outside"
     touch(outside, "Shared.md")
     vault = tmp_path / "vault"
     vault.mkdir()
+    touch(vault, "Inside.md")
     (vault / "linked").symlink_to(outside, target_is_directory=True)
     (vault / "linked-file.md").symlink_to(outside / "Shared.md")
+    (vault / "inside-link.md").symlink_to(vault / "Inside.md")
     (vault / "broken.md").symlink_to(tmp_path / "does-not-exist.md")
     result = scan_vault(vault, vault_filter=NO_FILTER)
-    assert list(result.files) == ["linked-file.md", "linked/Shared.md"]
-    assert [(s.path, "broken symlink" in s.reason) for s in result.skipped] == [("broken.md", True)]
+    assert list(result.files) == ["Inside.md", "inside-link.md"]
+    assert [(s.path, s.reason) for s in result.skipped] == [
+        ("broken.md", "cannot read file: broken symlink"),
+        ("linked", "symlink points outside the vault"),
+        ("linked-file.md", "symlink points outside the vault"),
+    ]
 
 
 def test_sixty_folders_deep(tmp_path: Path) -> None:
