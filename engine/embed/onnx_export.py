@@ -38,7 +38,7 @@ log = logging.getLogger(__name__)
 EXPORT_FORMAT = 1
 OPSET = 17
 MODEL_FILE = "model.onnx"
-INT8_FILE = "model.int8.onnx"
+INT8_FILE = "model.int8-per-channel.onnx"
 PROBE_FILE = "probe.json"
 #: The text whose torch vector is stored next to an export to check a cached file on load.
 PROBE_TEXT = "Consilience checks its cached ONNX export with this sentence. 检查 ✓"
@@ -156,6 +156,10 @@ def ensure_int8(onnx_path: Path, *, force: bool = False) -> Path:
                 str(onnx_path),
                 str(tmp),
                 weight_type=QuantType.QInt8,
+                # Per-channel MatMul weights only: on the demo vault, cosine vs fp32 min 0.985 /
+                # mean 0.994, where per-tensor gave 0.86 / 0.94 (attention stays fp32).
+                per_channel=True,
+                op_types_to_quantize=["MatMul"],
                 # The fused contrib ops (Attention, ...) defeat shape inference; their outputs
                 # are float32.
                 extra_options={"DefaultTensorType": onnx.TensorProto.FLOAT},
