@@ -355,3 +355,23 @@ def test_the_quick_search_popup_searches_on_its_own_channel(qtbot: QtBot, make_w
     qtbot.keyClick(popup.edit, Qt.Key.Key_Return)
     vault = opened.session.info.vault  # type: ignore[union-attr]
     assert opened.opened == [(vault, ADR, True)]
+
+
+def test_a_failing_source_is_shown_in_the_warnings_bar(qtbot: QtBot, make_window) -> None:
+    opened = make_window()
+    wait_ready(qtbot, opened)
+
+    class BrokenGraph:  # the fault: the links source raises
+        name = "graph"
+
+        def search(self, request: object) -> list[object]:
+            raise RuntimeError("graph store is gone")
+
+    opened.session._service._sources["graph"] = BrokenGraph()  # type: ignore[union-attr]
+    search(qtbot, opened, "sampling interval")
+    bar = opened.window.search.warnings
+    assert bar.isVisible()
+    assert any(
+        "graph source failed" in line and "graph store is gone" in line for line in bar.lines()
+    )
+    assert opened.model.result_count() > 0  # the other sources still answer
