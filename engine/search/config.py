@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -123,19 +124,23 @@ class MergeConfig:
 
     def rrf_weight(self, source: str) -> float:
         """The RRF weight of a source."""
-        return {
-            "semantic": self.rrf_weight_semantic,
-            "text": self.rrf_weight_text,
-            "graph": self.rrf_weight_graph,
-        }.get(source, self.rrf_weight_default)
+        if source == "semantic":
+            return self.rrf_weight_semantic
+        if source == "text":
+            return self.rrf_weight_text
+        if source == "graph":
+            return self.rrf_weight_graph
+        return self.rrf_weight_default
 
     def authority(self, source: str) -> float:
         """The authority of a source (used for the multiplier and primary-source tie-breaks)."""
-        return {
-            "semantic": self.authority_semantic,
-            "text": self.authority_text,
-            "graph": self.authority_graph,
-        }.get(source, self.authority_default)
+        if source == "semantic":
+            return self.authority_semantic
+        if source == "text":
+            return self.authority_text
+        if source == "graph":
+            return self.authority_graph
+        return self.authority_default
 
     def source_sort_key(self, source: str) -> tuple[int, str]:
         """Sort key putting sources in canonical order: `source_order`, then by name."""
@@ -146,7 +151,14 @@ class MergeConfig:
 
     def ordered_sources(self, sources: Iterable[str]) -> tuple[str, ...]:
         """The distinct names in `sources`, in canonical order."""
-        return tuple(sorted(set(sources), key=self.source_sort_key))
+        return _in_order(self.source_order, frozenset(sources))
+
+
+@lru_cache(maxsize=512)  # a handful of source sets, asked for thousands of times per query
+def _in_order(order: tuple[str, ...], names: frozenset[str]) -> tuple[str, ...]:
+    return tuple(
+        sorted(names, key=lambda s: (order.index(s), "") if s in order else (len(order), s))
+    )
 
 
 DEFAULT_CONFIG = MergeConfig()
