@@ -216,7 +216,14 @@ def _cmd_index(args: argparse.Namespace) -> int:
         print(json.dumps(stats.to_dict(), ensure_ascii=False, indent=2))
     else:
         _print_summary(stats, vault=args.path)
+    _print_problems(stats)
     return 0
+
+
+def _print_problems(stats: IndexStats) -> None:
+    """Run-wide problems (the model did not load, ...): one line each on stderr."""
+    for problem in stats.problems:
+        print(f"consilience: warning: {problem}", file=sys.stderr, flush=True)
 
 
 def _cmd_watch(args: argparse.Namespace) -> int:
@@ -229,6 +236,7 @@ def _cmd_watch(args: argparse.Namespace) -> int:
         with progress_reporter(enabled=True) as report:
             stats = ws.sync(progress=report)
         _print_summary(stats, vault=args.path)
+        _print_problems(stats)
 
         def synced(s: IndexStats) -> None:
             changed = s.added + s.updated + s.removed + s.renamed
@@ -268,7 +276,7 @@ def _open_for_search(args: argparse.Namespace, vault: Path) -> Workspace:
         from app.progress import progress_reporter
 
         with progress_reporter(enabled=not getattr(args, "json", False)) as report:
-            ws.sync(progress=report)
+            _print_problems(ws.sync(progress=report))
     except BaseException:
         ws.close()
         raise

@@ -96,6 +96,8 @@ class IndexStats:
     skipped: tuple[SkippedFile, ...] = ()
     seconds: float = 0.0
     warnings: tuple[SkippedFile, ...] = ()  # indexed, but with a problem worth showing
+    # run-wide problems (e.g. the embedding model could not load: words and links only)
+    problems: tuple[str, ...] = ()
     # Notes (re)written / dropped by this run, for later phases (contradiction scan); not in
     # `to_dict()`. Renamed notes appear as changed (new path) and removed (old path).
     changed_paths: tuple[str, ...] = ()
@@ -113,6 +115,7 @@ class IndexStats:
             "embedded": self.embedded,
             "skipped": [{"path": s.path, "reason": s.reason} for s in self.skipped],
             "warnings": [{"path": s.path, "reason": s.reason} for s in self.warnings],
+            "problems": list(self.problems),
             "seconds": round(self.seconds, 3),
         }
 

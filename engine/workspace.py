@@ -12,12 +12,13 @@ import logging
 import os
 import shutil
 import threading
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from engine.errors import EngineError, VaultUnavailableError
+from engine.errors import EngineError, ModelLoadError, VaultUnavailableError
 from engine.index.indexer import Indexer, ProgressCallback, TokenCounter
 from engine.model import IndexStats
 from engine.paths import IndexPaths, index_paths_for, machine_id
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 PACKAGED_MODEL_ID = "packaged:all-MiniLM-L6-v2"
+MODEL_RETRY_S = 60.0  # a model that failed to load is tried again after this long
 
 
 @dataclass(frozen=True)
@@ -70,6 +72,7 @@ class Workspace:
         self._lock_fd = lock_fd
         self._embedder: Embedder | None = embedder
         self._embedder_lock = threading.Lock()
+        self._embedder_failure: tuple[ModelLoadError, float] | None = None
         self._graph_lock = threading.Lock()
         self._claim_vectors: VectorStore | None = None
         self._packaged_embedder: Embedder | None = None
@@ -159,13 +162,30 @@ class Workspace:
         return self.config.model or PACKAGED_MODEL_ID
 
     def embedder(self) -> Embedder:
-        """The embedding model, loaded on first use (restarts with nothing to embed skip it)."""
+        """The embedding model, loaded on first use (restarts with nothing to embed skip it).
+
+        Raises ModelLoadError (one line) when it cannot load; the failure is remembered for
+        `MODEL_RETRY_S`, so searches fail fast (as a warning) instead of retrying every time.
+        """
         with self._embedder_lock:
             if self._embedder is None:
+                failed = self._embedder_failure
+                if failed is not None and time.monotonic() - failed[1] < MODEL_RETRY_S:
+                    raise failed[0]
                 from engine.embed.embedder import load_embedder
 
                 models = self.paths.root.parent.parent / "models"  # <data dir>/models
-                self._embedder = load_embedder(self.config.model, cache_dir=models)
+                try:
+                    self._embedder = load_embedder(self.config.model, cache_dir=models)
+                except Exception as exc:  # ModelLoadError, or anything torch raises
+                    error = (
+                        exc
+                        if isinstance(exc, ModelLoadError)
+                        else ModelLoadError(f"could not load the embedding model: {exc}")
+                    )
+                    self._embedder_failure = (error, time.monotonic())
+                    raise error from exc
+                self._embedder_failure = None
             return self._embedder
 
     def _token_counter(self) -> TokenCounter:
@@ -290,6 +310,9 @@ class Workspace:
         try:
             if not self.read_only and self.catalog.get_meta("dirty") != "1":
                 self.save_graph()
+        except EngineError as exc:  # e.g. disk full: the catalog still says the graph is
+            # stale, so the next open rebuilds it from the catalog; closing must go on
+            log.warning("the link graph was not saved: %s", exc)
         finally:
             self.catalog.close()
             self.vectors.close()

@@ -25,7 +25,7 @@ from datetime import UTC
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from engine.errors import VaultUnavailableError
+from engine.errors import ModelLoadError, VaultUnavailableError
 from engine.model import Chunk, IndexStats, Note, Progress, SkippedFile
 from engine.vault.chunker import chunk_note
 from engine.vault.ignore import VaultFilter
@@ -92,6 +92,7 @@ class Indexer:
         self._embedder_id = embedder_id
         self._embedder: Embedder | None = None
         self._count_tokens: TokenCounter | None = None
+        self._model_error: str | None = None  # this sync could not load the model
 
     # -- public -------------------------------------------------------------------------
 
@@ -122,6 +123,7 @@ class Indexer:
         full = paths is None
         vault_filter = self._filter or VaultFilter.load(self._root)
         self._check_embedder_identity()
+        self._model_error = None
         recovering = self._catalog.get_meta("dirty") == "1"
         self._catalog.set_meta("dirty", "1")
 
@@ -142,8 +144,16 @@ class Indexer:
             if full and (recovering or self._vectors.count() != self._catalog.counts()[1]):
                 embedded += self._reconcile(report=report)
         self._record_skipped(plan, files=files, full=full)
-        if not stopped:
+        if not stopped and self._model_error is None:
+            # without the model some chunks have no vector yet: stay dirty, so the next
+            # full sync reconciles (embeds exactly those) once the model loads
             self._catalog.set_meta("dirty", "0")
+        problems: tuple[str, ...] = ()
+        if self._model_error is not None:
+            problems = (
+                f"{self._model_error.rstrip('.')}. Words and links were indexed; search by "
+                "meaning misses the new text until the model loads (the next sync embeds it).",
+            )
         notes, chunks = self._catalog.counts()
         stats = IndexStats(
             notes=notes,
@@ -157,6 +167,7 @@ class Indexer:
             skipped=tuple(sorted(plan.skipped, key=lambda s: s.path)),
             warnings=tuple(sorted(plan.warnings, key=lambda s: s.path)),
             seconds=time.perf_counter() - started,
+            problems=problems,
             changed_paths=tuple(sorted({n.path for n, _ in plan.changed})),
             removed_paths=tuple(sorted(plan.removed | set(plan.renamed.values()))),
         )
@@ -309,12 +320,12 @@ class Indexer:
         self._catalog.stage_notes(batch)
 
         missing = [c for c in all_chunks if c.id not in in_place and c.text_hash not in reuse]
-        fresh: dict[str, Any] = {}
-        if missing:
-            texts = list({c.text_hash: c.embed_text for c in missing}.items())
-            vecs = self._get_embedder().embed([t for _, t in texts])
-            fresh = {h: vecs[i] for i, (h, _) in enumerate(texts)}
-        write = [c for c in all_chunks if c.id not in in_place]
+        fresh = self._embed_missing(missing)
+        write = [
+            c
+            for c in all_chunks
+            if c.id not in in_place and (c.text_hash in reuse or c.text_hash in fresh)
+        ]
         if write:
             vectors: list[np.ndarray] = [
                 reuse[c.text_hash] if c.text_hash in reuse else fresh[c.text_hash] for c in write
@@ -332,6 +343,20 @@ class Indexer:
             self._graph.upsert_note(note)
         self._catalog.mark_indexed(paths)
         return len(fresh)
+
+    def _embed_missing(self, missing: Sequence[Chunk]) -> dict[str, Any]:
+        """text hash -> vector for `missing`; {} when the model cannot load (this sync then
+        indexes words and links only, and reports it)."""
+        if not missing or self._model_error is not None:
+            return {}
+        texts = list({c.text_hash: c.embed_text for c in missing}.items())
+        try:
+            vecs = self._get_embedder().embed([t for _, t in texts])
+        except ModelLoadError as err:
+            self._model_error = str(err)
+            log.warning("indexing without the embedding model: %s", err)
+            return {}
+        return {h: vecs[i] for i, (h, _) in enumerate(texts)}
 
     def _apply_removals(self, plan: _Plan) -> None:
         if plan.removed:

@@ -130,7 +130,11 @@ class SearchService:
         for name in sources or self._sources:
             warm = getattr(self._sources.get(name), "warm_up", None)
             if callable(warm):
-                warm()
+                try:
+                    warm()
+                except EngineError as exc:  # e.g. the model cannot load: that source will
+                    # fail at query time as a warning, the others still answer
+                    log.warning("search source %r is unavailable: %s", name, exc)
 
     def merge_context(
         self, request: SearchRequest, hits: Mapping[str, Sequence[Hit]]

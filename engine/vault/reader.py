@@ -194,9 +194,13 @@ def _sniff_utf16(raw: bytes, sample: bytes) -> str | None:
         text = raw.decode(codec)
     except UnicodeDecodeError:
         return None
+    # the zeros alone prove little (b"\x00\xff" * 100 is junk): the text must read as
+    # mostly printable ASCII, with spaces or line breaks between words
     head = text[: _SNIFF_BYTES // 2]
-    controls = sum(1 for ch in head if ord(ch) < 32 and ch not in "\t\n\x0b\x0c\r\x1b")
-    return text if controls <= _MAX_CONTROL_SHARE * max(len(head), 1) else None
+    printable = sum(1 for ch in head if " " <= ch <= "~" or ch in "\t\n\r")
+    if printable < 0.9 * len(head) or (len(head) > 40 and not any(c.isspace() for c in head)):
+        return None
+    return text
 
 
 def _control_share(sample: bytes) -> float:

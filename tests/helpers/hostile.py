@@ -62,12 +62,13 @@ HOSTILE_FILES: dict[str, bytes | str] = {
     "enc/binary.md": random.Random(1).randbytes(4096),
     "enc/png.md": b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)) * 4,
     "enc/zeros.md": b"\x00" * 1000,
+    "enc/utf-16 lookalike junk.md": b"\x00\xff" * 100,
     "enc/invalid utf-8.md": b"valid start \xff\xfe\xfd then more text\n",
     "size/empty.md": b"",
     "size/whitespace.md": b"   \n\n\t\n",
     "md/nested brackets.md": "[" * 5000 + "]" * 5000 + "\n\n" + "[[" * 2500 + "]]" * 2500 + "\n",
     "md/unterminated fence.md": "# Code\n\n```python\nprint('never closed')\n[[Not a link]]\n",
-    "md/many links.md": " ".join(f"[[Target {i}]]" for i in range(3000)),
+    "md/many links.md": " ".join(f"[[Target {i}]]" for i in range(600)),
     "md/html comment.md": "<!-- never closed\n# Hidden\n",
     "names/\U0001f680 launch \U0001f600.md": BODY,
     "names/笔记 日本語.md": "# 中文\n\n数据库记录水位。\n",
@@ -240,7 +241,7 @@ def hostile_note_bytes(rng: random.Random) -> bytes:
             link = f"[[{rng.choice(_WORDS)}|{rng.choice(_WORDS)}]]"
             parts.append(f"{link} ![[img.png]] #tag/{rng.randint(0, 9)}")
         elif kind < 0.9:
-            parts.append("word " * rng.randint(100, 3000))
+            parts.append("word " * rng.randint(20, 400))
         else:
             parts.append("<!-- " + rng.choice(_WORDS))
     text = rng.choice(["\n", "\r\n", "\n\n"]).join(parts)

@@ -127,7 +127,7 @@ def test_index_accounts_for_every_file(
     assert not indexed_paths & excluded
     assert {s.path for s in ws.catalog.skipped()} == skipped.keys()  # what the app shows
     assert "over the" in skipped["size/twenty megabytes.md"]
-    for path in ("enc/binary.md", "enc/png.md", "enc/zeros.md"):
+    for path in ("enc/binary.md", "enc/png.md", "enc/zeros.md", "enc/utf-16 lookalike junk.md"):
         assert "binary" in skipped[path]
     for path in ("enc/utf-16 no bom.md", "enc/utf-16 be no bom.md", "enc/latin-1.md"):
         assert path in indexed_paths
