@@ -197,3 +197,20 @@ def test_cli_index_json_reports_every_skip(hostile: HostileVault, tmp_path: Path
     assert data["notes"] + len(skipped) == len(expect)
     assert skipped["links/outside folder"] == OUTSIDE_REASON
     assert usage.ru_maxrss < 3_000_000, f"peak RSS {usage.ru_maxrss / 1e3:.0f} MB"  # KiB
+
+
+def test_live_sync_skips_a_new_symlink_out_of_the_vault(tmp_path: Path, embedder: Embedder) -> None:
+    """The watcher's targeted sync applies the same policy as the full scan."""
+    from engine.workspace import Workspace, WorkspaceConfig
+
+    vault, outside = tmp_path / "vault", tmp_path / "outside"
+    vault.mkdir()
+    outside.mkdir()
+    (outside / "secret.md").write_text("Outside text.\n", encoding="utf-8")
+    config = WorkspaceConfig(vault_root=vault, data_root=tmp_path / "data")
+    with Workspace.open(config, embedder=embedder) as ws:
+        ws.sync()
+        (vault / "out.md").symlink_to(outside / "secret.md")
+        stats = ws.sync(paths={"out.md"})
+        assert [(s.path, s.reason) for s in stats.skipped] == [("out.md", OUTSIDE_REASON)]
+        assert "out.md" not in ws.catalog.manifest()
