@@ -206,8 +206,9 @@ def _inside(root: Path, path: str) -> bool:
 _WORDS = ["pump", "valve", "sensor", "río", "数据", "שלום", "🚀", "naïve", "[[", "]]", "#", "---"]
 
 
-def hostile_note_bytes(rng: random.Random) -> bytes:
-    """One generated hostile note: a random mix of the catalogue's ingredients."""
+def hostile_note_bytes(rng: random.Random, *, max_parts: int = 12) -> bytes:
+    """One generated hostile note: a random mix of the catalogue's ingredients (at most
+    `max_parts` body parts: fewer means less text for the model to embed)."""
     parts: list[str] = []
     if rng.random() < 0.5:
         fm = rng.choice(
@@ -222,7 +223,7 @@ def hostile_note_bytes(rng: random.Random) -> bytes:
             ]
         )
         parts.append(fm)
-    for _ in range(rng.randint(0, 12)):
+    for _ in range(rng.randint(0, max_parts)):
         kind = rng.random()
         if kind < 0.3:
             parts.append(" ".join(rng.choice(_WORDS) for _ in range(rng.randint(1, 80))))
