@@ -114,3 +114,19 @@ def _nearest_centroid(vectors: Matrix, centroids: Matrix) -> Ints:
     for start in range(0, len(vectors), 4096):
         out[start : start + 4096] = np.argmax(vectors[start : start + 4096] @ centroids.T, axis=1)
     return out
+
+
+def locality_order(a: Matrix, b: Matrix) -> Ints:
+    """An order of the pairs (a[i], b[i]) that keeps pairs about the same subject together.
+
+    Scoring caches each claim's analysis; walking the pairs cluster by cluster keeps the
+    claims in play few, so a large scan analyses each claim about once instead of thrashing.
+    """
+    n = len(a)
+    if n == 0:
+        return np.zeros(0, dtype=np.int64)
+    clusters = max(2, int(math.sqrt(n)))
+    centroids = _spherical_kmeans(np.vstack([a, b]).astype(np.float32), clusters)
+    ca, cb = _nearest_centroid(a, centroids), _nearest_centroid(b, centroids)
+    lo, hi = np.minimum(ca, cb), np.maximum(ca, cb)
+    return np.lexsort((hi, lo)).astype(np.int64)

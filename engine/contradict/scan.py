@@ -237,6 +237,14 @@ class ContradictionScanner:
         dates = store.note_info(
             self._catalog, {c.note_path for a, b, _, _ in candidates for c in (a, b)}
         )
+        if len(candidates) > SCORE_BATCH:
+            from engine.contradict.neighbours import locality_order
+
+            order = locality_order(
+                np.vstack([va for _, _, va, _ in candidates]).astype(np.float32),
+                np.vstack([vb for _, _, _, vb in candidates]).astype(np.float32),
+            )
+            candidates = [candidates[i] for i in order]
         pairs: list[PairRow] = []
         threshold = self._scorer.threshold
         for start in range(0, len(candidates), SCORE_BATCH):
