@@ -52,6 +52,8 @@ SCORE_BATCH = 2048
 #: From this many claims to look up, the candidate search loads every claim vector into one
 #: matrix (`neighbours.py`) instead of asking the claims collection note by note.
 IN_MEMORY_QUERIES = 256
+#: A live edit asks for this many times NEIGHBOURS and drops the note's own claims.
+OWN_NOTE_ROOM = 4
 
 
 def claim_hash(text: str) -> str:
@@ -279,13 +281,15 @@ class ContradictionScanner:
         raw: dict[tuple[str, str], tuple[ClaimRow, str, np.ndarray | None]] = {}
         for path, claims in by_note.items():
             queries = list(claims.values())
+            # Unfiltered, with room for the note's own claims: a `$ne` metadata filter makes
+            # the store scan every claim (seconds on a large vault).
             results = self._vectors.query_many(
                 np.vstack([vectors[c.text_hash] for c in queries]),
-                k=self._k,
-                where={"note_path": {"$ne": path}},
+                k=self._k * OWN_NOTE_ROOM,
                 include_embeddings=True,
             )
-            for claim, hits in zip(queries, results, strict=True):
+            for claim, found in zip(queries, results, strict=True):
+                hits = [h for h in found if h.metadata.get("note_path") != path][: self._k]
                 for hit in hits:
                     if hit.similarity < self._gate:
                         break  # nearest first
