@@ -28,7 +28,7 @@ pytestmark = pytest.mark.slow
 def shared_model(monkeypatch: pytest.MonkeyPatch, embedder: Embedder) -> None:
     import engine.embed.embedder as module
 
-    monkeypatch.setattr(module, "load_embedder", lambda model=None: embedder)
+    monkeypatch.setattr(module, "load_embedder", lambda model=None, **_: embedder)
 
 
 @pytest.fixture
