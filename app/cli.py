@@ -364,10 +364,18 @@ def _cmd_eval(args: argparse.Namespace) -> int:
 
 
 def _cmd_contradictions(args: argparse.Namespace) -> int:
-    from engine.contradict.store import lookup
+    from engine.contradict.store import lookup, stale_notes
 
     with _open_for_search(args, args.path) as ws:
         found = lookup(ws.catalog, min_confidence=args.min_confidence or 0.0)
+        unchecked = len(stale_notes(ws.catalog))
+    if unchecked:  # never a silent gap: say which part of the vault the list does not cover
+        print(
+            f"consilience: warning: {unchecked} note(s) not checked for contradictions yet "
+            "(the scan did not run or did not finish; see the log with -v); run "
+            "`consilience index PATH` again",
+            file=sys.stderr,
+        )
     if args.json:
         payload = {"contradictions": [c.to_dict() for c in found]}
         print(json.dumps(payload, ensure_ascii=False, indent=2))

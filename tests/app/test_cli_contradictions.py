@@ -110,3 +110,21 @@ def test_eval_contradictions_missing_file(
 ) -> None:
     assert main(["eval", "contradictions", str(tmp_path / "nope.jsonl")]) == 2
     assert "no pairs file" in capsys.readouterr().err
+
+
+def test_contradictions_say_when_the_scan_could_not_run(
+    vault: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import engine.embed.embedder as module
+    from engine.errors import ModelLoadError
+
+    def broken(model: object = None, **_: object) -> Embedder:
+        raise ModelLoadError("injected: the model cannot load")
+
+    monkeypatch.setattr(module, "load_embedder", broken)
+    data_dir = str(tmp_path / "data")
+    assert main(["contradictions", str(vault), "--data-dir", data_dir, "--json"]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["contradictions"] == []
+    assert "not checked for contradictions" in captured.err
+    assert f"{len(list(vault.rglob('*.md')))} note(s)" in captured.err
