@@ -259,7 +259,7 @@ def test_ui_thread_keeps_running_while_indexing_and_searching(
     finally:
         timer.stop()
     gaps = [b - a for a, b in itertools.pairwise(ticks)]
-    assert len(ticks) > 20
+    assert len(ticks) >= 5  # the timer really ran (a fast machine finishes in well under 1 s)
     assert max(gaps) < 0.5, f"the UI thread stalled for {max(gaps):.2f} s"
     # vault text is shown as text, never as HTML
     results = opened.model.response.results  # type: ignore[union-attr]
