@@ -11,7 +11,6 @@ import copy
 import logging
 import os
 import threading
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Literal, Protocol, cast, runtime_checkable
@@ -19,6 +18,7 @@ from typing import Any, Literal, Protocol, cast, runtime_checkable
 import numpy as np
 import numpy.typing as npt
 
+from engine.embed.query_cache import QueryCache
 from engine.errors import ModelLoadError
 
 log = logging.getLogger(__name__)
@@ -117,11 +117,7 @@ class SentenceTransformerEmbedder:
     def __init__(self, model: str | None = None, *, query_cache_size: int = QUERY_CACHE_SIZE):
         _force_offline()
         self._lock = threading.Lock()
-        self._cache: OrderedDict[str, Vectors] = OrderedDict()
-        self._cache_size = query_cache_size
-        self._cache_lock = threading.Lock()
-        self.cache_hits = 0
-        self.cache_misses = 0
+        self._queries = QueryCache(query_cache_size)
         self._model, self._name = self._load(model)
         dim = self._model.get_embedding_dimension()
         if not dim:
@@ -211,21 +207,15 @@ class SentenceTransformerEmbedder:
         return out
 
     def embed_query(self, text: str) -> Vectors:
-        with self._cache_lock:
-            hit = self._cache.get(text)
-            if hit is not None:
-                self._cache.move_to_end(text)
-                self.cache_hits += 1
-                return hit
-            self.cache_misses += 1
-        vec: Vectors = self._encode([text], batch_size=1)[0]
-        vec.flags.writeable = False
-        with self._cache_lock:
-            self._cache[text] = vec
-            self._cache.move_to_end(text)
-            while len(self._cache) > self._cache_size:
-                self._cache.popitem(last=False)
-        return vec
+        return self._queries.get_or_compute(text, lambda t: self._encode([t], batch_size=1)[0])
+
+    @property
+    def cache_hits(self) -> int:
+        return self._queries.hits
+
+    @property
+    def cache_misses(self) -> int:
+        return self._queries.misses
 
     def count_tokens(self, texts: Sequence[str]) -> list[int]:
         if not texts:

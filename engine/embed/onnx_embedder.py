@@ -12,7 +12,6 @@ from __future__ import annotations
 import logging
 import os
 import threading
-from collections import OrderedDict
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -33,6 +32,7 @@ from engine.embed.onnx_export import (
     read_probe,
     read_spec,
 )
+from engine.embed.query_cache import QueryCache
 
 log = logging.getLogger(__name__)
 
@@ -70,11 +70,7 @@ class OnnxEmbedder:
         self.backend = "onnx-int8" if quantized else "onnx"
         self._threads = threads or physical_cores()
         self._lock = threading.Lock()
-        self._cache: OrderedDict[str, Vectors] = OrderedDict()
-        self._cache_size = query_cache_size
-        self._cache_lock = threading.Lock()
-        self.cache_hits = 0
-        self.cache_misses = 0
+        self._queries = QueryCache(query_cache_size)
 
         tok_file = str(folder / "tokenizer.json")
         self._tokenizer = Tokenizer.from_file(tok_file)
@@ -184,21 +180,15 @@ class OnnxEmbedder:
         return out
 
     def embed_query(self, text: str) -> Vectors:
-        with self._cache_lock:
-            hit = self._cache.get(text)
-            if hit is not None:
-                self._cache.move_to_end(text)
-                self.cache_hits += 1
-                return hit
-            self.cache_misses += 1
-        vec: Vectors = self._run([text])[0]
-        vec.flags.writeable = False
-        with self._cache_lock:
-            self._cache[text] = vec
-            self._cache.move_to_end(text)
-            while len(self._cache) > self._cache_size:
-                self._cache.popitem(last=False)
-        return vec
+        return self._queries.get_or_compute(text, lambda t: self._run([t])[0])
+
+    @property
+    def cache_hits(self) -> int:
+        return self._queries.hits
+
+    @property
+    def cache_misses(self) -> int:
+        return self._queries.misses
 
     def count_tokens(self, texts: Sequence[str]) -> list[int]:
         if not texts:

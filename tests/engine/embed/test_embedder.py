@@ -87,13 +87,13 @@ def test_embed_query_matches_embed_and_is_cached(
     assert first.shape == (384,) and not first.flags.writeable
     np.testing.assert_allclose(first, st.embed([q])[0], atol=1e-5)
     # LRU: with room for two, the least recently used query is dropped.
-    monkeypatch.setattr(st, "_cache_size", 2)
+    monkeypatch.setattr(st._queries, "_size", 2)
     st.embed_query("lru one")
     st.embed_query("lru two")
     st.embed_query("lru one")
     st.embed_query("lru three")  # evicts "lru two"
-    assert "lru one" in st._cache and "lru three" in st._cache
-    assert "lru two" not in st._cache
+    assert "lru one" in st._queries._items and "lru three" in st._queries._items
+    assert "lru two" not in st._queries._items
 
 
 def test_count_tokens_matches_the_model_tokenizer(st: SentenceTransformerEmbedder) -> None:
