@@ -4,20 +4,15 @@ synced into both. Also: collection names per machine, claims beside chunks, tele
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+from helpers.chroma_server import chroma_cli, free_port, start_chroma, stop_chroma
 
 from engine.paths import machine_id
 from engine.store.vectors import collection_name_for
@@ -53,59 +48,22 @@ NEW_TEXT = "The quokka telemetry relay hums at dawn near the weir."
 pytestmark = pytest.mark.slow
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _chroma_cli() -> Path | None:
-    cli = Path(sys.executable).parent / "chroma"
-    if cli.exists():
-        return cli
-    found = shutil.which("chroma")
-    return Path(found) if found else None
-
-
 @pytest.fixture(scope="module")
 def chroma_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """`chroma run` on a free port; waits for its heartbeat; stopped after the module."""
-    cli = _chroma_cli()
+    cli = chroma_cli()
     if cli is None:
         pytest.skip("the `chroma` executable (installed with chromadb) is not on PATH")
-    port = _free_port()
+    port = free_port()
     data = tmp_path_factory.mktemp("chroma-server")
-    log = (data / "server.log").open("wb")
-    proc = subprocess.Popen(
-        [str(cli), "run", "--path", str(data / "db"), "--host", "127.0.0.1", "--port", str(port)],
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        env={**os.environ, "ANONYMIZED_TELEMETRY": "False"},
-    )
-    url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            if proc.poll() is not None:
-                pytest.fail(f"chroma run exited with {proc.returncode}; see {data / 'server.log'}")
-            try:
-                with urllib.request.urlopen(f"{url}/api/v2/heartbeat", timeout=1) as resp:
-                    if "nanosecond heartbeat" in json.loads(resp.read()):
-                        break
-            except OSError:
-                pass
-            if time.monotonic() > deadline:
-                pytest.fail("chroma run did not answer its heartbeat within 60 s")
-            time.sleep(0.2)
-        yield url
+        proc = start_chroma(cli, data / "db", port, timeout=60)
+    except RuntimeError as exc:
+        pytest.fail(f"{exc}; see {data}/server-{port}.log")
+    try:
+        yield f"http://127.0.0.1:{port}"
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=10)
-        log.close()
+        stop_chroma(proc)
 
 
 @dataclass(frozen=True)
