@@ -66,6 +66,8 @@ def build_search_service(
     from engine.store.catalog import Catalog
 
     catalog_path = workspace.paths.catalog
+    if not workspace.read_only:  # a read-only view would not see the writer's changes
+        workspace.vectors.start_mirror()
     catalogs = ThreadCatalogs(lambda: Catalog.open(catalog_path, read_only=True, check=False))
     directory = NoteDirectory(workspace.graph)
     graph_source = GraphSource(workspace.graph, directory)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 import threading
+from bisect import bisect_left
+from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
@@ -66,6 +68,79 @@ class NoteMeta:
         return rng.contains(self.modified) or rng.contains(self.created)
 
 
+FILTER_CACHE = 32  # filter -> allowed-notes answers kept per graph revision
+
+
+class FilterIndex:
+    """Which notes a filter allows, answered from indexes instead of a walk over every note.
+
+    Built once per directory revision: folder -> notes (every ancestor folder included),
+    tag -> notes (parents of nested tags included, as `SearchFilters.tag_matches` reads them),
+    and the notes sorted by modified and by created time for date ranges.
+    """
+
+    def __init__(self, notes: dict[str, NoteMeta]) -> None:
+        self.folders: frozenset[str] = frozenset(m.folder for m in notes.values())
+        by_folder: dict[str, set[str]] = {}
+        by_tag: dict[str, set[str]] = {}
+        for path, meta in notes.items():
+            parts = path.split("/")[:-1]
+            for i in range(1, len(parts) + 1):
+                by_folder.setdefault("/".join(parts[:i]), set()).add(path)
+            for tag in meta.tags:
+                pieces = tag.split("/")  # as stored: tag_matches compares case-sensitively
+                for i in range(1, len(pieces) + 1):
+                    by_tag.setdefault("/".join(pieces[:i]), set()).add(path)
+        self._by_folder = {k: frozenset(v) for k, v in by_folder.items()}
+        self._by_tag = {k: frozenset(v) for k, v in by_tag.items()}
+        self._dated = {
+            key: sorted(
+                (getattr(m, key).timestamp(), p)
+                for p, m in notes.items()
+                if getattr(m, key) is not None
+            )
+            for key in ("modified", "created")
+        }
+        self._all = frozenset(notes)
+        self._cache: OrderedDict[tuple[object, ...], frozenset[str]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def allowed(self, filters: SearchFilters) -> frozenset[str] | None:
+        """The notes every filter in `filters` lets through; None when nothing filters."""
+        rng = filters.date_range
+        if not (filters.folder or filters.tag or rng):
+            return None
+        key = (filters.folder, filters.tag, filters.since, filters.until)
+        with self._lock:
+            hit = self._cache.get(key)
+            if hit is not None:
+                self._cache.move_to_end(key)
+                return hit
+        out = self._all
+        if filters.folder:
+            prefix = filters.folder.strip("/")
+            inside = self._by_folder.get(prefix, frozenset())
+            out = out & (inside | {prefix}) if prefix in out else out & inside
+        if filters.tag:
+            out = out & self._by_tag.get(filters.tag.lstrip("#").lower(), frozenset())
+        if rng is not None:
+            lo = rng.since.timestamp() if rng.since is not None else float("-inf")
+            hi = rng.until.timestamp() if rng.until is not None else float("inf")
+            dated: set[str] = set()
+            for rows in self._dated.values():
+                start = bisect_left(rows, (lo, ""))
+                for i in range(start, len(rows)):
+                    if rows[i][0] >= hi:
+                        break
+                    dated.add(rows[i][1])
+            out = out & dated
+        with self._lock:
+            self._cache[key] = out
+            while len(self._cache) > FILTER_CACHE:
+                self._cache.popitem(last=False)
+        return out
+
+
 class NoteDirectory:
     """path -> NoteMeta, kept in step with a LinkGraph (rebuilt when its revision moves)."""
 
@@ -74,17 +149,36 @@ class NoteDirectory:
         self._lock = threading.Lock()
         self._revision = -1
         self._notes: dict[str, NoteMeta] = {}
+        self._index: FilterIndex | None = None
 
     def snapshot(self) -> dict[str, NoteMeta]:
         with self._lock:
-            revision = self._graph.revision
-            if revision != self._revision:
-                self._notes = _build(self._graph)
-                self._revision = revision
+            self._refresh()
             return self._notes
+
+    def filter_index(self) -> FilterIndex:
+        """Indexes over the current snapshot for answering filters (built on first use)."""
+        with self._lock:
+            self._refresh()
+            if self._index is None:
+                self._index = FilterIndex(self._notes)
+            return self._index
+
+    def allowed(self, filters: SearchFilters) -> frozenset[str] | None:
+        """Paths of the notes `filters` allows (None: no filter is set)."""
+        if not (filters.folder or filters.tag or filters.date_range):
+            return None
+        return self.filter_index().allowed(filters)
 
     def get(self, path: str) -> NoteMeta | None:
         return self.snapshot().get(path)
+
+    def _refresh(self) -> None:
+        revision = self._graph.revision
+        if revision != self._revision:
+            self._notes = _build(self._graph)
+            self._index = None
+            self._revision = revision
 
 
 def _build(graph: LinkGraph) -> dict[str, NoteMeta]:

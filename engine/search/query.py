@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 
@@ -64,14 +65,15 @@ def fts_quote(term: str) -> str:
     return '"' + term.replace('"', '""') + '"'
 
 
-def bm25_match_expression(query: ParsedQuery) -> str | None:
+def bm25_match_expression(query: ParsedQuery, *, skip: Collection[str] = frozenset()) -> str | None:
     """An FTS5 MATCH expression for BM25: any of the terms; quoted phrases as phrases.
 
     OR keeps recall for natural-language questions; BM25 itself rewards chunks that hold
-    more of the terms. Returns None when there is nothing to search for.
+    more of the terms. `skip` leaves terms out (words too common to rank by). Returns None
+    when there is nothing to search for.
     """
     parts = [fts_quote(p) for p in query.phrases]
-    parts += [fts_quote(t) for t in query.terms if not _CJK.fullmatch(t)]
+    parts += [fts_quote(t) for t in query.terms if not _CJK.fullmatch(t) and t not in skip]
     parts = list(dict.fromkeys(parts))
     if not parts:
         return None

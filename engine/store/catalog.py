@@ -312,6 +312,7 @@ class Catalog:
         self.path = path
         self.read_only = read_only
         self._tx_depth = 0
+        self._restricted: frozenset[str] | None = None  # what temp.search_paths holds now
 
     # ----------------------------------------------------------------------------- lifecycle
 
@@ -951,11 +952,36 @@ class Catalog:
         """SQL join clause limiting chunks `c` to `paths` (filters pushed down), or ''."""
         if paths is None:
             return ""
-        c = self._conn
-        c.execute("CREATE TEMP TABLE IF NOT EXISTS search_paths (path TEXT PRIMARY KEY)")
-        c.execute("DELETE FROM temp.search_paths")
-        c.executemany("INSERT OR IGNORE INTO temp.search_paths VALUES (?)", ((p,) for p in paths))
+        wanted = paths if isinstance(paths, frozenset) else frozenset(paths)
+        if wanted != self._restricted:  # a filter kept across queries is loaded once
+            c = self._conn
+            self._restricted = None
+            c.execute("CREATE TEMP TABLE IF NOT EXISTS search_paths (path TEXT PRIMARY KEY)")
+            c.execute("DELETE FROM temp.search_paths")
+            c.executemany(
+                "INSERT OR IGNORE INTO temp.search_paths VALUES (?)", ((p,) for p in wanted)
+            )
+            self._restricted = wanted
         return " JOIN temp.search_paths sp ON sp.path = c.note_path"
+
+    @_guarded
+    def term_shares(self, terms: Iterable[str]) -> dict[str, float]:
+        """term -> share of chunks that hold it (0..1), from the FTS5 vocabulary; terms the
+        index lacks are left out. Terms are single unicode61 tokens, lower case."""
+        c = self._conn
+        c.execute(
+            "CREATE VIRTUAL TABLE IF NOT EXISTS temp.chunks_vocab"
+            " USING fts5vocab(main, 'chunks_fts', 'row')"
+        )
+        total = c.execute("SELECT count(*) FROM chunks").fetchone()[0] or 0
+        out: dict[str, float] = {}
+        if not total:
+            return out
+        for term in dict.fromkeys(terms):
+            row = c.execute("SELECT doc FROM temp.chunks_vocab WHERE term = ?", (term,)).fetchone()
+            if row is not None:
+                out[term] = min(1.0, row[0] / total)
+        return out
 
     @_guarded
     def search_bm25(

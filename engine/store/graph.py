@@ -76,6 +76,8 @@ class LinkGraph:
         self._note_keys: dict[str, tuple[str, ...]] = {}  # note path -> keys reaching it
         self._lock = threading.RLock()
         self._revision = 0  # bumped on every change, so readers can cache derived views
+        self._one_hop: dict[str, tuple[tuple[str, str], ...]] = {}  # node -> link neighbours
+        self._one_hop_revision = -1
 
     # --- reading --------------------------------------------------------------------------
 
@@ -116,21 +118,18 @@ class LinkGraph:
             start = note_node(path)
             if start not in self._g or hops < 1:
                 return []
+            if hops == 1:
+                return [(n.removeprefix("note:"), r) for n, r in self._direct(start) if n != start]
             seen = {start}
             frontier = [start]
             result: list[tuple[str, str]] = []
             for hop in range(1, hops + 1):
                 found: dict[str, str] = {}
                 for node in frontier:
-                    for neighbor, relation in self._link_neighbors(node):
+                    for neighbor, relation in self._direct(node):
                         if neighbor in seen:
                             continue
-                        if hop > 1:
-                            found[neighbor] = f"hops:{hop}"
-                            continue
-                        current = found.get(neighbor)
-                        if current is None or _RELATION_ORDER[relation] < _RELATION_ORDER[current]:
-                            found[neighbor] = relation
+                        found[neighbor] = relation if hop == 1 else f"hops:{hop}"
                 for neighbor in sorted(found):
                     seen.add(neighbor)
                     result.append((neighbor.removeprefix("note:"), found[neighbor]))
@@ -138,6 +137,23 @@ class LinkGraph:
                 if not frontier:
                     break
             return result
+
+    def _direct(self, node: str) -> tuple[tuple[str, str], ...]:
+        """Link neighbours of `node` with the strongest relation each (a link both ways reads
+        `links_to`), remembered until the graph changes: queries walk the same hubs often."""
+        if self._one_hop_revision != self._revision:
+            self._one_hop.clear()
+            self._one_hop_revision = self._revision
+        cached = self._one_hop.get(node)
+        if cached is None:
+            best: dict[str, str] = {}
+            for neighbor, relation in self._link_neighbors(node):
+                current = best.get(neighbor)
+                if current is None or _RELATION_ORDER[relation] < _RELATION_ORDER[current]:
+                    best[neighbor] = relation
+            cached = tuple(sorted(best.items()))
+            self._one_hop[node] = cached
+        return cached
 
     def _link_neighbors(self, node: str) -> Iterable[tuple[str, str]]:
         for _u, v, data in self._g.out_edges(node, data=True):

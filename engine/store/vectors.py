@@ -13,6 +13,7 @@ import contextlib
 import hashlib
 import logging
 import os
+import threading
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,6 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from engine.errors import EngineError, IndexCorruptError
+from engine.store.vector_mirror import MAX_VECTORS, VectorMirror
 
 log = logging.getLogger(__name__)
 
@@ -93,6 +95,13 @@ class VectorStore:
         self.location = where  # persist dir or server URL, for messages
         self._remote = remote
         self._max_batch = max(1, int(client.get_max_batch_size()))
+        # The in-memory mirror (see vector_mirror.py): writes hold _write_lock so the mirror
+        # loads a consistent copy and then follows every write; queries use it once ready.
+        self._write_lock = threading.RLock()
+        self._mirror: VectorMirror | None = None
+        self._mirror_ready = threading.Event()
+        self._mirror_thread: threading.Thread | None = None
+        self._closing = False
 
     # ----------------------------------------------------------------------------- lifecycle
 
@@ -168,8 +177,12 @@ class VectorStore:
             )
 
     def close(self) -> None:
-        """Release the client (idempotent)."""
-        client, self._client = self._client, None
+        """Release the client (idempotent); a mirror still loading stops at its next page."""
+        self._closing = True
+        with self._write_lock:
+            client, self._client = self._client, None
+            self._mirror = None
+            self._mirror_ready.clear()
         if client is not None:
             _close_client(client)
 
@@ -198,36 +211,116 @@ class VectorStore:
             return
         # Chroma rejects an empty metadata dict; None means "no metadata".
         metas = [dict(m) if m else None for m in metadatas]
-        for start in range(0, len(ids), self._max_batch):
-            stop = start + self._max_batch
-            self._call(
-                "upsert",
-                ids=list(ids[start:stop]),
-                embeddings=vecs[start:stop],
-                metadatas=metas[start:stop],
-            )
+        with self._mirrored_write():
+            for start in range(0, len(ids), self._max_batch):
+                stop = start + self._max_batch
+                self._call(
+                    "upsert",
+                    ids=list(ids[start:stop]),
+                    embeddings=vecs[start:stop],
+                    metadatas=metas[start:stop],
+                )
+            if self._mirror is not None:
+                self._mirror.put(ids, vecs, metas)
 
     def delete(self, ids: Iterable[str]) -> None:
         """Remove vectors by id (unknown ids are ignored)."""
         wanted = list(dict.fromkeys(ids))
-        for batch in _chunks(wanted, min(self._max_batch, _PAGE)):
-            self._call("delete", ids=batch)
+        with self._mirrored_write():
+            for batch in _chunks(wanted, min(self._max_batch, _PAGE)):
+                self._call("delete", ids=batch)
+            if self._mirror is not None:
+                self._mirror.remove(wanted)
 
     def delete_notes(self, paths: Iterable[str]) -> None:
         """Remove every vector whose metadata `note_path` is one of `paths`."""
         wanted = list(dict.fromkeys(paths))
-        for batch in _chunks(wanted, _WHERE_BATCH):
-            self._call("delete", where={"note_path": {"$in": batch}})
+        with self._mirrored_write():
+            for batch in _chunks(wanted, _WHERE_BATCH):
+                self._call("delete", where={"note_path": {"$in": batch}})
+            if self._mirror is not None:
+                self._mirror.remove_notes(wanted)
 
     def reset(self) -> None:
         """Drop the collection and create it again, empty."""
 
         self._check_open()
-        try:
-            _drop(self._client, self.name)
-            self._collection = _get_or_create(self._client, self.name, self.dimension)
-        except Exception as err:
-            raise _translate(err, where=self.location, what="reset", remote=self._remote) from err
+        with self._mirrored_write():
+            try:
+                _drop(self._client, self.name)
+                self._collection = _get_or_create(self._client, self.name, self.dimension)
+            except Exception as err:
+                raise _translate(
+                    err, where=self.location, what="reset", remote=self._remote
+                ) from err
+            if self._mirror is not None:
+                self._mirror.clear()
+
+    # ----------------------------------------------------------------------------- mirror
+
+    def start_mirror(self, *, wait: bool = False) -> None:
+        """Load every vector into memory in the background; queries use it once loaded.
+
+        Only for a collection this process alone writes (the writer workspace): the mirror
+        follows this store's writes, not another process's. Idempotent. A failure leaves
+        queries on Chroma and is logged.
+        """
+        with self._write_lock:
+            if self._mirror_thread is None:
+                self._mirror_thread = threading.Thread(
+                    target=self._load_mirror, name="vector-mirror", daemon=True
+                )
+                self._mirror_thread.start()
+        if wait:
+            self._mirror_thread.join()
+
+    @property
+    def mirrored(self) -> bool:
+        """True once queries are answered from memory."""
+        return self._mirror_ready.is_set()
+
+    def _load_mirror(self) -> None:
+        with self._write_lock:
+            try:
+                total = self.count()
+                if total > MAX_VECTORS:
+                    log.info("Vector mirror skipped: %d vectors > %d", total, MAX_VECTORS)
+                    return
+                mirror = VectorMirror(self.dimension)
+                offset = 0
+                while not self._closing:
+                    got = self._call(
+                        "get", include=["embeddings", "metadatas"], limit=_PAGE, offset=offset
+                    )
+                    ids = got["ids"]
+                    if ids:
+                        metas = got.get("metadatas") or [None] * len(ids)
+                        mirror.put(ids, np.asarray(got["embeddings"], dtype=np.float32), metas)
+                    if len(ids) < _PAGE:
+                        break
+                    offset += len(ids)
+            except Exception as err:  # queries keep using Chroma
+                log.warning("Vector mirror not loaded (%s); queries use Chroma", _one_line(err))
+                return
+            if self._closing:
+                return
+            self._mirror = mirror
+            self._mirror_ready.set()
+            log.info("Vector mirror: %d vectors in memory", len(mirror))
+
+    @contextlib.contextmanager
+    def _mirrored_write(self) -> Iterator[None]:
+        """Hold the write lock; if the write fails half-way, drop the mirror (Chroma may hold
+        part of it), so queries go back to Chroma rather than answer from a stale copy."""
+        with self._write_lock:
+            try:
+                yield
+            except BaseException:
+                if self._mirror is not None:
+                    log.warning("A vector write failed; queries use Chroma from now on")
+                    self._mirror = None
+                    self._mirror_ready.clear()
+                raise
 
     # ----------------------------------------------------------------------------- reads
 
@@ -249,6 +342,9 @@ class VectorStore:
     def get_embeddings(self, ids: Iterable[str]) -> dict[str, Vector]:
         """id -> vector for the ids that exist."""
         wanted = list(dict.fromkeys(ids))
+        mirror = self._mirror if self._mirror_ready.is_set() else None
+        if mirror is not None:
+            return cast(dict[str, Vector], mirror.vectors(wanted))
         out: dict[str, Vector] = {}
         for batch in _chunks(wanted, min(self._max_batch, _PAGE)):
             got = self._call("get", ids=batch, include=["embeddings"])
@@ -320,6 +416,31 @@ class VectorStore:
                 embedding=e,
             )
             for cid, d, m, e in zip(ids, dists, metas, embs, strict=True)
+        ]
+
+    def nearest(
+        self,
+        embedding: Vector,
+        *,
+        k: int,
+        notes: frozenset[str] | None = None,
+        where: Mapping[str, Any] | None = None,
+    ) -> list[VectorHit]:
+        """`query` with embeddings, limited to `notes` (None: all): exact, from the mirror
+        once loaded; before that (or without one) Chroma answers with the `where` filter,
+        which must say the same as `notes`."""
+        mirror = self._mirror if self._mirror_ready.is_set() else None
+        if mirror is None:
+            return self.query(embedding, k=k, where=where, include_embeddings=True)
+        return [
+            VectorHit(
+                id=h.id,
+                distance=1.0 - h.similarity,
+                similarity=h.similarity,
+                metadata={"note_path": h.note_path},
+                embedding=h.embedding,
+            )
+            for h in mirror.nearest(embedding, k=k, notes=notes)
         ]
 
     def query_many(

@@ -12,8 +12,10 @@ of that range.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+import heapq
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from engine.search.directory import NoteDirectory, NoteMeta, fold
 from engine.search.service import SearchRequest
@@ -82,23 +84,22 @@ class GraphSource:
         hits: dict[str, Hit] = {}
         order: dict[str, tuple[int, int]] = {}  # tie-break at equal relevance: seeds first
         filters = request.filters
+        allowed = self._directory.allowed(filters)
+
+        def passes(path: str) -> bool:
+            return path in notes and (allowed is None or path in allowed)
+
         seed_paths = sorted(best, key=lambda p: (-best[p].relevance, p))
-        for path in seed_paths:
-            meta = notes.get(path)
-            if meta is None or not meta.matches(filters):
-                continue
+        seed_set = set(seed_paths)
+        # Only the first `depth` seeds that pass can make the answer (neighbours rank after
+        # seeds of equal relevance), so the rest are never built.
+        for path in [p for p in seed_paths if passes(p)][: request.depth]:
             m = best[path]
-            hits[path] = self._hit(meta, m, relations=self._relations(path, set(seed_paths)))
+            hits[path] = self._hit(notes[path], m, relations=self._relations(path, seed_set))
         # Expansion: neighbours of the seeds the query names (not of weak partial matches).
         expanded = [p for p in seed_paths if best[p].relevance >= EXPAND_MIN][:MAX_SEEDS_EXPANDED]
-        kept = 0
-        for nb in self._neighbours(expanded, best):
-            if kept >= MAX_NEIGHBOURS:
-                break
-            meta = notes.get(nb.path)
-            if meta is None or not meta.matches(filters):
-                continue
-            kept += 1
+        for nb in self._neighbours(expanded, best, keep=passes):
+            meta = notes[nb.path]
             seed_title = notes[nb.seed].title if nb.seed in notes else nb.seed
             text = f"{_relation_text(nb.relation.kind)} {seed_title}"
             order[nb.path] = (1, -nb.support)
@@ -122,7 +123,7 @@ class GraphSource:
             )
         # Date-only queries: the notes of that range, newest first.
         if not hits and not seeds and filters.date_range is not None:
-            dated = [m for m in notes.values() if m.matches(filters)]
+            dated = [notes[p] for p in allowed or () if p in notes]
             dated.sort(key=lambda m: (-(m.modified.timestamp() if m.modified else 0), m.path))
             for meta in dated[: request.depth]:
                 text = f"modified {meta.modified:%Y-%m-%d}" if meta.modified else "dated"
@@ -209,22 +210,25 @@ class GraphSource:
         notes = self._directory.snapshot()
         return frozenset(m.entity for m in self._seeds(request, notes) if m.relevance >= 0.75)
 
-    def _neighbours(self, expanded: list[str], best: dict[str, _Match]) -> list[_Neighbour]:
-        """Notes one and two link steps from the expanded seeds, best first: by relevance
-        (the seed's, decayed per hop), then by how many links lead to them, then path."""
-        found: dict[str, _Neighbour] = {}
+    def _neighbours(
+        self, expanded: list[str], best: dict[str, _Match], *, keep: Callable[[str], bool]
+    ) -> Iterator[_Neighbour]:
+        """The first MAX_NEIGHBOURS notes one and two link steps from the expanded seeds that
+        `keep` lets through, best first: by relevance (the seed's, decayed per hop), then by
+        how many links lead to them, then path."""
+        # path -> [relevance, hops, support, relation kind, seed]: plain lists while counting
+        # (a 2-hop ring around a hub holds thousands of notes); objects only at the end.
+        found: dict[str, list[Any]] = {}
 
         def add(path: str, seed: str, hops: int, kind: str) -> None:
             rel = best[seed].relevance * HOP_DECAY[hops - 1]
             cur = found.get(path)
             if cur is None:
-                relation = Relation(kind=kind, other_path=seed, via=None, hops=hops)
-                found[path] = _Neighbour(path, rel, hops, 1, relation, seed)
-            elif rel > cur.relevance:  # a stronger seed: its relation, one more link
-                relation = Relation(kind=kind, other_path=seed, via=None, hops=hops)
-                found[path] = _Neighbour(path, rel, hops, cur.support + 1, relation, seed)
+                found[path] = [rel, hops, 1, kind, seed]
+            elif rel > cur[0]:  # a stronger seed: its relation, one more link
+                found[path] = [rel, hops, cur[2] + 1, kind, seed]
             else:
-                found[path] = replace(cur, support=cur.support + 1)
+                cur[2] += 1
 
         first: dict[str, list[str]] = {}
         for seed in expanded:
@@ -238,10 +242,25 @@ class GraphSource:
                 for other, _relation in self._graph.neighbors(middle, hops=1):
                     if other in best or other in ring:
                         continue
-                    if (cur := found.get(other)) is not None and cur.hops == 1:
+                    if (cur := found.get(other)) is not None and cur[1] == 1:
                         continue
                     add(other, seed, 2, "linked_via")
-        return sorted(found.values(), key=lambda n: (-n.relevance, n.hops, -n.support, n.path))
+        ordered = heapq.nsmallest(
+            MAX_NEIGHBOURS,
+            ((p, v) for p, v in found.items() if keep(p)),
+            key=lambda kv: (-kv[1][0], kv[1][1], -kv[1][2], kv[0]),
+        )
+        return (
+            _Neighbour(
+                path,
+                rel,
+                hops,
+                support,
+                Relation(kind=kind, other_path=seed, via=None, hops=hops),
+                seed,
+            )
+            for path, (rel, hops, support, kind, seed) in ordered
+        )
 
     def _relations(self, path: str, seeds: set[str]) -> tuple[Relation, ...]:
         rels = []

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from engine.search.directory import NoteDirectory
-from engine.search.service import SearchRequest
+from engine.search.service import SearchFilters, SearchRequest
 from engine.search.sources.excerpts import make_excerpt
 from engine.search.sources.text import ThreadCatalogs
 from engine.search.types import Hit
@@ -45,6 +45,14 @@ class SemanticSource:
         with self._seen_lock:
             return {c: self._vectors_seen[c] for c in chunk_ids if c in self._vectors_seen}
 
+    def _where(self, request: SearchRequest) -> dict[str, Any] | None:
+        filters = request.filters
+        index = self._directory.filter_index()
+        tagged = None
+        if filters.tag:
+            tagged = sorted(index.allowed(SearchFilters(tag=filters.tag)) or ())
+        return _where(request, folders=index.folders, tagged=tagged)
+
     def warm_up(self) -> None:
         """Load the model now (seconds), so the first query does not time out."""
         self._embedder().embed_query("warm up")
@@ -55,28 +63,27 @@ class SemanticSource:
             return []
         notes = self._directory.snapshot()
         filters = request.filters
-        tagged = None
-        if filters.tag:
-            tagged = sorted(p for p, m in notes.items() if filters.tag_matches(m.tags))
-            if not tagged:
-                return []
-        where = _where(request, folders={m.folder for m in notes.values()}, tagged=tagged)
+        allowed = self._directory.allowed(filters)
+        if allowed is not None and not allowed:
+            return []
         k = request.depth * CHUNKS_PER_NOTE
         vec = self._embedder().embed_query(query.text)
-        found = self._vectors.query(vec, k=k, where=where, include_embeddings=True)
-        with self._seen_lock:
-            for hit in found:
-                if hit.embedding is not None:
-                    self._vectors_seen[hit.id] = hit.embedding
-                    self._vectors_seen.move_to_end(hit.id)
-            while len(self._vectors_seen) > VECTOR_CACHE:
-                self._vectors_seen.popitem(last=False)
+        if self._vectors.mirrored:
+            found = self._vectors.nearest(vec, k=k, notes=allowed)
+        else:  # Chroma answers until the in-memory mirror has loaded
+            found = self._vectors.nearest(vec, k=k, notes=allowed, where=self._where(request))
+            with self._seen_lock:
+                for hit in found:
+                    if hit.embedding is not None:
+                        self._vectors_seen[hit.id] = hit.embedding
+                        self._vectors_seen.move_to_end(hit.id)
+                while len(self._vectors_seen) > VECTOR_CACHE:
+                    self._vectors_seen.popitem(last=False)
 
         per_note: dict[str, list[tuple[float, str]]] = {}
         for hit in found:
             path = str(hit.metadata.get("note_path", ""))
-            meta = notes.get(path)
-            if not path or (meta is not None and not meta.matches(filters)):
+            if not path or (allowed is not None and path not in allowed):
                 continue
             per_note.setdefault(path, []).append((hit.similarity, hit.id))
         ranked = sorted(per_note.items(), key=lambda kv: (-max(s for s, _ in kv[1]), kv[0]))
@@ -119,7 +126,7 @@ class SemanticSource:
 
 
 def _where(
-    request: SearchRequest, *, folders: set[str], tagged: list[str] | None = None
+    request: SearchRequest, *, folders: Iterable[str], tagged: list[str] | None = None
 ) -> dict[str, Any] | None:
     """Chroma metadata filter for the request's folder, tag (as the notes that carry it) and
     date range."""

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from engine.search.directory import NoteDirectory
-from engine.search.query import bm25_match_expression
+from engine.search.query import ParsedQuery, bm25_match_expression
 from engine.search.service import SearchRequest
 from engine.search.sources.excerpts import make_excerpt
 from engine.search.types import Hit
@@ -25,6 +25,9 @@ if TYPE_CHECKING:
 
 IDENTIFIER_BONUS = 0.5  # added to normalised BM25 when a note holds every identifier/CJK run
 CHUNKS_PER_NOTE_FETCH = 4  # BM25 chunks fetched per wanted note (several chunks per note)
+COMMON_TERM_SHARE = 0.2  # a query word in more chunks than this is left out of BM25 matching
+# when rarer words remain: its IDF is small (it barely moves the ranking) while every chunk
+# that holds it must be scored (SciFact and timings in docs/architecture.md, "Speed")
 NEEDLE_FETCH_MIN = 200  # substring matches fetched at least, whatever the depth: the trigram
 # order favours short chunks, so a small limit can miss the note that defines an identifier
 
@@ -91,22 +94,20 @@ class TextSource:
         catalog = self._catalogs.get()
         notes = self._directory.snapshot()
         filters = request.filters
-        filtering = bool(filters.folder or filters.tag or filters.date_range)
-        allowed: set[str] | None = None
-        if filtering:
-            allowed = {p for p, m in notes.items() if m.matches(filters)}
-            if not allowed:
-                return []
+        allowed = self._directory.allowed(filters)
+        if allowed is not None and not allowed:
+            return []
         scores: dict[str, _NoteScore] = {}
 
-        expr = bm25_match_expression(query)
+        expr = bm25_match_expression(query, skip=_common_terms(catalog, query))
         if expr:
             # Notes are ranked by BM25 over the whole note; the best-matching chunk of each
             # note supplies its excerpt.
             for path, score in catalog.search_notes_bm25(expr, limit=request.depth, paths=allowed):
                 scores.setdefault(path, _NoteScore(path)).bm25 = score
-            fetch = request.depth * CHUNKS_PER_NOTE_FETCH
-            self._best_chunks(catalog, expr, scores, limit=fetch, paths=allowed)
+            if scores:
+                fetch = len(scores) * CHUNKS_PER_NOTE_FETCH
+                self._best_chunks(catalog, expr, scores, limit=fetch, paths=frozenset(scores))
             missing = {p for p, s in scores.items() if s.best_chunk is None}
             if missing:
                 self._best_chunks(catalog, expr, scores, limit=len(missing) * 8, paths=missing)
@@ -184,3 +185,14 @@ class TextSource:
                 )
             )
         return hits
+
+
+def _common_terms(catalog: Catalog, query: ParsedQuery) -> frozenset[str]:
+    """Query words too common to match by (see COMMON_TERM_SHARE), when rarer ones remain."""
+    if len(query.terms) < 2:
+        return frozenset()
+    shares = catalog.term_shares(query.terms)
+    common = frozenset(t for t, share in shares.items() if share > COMMON_TERM_SHARE)
+    if len(common) == len(query.terms) and not query.phrases:
+        return frozenset()  # nothing rarer to match by: keep them all
+    return common
