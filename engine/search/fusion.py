@@ -14,8 +14,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import lru_cache
 from pathlib import PurePosixPath
+from typing import overload
 
 from engine.search.config import MergeConfig
 from engine.search.dedup import NoteGroup, merge_metadata, primary_source, unique_excerpts
@@ -53,8 +56,15 @@ def recency_factor(timestamp: datetime | None, *, now: datetime, config: MergeCo
 
 def is_cross_referenced(entities: Iterable[str], query_entities: Iterable[str]) -> bool:
     """True when the note mentions an entity of the query (case-insensitive)."""
-    wanted = {e.casefold().strip() for e in query_entities}
-    return any(e.casefold().strip() in wanted for e in entities)
+    wanted = _folded(
+        query_entities if isinstance(query_entities, frozenset) else frozenset(query_entities)
+    )
+    return bool(wanted) and any(e.casefold().strip() in wanted for e in entities)
+
+
+@lru_cache(maxsize=64)  # one query's entities, asked once per note
+def _folded(entities: frozenset[str]) -> frozenset[str]:
+    return frozenset(e.casefold().strip() for e in entities)
 
 
 def score_breakdown(
@@ -157,7 +167,26 @@ def _ordered_match_types(types: Iterable[str]) -> tuple[str, ...]:
     return tuple(sorted(set(types), key=lambda t: (known.get(t, len(known)), t)))
 
 
-def build_result(
+@dataclass(frozen=True)
+class ScoredGroup:
+    """One note's score (steps 2 and 5) before its result is assembled (step 6)."""
+
+    group: NoteGroup
+    primary: str
+    sources: tuple[str, ...]
+    match_types: tuple[str, ...]
+    entities: tuple[str, ...]
+    cross_referenced: bool
+    timestamp: datetime | None
+    breakdown: ScoreBreakdown
+
+    @property
+    def rank_key(self) -> tuple[float, str]:
+        """Same order as `rank_key` of the assembled result."""
+        return (-self.breakdown.total, self.group.note_path)
+
+
+def score_group(
     group: NoteGroup,
     *,
     answered_sources: Iterable[str],
@@ -165,12 +194,8 @@ def build_result(
     now: datetime,
     config: MergeConfig,
     source_ranges: Mapping[str, tuple[float, float]] | None = None,
-) -> MergedResult:
-    """Steps 2, 5 and 6 for one note: summarise its hits, score it, give it a tier.
-
-    Sources, match types, relevance and entities count the near-duplicates' hits too; title,
-    excerpts, metadata, timestamp and graph relations are the note's own.
-    """
+) -> ScoredGroup:
+    """Steps 2 and 5 for one note: what its hits say, and its composite score."""
     own, every = group.hits, group.all_hits
     primary = primary_source(every, config=config)
     sources = config.ordered_sources(h.source for h in every)
@@ -197,6 +222,22 @@ def build_result(
         config=config,
         source_scores=source_scores,
     )
+    return ScoredGroup(
+        group=group,
+        primary=primary,
+        sources=sources,
+        match_types=match_types,
+        entities=entities,
+        cross_referenced=cross_referenced,
+        timestamp=timestamp,
+        breakdown=breakdown,
+    )
+
+
+def assemble_result(scored: ScoredGroup, *, config: MergeConfig) -> MergedResult:
+    """Step 6 for one scored note: its tier, title, excerpts, metadata and relations."""
+    group, primary, breakdown = scored.group, scored.primary, scored.breakdown
+    own = group.hits
     composite = max(0.0, min(1.0, breakdown.total))
     titled = sorted(
         (h for h in own if h.title),
@@ -212,25 +253,96 @@ def build_result(
     return MergedResult(
         note_path=group.note_path,
         title=titled[0].title if titled else PurePosixPath(group.note_path).stem,
-        sources=sources,
+        sources=scored.sources,
         primary_source=primary,
-        match_types=match_types,
+        match_types=scored.match_types,
         excerpts=unique_excerpts(own),
-        relevance_score=max(h.relevance for h in every),
+        relevance_score=max(h.relevance for h in group.all_hits),
         rrf_score=breakdown.rrf_raw,
         composite_relevance=composite,
         tier=assign_tier(composite, config=config),
-        cross_validated=len(sources) >= 2 or bool(group.duplicates),
-        cross_referenced=cross_referenced,
+        cross_validated=len(scored.sources) >= 2 or bool(group.duplicates),
+        cross_referenced=scored.cross_referenced,
         graph_relations=relations,
         duplicates=group.duplicates,
         metadata=merge_metadata(own, config=config),
-        timestamp=timestamp,
+        timestamp=scored.timestamp,
         score_breakdown=breakdown,
         source_ranks={s: group.source_ranks[s] for s in config.ordered_sources(group.source_ranks)},
-        entities=entities,
+        entities=scored.entities,
         best_chunk_id=best_chunk.chunk_id if best_chunk is not None else None,
     )
+
+
+def build_result(
+    group: NoteGroup,
+    *,
+    answered_sources: Iterable[str],
+    query_entities: Iterable[str],
+    now: datetime,
+    config: MergeConfig,
+    source_ranges: Mapping[str, tuple[float, float]] | None = None,
+) -> MergedResult:
+    """Steps 2, 5 and 6 for one note: summarise its hits, score it, give it a tier.
+
+    Sources, match types, relevance and entities count the near-duplicates' hits too; title,
+    excerpts, metadata, timestamp and graph relations are the note's own.
+    """
+    scored = score_group(
+        group,
+        answered_sources=answered_sources,
+        query_entities=query_entities,
+        now=now,
+        config=config,
+        source_ranges=source_ranges,
+    )
+    return assemble_result(scored, config=config)
+
+
+class LazyRanking(Sequence[MergedResult]):
+    """The fused ranking, each result assembled the first time it is read.
+
+    A query ranks every note the sources found (often 100+) but answers with 20; the score
+    decides the order, so the rest need never be assembled. Reads like a tuple.
+    """
+
+    def __init__(self, scored: Iterable[ScoredGroup], *, config: MergeConfig) -> None:
+        self._scored = sorted(scored, key=lambda s: s.rank_key)
+        self._built: list[MergedResult | None] = [None] * len(self._scored)
+        self._config = config
+
+    def __len__(self) -> int:
+        return len(self._scored)
+
+    @overload
+    def __getitem__(self, index: int) -> MergedResult: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[MergedResult, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> MergedResult | tuple[MergedResult, ...]:
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(*index.indices(len(self))))
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError("ranking index out of range")
+        built = self._built[index]
+        if built is None:
+            built = assemble_result(self._scored[index], config=self._config)
+            self._built[index] = built
+        return built
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LazyRanking | tuple | list):
+            return tuple(self) == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"LazyRanking({len(self)} results)"
 
 
 def rank_key(result: MergedResult) -> tuple[float, str]:

@@ -31,6 +31,7 @@ from engine.search.dedup import (
     unique_excerpts,
 )
 from engine.search.fusion import (
+    LazyRanking,
     assign_tier,
     build_result,
     is_cross_referenced,
@@ -41,6 +42,7 @@ from engine.search.fusion import (
     recency_factor,
     rrf_score,
     score_breakdown,
+    score_group,
     source_ranges_of,
     tiers_of,
 )
@@ -139,16 +141,19 @@ def merge(
     if config.use_near_duplicates and note_tokens:
         groups = list(merge_near_duplicates(groups, note_tokens=note_tokens, config=config))
     ranges = source_ranges_of(normalised) if config.fusion == "convex" else None
-    ranked = rank_results(
-        build_result(
-            group,
-            answered_sources=answered,
-            query_entities=query_entities,
-            now=now,
-            config=config,
-            source_ranges=ranges,
-        )
-        for group in groups
+    ranked = LazyRanking(
+        (
+            score_group(
+                group,
+                answered_sources=answered,
+                query_entities=query_entities,
+                now=now,
+                config=config,
+                source_ranges=ranges,
+            )
+            for group in groups
+        ),
+        config=config,
     )
     results = select_results(
         ranked,

@@ -87,7 +87,7 @@ def select_results(
         return not selected or budget is None or used + cost <= budget
 
     pool_size = config.mmr_pool_size if config.use_mmr else 0
-    pool, rest = ranked[:pool_size], ranked[pool_size:]
+    pool = ranked[:pool_size]
     if pool:
         vectors = chunk_vectors or {}
         tokens_by_path = note_tokens or {}
@@ -110,9 +110,10 @@ def select_results(
             for i in remaining:
                 sim = similarity(vecs[i], vecs[best], toks[i], toks[best])
                 max_sim[i] = max(max_sim[i], sim)
-    for result in rest:
+    for index in range(len(pool), len(ranked)):  # by index: a lazy ranking builds only these
         if len(selected) >= limit:
             break
+        result = ranked[index]
         cost = estimate_tokens(result, config=config)
         if fits(cost):
             selected.append(result)

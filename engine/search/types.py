@@ -10,7 +10,7 @@ an instance cannot be changed after the fact; they are left out of `hash()`.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
 from datetime import datetime
 from types import MappingProxyType
@@ -359,7 +359,8 @@ class MergeOutput:
     `SearchResponse`."""
 
     results: tuple[MergedResult, ...]  # after MMR, token budget and limit
-    ranked: tuple[MergedResult, ...]  # every merged note in fused order (before MMR/budget)
+    ranked: Sequence[MergedResult]  # every merged note in fused order (before MMR/budget),
+    # assembled on first read (see fusion.LazyRanking)
     tiers: Mapping[Tier, tuple[str, ...]] = field(hash=False)  # over `results`
     low_confidence: bool
     best_composite: float  # composite of the top fused result (0.0 when there is none)

@@ -13,6 +13,8 @@ of that range.
 from __future__ import annotations
 
 import heapq
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -40,6 +42,7 @@ EXPAND_MIN = 0.75
 # are noise that every other source's hit would count as graph agreement.
 MAX_NEIGHBOURS = 20
 DATE_ONLY_RELEVANCE = 0.6
+SEED_CACHE = 8  # queries whose seeds are remembered
 
 
 @dataclass(frozen=True)
@@ -69,10 +72,14 @@ class GraphSource:
         self._graph = graph
         self._directory = directory or NoteDirectory(graph)
         self._name_index: tuple[dict[str, NoteMeta], _NameIndex] | None = None
+        self._seeds_seen: OrderedDict[
+            tuple[object, int], tuple[dict[str, NoteMeta], list[_Match]]
+        ] = OrderedDict()
+        self._seeds_lock = threading.Lock()
 
     def search(self, request: SearchRequest) -> list[Hit]:
         notes = self._directory.snapshot()
-        seeds = self._seeds(request, notes)
+        seeds = self._cached_seeds(request, notes)
         best: dict[str, _Match] = {}
         for m in seeds:
             cur = best.get(m.path)
@@ -208,7 +215,22 @@ class GraphSource:
     def query_entities(self, request: SearchRequest) -> frozenset[str]:
         """Entities the query names (for the merge's cross-reference boost)."""
         notes = self._directory.snapshot()
-        return frozenset(m.entity for m in self._seeds(request, notes) if m.relevance >= 0.75)
+        seeds = self._cached_seeds(request, notes)
+        return frozenset(m.entity for m in seeds if m.relevance >= 0.75)
+
+    def _cached_seeds(self, request: SearchRequest, notes: dict[str, NoteMeta]) -> list[_Match]:
+        """`_seeds`, remembered for the last few queries: the search and the merge's
+        `query_entities` ask for the same query's seeds one after the other."""
+        key = (request.query, id(notes))
+        with self._seeds_lock:
+            found = self._seeds_seen.get(key)
+        if found is None or found[0] is not notes:
+            found = (notes, self._seeds(request, notes))
+            with self._seeds_lock:
+                self._seeds_seen[key] = found
+                while len(self._seeds_seen) > SEED_CACHE:
+                    self._seeds_seen.popitem(last=False)
+        return found[1]
 
     def _neighbours(
         self, expanded: list[str], best: dict[str, _Match], *, keep: Callable[[str], bool]
