@@ -382,7 +382,7 @@ def _restore_reviews(catalog: Catalog, rows: list[tuple[object, ...]]) -> None:
 
 def _remove_index_files(paths: IndexPaths) -> None:
     """--rebuild: drop every index file of this vault (never anything in the vault)."""
-    for suffix in ("", "-wal", "-shm"):
+    for suffix in ("", "-wal", "-shm", ".clean"):
         Path(str(paths.catalog) + suffix).unlink(missing_ok=True)
     paths.graph.unlink(missing_ok=True)
     shutil.rmtree(paths.chroma, ignore_errors=True)

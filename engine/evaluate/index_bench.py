@@ -197,27 +197,34 @@ def _sync_latency(ws: Any, vault: Path, edits: int, live_sync: Any) -> dict[str,
 
 
 _PROBE = """
-import json, sys, time
+import json, sys, threading, time
 t0 = time.perf_counter()
 from pathlib import Path
 from engine.workspace import Workspace, WorkspaceConfig
 from engine.search.build import build_search_service
 cfg = WorkspaceConfig(vault_root=Path(sys.argv[1]), data_root=Path(sys.argv[2]))
 with Workspace.open(cfg) as ws:
-    stats = ws.sync()
+    # As the app does: the catch-up sync runs while the user already searches the index.
+    synced = []
+    catch_up = threading.Thread(target=lambda: synced.append(ws.sync()))
+    catch_up.start()
     service = build_search_service(ws)
     try:
         response = service.search(sys.argv[3])
+        first_at = time.time()
+        catch_up.join()
+        sync_s = time.perf_counter() - t0
     finally:
         service.close()
-print(json.dumps({"seconds": time.perf_counter() - t0, "reembedded": stats.embedded,
-                  "results": len(response.results)}))
+print(json.dumps({"first_result_at": first_at, "sync_done_s": sync_s,
+                  "reembedded": synced[0].embedded, "results": len(response.results)}))
 """
 
 
 def _restart_probe(vault: Path, data: Path, query: str) -> dict[str, Any]:
-    """A new Python process: import, open, sync, first search (what a restart costs)."""
-    started = time.perf_counter()
+    """A new Python process: import, open, first search while the catch-up sync runs (what
+    a restart costs the user), then the sync's end and what it re-embedded."""
+    started = time.time()
     env = dict(os.environ, HF_HUB_OFFLINE="1", ANONYMIZED_TELEMETRY="False")
     done = subprocess.run(
         [sys.executable, "-c", _PROBE, str(vault), str(data), query],
@@ -227,14 +234,13 @@ def _restart_probe(vault: Path, data: Path, query: str) -> dict[str, Any]:
         check=False,
         cwd=Path(__file__).resolve().parents[2],
     )
-    wall = time.perf_counter() - started
     if done.returncode != 0:
         tail = done.stderr.strip().splitlines()[-1:] or ["no output"]
         return {"seconds_to_first_result": None, "reembedded": None, "error": tail[0]}
     probe = json.loads(done.stdout.strip().splitlines()[-1])
     return {
-        "seconds_to_first_result": round(wall, 2),
-        "in_process_seconds": round(float(probe["seconds"]), 2),
+        "seconds_to_first_result": round(float(probe["first_result_at"]) - started, 2),
+        "catch_up_sync_done_s": round(float(probe["sync_done_s"]), 2),
         "reembedded": int(probe["reembedded"]),
         "results": int(probe["results"]),
     }

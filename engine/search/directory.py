@@ -12,7 +12,7 @@ import threading
 from bisect import bisect_left
 from collections import OrderedDict
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
 from engine.search.service import SearchFilters
@@ -95,7 +95,7 @@ class FilterIndex:
         self._by_tag = {k: frozenset(v) for k, v in by_tag.items()}
         self._dated = {
             key: sorted(
-                (getattr(m, key).timestamp(), p)
+                (_micros(getattr(m, key)), p)
                 for p, m in notes.items()
                 if getattr(m, key) is not None
             )
@@ -124,8 +124,8 @@ class FilterIndex:
         if filters.tag:
             out = out & self._by_tag.get(filters.tag.lstrip("#").lower(), frozenset())
         if rng is not None:
-            lo = rng.since.timestamp() if rng.since is not None else float("-inf")
-            hi = rng.until.timestamp() if rng.until is not None else float("inf")
+            lo = _micros(rng.since) if rng.since is not None else -(2**63)
+            hi = _micros(rng.until) if rng.until is not None else 2**63
             dated: set[str] = set()
             for rows in self._dated.values():
                 start = bisect_left(rows, (lo, ""))
@@ -217,6 +217,15 @@ def _build(graph: LinkGraph) -> dict[str, NoteMeta]:
             names=tuple((label, name, fold(name)) for label, name in names if fold(name)),
         )
     return out
+
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+def _micros(moment: datetime) -> int:
+    """Exact microseconds since the epoch (a float timestamp loses them after ~2250)."""
+    aware = moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+    return (aware - _EPOCH) // timedelta(microseconds=1)
 
 
 def _parse_dt(value: object) -> datetime | None:

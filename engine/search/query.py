@@ -60,6 +60,11 @@ def parse_query(text: str) -> ParsedQuery:
     return ParsedQuery(text=text, phrases=phrases, identifiers=identifiers, cjk=cjk, terms=terms)
 
 
+def is_cjk(term: str) -> bool:
+    """True for a run of CJK characters (searched as an exact needle, not by BM25)."""
+    return bool(_CJK.fullmatch(term))
+
+
 def fts_quote(term: str) -> str:
     """One FTS5 string literal: the term as plain text, whatever characters it holds."""
     return '"' + term.replace('"', '""') + '"'

@@ -36,7 +36,10 @@ class VectorMirror:
     def __init__(self, dimension: int) -> None:
         self.dimension = dimension
         self._lock = threading.Lock()
-        self._matrix = np.zeros((0, dimension), dtype=np.float32)
+        self._empty()
+
+    def _empty(self) -> None:
+        self._matrix = np.zeros((0, self.dimension), dtype=np.float32)
         self._note_of_row = np.zeros(0, dtype=np.int32)  # -1 marks a free row
         self._id_of_row: list[str | None] = []
         self._row_of_id: dict[str, int] = {}
@@ -95,7 +98,7 @@ class VectorMirror:
 
     def clear(self) -> None:
         with self._lock:
-            self.__init__(self.dimension)  # type: ignore[misc]
+            self._empty()
 
     # -- reads ----------------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from engine.search.directory import NoteDirectory
-from engine.search.query import ParsedQuery, bm25_match_expression
+from engine.search.query import ParsedQuery, bm25_match_expression, is_cjk
 from engine.search.service import SearchRequest
 from engine.search.sources.excerpts import make_excerpt
 from engine.search.types import Hit
@@ -188,11 +188,14 @@ class TextSource:
 
 
 def _common_terms(catalog: Catalog, query: ParsedQuery) -> frozenset[str]:
-    """Query words too common to match by (see COMMON_TERM_SHARE), when rarer ones remain."""
-    if len(query.terms) < 2:
+    """Query words too common to match by (see COMMON_TERM_SHARE), when a quoted phrase or
+    a rarer word the index holds remains for BM25 to match (CJK runs are needles, not BM25
+    words)."""
+    words = [t for t in query.terms if not is_cjk(t)]
+    if len(words) < 2:
         return frozenset()
-    shares = catalog.term_shares(query.terms)
-    common = frozenset(t for t, share in shares.items() if share > COMMON_TERM_SHARE)
-    if len(common) == len(query.terms) and not query.phrases:
-        return frozenset()  # nothing rarer to match by: keep them all
+    shares = catalog.term_shares(words)
+    common = frozenset(t for t in words if shares.get(t, 0.0) > COMMON_TERM_SHARE)
+    if not query.phrases and not any(0.0 < shares.get(t, 0.0) <= COMMON_TERM_SHARE for t in words):
+        return frozenset()  # no phrase, nothing rarer that any chunk holds: keep them all
     return common

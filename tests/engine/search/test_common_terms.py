@@ -248,12 +248,6 @@ def test_words_source_matches_by_the_rarer_word(words: TextSource) -> None:
     assert found(words, '"common unique"') == ["n2.md"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_common_terms counts a CJK run or a word absent from the index as 'rarer', so the "
-    "only word BM25 could match by is skipped: the expression is empty (CJK runs are left "
-    "out of it) or matches nothing, and notes holding the common word are no longer found",
-)
 @pytest.mark.parametrize("text", ["common 東京", "common xyzzy"], ids=["cjk", "absent-word"])
 def test_pruning_never_leaves_bm25_nothing_to_match(words: TextSource, text: str) -> None:
     query = parse_query(text)
@@ -325,13 +319,6 @@ def test_a_kept_path_set_sees_notes_written_later(writer: Catalog, reader: Catal
     assert {p for _, p, _ in reader.search_bm25('"zebra"', limit=100, paths=wanted)} == {"n9.md"}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="latent: Catalog._restrict remembers the loaded set in Python, but a rolled-back "
-    "transaction also rolls back temp.search_paths, so the next search with that set runs "
-    "against the previous set's rows (no product path searches inside a write transaction "
-    "today)",
-)
 def test_path_set_after_a_rolled_back_transaction(writer: Catalog) -> None:
     assert {p for _, p, _ in writer.search_bm25('"common"', limit=100, paths={"n1.md"})} == {
         "n1.md"

@@ -240,12 +240,6 @@ def test_freed_rows_are_reused_without_leaking_their_old_note() -> None:
     assert [h.id for h in got] == [cid for cid, _ in brute_force(model, q, 2000)]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="VectorMirror.clear() runs __init__ under the lock, which replaces self._lock: a "
-    "thread already waiting on (or holding) the old lock and one using the new lock are no "
-    "longer mutually exclusive",
-)
 def test_clear_keeps_the_mirror_lock_exclusive() -> None:
     rng = np.random.default_rng(8)
     mirror = VectorMirror(DIM)
