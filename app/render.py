@@ -126,6 +126,7 @@ def print_bench(result: dict[str, Any], *, console: Console | None = None) -> No
         ("embedder backend", num(index.get("embedder"))),
         ("contradiction scan", num(scan.get("scan_seconds"), " s")),
         ("restart to first result", num(restart.get("seconds_to_first_result"), " s")),
+        ("catch-up sync done after", num(restart.get("catch_up_sync_done_s"), " s")),
         ("re-embedded on restart", num(restart.get("reembedded"))),
         ("query p50 / p95", f"{num(query.get('p50'))} / {num(query.get('p95'))} ms"),
         ("save-to-searchable p50 / p95", f"{num(sync.get('p50'))} / {num(sync.get('p95'))} ms"),
