@@ -125,8 +125,19 @@ def locality_order(a: Matrix, b: Matrix) -> Ints:
     n = len(a)
     if n == 0:
         return np.zeros(0, dtype=np.int64)
-    clusters = max(2, int(math.sqrt(n)))
-    centroids = _spherical_kmeans(np.vstack([a, b]).astype(np.float32), clusters)
-    ca, cb = _nearest_centroid(a, centroids), _nearest_centroid(b, centroids)
+    vectors = np.vstack([a, b]).astype(np.float32)
+    ids = np.arange(2 * n, dtype=np.int64)
+    return locality_order_of(ids[:n], ids[n:], vectors, pairs=n)
+
+
+def locality_order_of(a_rows: Ints, b_rows: Ints, vectors: Matrix, *, pairs: int) -> Ints:
+    """`locality_order` for pairs given as rows of `vectors` (each claim's vector once): no
+    per-pair copies, so a scan with 10^5 candidate pairs needs no gigabyte of vectors."""
+    if pairs == 0:
+        return np.zeros(0, dtype=np.int64)
+    clusters = max(2, min(int(math.sqrt(pairs)), len(vectors)))
+    centroids = _spherical_kmeans(vectors, clusters)
+    cluster = _nearest_centroid(vectors, centroids)
+    ca, cb = cluster[a_rows], cluster[b_rows]
     lo, hi = np.minimum(ca, cb), np.maximum(ca, cb)
     return np.lexsort((hi, lo)).astype(np.int64)

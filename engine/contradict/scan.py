@@ -240,13 +240,7 @@ class ContradictionScanner:
             self._catalog, {c.note_path for a, b, _, _ in candidates for c in (a, b)}
         )
         if len(candidates) > SCORE_BATCH:
-            from engine.contradict.neighbours import locality_order
-
-            order = locality_order(
-                np.vstack([va for _, _, va, _ in candidates]).astype(np.float32),
-                np.vstack([vb for _, _, _, vb in candidates]).astype(np.float32),
-            )
-            candidates = [candidates[i] for i in order]
+            candidates = _in_locality_order(candidates)
         pairs: list[PairRow] = []
         threshold = self._scorer.threshold
         for start in range(0, len(candidates), SCORE_BATCH):
@@ -340,3 +334,28 @@ class ContradictionScanner:
                 if key not in raw:
                     raw[key] = (claim, other.id, base[index])
         return raw
+
+
+def _in_locality_order(
+    candidates: list[tuple[ClaimRow, ClaimRow, np.ndarray, np.ndarray]],
+) -> list[tuple[ClaimRow, ClaimRow, np.ndarray, np.ndarray]]:
+    """The candidate pairs cluster by cluster (see `neighbours.locality_order_of`), from one
+    row per distinct claim vector."""
+    from engine.contradict.neighbours import locality_order_of
+
+    row_of: dict[int, int] = {}
+    rows: list[np.ndarray] = []
+
+    def row(vec: np.ndarray) -> int:
+        key = id(vec)
+        found = row_of.get(key)
+        if found is None:
+            found = row_of[key] = len(rows)
+            rows.append(vec)
+        return found
+
+    a_rows = np.array([row(va) for _, _, va, _ in candidates], dtype=np.int64)
+    b_rows = np.array([row(vb) for _, _, _, vb in candidates], dtype=np.int64)
+    matrix = np.vstack(rows).astype(np.float32, copy=False)
+    order = locality_order_of(a_rows, b_rows, matrix, pairs=len(candidates))
+    return [candidates[i] for i in order]

@@ -85,3 +85,32 @@ def test_locality_order_is_a_permutation_that_groups_subjects() -> None:
 
     assert mean_step(order) > mean_step(np.arange(2000)) + 0.2
     assert locality_order(a[:0], b[:0]).size == 0
+
+
+def test_locality_order_of_shared_claim_rows_groups_subjects() -> None:
+    """The scan's form: pairs as rows of one matrix of distinct claims (no per-pair copies)."""
+    from engine.contradict.neighbours import locality_order_of
+    from engine.contradict.scan import _in_locality_order
+
+    claims = _clustered(1500, topics=25)
+    rng = np.random.default_rng(2)
+    a_rows = rng.integers(0, 1500, size=4000)
+    b_rows = rng.integers(0, 1500, size=4000)
+    order = locality_order_of(a_rows, b_rows, claims, pairs=4000)
+    assert sorted(order.tolist()) == list(range(4000))
+
+    def mean_step(idx: np.ndarray) -> float:
+        va = claims[a_rows[idx]]
+        return float(np.mean(np.sum(va[1:] * va[:-1], axis=1)))
+
+    assert mean_step(order) > mean_step(np.arange(4000)) + 0.2
+    assert locality_order_of(a_rows[:0], b_rows[:0], claims, pairs=0).size == 0
+
+    # _in_locality_order keeps every candidate once and reuses one row per claim vector
+    vecs = [claims[i] for i in range(1500)]
+    candidates = [(f"a{i}", f"b{j}", vecs[i], vecs[j]) for i, j in zip(a_rows, b_rows, strict=True)]
+    ordered = _in_locality_order(candidates)  # type: ignore[arg-type]
+    assert sorted(map(id, ordered)) == sorted(map(id, candidates))
+    assert mean_step(np.array([candidates.index(c) for c in ordered[:500]])) > mean_step(
+        np.arange(500)
+    )
