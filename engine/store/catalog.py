@@ -546,7 +546,7 @@ class Catalog:
 
     @staticmethod
     def _record(row: sqlite3.Row | tuple[Any, ...]) -> NoteRecord:
-        status = cast(Literal["pending", "indexed"], row[4])
+        status = cast("Literal['pending', 'indexed']", row[4])  # a string: no typing lookup
         return NoteRecord(
             path=row[0],
             content_hash=row[1],
@@ -557,9 +557,16 @@ class Catalog:
         )
 
     @_guarded
-    def manifest(self) -> dict[str, NoteRecord]:
-        """Every note in the catalog (pending and indexed), by path."""
-        return {row[0]: self._record(row) for row in self._conn.execute(self._RECORD_SQL)}
+    def manifest(self, paths: Iterable[str] | None = None) -> dict[str, NoteRecord]:
+        """Every note in the catalog (pending and indexed), by path; only `paths` if given."""
+        if paths is None:
+            return {row[0]: self._record(row) for row in self._conn.execute(self._RECORD_SQL)}
+        out: dict[str, NoteRecord] = {}
+        for batch in _batched(list(dict.fromkeys(paths))):
+            marks = ",".join("?" * len(batch))
+            sql = f"{self._RECORD_SQL} WHERE path IN ({marks})"
+            out.update((row[0], self._record(row)) for row in self._conn.execute(sql, batch))
+        return out
 
     @_guarded
     def note_record(self, path: str) -> NoteRecord | None:
