@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from engine.search.types import Excerpt, Span
 
@@ -12,7 +13,13 @@ WINDOW = 320  # characters of excerpt text
 
 def find_spans(text: str, needles: Iterable[str], terms: Iterable[str]) -> list[Span]:
     """Where the exact needles (case-insensitive) and whole-word terms occur in `text`."""
+    return _merge_spans(_needle_spans(text, tuple(needles)) + _term_spans(text, tuple(terms)))
+
+
+def _needle_spans(text: str, needles: tuple[str, ...]) -> list[Span]:
     spans: list[Span] = []
+    if not needles:
+        return spans
     low = text.casefold()
     for needle in needles:
         n = needle.casefold()
@@ -22,11 +29,22 @@ def find_spans(text: str, needles: Iterable[str], terms: Iterable[str]) -> list[
         while (i := low.find(n, start)) >= 0 and len(spans) < 200:
             spans.append(Span(i, i + len(n)))
             start = i + len(n)
+    return spans
+
+
+def _term_spans(text: str, terms: tuple[str, ...]) -> list[Span]:
+    pattern = _term_pattern(terms)
+    if pattern is None:
+        return []
+    return [Span(m.start(), m.end()) for m in pattern.finditer(text)]
+
+
+@lru_cache(maxsize=256)  # one query's terms, used for every excerpt of its answer
+def _term_pattern(terms: tuple[str, ...]) -> re.Pattern[str] | None:
     words = [re.escape(t) for t in terms if t and len(t) > 1]
-    if words:
-        pattern = re.compile(r"\b(?:" + "|".join(words) + r")\w*", re.IGNORECASE)
-        spans.extend(Span(m.start(), m.end()) for m in pattern.finditer(text))
-    return _merge_spans(spans)
+    if not words:
+        return None
+    return re.compile(r"\b(?:" + "|".join(words) + r")\w*", re.IGNORECASE)
 
 
 def _merge_spans(spans: list[Span]) -> list[Span]:
@@ -51,12 +69,12 @@ def make_excerpt(
     window: int = WINDOW,
 ) -> Excerpt:
     """Cut `text` to about `window` characters around the first match; spans follow the cut."""
-    spans = find_spans(text, needles, terms)
+    exact = _needle_spans(text, tuple(needles))
+    spans = _merge_spans(exact + _term_spans(text, tuple(terms)))
     if len(text) <= window:
         return Excerpt(source, chunk_id, text, tuple(spans), heading_path)
     # Centre on what must be seen: the first exact needle, else the first word match.
-    exact = find_spans(text, needles, ())
-    anchor = exact[0].start if exact else (spans[0].start if spans else 0)
+    anchor = min(s.start for s in exact) if exact else (spans[0].start if spans else 0)
     start = max(0, anchor - window // 4)
     # Start at a word boundary.
     if start > 0:
