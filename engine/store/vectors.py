@@ -274,6 +274,13 @@ class VectorStore:
         if wait:
             self._mirror_thread.join()
 
+    def wait_mirror(self, timeout: float | None = None) -> bool:
+        """Wait for a mirror load started by `start_mirror` (if any); True when mirrored."""
+        thread = self._mirror_thread
+        if thread is not None:
+            thread.join(timeout)
+        return self.mirrored
+
     @property
     def mirrored(self) -> bool:
         """True once queries are answered from memory."""

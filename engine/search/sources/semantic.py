@@ -54,8 +54,10 @@ class SemanticSource:
         return _where(request, folders=index.folders, tagged=tagged)
 
     def warm_up(self) -> None:
-        """Load the model now (seconds), so the first query does not time out."""
+        """Load the model now (seconds), so the first query does not time out; and wait for
+        the in-memory vectors if they are loading."""
         self._embedder().embed_query("warm up")
+        self._vectors.wait_mirror(timeout=60)
 
     def search(self, request: SearchRequest) -> list[Hit]:
         query = request.query
