@@ -1,0 +1,42 @@
+"""The semantic source answers from the in-memory vector mirror once warm, and the mirror
+says exactly what Chroma says about the demo vault."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.search.query import parse_query
+from engine.search.service import SearchFilters, SearchRequest
+
+if TYPE_CHECKING:
+    from tests.engine.search.conftest import DemoIndex
+
+
+QUERIES = ("sampling interval", "how do I calibrate the river gauge", "budget", "meeting notes")
+
+
+def test_warm_service_is_mirrored_and_agrees_with_chroma(demo: DemoIndex) -> None:
+    vectors = demo.workspace.vectors
+    assert vectors.mirrored, "warm_up should leave the semantic source on the mirror"
+    embedder = demo.workspace.embedder()
+    for text in QUERIES:
+        vec = embedder.embed_query(text)
+        mine = vectors.nearest(vec, k=30)
+        chroma = vectors.query(vec, k=30)
+        assert [h.id for h in mine][:10] == [h.id for h in chroma][:10], text
+        for a, b in zip(mine, chroma, strict=False):
+            assert abs(a.similarity - b.similarity) < 1e-4
+            assert a.metadata["note_path"] == b.metadata["note_path"]
+
+
+def test_filtered_semantic_search_keeps_only_allowed_notes(demo: DemoIndex) -> None:
+    notes = demo.workspace.catalog.manifest()
+    folder = sorted({p.rsplit("/", 1)[0] for p in notes if "/" in p})[0]
+    request = SearchRequest(
+        query=parse_query("notes about measurements"), filters=SearchFilters(folder=folder)
+    )
+    hits = demo.service.source("semantic").search(request)
+    assert hits, folder
+    assert all(h.note_path.startswith(folder + "/") for h in hits)
+    inside = {p for p in notes if p.startswith(folder + "/")}
+    assert {h.note_path for h in hits} <= inside
