@@ -300,7 +300,7 @@ def _cmd_search(args: argparse.Namespace) -> int:
         raise EngineError(f"bad date ({exc}); use YYYY-MM-DD") from None
     sources = [s.strip() for s in args.sources.split(",")] if args.sources else None
     with _open_for_search(args, args.path) as ws:
-        service = build_search_service(ws)
+        service = build_search_service(ws, mirror=False)  # one query: Chroma answers it
         try:
             service.warm_up(sources)
             response = service.search(

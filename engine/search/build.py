@@ -62,11 +62,15 @@ def build_search_service(
     *,
     config: MergeConfig | None = None,
     timeout_s: float = 2.0,
+    mirror: bool = True,
 ) -> SearchService:
+    """The search service over `workspace`. `mirror` loads every chunk vector into memory
+    in the background (fast exact queries for a long-lived process; a one-shot search
+    should pass False and let Chroma answer)."""
     from engine.store.catalog import Catalog
 
     catalog_path = workspace.paths.catalog
-    if not workspace.read_only:  # a read-only view would not see the writer's changes
+    if mirror and not workspace.read_only:  # a read-only view would miss the writer's changes
         workspace.vectors.start_mirror()
     catalogs = ThreadCatalogs(lambda: Catalog.open(catalog_path, read_only=True, check=False))
     directory = NoteDirectory(workspace.graph)
