@@ -93,6 +93,11 @@ class IndexPaths:
         return self.root / "chroma"
 
     @property
+    def vector_snapshot(self) -> Path:
+        """The in-memory vector mirror saved at close (`<this>.npy` + `<this>.json`)."""
+        return self.root / "vectors.mirror"
+
+    @property
     def lock(self) -> Path:
         return self.root / "writer.lock"
 

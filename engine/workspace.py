@@ -207,9 +207,13 @@ class Workspace:
         """Index what changed (everything on the first run). See `Indexer.sync`."""
         if self.read_only:
             raise EngineError("this index is open read-only (another process is writing it)")
+        # Stale from before the first write: a crash mid-sync must not leave graph.json or
+        # the vector snapshot looking current. Put back if nothing changed.
+        was_stale = self.catalog.get_meta("graph_stale")
+        self.catalog.set_meta("graph_stale", "1")
         stats = self.indexer.sync(paths=paths, progress=progress)
-        if stats.added or stats.updated or stats.removed or stats.renamed:
-            self.catalog.set_meta("graph_stale", "1")
+        if not (stats.added or stats.updated or stats.removed or stats.renamed or stats.embedded):
+            self.catalog.set_meta("graph_stale", was_stale or "0")
         if save_graph:
             self.save_graph()
         self.scan_contradictions(removed=stats.removed_paths)
@@ -300,11 +304,21 @@ class Workspace:
             return
         with self._graph_lock:
             if self.catalog.get_meta("graph_stale") != "1" and self.paths.graph.exists():
+                generation = self.catalog.get_meta("generation") or "0"
+                self.vectors.save_mirror(self.paths.vector_snapshot, stamp=generation)
                 return
             generation = str(int(self.catalog.get_meta("generation") or "0") + 1)
             self.catalog.set_meta("generation", generation)
             self.graph.save(self.paths.graph, stamp=generation)
             self.catalog.set_meta("graph_stale", "0")
+        self.vectors.save_mirror(self.paths.vector_snapshot, stamp=generation)
+
+    def snapshot_stamp(self) -> str | None:
+        """The stamp a saved vector snapshot must carry to match this index now (None while
+        the index has changes that were not saved with the graph)."""
+        if self.catalog.get_meta("graph_stale") == "1" or self.catalog.get_meta("dirty") == "1":
+            return None
+        return self.catalog.get_meta("generation") or "0"
 
     def close(self) -> None:
         try:
@@ -385,6 +399,8 @@ def _remove_index_files(paths: IndexPaths) -> None:
     for suffix in ("", "-wal", "-shm", ".clean"):
         Path(str(paths.catalog) + suffix).unlink(missing_ok=True)
     paths.graph.unlink(missing_ok=True)
+    for suffix in (".npy", ".json"):
+        Path(str(paths.vector_snapshot) + suffix).unlink(missing_ok=True)
     shutil.rmtree(paths.chroma, ignore_errors=True)
 
 

@@ -211,10 +211,10 @@ from engine.search.build import build_search_service
 cfg = WorkspaceConfig(vault_root=Path(sys.argv[1]), data_root=Path(sys.argv[2]))
 with Workspace.open(cfg) as ws:
     # As the app does: the catch-up sync runs while the user already searches the index.
+    service = build_search_service(ws)
     synced = []
     catch_up = threading.Thread(target=lambda: synced.append(ws.sync()))
     catch_up.start()
-    service = build_search_service(ws)
     try:
         response = service.search(sys.argv[3])
         first_at = time.time()

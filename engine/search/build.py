@@ -71,7 +71,9 @@ def build_search_service(
 
     catalog_path = workspace.paths.catalog
     if mirror and not workspace.read_only:  # a read-only view would miss the writer's changes
-        workspace.vectors.start_mirror()
+        workspace.vectors.start_mirror(
+            snapshot=workspace.paths.vector_snapshot, stamp=workspace.snapshot_stamp()
+        )
     catalogs = ThreadCatalogs(lambda: Catalog.open(catalog_path, read_only=True, check=False))
     directory = NoteDirectory(workspace.graph)
     graph_source = GraphSource(workspace.graph, directory)

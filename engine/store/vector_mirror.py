@@ -12,13 +12,18 @@ Memory: 4 bytes x 384 per vector, 23 MB for 15k chunks, so the mirror is skipped
 
 from __future__ import annotations
 
+import json
+import os
 import threading
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+SNAPSHOT_FORMAT = "consilience-vector-mirror"
+SNAPSHOT_VERSION = 1
 MAX_VECTORS = 300_000  # ~460 MB of float32 at 384 dimensions; above it Chroma answers alone
 
 
@@ -148,6 +153,71 @@ class VectorMirror:
                 if (row := self._row_of_id.get(cid)) is not None
             }
 
+    # -- snapshot -------------------------------------------------------------------------
+
+    def save(self, base: Path, *, stamp: str) -> None:
+        """Write `<base>.npy` (the vectors) and then `<base>.json` (ids, notes, `stamp`),
+        each atomically; the JSON is written last and names the vector count, so a torn
+        pair is refused by `load`. Raises OSError."""
+        with self._lock:
+            rows = sorted(self._row_of_id.values())
+            matrix = self._matrix[rows].copy()
+            ids = [self._id_of_row[r] for r in rows]
+            notes = [self._note_names[self._note_of_row[r]] for r in rows]
+        names = sorted(set(notes))
+        index = {n: i for i, n in enumerate(names)}
+        meta = {
+            "format": SNAPSHOT_FORMAT,
+            "version": SNAPSHOT_VERSION,
+            "stamp": stamp,
+            "dimension": self.dimension,
+            "count": len(ids),
+            "ids": ids,
+            "notes": names,
+            "note_of_row": [index[n] for n in notes],
+        }
+        vec_path, meta_path = _snapshot_paths(base)
+        base.parent.mkdir(parents=True, exist_ok=True)
+        tmp = vec_path.with_name(f".{vec_path.name}.{os.getpid()}.tmp.npy")
+        try:
+            np.save(tmp, matrix, allow_pickle=False)
+            os.replace(tmp, vec_path)
+            tmp = meta_path.with_name(f".{meta_path.name}.{os.getpid()}.tmp")
+            tmp.write_text(json.dumps(meta, ensure_ascii=False), encoding="utf-8")
+            os.replace(tmp, meta_path)
+        finally:
+            tmp.unlink(missing_ok=True)
+
+    @classmethod
+    def load(cls, base: Path, *, stamp: str, dimension: int) -> VectorMirror | None:
+        """The mirror saved by `save` with this `stamp`, or None (missing, another stamp,
+        damaged in any way). Never raises."""
+        vec_path, meta_path = _snapshot_paths(base)
+        try:
+            meta = json.loads(meta_path.read_text(encoding="utf-8"))
+            if (
+                meta.get("format") != SNAPSHOT_FORMAT
+                or meta.get("version") != SNAPSHOT_VERSION
+                or meta.get("stamp") != stamp
+                or meta.get("dimension") != dimension
+            ):
+                return None
+            ids, names, owners = meta["ids"], meta["notes"], meta["note_of_row"]
+            matrix = np.load(vec_path, allow_pickle=False)
+            if (
+                matrix.dtype != np.float32
+                or matrix.shape != (meta["count"], dimension)
+                or len(ids) != len(owners)
+                or len(ids) != meta["count"]
+            ):
+                return None
+            mirror = cls(dimension)
+            if ids:
+                mirror.put(ids, matrix, [{"note_path": names[i]} for i in owners])
+        except Exception:  # missing or damaged: Chroma is the record, load from it
+            return None
+        return mirror
+
     # -- internals ------------------------------------------------------------------------
 
     def _note_id(self, path: str) -> int:
@@ -178,6 +248,10 @@ class VectorMirror:
         self._matrix[row] = 0.0
         self._id_of_row[row] = None
         self._free.append(row)
+
+
+def _snapshot_paths(base: Path) -> tuple[Path, Path]:
+    return base.with_name(base.name + ".npy"), base.with_name(base.name + ".json")
 
 
 def _unit_rows(matrix: Any) -> Any:

@@ -101,6 +101,7 @@ class VectorStore:
         self._mirror: VectorMirror | None = None
         self._mirror_ready = threading.Event()
         self._mirror_thread: threading.Thread | None = None
+        self._mirror_stamp: str | None = None  # the snapshot the mirror equals, if any
         self._closing = False
 
     # ----------------------------------------------------------------------------- lifecycle
@@ -258,21 +259,72 @@ class VectorStore:
 
     # ----------------------------------------------------------------------------- mirror
 
-    def start_mirror(self, *, wait: bool = False) -> None:
-        """Load every vector into memory in the background; queries use it once loaded.
+    def start_mirror(
+        self, *, wait: bool = False, snapshot: Path | None = None, stamp: str | None = None
+    ) -> None:
+        """Load every vector into memory; queries use it once loaded.
 
-        Only for a collection this process alone writes (the writer workspace): the mirror
-        follows this store's writes, not another process's. Idempotent. A failure leaves
-        queries on Chroma and is logged.
+        With a `snapshot` saved under this `stamp` (see `save_mirror`) the mirror is ready
+        at once and a background check compares its size with Chroma's (a mismatch reloads
+        from Chroma); otherwise it loads from Chroma in the background. Only for a
+        collection this process alone writes (the writer workspace): the mirror follows this
+        store's writes, not another process's. Idempotent. A failure leaves queries on
+        Chroma and is logged.
         """
         with self._write_lock:
             if self._mirror_thread is None:
+                loaded = None
+                if snapshot is not None and stamp is not None:
+                    loaded = VectorMirror.load(snapshot, stamp=stamp, dimension=self.dimension)
+                if loaded is not None:
+                    self._mirror = loaded
+                    self._mirror_stamp = stamp
+                    self._mirror_ready.set()
+                    log.info("Vector mirror: %d vectors from %s", len(loaded), snapshot)
+                target = self._check_mirror if loaded is not None else self._load_mirror
                 self._mirror_thread = threading.Thread(
-                    target=self._load_mirror, name="vector-mirror", daemon=True
+                    target=target, name="vector-mirror", daemon=True
                 )
                 self._mirror_thread.start()
         if wait:
             self._mirror_thread.join()
+
+    def save_mirror(self, snapshot: Path, *, stamp: str) -> None:
+        """Save the mirror (if loaded and not already saved under `stamp`) so the next
+        process starts with it; call when the index is consistent. Never raises."""
+        with self._write_lock:
+            mirror = self._mirror if self._mirror_ready.is_set() else None
+            if mirror is None or self._mirror_stamp == stamp:
+                return
+            try:
+                mirror.save(snapshot, stamp=stamp)
+            except OSError as err:
+                log.warning("Vector mirror not saved to %s: %s", snapshot, err)
+                return
+            self._mirror_stamp = stamp
+
+    def _check_mirror(self) -> None:
+        """A mirror from a snapshot: reload from Chroma if the counts disagree."""
+        try:
+            with self._write_lock:
+                mirror = self._mirror
+                if mirror is None or self._closing:
+                    return
+                total, held = self.count(), len(mirror)
+                if total == held:
+                    return
+                log.warning(
+                    "Vector snapshot holds %d vectors, Chroma %d: reloading from Chroma",
+                    held,
+                    total,
+                )
+                self._mirror = None
+                self._mirror_stamp = None
+                self._mirror_ready.clear()
+        except Exception as err:
+            log.warning("Vector mirror check failed (%s)", _one_line(err))
+            return
+        self._load_mirror()
 
     def wait_mirror(self, timeout: float | None = None) -> bool:
         """Wait for a mirror load started by `start_mirror` (if any); True when mirrored."""
@@ -320,6 +372,7 @@ class VectorStore:
         """Hold the write lock; if the write fails half-way, drop the mirror (Chroma may hold
         part of it), so queries go back to Chroma rather than answer from a stale copy."""
         with self._write_lock:
+            self._mirror_stamp = None
             try:
                 yield
             except BaseException:

@@ -1,0 +1,143 @@
+"""The vector mirror's snapshot: saved at a consistent point, loaded only under the same
+stamp, refused when damaged, and checked against Chroma after loading."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from engine.store.vector_mirror import VectorMirror
+from engine.store.vectors import VectorStore
+
+DIM = 8
+
+
+def _vectors(n: int, seed: int = 0) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    return rng.normal(size=(n, DIM)).astype(np.float32)
+
+
+def _filled(n: int = 50) -> VectorMirror:
+    mirror = VectorMirror(DIM)
+    ids = [f"n{i % 7}.md#{i}" for i in range(n)]
+    mirror.put(ids, _vectors(n), [{"note_path": f"n{i % 7}.md"} for i in range(n)])
+    mirror.remove(["n0.md#0", "n1.md#8"])  # holes: only live rows are saved
+    return mirror
+
+
+def _answers(mirror: VectorMirror, notes: set[str] | None = None) -> list[tuple[str, str]]:
+    out = []
+    for q in _vectors(5, seed=9):
+        out += [(h.id, h.note_path) for h in mirror.nearest(q, k=10, notes=notes)]
+    return out
+
+
+def test_round_trip_answers_the_same(tmp_path: Path) -> None:
+    mirror = _filled()
+    base = tmp_path / "vectors.mirror"
+    mirror.save(base, stamp="7")
+    loaded = VectorMirror.load(base, stamp="7", dimension=DIM)
+    assert loaded is not None
+    assert len(loaded) == len(mirror) == 48
+    assert _answers(loaded) == _answers(mirror)
+    assert _answers(loaded, {"n3.md"}) == _answers(mirror, {"n3.md"})
+    got = loaded.vectors(["n2.md#2"])["n2.md#2"]
+    assert np.allclose(got, mirror.vectors(["n2.md#2"])["n2.md#2"])
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        "other stamp",
+        "other dimension",
+        "no json",
+        "no npy",
+        "json garbage",
+        "npy garbage",
+        "npy of another size",
+    ],
+)
+def test_anything_off_is_refused(tmp_path: Path, damage: str) -> None:
+    base = tmp_path / "vectors.mirror"
+    _filled().save(base, stamp="7")
+    npy, meta = tmp_path / "vectors.mirror.npy", tmp_path / "vectors.mirror.json"
+    stamp, dim = "7", DIM
+    if damage == "other stamp":
+        stamp = "8"
+    elif damage == "other dimension":
+        dim = DIM + 1
+    elif damage == "no json":
+        meta.unlink()
+    elif damage == "no npy":
+        npy.unlink()
+    elif damage == "json garbage":
+        meta.write_text("{not json", encoding="utf-8")
+    elif damage == "npy garbage":
+        npy.write_bytes(b"\x93NUMPY garbage")
+    elif damage == "npy of another size":
+        np.save(npy, _vectors(3))
+    assert VectorMirror.load(base, stamp=stamp, dimension=dim) is None
+
+
+def _store(path: Path) -> VectorStore:
+    return VectorStore.open(persist_dir=path, chroma_url=None, collection="snap", dimension=DIM)
+
+
+def test_store_starts_mirrored_from_its_snapshot(tmp_path: Path) -> None:
+    base = tmp_path / "vectors.mirror"
+    ids = [f"a{i}.md#0" for i in range(30)]
+    metas = [{"note_path": f"a{i}.md"} for i in range(30)]
+    with _store(tmp_path / "chroma") as store:
+        store.upsert(ids, _vectors(30), metas)
+        store.start_mirror(wait=True)
+        store.save_mirror(base, stamp="1")
+        q = _vectors(1, seed=5)[0]
+        before = [h.id for h in store.nearest(q, k=5)]
+    with _store(tmp_path / "chroma") as store:
+        store.start_mirror(snapshot=base, stamp="1")
+        assert store.mirrored  # at once, before any background work
+        assert [h.id for h in store.nearest(q, k=5)] == before
+        assert store.wait_mirror(10)
+    with _store(tmp_path / "chroma") as store:  # another stamp: loads from Chroma instead
+        store.start_mirror(snapshot=base, stamp="2", wait=True)
+        assert store.mirrored
+        assert [h.id for h in store.nearest(q, k=5)] == before
+
+
+def test_a_snapshot_that_disagrees_with_chroma_is_replaced(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    base = tmp_path / "vectors.mirror"
+    ids = [f"a{i}.md#0" for i in range(30)]
+    metas = [{"note_path": f"a{i}.md"} for i in range(30)]
+    with _store(tmp_path / "chroma") as store:
+        store.upsert(ids, _vectors(30), metas)
+        store.start_mirror(wait=True)
+        store.save_mirror(base, stamp="1")
+        store.upsert(["late.md#0"], _vectors(1, seed=3), [{"note_path": "late.md"}])
+    # The snapshot says "1" but Chroma now holds 31 vectors: the check reloads from Chroma.
+    with caplog.at_level(logging.WARNING), _store(tmp_path / "chroma") as store:
+        store.start_mirror(snapshot=base, stamp="1")
+        assert store.wait_mirror(30)
+        assert store.mirrored
+        hits = store.nearest(_vectors(1, seed=3)[0], k=1)
+        assert [h.id for h in hits] == ["late.md#0"]
+    assert "reloading from Chroma" in caplog.text
+
+
+def test_a_write_after_saving_means_the_next_save_writes_again(tmp_path: Path) -> None:
+    base = tmp_path / "vectors.mirror"
+    with _store(tmp_path / "chroma") as store:
+        store.upsert(["a.md#0"], _vectors(1), [{"note_path": "a.md"}])
+        store.start_mirror(wait=True)
+        store.save_mirror(base, stamp="1")
+        first = (tmp_path / "vectors.mirror.json").stat().st_mtime_ns
+        store.save_mirror(base, stamp="1")  # unchanged: not written again
+        assert (tmp_path / "vectors.mirror.json").stat().st_mtime_ns == first
+        store.upsert(["b.md#0"], _vectors(1, seed=2), [{"note_path": "b.md"}])
+        store.save_mirror(base, stamp="2")
+    loaded = VectorMirror.load(base, stamp="2", dimension=DIM)
+    assert loaded is not None and len(loaded) == 2
