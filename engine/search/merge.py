@@ -96,7 +96,9 @@ def normalise_hits(
     for source in config.ordered_sources(hits_by_source):
         kept = [h for h in hits_by_source[source] if h.note_path and h.note_path.strip()]
         out[source] = tuple(
-            dataclasses.replace(
+            hit
+            if _already_normal(hit, source, rank)  # the usual case: no copy
+            else dataclasses.replace(
                 hit,
                 source=source,
                 rank=rank,
@@ -110,6 +112,15 @@ def normalise_hits(
             for rank, hit in enumerate(kept, start=1)
         )
     return out
+
+
+def _already_normal(hit: Hit, source: str, rank: int) -> bool:
+    return (
+        hit.source == source
+        and hit.rank == rank
+        and 0.0 <= hit.relevance <= 1.0  # False for NaN
+        and (hit.excerpt is None or hit.excerpt.source == source)
+    )
 
 
 def merge(
