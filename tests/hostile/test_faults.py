@@ -111,7 +111,9 @@ def test_chroma_server_going_away_degrades_then_recovers(
     )
     with Workspace.open(config, embedder=embedder) as ws:
         ws.sync()
-        service = build_search_service(ws, timeout_s=TIMEOUT_S)
+        # Chroma answers every query here (no in-memory mirror): the path a read-only
+        # process, a one-shot search and a process still loading its mirror take.
+        service = build_search_service(ws, timeout_s=TIMEOUT_S, mirror=False)
         try:
             query = "solar panels keep the nodes alive in winter"
             before = service.search(query)
@@ -131,6 +133,34 @@ def test_chroma_server_going_away_degrades_then_recovers(
                 return not again.warnings and "semantic" in again.results[0].sources
 
             wait_until(recovered, what="semantic results after the server restarted")
+        finally:
+            service.close()
+        assert_consistent(ws)
+
+
+def test_mirrored_search_keeps_meaning_while_the_chroma_server_is_away(
+    vault: Path, tmp_path: Path, embedder: Embedder, chroma: tuple[Path, Path, int, list[Any]]
+) -> None:
+    from engine.search.build import build_search_service
+
+    cli, db, port, procs = chroma
+    config = WorkspaceConfig(
+        vault_root=vault, data_root=tmp_path / "data", chroma_url=f"http://127.0.0.1:{port}"
+    )
+    with Workspace.open(config, embedder=embedder) as ws:
+        ws.sync()
+        service = build_search_service(ws, timeout_s=TIMEOUT_S)
+        try:
+            service.warm_up()
+            assert ws.vectors.mirrored
+            query = "solar panels keep the nodes alive in winter"
+            before = service.search(query)
+            stop_chroma(procs[0], kill=True)  # the server dies mid-session
+            down = service.search(query)
+            assert not down.warnings, down.warnings
+            assert [r.note_path for r in down.results] == [r.note_path for r in before.results]
+            procs.append(start_chroma(cli, db, port))  # ... and comes back
+            wait_until(lambda: not service.search(query).warnings, what="answers after the restart")
         finally:
             service.close()
         assert_consistent(ws)
