@@ -348,11 +348,12 @@ class Catalog:
                 conn = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
             catalog = cls(conn, path, read_only=read_only)
             # After a clean close nothing has touched the file (same size and mtime, no WAL
-            # left): the full-file quick_check (~1 s at 10k notes) is skipped.
-            clean = _closed_cleanly(path)
+            # left): the full-file quick_check (~1 s at 10k notes) is skipped. The stamp
+            # reads ~1 MB, so it is only taken when a check is asked for.
+            run_check = check and not _closed_cleanly(path)
             if not read_only:
                 _clean_marker(path).unlink(missing_ok=True)  # a crash from here on: check
-            catalog._configure(check=check and not clean)
+            catalog._configure(check=run_check)
             if read_only:
                 catalog._check_schema()
             else:

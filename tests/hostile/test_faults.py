@@ -4,6 +4,7 @@ Real components throughout; monkeypatching only injects the fault."""
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import sqlite3
 import threading
@@ -100,17 +101,26 @@ def chroma(tmp_path: Path) -> Iterator[tuple[Path, Path, int, list[Any]]]:
         stop_chroma(proc)
 
 
+@contextlib.contextmanager
+def _server_workspace(
+    vault: Path, tmp_path: Path, port: int, embedder: Embedder
+) -> Iterator[Workspace]:
+    """The vault indexed into the Chroma server on `port`, open for searching."""
+    config = WorkspaceConfig(
+        vault_root=vault, data_root=tmp_path / "data", chroma_url=f"http://127.0.0.1:{port}"
+    )
+    with Workspace.open(config, embedder=embedder) as ws:
+        ws.sync()
+        yield ws
+
+
 def test_chroma_server_going_away_degrades_then_recovers(
     vault: Path, tmp_path: Path, embedder: Embedder, chroma: tuple[Path, Path, int, list[Any]]
 ) -> None:
     from engine.search.build import build_search_service
 
     cli, db, port, procs = chroma
-    config = WorkspaceConfig(
-        vault_root=vault, data_root=tmp_path / "data", chroma_url=f"http://127.0.0.1:{port}"
-    )
-    with Workspace.open(config, embedder=embedder) as ws:
-        ws.sync()
+    with _server_workspace(vault, tmp_path, port, embedder) as ws:
         # Chroma answers every query here (no in-memory mirror): the path a read-only
         # process, a one-shot search and a process still loading its mirror take.
         service = build_search_service(ws, timeout_s=TIMEOUT_S, mirror=False)
@@ -144,11 +154,7 @@ def test_mirrored_search_keeps_meaning_while_the_chroma_server_is_away(
     from engine.search.build import build_search_service
 
     cli, db, port, procs = chroma
-    config = WorkspaceConfig(
-        vault_root=vault, data_root=tmp_path / "data", chroma_url=f"http://127.0.0.1:{port}"
-    )
-    with Workspace.open(config, embedder=embedder) as ws:
-        ws.sync()
+    with _server_workspace(vault, tmp_path, port, embedder) as ws:
         service = build_search_service(ws, timeout_s=TIMEOUT_S)
         try:
             service.warm_up()
