@@ -46,6 +46,7 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 _BATCH = 500  # bound parameters per IN (...) query
+SMALL_PATH_SET = 256  # path sets up to this size share one temp table (see `_restrict`)
 _BUSY_TIMEOUT_MS = 10_000
 _REBUILD_HINT = "run `consilience index PATH --rebuild`"
 _CORRUPT_CODES = {"SQLITE_CORRUPT", "SQLITE_NOTADB"}
@@ -314,7 +315,9 @@ class Catalog:
         self.path = path
         self.read_only = read_only
         self._tx_depth = 0
-        self._restricted: frozenset[str] | None = None  # what temp.search_paths holds now
+        # What each temp table of allowed paths holds now (see `_restrict`).
+        self._restricted: dict[str, frozenset[str]] = {}
+        self._chunk_total: tuple[tuple[int, int], int] | None = None  # (version, chunks)
 
     # ----------------------------------------------------------------------------- lifecycle
 
@@ -496,7 +499,7 @@ class Catalog:
             yield
         except BaseException:
             self._tx_depth = 0
-            self._restricted = None  # a rollback also undoes temp.search_paths
+            self._restricted.clear()  # a rollback also undoes the temp path tables
             if self._conn.in_transaction:
                 self._conn.execute("ROLLBACK")
             raise
@@ -504,7 +507,7 @@ class Catalog:
         try:
             self._conn.execute("COMMIT")
         except sqlite3.Error as err:
-            self._restricted = None
+            self._restricted.clear()
             if self._conn.in_transaction:
                 self._conn.execute("ROLLBACK")
             raise _translate(err, self.path) from err
@@ -969,21 +972,28 @@ class Catalog:
 
     # ----------------------------------------------------------------------------- search
 
-    def _restrict(self, paths: Collection[str] | None) -> str:
-        """SQL join clause limiting chunks `c` to `paths` (filters pushed down), or ''."""
+    def _restrict(self, paths: Collection[str] | None, column: str = "c.note_path") -> str:
+        """SQL join clause limiting rows to `paths` on `column` (filters pushed down), or ''.
+
+        Two temp tables: one for large sets (a search filter, reused by every query that
+        keeps it: loading thousands of paths costs milliseconds) and one for small per-query
+        sets (a few dozen notes), so the two never evict each other."""
         if paths is None:
             return ""
         wanted = paths if isinstance(paths, frozenset) else frozenset(paths)
-        if wanted != self._restricted:  # a filter kept across queries is loaded once
+        table = "search_paths" if len(wanted) > SMALL_PATH_SET else "search_few"
+        if self._restricted.get(table) != wanted:
             c = self._conn
-            self._restricted = None
-            c.execute("CREATE TEMP TABLE IF NOT EXISTS search_paths (path TEXT PRIMARY KEY)")
-            c.execute("DELETE FROM temp.search_paths")
-            c.executemany(
-                "INSERT OR IGNORE INTO temp.search_paths VALUES (?)", ((p,) for p in wanted)
+            self._restricted.pop(table, None)
+            c.execute(
+                f"CREATE TEMP TABLE IF NOT EXISTS {table} (path TEXT PRIMARY KEY) WITHOUT ROWID"
             )
-            self._restricted = wanted
-        return " JOIN temp.search_paths sp ON sp.path = c.note_path"
+            c.execute(f"DELETE FROM temp.{table}")
+            c.executemany(
+                f"INSERT OR IGNORE INTO temp.{table} VALUES (?)", ((p,) for p in sorted(wanted))
+            )
+            self._restricted[table] = wanted
+        return f" JOIN temp.{table} sp ON sp.path = {column}"
 
     @_guarded
     def term_shares(self, terms: Iterable[str]) -> dict[str, float]:
@@ -994,7 +1004,11 @@ class Catalog:
             "CREATE VIRTUAL TABLE IF NOT EXISTS temp.chunks_vocab"
             " USING fts5vocab(main, 'chunks_fts', 'row')"
         )
-        total = c.execute("SELECT count(*) FROM chunks").fetchone()[0] or 0
+        # data_version moves on other connections' commits, total_changes on this one's.
+        version = (c.execute("PRAGMA data_version").fetchone()[0], c.total_changes)
+        if self._chunk_total is None or self._chunk_total[0] != version:
+            self._chunk_total = (version, c.execute("SELECT count(*) FROM chunks").fetchone()[0])
+        total = self._chunk_total[1] or 0
         out: dict[str, float] = {}
         if not total:
             return out
@@ -1053,10 +1067,7 @@ class Catalog:
         """
         if not match_expr.strip() or limit <= 0:
             return []
-        restrict = ""
-        if paths is not None:
-            self._restrict(paths)
-            restrict = " JOIN temp.search_paths sp ON sp.path = n.path"
+        restrict = self._restrict(paths, "n.path")
         try:
             rows = self._conn.execute(
                 "SELECT n.path, bm25(notes_fts, ?, ?, ?) AS score FROM notes_fts"

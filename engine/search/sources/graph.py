@@ -105,6 +105,13 @@ class GraphSource:
             hits[path] = self._hit(notes[path], m, relations=self._relations(path, seed_set))
         # Expansion: neighbours of the seeds the query names (not of weak partial matches).
         expanded = [p for p in seed_paths if best[p].relevance >= EXPAND_MIN][:MAX_SEEDS_EXPANDED]
+        if expanded:
+            # A neighbour ranks after every seed at or above its relevance (seeds first at
+            # equal relevance): when `depth` such seeds pass, no neighbour can make the answer
+            # (a tag query: every tagged note is an exact seed).
+            best_neighbour = max(best[p].relevance for p in expanded) * HOP_DECAY[0]
+            if sum(h.relevance >= best_neighbour for h in hits.values()) >= request.depth:
+                expanded = []
         for nb in self._neighbours(expanded, best, keep=passes):
             meta = notes[nb.path]
             seed_title = notes[nb.seed].title if nb.seed in notes else nb.seed

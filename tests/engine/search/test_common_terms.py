@@ -33,7 +33,7 @@ from engine.search.sources.text import (
     ThreadCatalogs,
     _common_terms,
 )
-from engine.store.catalog import Catalog
+from engine.store.catalog import SMALL_PATH_SET, Catalog
 from engine.store.graph import LinkGraph
 
 WHEN = datetime(2026, 3, 1, tzinfo=UTC)
@@ -328,3 +328,29 @@ def test_path_set_after_a_rolled_back_transaction(writer: Catalog) -> None:
         raise RuntimeError("roll back")
     got = writer.search_bm25('"common"', limit=100, paths={"n0.md"})
     assert {p for _, p, _ in got} == {"n0.md"}
+
+
+def test_large_and_small_path_sets_alternate_without_mixing(
+    reader: Catalog, writer: Catalog
+) -> None:
+    """A filter (many paths) and a per-query set (a few) live in separate temp tables."""
+    filler = {f"absent/{i}.md" for i in range(SMALL_PATH_SET + 50)}
+    large = frozenset(filler | {"n0.md", "n1.md"})
+    small = frozenset({"n2.md"})
+    for catalog in (reader, writer):
+        for _ in range(3):
+            restricted_matches_filtered(catalog, large)
+            restricted_matches_filtered(catalog, small)
+            restricted_matches_filtered(catalog, frozenset(filler | {"n3.md"}))  # another large
+        with pytest.raises(RuntimeError), writer.transaction():
+            writer.search_bm25('"common"', limit=100, paths=large)
+            raise RuntimeError("roll back")
+        restricted_matches_filtered(catalog, large)
+
+
+def test_term_shares_follow_the_same_connections_writes(writer: Catalog, reader: Catalog) -> None:
+    before = writer.term_shares(["common"])
+    writer.delete_notes(["n0.md"])  # its own write: data_version does not move
+    after = writer.term_shares(["common"])
+    assert after != before
+    assert after == pytest.approx(reader.term_shares(["common"]))

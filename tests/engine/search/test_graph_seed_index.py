@@ -98,3 +98,24 @@ def test_indexed_seeds_equal_the_full_walk(graph: LinkGraph) -> None:
         got = source._seeds(request, notes)
         want = _walk(request, notes)
         assert sorted(got, key=repr) == sorted(want, key=repr), text
+
+
+def test_a_small_depth_is_a_prefix_of_a_deep_answer(graph: LinkGraph) -> None:
+    """The links source's answer at depth d is the first d notes of its deeper answer, also
+    when d seeds leave no room for neighbours (their expansion is then skipped)."""
+    source = GraphSource(graph)
+    notes = source._directory.snapshot()
+    tags = sorted({t for meta in notes.values() for t in meta.tags})
+    tag_counts = {t: sum(t in m.tags for m in notes.values()) for t in tags}
+    queries = [f"#{t}" for t in tags if tag_counts[t] >= 4][:25]
+    queries += [m.title for m in list(notes.values())[:40]]
+    skipped = 0
+    for text in queries:
+        deep = source.search(SearchRequest(query=parse_query(text), depth=500))
+        for depth in (1, 3, 10):
+            got = source.search(SearchRequest(query=parse_query(text), depth=depth))
+            assert [h.note_path for h in got] == [h.note_path for h in deep[:depth]], text
+            assert got == deep[:depth], text
+            seeds = sum(h.match_type != "graph_neighbor" for h in deep)
+            skipped += seeds >= depth and any(h.match_type == "graph_neighbor" for h in deep)
+    assert skipped > 10  # the shortcut was taken, with neighbours there to skip
