@@ -13,7 +13,9 @@ MiniLM in a few seconds and its graph is what onnxruntime's BERT fusions (Attent
 SkipLayerNormalization, BiasGelu) recognise. Should a future torch drop it, export fails and
 the caller falls back to sentence-transformers.
 
-torch, transformers, onnx and onnxruntime are imported only inside the functions that use them.
+torch, transformers, onnx and onnxruntime are imported only inside the functions that use them,
+and the export itself runs in a child Python process (`_export`): what torch and the trace
+allocate (~900 MB) would otherwise stay in the app's (or the bench's) memory for good.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ import json
 import logging
 import os
 import re
+import subprocess
+import sys
 import tempfile
 import warnings
 from collections.abc import Iterator
@@ -186,9 +190,39 @@ def _complete(target: Path) -> bool:
 
 
 def _export(spec: ModelSpec, target: Path) -> None:
+    """Export in a child process: importing torch and transformers and tracing the model
+    leaves ~900 MB in a process that never gives it back, and the caller only needs the file.
+    A frozen app (no Python to start) exports in process."""
+    log.info("Exporting %s to ONNX in %s (once per model)", spec.folder, target)
+    if getattr(sys, "frozen", False) or not sys.executable:
+        _export_here(spec, target)
+        return
+    package_root = str(Path(__file__).resolve().parents[2])  # the folder holding `engine`
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (package_root, env.get("PYTHONPATH")) if p)
+    args = [str(spec.folder), str(spec.max_seq_length), str(int(spec.do_lower_case)), str(target)]
+    done = subprocess.run(
+        [sys.executable, "-c", _CHILD, *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode != 0:
+        tail = done.stderr.strip().splitlines()[-1:] or [f"exit status {done.returncode}"]
+        raise RuntimeError(f"the ONNX export process failed: {tail[0][:300]}")
+
+
+_CHILD = (
+    "import sys; from pathlib import Path; from engine.embed import onnx_export as m; "
+    "a = sys.argv[1:]; "
+    "m._export_here(m.ModelSpec(Path(a[0]), int(a[1]), a[2] == '1'), Path(a[3]))"
+)
+
+
+def _export_here(spec: ModelSpec, target: Path) -> None:
     import torch
 
-    log.info("Exporting %s to ONNX in %s (once per model)", spec.folder, target)
     wrapper = _load_wrapper(spec.folder)
     # A padded batch, so the traced graph keeps the attention-mask path.
     ids = torch.tensor([[101, 7592, 2088, 102], [101, 7592, 102, 0]], dtype=torch.long)

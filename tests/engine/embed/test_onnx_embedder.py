@@ -147,6 +147,32 @@ def test_second_load_reuses_the_export(
     assert not [p for p in model_file.parent.iterdir() if p.name.endswith(".tmp")]
 
 
+def test_export_runs_in_a_child_process(
+    onnx_embedder: OnnxEmbedder, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """torch and the trace stay out of this process (they would keep ~900 MB for good)."""
+
+    def in_process(*_args: object) -> None:
+        raise AssertionError("exported in this process")
+
+    monkeypatch.setattr(onnx_export, "_export_here", in_process)
+    spec = onnx_export.read_spec(Path(default_model_path()))
+    onnx_export._export(spec, tmp_path)
+    made = onnx_export.read_probe(tmp_path)
+    known = onnx_export.read_probe(onnx_embedder.model_path.parent)
+    assert made is not None and known is not None and made[0] == known[0]
+    np.testing.assert_allclose(made[1], known[1], atol=1e-6)
+    model = tmp_path / onnx_export.MODEL_FILE
+    assert model.stat().st_size == onnx_embedder.model_path.stat().st_size
+
+
+def test_failed_export_process_raises_its_error(tmp_path: Path) -> None:
+    spec = onnx_export.ModelSpec(tmp_path / "no-such-model", 256, False)
+    with pytest.raises(RuntimeError, match="ONNX export process failed"):
+        onnx_export._export(spec, tmp_path)
+    assert not list(tmp_path.rglob("*.onnx"))
+
+
 @pytest.mark.parametrize("damage", ["garbage model", "wrong probe"])
 def test_corrupt_cache_is_exported_again_with_a_warning(
     damage: str,
