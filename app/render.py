@@ -125,7 +125,11 @@ def print_bench(result: dict[str, Any], *, console: Console | None = None) -> No
         ("index / embedder", num(index.get("ratio"))),
         ("embedder backend", num(index.get("embedder"))),
         ("contradiction scan", num(scan.get("scan_seconds"), " s")),
-        ("restart to first result", num(restart.get("seconds_to_first_result"), " s")),
+        (
+            "restart to first result (words, links)",
+            num(restart.get("seconds_to_first_result"), " s"),
+        ),
+        ("restart to full result (with meaning)", num(restart.get("seconds_to_full_result"), " s")),
         ("catch-up sync done after", num(restart.get("catch_up_sync_done_s"), " s")),
         ("re-embedded on restart", num(restart.get("reembedded"))),
         ("query p50 / p95", f"{num(query.get('p50'))} / {num(query.get('p95'))} ms"),

@@ -5,9 +5,9 @@ the UI thread. The session's life:
 
 1. `start()`: open the workspace (the writer; read-only when another process holds the
    writer lock) and build the search service → `opened`. Words and links searches work now.
-2. In parallel: warm up the search service (loads the embedding model) → `ready`, and bring
-   the index up to date with `Workspace.sync` → `index_progress`… `index_finished`; then
-   `LiveSync` keeps it in step with the vault (`synced`).
+2. Warm up the search service (loads the embedding model) → `ready`; then bring the index
+   up to date with `Workspace.sync` → `index_progress`… `index_finished`; then `LiveSync`
+   keeps it in step with the vault (`synced`).
 3. `pause()` / `resume()`: the sync's progress callback waits on an event while paused (the
    engine is untouched); while live-syncing, pausing stops the watcher and resuming catches
    up and watches again.
@@ -142,6 +142,7 @@ class EngineSession(QObject):
         self._info: SessionInfo | None = None
         self._warm = False
         self._indexing = False
+        self._index_after_warm = False
         self._index_done = False
         self._closing = False
         self._closed = False
@@ -172,7 +173,7 @@ class EngineSession(QObject):
 
     @property
     def is_indexing(self) -> bool:
-        return self._indexing
+        return self._indexing or self._index_after_warm  # (a sync waiting for the warm-up)
 
     @property
     def index_done(self) -> bool:
@@ -387,7 +388,10 @@ class EngineSession(QObject):
             )
         self._run(self._warm_up, "warm-up", self._on_warm, self._on_warm_failed)
         if self.options.index and not info.read_only:
-            self._start_index()
+            # The catch-up sync starts once search is warm: until then it would compete with
+            # the model load and the first searches for the two cores (a restart with
+            # nothing to re-embed reaches full results about a second sooner).
+            self._index_after_warm = True
         else:
             self._index_done = True
             self.index_finished.emit(None)
@@ -410,6 +414,9 @@ class EngineSession(QObject):
             return
         self._warm = True
         self.ready.emit()
+        if self._index_after_warm:
+            self._index_after_warm = False
+            self._start_index()
         for channel, job in list(self._partial.items()):
             # answered without meaning: ask again with it, unless a newer query is waiting
             self._waiting.setdefault(channel, job)

@@ -20,6 +20,9 @@ if TYPE_CHECKING:
     from engine.workspace import Workspace
 
 CONTEXT_NOTES = 30  # notes per query whose tokens/vectors feed near-dup detection and MMR
+# A restart answers from the saved vectors at once; their count check against Chroma (which
+# opens Chroma: about a second of imports) waits until the first queries are answered.
+MIRROR_CHECK_DELAY_S = 5.0
 
 
 class NoteTokenCache:
@@ -72,7 +75,9 @@ def build_search_service(
     catalog_path = workspace.paths.catalog
     if mirror and not workspace.read_only:  # a read-only view would miss the writer's changes
         workspace.vectors.start_mirror(
-            snapshot=workspace.paths.vector_snapshot, stamp=workspace.snapshot_stamp()
+            snapshot=workspace.paths.vector_snapshot,
+            stamp=workspace.snapshot_stamp(),
+            check_delay_s=MIRROR_CHECK_DELAY_S,
         )
     catalogs = ThreadCatalogs(lambda: Catalog.open(catalog_path, read_only=True, check=False))
     directory = NoteDirectory(workspace.graph)

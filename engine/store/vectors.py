@@ -10,6 +10,7 @@ a no-op anyway). chromadb is imported inside functions so that importing this mo
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import logging
 import os
@@ -86,15 +87,27 @@ class VectorStore:
     """One Chroma collection. Use `VectorStore.open(...)`, then `close()`."""
 
     def __init__(
-        self, *, client: Any, collection: Any, name: str, dimension: int, where: str, remote: bool
+        self,
+        *,
+        name: str,
+        dimension: int,
+        persist_dir: Path | None,
+        chroma_url: str | None,
+        reset: bool = False,
     ) -> None:
-        self._client = client
-        self._collection = collection
         self.name = name
         self.dimension = dimension
-        self.location = where  # persist dir or server URL, for messages
-        self._remote = remote
-        self._max_batch = max(1, int(client.get_max_batch_size()))
+        self.location = chroma_url or str(persist_dir)  # for messages
+        self._persist_dir = persist_dir
+        self._chroma_url = chroma_url
+        self._remote = chroma_url is not None
+        self._reset_on_connect = reset
+        # The Chroma client and collection, made by `_connect` (at open, or on first use).
+        self._client: Any = None
+        self._collection: Any = None
+        self._max_batch = 1
+        self._connect_lock = threading.Lock()
+        self._closed = threading.Event()
         # The in-memory mirror (see vector_mirror.py): writes hold _write_lock so the mirror
         # loads a consistent copy and then follows every write; queries use it once ready.
         self._write_lock = threading.RLock()
@@ -115,63 +128,90 @@ class VectorStore:
         collection: str,
         dimension: int,
         reset: bool = False,
+        deferred: bool = False,
     ) -> VectorStore:
         """Open (creating if needed) `collection` in a local folder or on a Chroma server.
 
         `reset` drops the collection first (for `--rebuild`, also when it cannot be used).
+        `deferred` (a local folder only) leaves Chroma unopened, and chromadb unimported
+        (about a second), until the first call that needs it: a restart whose queries the
+        saved in-memory vectors answer (see `start_mirror`) reaches its first result
+        sooner. Opening errors then come from that first call.
         """
         if chroma_url is None and persist_dir is None:
             raise ValueError("VectorStore.open needs persist_dir or chroma_url")
         if dimension < 1:
             raise ValueError("dimension must be positive")
         os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
-        where = chroma_url or str(persist_dir)
-        client: Any = None
-        try:
-            import chromadb
-            from chromadb.config import Settings
-
-            settings = Settings(anonymized_telemetry=False)
-            if chroma_url is not None:
-                host, port, ssl = _parse_url(chroma_url)
-                client = chromadb.HttpClient(host=host, port=port, ssl=ssl, settings=settings)
-                client.heartbeat()
-            else:
-                assert persist_dir is not None
-                Path(persist_dir).mkdir(parents=True, exist_ok=True)
-                client = chromadb.PersistentClient(path=str(persist_dir), settings=settings)
-            if reset:
-                _drop(client, collection)
-            col = _get_or_create(client, collection, dimension)
-            store = cls(
-                client=client,
-                collection=col,
-                name=collection,
-                dimension=dimension,
-                where=where,
-                remote=chroma_url is not None,
-            )
-        except Exception as err:
-            if client is not None:
-                _close_client(client)
-            raise _translate(err, where=where, opening=True, remote=chroma_url is not None) from err
-        store._check_collection()
-        log.info("Vector store %s: collection %s", where, collection)  # no count(): ~0.2 s
+        store = cls(
+            name=collection,
+            dimension=dimension,
+            persist_dir=persist_dir,
+            chroma_url=chroma_url,
+            reset=reset,
+        )
+        if not (deferred and chroma_url is None and not reset):
+            store._connect()
         return store
 
-    def _check_collection(self) -> None:
-        meta = dict(self._collection.metadata or {})
+    @property
+    def connected(self) -> bool:
+        """True once Chroma is open (at once, unless opened `deferred` and not yet used)."""
+        return self._collection is not None
+
+    def _connect(self) -> Any:
+        """The Chroma collection, opening the client first if needed. Raises EngineError."""
+        with self._connect_lock:
+            if self._closed.is_set():
+                raise VectorStoreError(f"The vector store at {self.location} is closed.")
+            if self._collection is not None:
+                return self._collection
+            where = self.location
+            client: Any = None
+            try:
+                import chromadb
+                from chromadb.config import Settings
+
+                settings = Settings(anonymized_telemetry=False)
+                if self._chroma_url is not None:
+                    host, port, ssl = _parse_url(self._chroma_url)
+                    client = chromadb.HttpClient(host=host, port=port, ssl=ssl, settings=settings)
+                    client.heartbeat()
+                else:
+                    assert self._persist_dir is not None
+                    Path(self._persist_dir).mkdir(parents=True, exist_ok=True)
+                    client = chromadb.PersistentClient(
+                        path=str(self._persist_dir), settings=settings
+                    )
+                if self._reset_on_connect:
+                    _drop(client, self.name)
+                col = _get_or_create(client, self.name, self.dimension)
+                max_batch = max(1, int(client.get_max_batch_size()))
+            except Exception as err:
+                if client is not None:
+                    _close_client(client)
+                raise _translate(err, where=where, opening=True, remote=self._remote) from err
+            try:
+                self._check_collection(col)
+            except EngineError:
+                _close_client(client)
+                raise
+            self._client, self._collection, self._max_batch = client, col, max_batch
+            self._reset_on_connect = False
+            log.info("Vector store %s: collection %s", where, self.name)  # no count(): ~0.2 s
+            return col
+
+    def _check_collection(self, collection: Any) -> None:
+        meta = dict(collection.metadata or {})
         stored_dim = meta.get(_DIMENSION_KEY)
         if stored_dim is not None and int(stored_dim) != self.dimension:
-            self.close()
             raise IndexCorruptError(
                 f"The vector collection {self.name} at {self.location} holds {stored_dim}-"
                 f"dimensional vectors but the model makes {self.dimension}; {_REBUILD_HINT}."
             )
-        config = getattr(self._collection, "configuration_json", None) or {}
+        config = getattr(collection, "configuration_json", None) or {}
         space = (config.get("hnsw") or {}).get("space")
         if space not in (None, "cosine"):
-            self.close()
             raise IndexCorruptError(
                 f"The vector collection {self.name} at {self.location} uses the {space!r} "
                 f"distance, not cosine; {_REBUILD_HINT}."
@@ -180,8 +220,9 @@ class VectorStore:
     def close(self) -> None:
         """Release the client (idempotent); a mirror still loading stops at its next page."""
         self._closing = True
-        with self._write_lock:
-            client, self._client = self._client, None
+        self._closed.set()  # also wakes a mirror check waiting to start
+        with self._write_lock, self._connect_lock:
+            client, self._client, self._collection = self._client, None, None
             self._mirror = None
             self._mirror_ready.clear()
         if client is not None:
@@ -195,6 +236,7 @@ class VectorStore:
 
     @property
     def max_batch_size(self) -> int:
+        self._connect()
         return self._max_batch
 
     # ----------------------------------------------------------------------------- writes
@@ -213,8 +255,9 @@ class VectorStore:
         # Chroma rejects an empty metadata dict; None means "no metadata".
         metas = [dict(m) if m else None for m in metadatas]
         with self._mirrored_write():
-            for start in range(0, len(ids), self._max_batch):
-                stop = start + self._max_batch
+            batch = self.max_batch_size
+            for start in range(0, len(ids), batch):
+                stop = start + batch
                 self._call(
                     "upsert",
                     ids=list(ids[start:stop]),
@@ -228,7 +271,7 @@ class VectorStore:
         """Remove vectors by id (unknown ids are ignored)."""
         wanted = list(dict.fromkeys(ids))
         with self._mirrored_write():
-            for batch in _chunks(wanted, min(self._max_batch, _PAGE)):
+            for batch in _chunks(wanted, min(self.max_batch_size, _PAGE)):
                 self._call("delete", ids=batch)
             if self._mirror is not None:
                 self._mirror.remove(wanted)
@@ -245,7 +288,7 @@ class VectorStore:
     def reset(self) -> None:
         """Drop the collection and create it again, empty."""
 
-        self._check_open()
+        self._connect()
         with self._mirrored_write():
             try:
                 _drop(self._client, self.name)
@@ -260,7 +303,12 @@ class VectorStore:
     # ----------------------------------------------------------------------------- mirror
 
     def start_mirror(
-        self, *, wait: bool = False, snapshot: Path | None = None, stamp: str | None = None
+        self,
+        *,
+        wait: bool = False,
+        snapshot: Path | None = None,
+        stamp: str | None = None,
+        check_delay_s: float = 0.0,
     ) -> None:
         """Load every vector into memory; queries use it once loaded.
 
@@ -269,7 +317,8 @@ class VectorStore:
         from Chroma); otherwise it loads from Chroma in the background. Only for a
         collection this process alone writes (the writer workspace): the mirror follows this
         store's writes, not another process's. Idempotent. A failure leaves queries on
-        Chroma and is logged.
+        Chroma and is logged. `check_delay_s` postpones that check (and so opening a
+        `deferred` Chroma), keeping it off a restart's first queries.
         """
         with self._write_lock:
             if self._mirror_thread is None:
@@ -281,7 +330,10 @@ class VectorStore:
                     self._mirror_stamp = stamp
                     self._mirror_ready.set()
                     log.info("Vector mirror: %d vectors from %s", len(loaded), snapshot)
-                target = self._check_mirror if loaded is not None else self._load_mirror
+                if loaded is not None:
+                    target = functools.partial(self._check_mirror, delay_s=check_delay_s)
+                else:
+                    target = self._load_mirror
                 self._mirror_thread = threading.Thread(
                     target=target, name="vector-mirror", daemon=True
                 )
@@ -303,8 +355,10 @@ class VectorStore:
                 return
             self._mirror_stamp = stamp
 
-    def _check_mirror(self) -> None:
+    def _check_mirror(self, delay_s: float = 0.0) -> None:
         """A mirror from a snapshot: reload from Chroma if the counts disagree."""
+        if delay_s > 0 and self._closed.wait(delay_s):
+            return  # closed while waiting
         try:
             with self._write_lock:
                 mirror = self._mirror
@@ -322,14 +376,16 @@ class VectorStore:
                 self._mirror_stamp = None
                 self._mirror_ready.clear()
         except Exception as err:
-            log.warning("Vector mirror check failed (%s)", _one_line(err))
+            if not self._closing:  # closing mid-check is no failure
+                log.warning("Vector mirror check failed (%s)", _one_line(err))
             return
         self._load_mirror()
 
     def wait_mirror(self, timeout: float | None = None) -> bool:
-        """Wait for a mirror load started by `start_mirror` (if any); True when mirrored."""
+        """Wait for a mirror load started by `start_mirror` (if any); True when mirrored.
+        A mirror from a snapshot is ready at once (its check goes on in the background)."""
         thread = self._mirror_thread
-        if thread is not None:
+        if thread is not None and not self.mirrored:
             thread.join(timeout)
         return self.mirrored
 
@@ -359,7 +415,8 @@ class VectorStore:
                         break
                     offset += len(ids)
             except Exception as err:  # queries keep using Chroma
-                log.warning("Vector mirror not loaded (%s); queries use Chroma", _one_line(err))
+                if not self._closing:  # closing mid-load is no failure
+                    log.warning("Vector mirror not loaded (%s); queries use Chroma", _one_line(err))
                 return
             if self._closing:
                 return
@@ -406,7 +463,7 @@ class VectorStore:
         if mirror is not None:
             return cast(dict[str, Vector], mirror.vectors(wanted))
         out: dict[str, Vector] = {}
-        for batch in _chunks(wanted, min(self._max_batch, _PAGE)):
+        for batch in _chunks(wanted, min(self.max_batch_size, _PAGE)):
             got = self._call("get", ids=batch, include=["embeddings"])
             for cid, emb in zip(got["ids"], _rows(got.get("embeddings")), strict=True):
                 out[cid] = emb
@@ -520,10 +577,11 @@ class VectorStore:
             return [[] for _ in range(len(vecs))]
         include = ["distances", "metadatas"] + (["embeddings"] if include_embeddings else [])
         out: list[list[VectorHit]] = []
-        for start in range(0, len(vecs), self._max_batch):
+        batch = self.max_batch_size
+        for start in range(0, len(vecs), batch):
             got = self._call(
                 "query",
-                query_embeddings=vecs[start : start + self._max_batch],
+                query_embeddings=vecs[start : start + batch],
                 n_results=k,
                 where=dict(where) if where else None,
                 include=include,
@@ -558,15 +616,11 @@ class VectorStore:
             )
         return arr
 
-    def _check_open(self) -> None:
-        if self._client is None:
-            raise VectorStoreError(f"The vector store at {self.location} is closed.")
-
     def _call(self, method: str, **kwargs: Any) -> Any:
-        """`self._collection.<method>(**kwargs)` with Chroma's errors made EngineErrors."""
-        self._check_open()
+        """`<collection>.<method>(**kwargs)` with Chroma's errors made EngineErrors."""
+        collection = self._connect()
         try:
-            return getattr(self._collection, method)(**kwargs)
+            return getattr(collection, method)(**kwargs)
         except Exception as err:
             raise _translate(err, where=self.location, what=method, remote=self._remote) from err
 

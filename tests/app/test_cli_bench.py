@@ -28,7 +28,10 @@ def test_bench_json_has_every_documented_number(tmp_path: Path) -> None:
     assert out["notes"] == 40 and out["chunks"] >= 40
     assert out["index"]["chunks_per_s"] > 0 and out["index"]["embedder_chunks_per_s"] > 0
     assert out["restart"]["reembedded"] == 0, out["restart"]
-    assert out["restart"]["seconds_to_first_result"] > 0
+    restart = out["restart"]
+    assert 0 < restart["seconds_to_first_result"] <= restart["seconds_to_full_result"]
+    assert restart["seconds_to_full_result"] <= restart["catch_up_sync_done_s"] + 1.0, restart
+    assert restart["results"] > 0 and restart["full_results"] > 0, restart
     assert out["query_ms"]["queries"] >= 200
     assert 0 < out["query_ms"]["p50"] <= out["query_ms"]["p95"]
     assert out["sync_ms"]["samples"] >= 1

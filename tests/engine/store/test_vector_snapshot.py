@@ -9,8 +9,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from engine.errors import IndexCorruptError
 from engine.store.vector_mirror import VectorMirror
-from engine.store.vectors import VectorStore
+from engine.store.vectors import VectorStore, VectorStoreError
 
 DIM = 8
 
@@ -120,8 +121,7 @@ def test_a_snapshot_that_disagrees_with_chroma_is_replaced(
         store.upsert(["late.md#0"], _vectors(1, seed=3), [{"note_path": "late.md"}])
     # The snapshot says "1" but Chroma now holds 31 vectors: the check reloads from Chroma.
     with caplog.at_level(logging.WARNING), _store(tmp_path / "chroma") as store:
-        store.start_mirror(snapshot=base, stamp="1")
-        assert store.wait_mirror(30)
+        store.start_mirror(snapshot=base, stamp="1", wait=True)  # waits for the check
         assert store.mirrored
         hits = store.nearest(_vectors(1, seed=3)[0], k=1)
         assert [h.id for h in hits] == ["late.md#0"]
@@ -141,3 +141,85 @@ def test_a_write_after_saving_means_the_next_save_writes_again(tmp_path: Path) -
         store.save_mirror(base, stamp="2")
     loaded = VectorMirror.load(base, stamp="2", dimension=DIM)
     assert loaded is not None and len(loaded) == 2
+
+
+# ------------------------------------------------------------------------- deferred opening
+
+
+def _deferred(path: Path) -> VectorStore:
+    return VectorStore.open(
+        persist_dir=path, chroma_url=None, collection="snap", dimension=DIM, deferred=True
+    )
+
+
+def _saved(tmp_path: Path, n: int = 30) -> tuple[Path, list[str]]:
+    base = tmp_path / "vectors.mirror"
+    ids = [f"a{i}.md#0" for i in range(n)]
+    with _store(tmp_path / "chroma") as store:
+        store.upsert(ids, _vectors(n), [{"note_path": f"a{i}.md"} for i in range(n)])
+        store.start_mirror(wait=True)
+        store.save_mirror(base, stamp="1")
+    return base, ids
+
+
+def test_a_deferred_store_answers_from_its_snapshot_without_opening_chroma(
+    tmp_path: Path,
+) -> None:
+    base, ids = _saved(tmp_path)
+    q = _vectors(1, seed=5)[0]
+    with _store(tmp_path / "chroma") as eager:
+        want = [h.id for h in eager.query(q, k=5)]
+    with _deferred(tmp_path / "chroma") as store:
+        assert not store.connected
+        store.start_mirror(snapshot=base, stamp="1", check_delay_s=60)
+        assert store.wait_mirror(1)
+        assert [h.id for h in store.nearest(q, k=5)] == want
+        assert set(store.get_embeddings(ids[:3])) == set(ids[:3])
+        assert not store.connected  # the mirror answered; Chroma still unopened
+        assert store.count() == len(ids)  # the first call that needs Chroma opens it
+        assert store.connected
+        store.upsert(["b.md#0"], _vectors(1, seed=8), [{"note_path": "b.md"}])
+        assert store.count() == len(ids) + 1
+        assert "b.md#0" in {h.id for h in store.nearest(_vectors(1, seed=8)[0], k=1)}
+
+
+def test_the_delayed_check_still_catches_a_disagreeing_snapshot(tmp_path: Path) -> None:
+    base, _ids = _saved(tmp_path)
+    with _store(tmp_path / "chroma") as store:
+        store.upsert(["late.md#0"], _vectors(1, seed=3), [{"note_path": "late.md"}])
+    with _deferred(tmp_path / "chroma") as store:
+        store.start_mirror(snapshot=base, stamp="1", check_delay_s=0.3)
+        assert not store.connected
+        assert store.mirrored  # the snapshot answers at once ...
+        store.start_mirror(wait=True)  # ... until the check (after its delay) reloads
+        assert store.connected and store.mirrored
+        assert [h.id for h in store.nearest(_vectors(1, seed=3)[0], k=1)] == ["late.md#0"]
+
+
+def test_closing_during_the_check_delay_never_opens_chroma(tmp_path: Path) -> None:
+    base, _ids = _saved(tmp_path)
+    store = _deferred(tmp_path / "chroma")
+    store.start_mirror(snapshot=base, stamp="1", check_delay_s=30)
+    thread = store._mirror_thread
+    store.close()
+    assert thread is not None
+    thread.join(5)
+    assert not thread.is_alive()  # woke at close, did not wait 30 s
+    assert not store.connected
+
+
+def test_a_deferred_store_reports_a_broken_folder_on_first_use(tmp_path: Path) -> None:
+    broken = tmp_path / "chroma"
+    broken.mkdir()
+    (broken / "chroma.sqlite3").write_bytes(b"this is not a database" * 100)
+    store = _deferred(broken)  # nothing is read yet
+    try:
+        with pytest.raises(IndexCorruptError, match="rebuild"):
+            store.count()
+        with pytest.raises(IndexCorruptError, match="rebuild"):  # and again: never half open
+            store.upsert(["a.md#0"], _vectors(1), [{"note_path": "a.md"}])
+        assert not store.connected
+    finally:
+        store.close()
+    with pytest.raises(VectorStoreError, match="closed"):
+        store.count()
