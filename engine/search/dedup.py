@@ -33,8 +33,9 @@ def normalise_tokens(text: str) -> frozenset[str]:
 
 def jaccard(a: frozenset[str], b: frozenset[str]) -> float:
     """|a ∩ b| / |a ∪ b|, 0.0 for two empty sets."""
-    union = len(a | b)
-    return len(a & b) / union if union else 0.0
+    inter = len(a & b) if len(a) <= len(b) else len(b & a)  # no union set is built
+    union = len(a) + len(b) - inter
+    return inter / union if union else 0.0
 
 
 def containment(a: frozenset[str], b: frozenset[str]) -> float:

@@ -162,8 +162,11 @@ def assign_tier(composite: float, *, config: MergeConfig) -> Tier:
     return "low"
 
 
+_MATCH_TYPE_ORDER = {t: i for i, t in enumerate(MATCH_TYPES)}
+
+
 def _ordered_match_types(types: Iterable[str]) -> tuple[str, ...]:
-    known = {t: i for i, t in enumerate(MATCH_TYPES)}
+    known = _MATCH_TYPE_ORDER
     return tuple(sorted(set(types), key=lambda t: (known.get(t, len(known)), t)))
 
 

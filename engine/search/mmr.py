@@ -62,6 +62,22 @@ def similarity(
     return jaccard(a_tokens, b_tokens)
 
 
+def _cosines(vecs: Sequence[Vector | None]) -> dict[int, dict[int, float]]:
+    """i -> j -> `similarity` of results i and j, for the pairs that both have a vector of
+    the same length (the usual case: all of them), from one matrix product."""
+    by_shape: dict[tuple[int, ...], list[int]] = {}
+    for i, vec in enumerate(vecs):
+        if vec is not None:
+            by_shape.setdefault(vec.shape, []).append(i)
+    out: dict[int, dict[int, float]] = {}
+    for rows in by_shape.values():
+        matrix = np.stack([vecs[i] for i in rows])  # type: ignore[misc]
+        sims = np.clip(matrix @ matrix.T, 0.0, 1.0).tolist()
+        for a, i in enumerate(rows):
+            out[i] = dict(zip(rows, sims[a], strict=True))
+    return out
+
+
 def select_results(
     ranked: Sequence[MergedResult],
     *,
@@ -96,6 +112,7 @@ def select_results(
         vecs = [_vector(r, vectors) for r in pool]
         toks = [_tokens(r, tokens_by_path) for r in pool]
         costs = [estimate_tokens(r, config=config) for r in pool]
+        cosines = _cosines(vecs)
         max_sim = [0.0] * len(pool)
         lam = config.mmr_lambda
         remaining = list(range(len(pool)))
@@ -107,9 +124,13 @@ def select_results(
             remaining.remove(best)
             selected.append(pool[best])
             used += costs[best]
+            row = cosines.get(best)
             for i in remaining:
-                sim = similarity(vecs[i], vecs[best], toks[i], toks[best])
-                max_sim[i] = max(max_sim[i], sim)
+                # `similarity`, with the cosines of vector pairs computed in one product
+                cos = row.get(i) if row is not None else None
+                sim = cos if cos is not None else jaccard(toks[i], toks[best])
+                if sim > max_sim[i]:
+                    max_sim[i] = sim
     for index in range(len(pool), len(ranked)):  # by index: a lazy ranking builds only these
         if len(selected) >= limit:
             break

@@ -531,6 +531,23 @@ def test_mmr_penalises_similarity_to_any_selected_result_not_just_the_last() -> 
     assert paths(out.results) == ["a.md", "b.md", "d.md", "c.md"]
 
 
+def test_mmr_cosine_wins_over_tokens_and_tokens_fill_in_pairs_without_vectors() -> None:
+    # by vectors b repeats a; by tokens c repeats a: the vectors decide
+    tokens = {"a.md": words("w", 10), "b.md": words("z", 10), "c.md": words("w", 10)}
+    vectors = {"a#0": np.array([1.0, 0.0]), "b#0": np.array([1.0, 0.0]), "c#0": np.array([0, 1.0])}
+    config = dataclasses.replace(CFG, use_near_duplicates=False)
+    out = run(three_notes(), config, note_tokens=tokens, chunk_vectors=vectors)
+    assert paths(out.results) == ["a.md", "c.md", "b.md"]
+    # c without a vector: its pairs use tokens, so now c repeats a
+    del vectors["c#0"]
+    out = run(three_notes(), config, note_tokens=tokens, chunk_vectors=vectors)
+    assert paths(out.results) == ["a.md", "b.md", "c.md"]
+    # a vector of another length counts as none
+    vectors["c#0"] = np.array([0.0, 0.0, 1.0])
+    out = run(three_notes(), config, note_tokens=tokens, chunk_vectors=vectors)
+    assert paths(out.results) == ["a.md", "b.md", "c.md"]
+
+
 def test_mmr_falls_back_to_token_jaccard_without_vectors() -> None:
     tokens = {"a.md": words("w", 10), "b.md": words("w", 8), "c.md": words("z", 10)}
     config = dataclasses.replace(CFG, use_near_duplicates=False)
