@@ -134,14 +134,18 @@ class VectorMirror:
                 top = np.arange(len(candidates))
             order = top[np.lexsort((candidates[top], -sub[top]))]
             rows = candidates[order]
+            vectors = self._matrix[rows]  # one copy for all hits (writes never touch it)
+            ids, names, notes = self._id_of_row, self._note_names, self._note_of_row
             return [
                 MirrorHit(
-                    id=str(self._id_of_row[r]),
-                    note_path=self._note_names[self._note_of_row[r]],
-                    similarity=float(scores[r]),
-                    embedding=self._matrix[r].copy(),
+                    id=str(ids[r]),
+                    note_path=names[n],
+                    similarity=sim,
+                    embedding=vectors[i],
                 )
-                for r in rows
+                for i, (r, n, sim) in enumerate(
+                    zip(rows.tolist(), notes[rows].tolist(), scores[rows].tolist(), strict=True)
+                )
             ]
 
     def vectors(self, ids: Iterable[str]) -> dict[str, Any]:

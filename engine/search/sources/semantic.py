@@ -90,11 +90,12 @@ class SemanticSource:
             per_note.setdefault(path, []).append((hit.similarity, hit.id))
         ranked = sorted(per_note.items(), key=lambda kv: (-max(s for s, _ in kv[1]), kv[0]))
         ranked = ranked[: request.depth]
-        wanted = [cid for _, items in ranked for _, cid in sorted(items)[::-1][:EXCERPTS_PER_NOTE]]
-        chunks = self._catalogs.get().chunks_by_id(wanted)
+        for _, items in ranked:
+            items.sort(key=lambda t: (-t[0], t[1]))
+        # Only each note's best chunk gives an excerpt; the others are named by id.
+        chunks = self._catalogs.get().chunks_by_id(items[0][1] for _, items in ranked)
         hits: list[Hit] = []
         for rank, (path, items) in enumerate(ranked, start=1):
-            items.sort(key=lambda t: (-t[0], t[1]))
             best_sim, best_id = items[0]
             meta = notes.get(path)
             rec = chunks.get(best_id)
