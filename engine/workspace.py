@@ -71,6 +71,7 @@ class Workspace:
         self.graph = graph
         self._lock_fd = lock_fd
         self._embedder: Embedder | None = embedder
+        self._embedder_id = embedder_identity(config.model, embedder)  # fixed while open
         self._embedder_lock = threading.Lock()
         self._embedder_failure: tuple[ModelLoadError, float] | None = None
         self._graph_lock = threading.Lock()
@@ -128,7 +129,7 @@ class Workspace:
             catalog = Catalog.open(paths.catalog, read_only=read_only)
             if kept_reviews:
                 _restore_reviews(catalog, kept_reviews)
-            model_id = config.model or PACKAGED_MODEL_ID
+            model_id = embedder_identity(config.model, embedder)
             machine = machine_id(config.data_root) if config.chroma_url else None
             vectors = VectorStore.open(
                 persist_dir=None if config.chroma_url else paths.chroma,
@@ -162,7 +163,9 @@ class Workspace:
 
     @property
     def embedder_id(self) -> str:
-        return self.config.model or PACKAGED_MODEL_ID
+        """The model and its weights' precision: what the stored vectors were made with
+        (see `embedder_identity`)."""
+        return self._embedder_id
 
     def embedder(self) -> Embedder:
         """The embedding model, loaded on first use (restarts with nothing to embed skip it).
@@ -308,20 +311,25 @@ class Workspace:
         with self._graph_lock:
             if self.catalog.get_meta("graph_stale") != "1" and self.paths.graph.exists():
                 generation = self.catalog.get_meta("generation") or "0"
-                self.vectors.save_mirror(self.paths.vector_snapshot, stamp=generation)
+                self.vectors.save_mirror(
+                    self.paths.vector_snapshot, stamp=self._stamp_of(generation)
+                )
                 return
             generation = str(int(self.catalog.get_meta("generation") or "0") + 1)
             self.catalog.set_meta("generation", generation)
             self.graph.save(self.paths.graph, stamp=generation)
             self.catalog.set_meta("graph_stale", "0")
-        self.vectors.save_mirror(self.paths.vector_snapshot, stamp=generation)
+        self.vectors.save_mirror(self.paths.vector_snapshot, stamp=self._stamp_of(generation))
 
     def snapshot_stamp(self) -> str | None:
         """The stamp a saved vector snapshot must carry to match this index now (None while
         the index has changes that were not saved with the graph)."""
         if self.catalog.get_meta("graph_stale") == "1" or self.catalog.get_meta("dirty") == "1":
             return None
-        return self.catalog.get_meta("generation") or "0"
+        return self._stamp_of(self.catalog.get_meta("generation") or "0")
+
+    def _stamp_of(self, generation: str) -> str:
+        return f"{self.vectors.name}:{generation}"  # another collection, another snapshot
 
     def close(self) -> None:
         try:
@@ -395,6 +403,23 @@ def _restore_reviews(catalog: Catalog, rows: list[tuple[object, ...]]) -> None:
             rows,
         )
     log.info("rebuild: kept %d review decisions", len(rows))
+
+
+def embedder_identity(model: str | None, embedder: Embedder | None = None) -> str:
+    """What the index's vectors are made with: the model (None: the packaged one), plus
+    "+int8" for int8 weights (the default backend; see `engine.embed.embedder`). Vectors of
+    one identity live in their own collection: switching re-embeds, never mixes. A given
+    `embedder` answers for itself; otherwise the configured backend choice decides (a
+    fallback from int8 to fp32 at load time keeps the identity: its vectors differ from the
+    int8 ones by a cosine of about 0.005)."""
+    from engine.embed.embedder import vector_precision
+
+    base = model or PACKAGED_MODEL_ID
+    if embedder is not None:
+        precision = "int8" if getattr(embedder, "quantized", False) else "fp32"
+    else:
+        precision = vector_precision()
+    return f"{base}+int8" if precision == "int8" else base
 
 
 def _snapshot_saved(paths: IndexPaths) -> bool:

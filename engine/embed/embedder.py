@@ -37,7 +37,9 @@ Backend = Literal["onnx", "onnx-int8", "torch"]
 BackendChoice = Literal["auto", "onnx", "onnx-int8", "torch"]
 _BACKENDS: tuple[str, ...] = ("onnx", "onnx-int8", "torch")
 #: What `backend="auto"` means unless `$CONSILIENCE_EMBEDDER` says otherwise (debugging).
-DEFAULT_BACKEND: Backend = "onnx"
+#: int8 weights embed ~1.5x faster than fp32 on 2 cores and keep retrieval quality (SciFact
+#: nDCG@10: meaning 0.6597 both, fused 0.7360 vs 0.7369; contradiction F1 within 0.01).
+DEFAULT_BACKEND: Backend = "onnx-int8"
 BACKEND_ENV = "CONSILIENCE_EMBEDDER"
 
 
@@ -259,10 +261,11 @@ def load_embedder(
     """The embedder for `model` (None: the packaged all-MiniLM-L6-v2). Raises ModelLoadError.
 
     `backend`: "onnx" runs an ONNX export of the model on onnxruntime (exported once into
-    `cache_dir`, default `<data dir>/models`), "onnx-int8" the same with int8 weights (faster,
-    not quality-checked: opt-in only), "torch" is sentence-transformers. "auto" is
-    `$CONSILIENCE_EMBEDDER` when set, else onnx. Any ONNX failure (export, session, a model it
-    cannot reproduce) logs one warning and falls back to sentence-transformers, the reference.
+    `cache_dir`, default `<data dir>/models`), "onnx-int8" the same with int8 weights
+    (dynamically quantized once; about 1.5x faster, same retrieval quality), "torch" is
+    sentence-transformers. "auto" is `$CONSILIENCE_EMBEDDER` when set, else onnx-int8. Any
+    ONNX failure (export, quantization, session, a model it cannot reproduce) logs one
+    warning and falls back to sentence-transformers, the reference.
     """
     chosen = _choose_backend(backend)
     if chosen != "torch":
@@ -281,6 +284,12 @@ def load_embedder(
                 "ONNX embedder unavailable (%s); using sentence-transformers.", _one_line(err)
             )
     return SentenceTransformerEmbedder(model)
+
+
+def vector_precision(backend: BackendChoice = "auto") -> Literal["int8", "fp32"]:
+    """The weights `load_embedder(backend=...)` would use: "int8" or "fp32" (torch and the
+    fp32 ONNX export give the same vectors), without loading anything."""
+    return "int8" if _choose_backend(backend) == "onnx-int8" else "fp32"
 
 
 def _choose_backend(backend: str) -> Backend:

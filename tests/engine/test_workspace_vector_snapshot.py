@@ -6,8 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import pytest
+
 from engine.search.build import build_search_service
-from engine.workspace import Workspace, WorkspaceConfig
+from engine.workspace import PACKAGED_MODEL_ID, Workspace, WorkspaceConfig, embedder_identity
 
 if TYPE_CHECKING:
     from engine.embed.embedder import Embedder
@@ -74,3 +76,35 @@ def test_a_sync_that_never_finished_ignores_the_snapshot(
         assert len(chunk_ids) >= 3
         assert set(ws.vectors.get_embeddings(chunk_ids)) == set(chunk_ids)
         ws.catalog.set_meta("dirty", "0")
+
+
+def test_int8_and_fp32_vectors_never_share_a_collection(
+    tmp_path: Path, embedder: Embedder, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The backend choice names the vectors' identity: int8 (the default) and fp32 each get
+    their own collection, claims collection and snapshot stamp, so switching re-embeds and
+    never answers int8 queries from fp32 vectors (or the reverse)."""
+    vault = _vault(tmp_path)
+    cfg = WorkspaceConfig(vault_root=vault, data_root=tmp_path / "data")
+    assert embedder_identity(None, embedder) == PACKAGED_MODEL_ID  # torch: fp32
+    monkeypatch.setenv("CONSILIENCE_EMBEDDER", "onnx-int8")
+    assert embedder_identity(None) == PACKAGED_MODEL_ID + "+int8"
+    assert embedder_identity("my/model") == "my/model+int8"
+    assert embedder_identity(None, embedder) == PACKAGED_MODEL_ID  # a given model decides
+    monkeypatch.setenv("CONSILIENCE_EMBEDDER", "torch")
+    assert embedder_identity(None) == PACKAGED_MODEL_ID
+
+    with Workspace.open(cfg, embedder=embedder) as ws:
+        ws.sync()
+        fp32 = (ws.vectors.name, ws.embedder_id, ws.snapshot_stamp())
+        assert ws.vectors.count() > 0
+    monkeypatch.setenv("CONSILIENCE_EMBEDDER", "onnx-int8")
+    with Workspace.open(cfg) as ws:  # the int8 model is not even loaded: nothing to embed yet
+        assert ws.embedder_id == PACKAGED_MODEL_ID + "+int8"
+        assert ws.vectors.name != fp32[0]
+        assert ws.vectors.count() == 0  # its own, empty collection
+        assert ws.snapshot_stamp() != fp32[2]
+    monkeypatch.setenv("CONSILIENCE_EMBEDDER", "torch")
+    with Workspace.open(cfg, embedder=embedder) as ws:  # back: the fp32 vectors are still there
+        assert (ws.vectors.name, ws.embedder_id) == fp32[:2]
+        assert ws.vectors.count() > 0
