@@ -14,8 +14,8 @@ SkipLayerNormalization, BiasGelu) recognise. Should a future torch drop it, expo
 the caller falls back to sentence-transformers.
 
 torch, transformers, onnx and onnxruntime are imported only inside the functions that use them,
-and the export itself runs in a child Python process (`_export`): what torch and the trace
-allocate (~900 MB) would otherwise stay in the app's (or the bench's) memory for good.
+and the export and the int8 quantization run in a child Python process (`_in_child`): what
+torch and the trace (or onnx) allocate would otherwise stay in the app's memory for good.
 """
 
 from __future__ import annotations
@@ -151,25 +151,29 @@ def ensure_int8(onnx_path: Path, *, force: bool = False) -> Path:
     with _export_lock(onnx_path.parent):
         if out.is_file() and not force:
             return out
-        import onnx
-        from onnxruntime.quantization import QuantType, quantize_dynamic
-
-        with _temp_path(out) as tmp, _quiet_root_logger():
-            log.info("Quantizing %s to int8", onnx_path)
-            quantize_dynamic(
-                str(onnx_path),
-                str(tmp),
-                weight_type=QuantType.QInt8,
-                # Per-channel MatMul weights only: on the demo vault, cosine vs fp32 min 0.985 /
-                # mean 0.994, where per-tensor gave 0.86 / 0.94 (attention stays fp32).
-                per_channel=True,
-                op_types_to_quantize=["MatMul"],
-                # The fused contrib ops (Attention, ...) defeat shape inference; their outputs
-                # are float32.
-                extra_options={"DefaultTensorType": onnx.TensorProto.FLOAT},
-            )
-            os.replace(tmp, out)
+        log.info("Quantizing %s to int8", onnx_path)
+        _in_child("quantize", str(onnx_path), str(out))
     return out
+
+
+def _quantize_here(onnx_path: Path, out: Path) -> None:
+    import onnx
+    from onnxruntime.quantization import QuantType, quantize_dynamic
+
+    with _temp_path(out) as tmp, _quiet_root_logger():
+        quantize_dynamic(
+            str(onnx_path),
+            str(tmp),
+            weight_type=QuantType.QInt8,
+            # Per-channel MatMul weights only: on the demo vault, cosine vs fp32 min 0.985 /
+            # mean 0.994, where per-tensor gave 0.86 / 0.94 (attention stays fp32).
+            per_channel=True,
+            op_types_to_quantize=["MatMul"],
+            # The fused contrib ops (Attention, ...) defeat shape inference; their outputs
+            # are float32.
+            extra_options={"DefaultTensorType": onnx.TensorProto.FLOAT},
+        )
+        os.replace(tmp, out)
 
 
 def read_probe(folder: Path) -> tuple[str, list[float]] | None:
@@ -190,19 +194,24 @@ def _complete(target: Path) -> bool:
 
 
 def _export(spec: ModelSpec, target: Path) -> None:
-    """Export in a child process: importing torch and transformers and tracing the model
-    leaves ~900 MB in a process that never gives it back, and the caller only needs the file.
-    A frozen app (no Python to start) exports in process."""
     log.info("Exporting %s to ONNX in %s (once per model)", spec.folder, target)
+    args = [str(spec.folder), str(spec.max_seq_length), str(int(spec.do_lower_case)), str(target)]
+    _in_child("export", *args)
+
+
+def _in_child(job: str, *args: str) -> None:
+    """Run `_run_job(job, args)` in a child Python process: importing torch and transformers
+    and tracing the model (or loading onnx to quantize it) leaves ~900 MB (~90 MB) in a
+    process that never gives it back, and the caller only needs the file. A frozen app (no
+    Python to start) runs the job in process."""
     if getattr(sys, "frozen", False) or not sys.executable:
-        _export_here(spec, target)
+        _run_job(job, list(args))
         return
     package_root = str(Path(__file__).resolve().parents[2])  # the folder holding `engine`
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (package_root, env.get("PYTHONPATH")) if p)
-    args = [str(spec.folder), str(spec.max_seq_length), str(int(spec.do_lower_case)), str(target)]
     done = subprocess.run(
-        [sys.executable, "-c", _CHILD, *args],
+        [sys.executable, "-c", _CHILD, job, *args],
         env=env,
         capture_output=True,
         text=True,
@@ -210,14 +219,22 @@ def _export(spec: ModelSpec, target: Path) -> None:
     )
     if done.returncode != 0:
         tail = done.stderr.strip().splitlines()[-1:] or [f"exit status {done.returncode}"]
-        raise RuntimeError(f"the ONNX export process failed: {tail[0][:300]}")
+        raise RuntimeError(f"the ONNX {job} process failed: {tail[0][:300]}")
 
 
 _CHILD = (
-    "import sys; from pathlib import Path; from engine.embed import onnx_export as m; "
-    "a = sys.argv[1:]; "
-    "m._export_here(m.ModelSpec(Path(a[0]), int(a[1]), a[2] == '1'), Path(a[3]))"
+    "import sys; from engine.embed import onnx_export as m; m._run_job(sys.argv[1], sys.argv[2:])"
 )
+
+
+def _run_job(job: str, args: list[str]) -> None:
+    if job == "export":
+        spec = ModelSpec(Path(args[0]), int(args[1]), args[2] == "1")
+        _export_here(spec, Path(args[3]))
+    elif job == "quantize":
+        _quantize_here(Path(args[0]), Path(args[1]))
+    else:
+        raise ValueError(f"unknown job {job!r}")
 
 
 def _export_here(spec: ModelSpec, target: Path) -> None:

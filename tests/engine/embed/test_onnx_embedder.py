@@ -194,6 +194,20 @@ def test_export_runs_in_a_child_process(
     assert model.stat().st_size == onnx_embedder.model_path.stat().st_size
 
 
+def test_int8_quantization_runs_in_a_child_process(
+    onnx_embedder: OnnxEmbedder, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def in_process(*_args: object) -> None:
+        raise AssertionError("quantized in this process")
+
+    monkeypatch.setattr(onnx_export, "_quantize_here", in_process)
+    fp32 = tmp_path / onnx_export.MODEL_FILE
+    shutil.copyfile(onnx_embedder.model_path, fp32)
+    int8 = onnx_export.ensure_int8(fp32)
+    assert int8 == tmp_path / onnx_export.INT8_FILE
+    assert 0 < int8.stat().st_size < 0.8 * fp32.stat().st_size  # int8 MatMul weights
+
+
 def test_failed_export_process_raises_its_error(tmp_path: Path) -> None:
     spec = onnx_export.ModelSpec(tmp_path / "no-such-model", 256, False)
     with pytest.raises(RuntimeError, match="ONNX export process failed"):
