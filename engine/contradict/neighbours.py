@@ -9,18 +9,25 @@ each query probing the `PROBES` closest lists), so a scan grows as n^1.5, not nÂ
 matter sit far above the similarity gate, and near vectors share lists, so the approximate
 search loses few of them (measured in the tests against the exact search).
 
+A scan passes its queries and the rows for the locality order as row indexes into the one
+claim matrix (`query_rows`, `rows`): the same blocks are gathered and multiplied as with copied
+matrices, so the results are identical, without a second (or third) copy of every vector.
+
 Vectors must be L2-normalised (cosine = dot product). Pure numpy; deterministic.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
+from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
 Matrix = npt.NDArray[np.float32]
 Ints = npt.NDArray[np.int64]
+Floats = npt.NDArray[np.float32]
 
 #: Up to this many base vectors the search is exact.
 EXACT_LIMIT = 30_000
@@ -29,6 +36,27 @@ PROBES = 12
 _BLOCK = 256
 _KMEANS_ITERATIONS = 8
 _SEED = 20261122
+
+
+@dataclass(frozen=True)
+class Hits:
+    """Nearest base rows of each query, flattened: query i's hits are
+    `index[offsets[i]:offsets[i + 1]]`, most similar first."""
+
+    offsets: Ints  # len(queries) + 1
+    index: Ints
+    similarity: Floats
+
+    def per_query(self) -> list[list[tuple[int, float]]]:
+        return [
+            [
+                (int(i), float(s))
+                for i, s in zip(
+                    self.index[lo:hi].tolist(), self.similarity[lo:hi].tolist(), strict=True
+                )
+            ]
+            for lo, hi in zip(self.offsets[:-1].tolist(), self.offsets[1:].tolist(), strict=True)
+        ]
 
 
 def nearest_in_other_groups(
@@ -42,65 +70,124 @@ def nearest_in_other_groups(
 ) -> list[list[tuple[int, float]]]:
     """For each query, up to `k` (base index, similarity) pairs, most similar first, with
     similarity >= `gate` and a group (note) different from the query's."""
-    if len(queries) == 0:
-        return []
-    if len(base) == 0 or k <= 0:
-        return [[] for _ in range(len(queries))]
-    if len(base) <= EXACT_LIMIT:
-        return _exact(queries, query_groups, base, base_groups, k=k, gate=gate)
-    return _inverted_file(queries, query_groups, base, base_groups, k=k, gate=gate)
+    return nearest_hits(
+        _Rows(queries, None), query_groups, base, base_groups, k=k, gate=gate
+    ).per_query()
+
+
+def nearest_hits_of_rows(
+    query_rows: Ints, base: Matrix, base_groups: Ints, *, k: int, gate: float
+) -> Hits:
+    """`nearest_in_other_groups` for queries that are rows of `base` (`base[query_rows]`),
+    flattened into `Hits`; no copy of the query vectors is made."""
+    return nearest_hits(
+        _Rows(base, query_rows), base_groups[query_rows], base, base_groups, k=k, gate=gate
+    )
+
+
+def nearest_hits(
+    queries: _Rows, query_groups: Ints, base: Matrix, base_groups: Ints, *, k: int, gate: float
+) -> Hits:
+    n = len(queries)
+    if n == 0 or len(base) == 0 or k <= 0:
+        return Hits(
+            np.zeros(n + 1, dtype=np.int64),
+            np.zeros(0, dtype=np.int64),
+            np.zeros(0, dtype=np.float32),
+        )
+    search = _exact if len(base) <= EXACT_LIMIT else _inverted_file
+    # At most k hits per query, written in place: no per-query objects at 10^5 queries.
+    index = np.zeros((n, k), dtype=np.int64)
+    similarity = np.zeros((n, k), dtype=np.float32)
+    counts = np.zeros(n, dtype=np.int64)
+    for i, (idx, sims) in enumerate(search(queries, query_groups, base, base_groups, k, gate)):
+        counts[i] = len(idx)
+        index[i, : len(idx)] = idx
+        similarity[i, : len(idx)] = sims
+    offsets = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(counts, out=offsets[1:])
+    filled = np.arange(k)[None, :] < counts[:, None]
+    return Hits(offsets, index[filled], similarity[filled])
+
+
+class _Rows:
+    """`matrix` (rows None) or `matrix[rows]`, read in blocks: a block of gathered rows is the
+    same array a copied matrix would give, so products over it are identical."""
+
+    def __init__(self, matrix: Matrix, rows: Ints | None) -> None:
+        self._matrix = matrix
+        self._rows = rows
+
+    def __len__(self) -> int:
+        return len(self._matrix) if self._rows is None else len(self._rows)
+
+    def block(self, start: int, stop: int) -> Matrix:
+        if self._rows is None:
+            return self._matrix[start:stop]
+        return self._matrix[self._rows[start:stop]]
+
+    def take(self, idx: Ints) -> Matrix:
+        return self._matrix[idx] if self._rows is None else self._matrix[self._rows[idx]]
+
+    def all(self) -> Matrix:
+        return self._matrix if self._rows is None else self._matrix[self._rows]
+
+
+_Found = Iterator[tuple[Ints, Floats]]  # per query, in order: (base rows, similarities)
 
 
 def _exact(
-    queries: Matrix, query_groups: Ints, base: Matrix, base_groups: Ints, *, k: int, gate: float
-) -> list[list[tuple[int, float]]]:
-    out: list[list[tuple[int, float]]] = []
+    queries: _Rows, query_groups: Ints, base: Matrix, base_groups: Ints, k: int, gate: float
+) -> _Found:
     for start in range(0, len(queries), _BLOCK):
-        sims = queries[start : start + _BLOCK] @ base.T
+        sims = queries.block(start, start + _BLOCK) @ base.T
         groups = query_groups[start : start + _BLOCK]
         sims[groups[:, None] == base_groups[None, :]] = -np.inf
-        out.extend(_top(row, k, gate) for row in sims)
-    return out
+        for row in sims:
+            idx = _top(row, k, gate)
+            yield idx, row[idx]
 
 
-def _top(row: npt.NDArray[np.float32], k: int, gate: float) -> list[tuple[int, float]]:
+def _top(row: npt.NDArray[np.float32], k: int, gate: float) -> Ints:
+    """Indexes of the `k` largest values >= `gate`, largest first."""
     idx = np.argpartition(-row, k - 1)[:k] if len(row) > k else np.arange(len(row))
     idx = idx[row[idx] >= gate]
-    idx = idx[np.argsort(-row[idx], kind="stable")]
-    return [(int(i), float(row[i])) for i in idx]
+    return idx[np.argsort(-row[idx], kind="stable")]
 
 
 def _inverted_file(
-    queries: Matrix, query_groups: Ints, base: Matrix, base_groups: Ints, *, k: int, gate: float
-) -> list[list[tuple[int, float]]]:
-    centroids = _spherical_kmeans(base, max(2, int(4 * math.sqrt(len(base)))))
-    assign = _nearest_centroid(base, centroids)
+    queries: _Rows, query_groups: Ints, base: Matrix, base_groups: Ints, k: int, gate: float
+) -> _Found:
+    centroids = _spherical_kmeans(_Rows(base, None), max(2, int(4 * math.sqrt(len(base)))))
+    assign = _nearest_centroid(_Rows(base, None), centroids)
     order = np.argsort(assign, kind="stable")
     bounds = np.searchsorted(assign[order], np.arange(len(centroids) + 1))
     probes = min(PROBES, len(centroids))
-    out: list[list[tuple[int, float]]] = []
+    empty = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32))
     for start in range(0, len(queries), _BLOCK):
-        block = queries[start : start + _BLOCK]
+        block = queries.block(start, start + _BLOCK)
         near = np.argpartition(-(block @ centroids.T), probes - 1, axis=1)[:, :probes]
         for row, q in enumerate(block):
             members = np.concatenate([order[bounds[c] : bounds[c + 1]] for c in near[row]])
             members = members[base_groups[members] != query_groups[start + row]]
             if len(members) == 0:
-                out.append([])
+                yield empty
                 continue
             sims = base[members] @ q
-            out.append([(int(members[i]), s) for i, s in _top(sims, k, gate)])
-    return out
+            idx = _top(sims, k, gate)
+            yield members[idx], sims[idx]
 
 
-def _spherical_kmeans(vectors: Matrix, clusters: int) -> Matrix:
+def _spherical_kmeans(vectors: _Rows, clusters: int) -> Matrix:
     rng = np.random.default_rng(_SEED)
-    sample = vectors
-    if len(vectors) > clusters * 40:
-        sample = vectors[rng.choice(len(vectors), clusters * 40, replace=False)]
+    n = len(vectors)
+    if n > clusters * 40:
+        sample = vectors.take(rng.choice(n, clusters * 40, replace=False))
+    else:
+        sample = vectors.all()
     centroids = sample[rng.choice(len(sample), clusters, replace=False)].copy()
     for _ in range(_KMEANS_ITERATIONS):
-        assign = _nearest_centroid(sample, centroids)
+        assign = _nearest_centroid(_Rows(sample, None), centroids)
         sums = np.zeros_like(centroids)
         np.add.at(sums, assign, sample)
         norms = np.linalg.norm(sums, axis=1)
@@ -109,10 +196,12 @@ def _spherical_kmeans(vectors: Matrix, clusters: int) -> Matrix:
     return centroids
 
 
-def _nearest_centroid(vectors: Matrix, centroids: Matrix) -> Ints:
+def _nearest_centroid(vectors: _Rows, centroids: Matrix) -> Ints:
     out = np.empty(len(vectors), dtype=np.int64)
     for start in range(0, len(vectors), 4096):
-        out[start : start + 4096] = np.argmax(vectors[start : start + 4096] @ centroids.T, axis=1)
+        out[start : start + 4096] = np.argmax(
+            vectors.block(start, start + 4096) @ centroids.T, axis=1
+        )
     return out
 
 
@@ -130,14 +219,19 @@ def locality_order(a: Matrix, b: Matrix) -> Ints:
     return locality_order_of(ids[:n], ids[n:], vectors, pairs=n)
 
 
-def locality_order_of(a_rows: Ints, b_rows: Ints, vectors: Matrix, *, pairs: int) -> Ints:
+def locality_order_of(
+    a_rows: Ints, b_rows: Ints, vectors: Matrix, *, pairs: int, rows: Ints | None = None
+) -> Ints:
     """`locality_order` for pairs given as rows of `vectors` (each claim's vector once): no
-    per-pair copies, so a scan with 10^5 candidate pairs needs no gigabyte of vectors."""
+    per-pair copies, so a scan with 10^5 candidate pairs needs no gigabyte of vectors.
+
+    With `rows`, row i is `vectors[rows[i]]` (read block by block, never copied whole)."""
     if pairs == 0:
         return np.zeros(0, dtype=np.int64)
-    clusters = max(2, min(int(math.sqrt(pairs)), len(vectors)))
-    centroids = _spherical_kmeans(vectors, clusters)
-    cluster = _nearest_centroid(vectors, centroids)
+    matrix = _Rows(vectors, rows)
+    clusters = max(2, min(int(math.sqrt(pairs)), len(matrix)))
+    centroids = _spherical_kmeans(matrix, clusters)
+    cluster = _nearest_centroid(matrix, centroids)
     ca, cb = cluster[a_rows], cluster[b_rows]
     lo, hi = np.minimum(ca, cb), np.maximum(ca, cb)
     return np.lexsort((hi, lo)).astype(np.int64)

@@ -17,7 +17,7 @@ Tables (see `engine/store/catalog.py`, "0002_contradictions"):
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, cast
@@ -43,10 +43,14 @@ class ClaimRow:
 
 @dataclass(frozen=True)
 class PairRow:
-    """A scored pair, sides already in canonical order (a.text_hash < b.text_hash)."""
+    """A scored pair, sides already in canonical order (a_hash < b_hash)."""
 
-    a: ClaimRow
-    b: ClaimRow
+    a_id: str
+    a_path: str
+    a_hash: str
+    b_id: str
+    b_path: str
+    b_hash: str
     confidence: float
     similarity: float
     type: str
@@ -55,7 +59,7 @@ class PairRow:
 
     @property
     def id(self) -> str:
-        return f"{self.a.id}|{self.b.id}"
+        return f"{self.a_id}|{self.b_id}"
 
 
 def _batched(items: Sequence[str], size: int = _BATCH) -> Iterable[Sequence[str]]:
@@ -119,13 +123,23 @@ def claims_by_id(catalog: Catalog, ids: Iterable[str]) -> dict[str, ClaimRow]:
     return out
 
 
-def all_claims(catalog: Catalog) -> list[ClaimRow]:
-    return [
-        ClaimRow(*row)
-        for row in catalog.execute(
-            "SELECT id, note_path, chunk_id, ordinal, text, context, text_hash FROM claims"
+def claim_count(catalog: Catalog) -> int:
+    return int(catalog.execute("SELECT count(*) FROM claims")[0][0])
+
+
+def claim_keys(catalog: Catalog, page: int = 4096) -> Iterator[list[tuple[str, str, str]]]:
+    """Every stored claim as (id, note_path, text_hash), in table order, a page at a time."""
+    last = -1
+    while True:
+        rows = catalog.execute(
+            "SELECT rowid, id, note_path, text_hash FROM claims WHERE rowid > ?"
+            " ORDER BY rowid LIMIT ?",
+            [last, page],
         )
-    ]
+        if not rows:
+            return
+        last = int(rows[-1][0])
+        yield [(r[1], r[2], r[3]) for r in rows]
 
 
 def claim_ids(catalog: Catalog) -> set[str]:
@@ -136,12 +150,13 @@ def save_scan(
     catalog: Catalog,
     *,
     scanned: Sequence[tuple[str, str]],
-    claims: Sequence[ClaimRow],
+    claims: Iterable[ClaimRow],
     pairs: Sequence[PairRow],
     removed: Sequence[str] = (),
 ) -> None:
     """One transaction: replace the claims and the pairs of the scanned notes (path, content
-    hash), store the new pairs, and mark the notes scanned. Reviews are untouched."""
+    hash), store the new pairs, and mark the notes scanned. Reviews are untouched. `claims` is
+    read once, row by row (a whole-vault scan passes a generator)."""
     paths = [p for p, _ in scanned]
     gone = list(dict.fromkeys([*paths, *removed]))
     with catalog.transaction():
@@ -155,25 +170,25 @@ def save_scan(
         catalog.executemany(
             "INSERT OR REPLACE INTO claims (id, note_path, chunk_id, ordinal, text, context,"
             " text_hash) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [
+            (
                 (c.id, c.note_path, c.chunk_id, c.ordinal, c.text, c.context, c.text_hash)
                 for c in claims
-            ],
+            ),
         )
         now = _now()
         catalog.executemany(
             "INSERT OR REPLACE INTO contradictions (id, a_claim, b_claim, a_path, b_path,"
             " a_hash, b_hash, confidence, similarity, type, explanations, newer, created)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [
+            (
                 (
                     p.id,
-                    p.a.id,
-                    p.b.id,
-                    p.a.note_path,
-                    p.b.note_path,
-                    p.a.text_hash,
-                    p.b.text_hash,
+                    p.a_id,
+                    p.b_id,
+                    p.a_path,
+                    p.b_path,
+                    p.a_hash,
+                    p.b_hash,
                     float(p.confidence),
                     float(p.similarity),
                     p.type,
@@ -182,7 +197,7 @@ def save_scan(
                     now,
                 )
                 for p in pairs
-            ],
+            ),
         )
         catalog.executemany(
             "INSERT INTO claim_scans (note_path, content_hash) VALUES (?, ?)"

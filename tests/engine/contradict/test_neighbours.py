@@ -90,7 +90,6 @@ def test_locality_order_is_a_permutation_that_groups_subjects() -> None:
 def test_locality_order_of_shared_claim_rows_groups_subjects() -> None:
     """The scan's form: pairs as rows of one matrix of distinct claims (no per-pair copies)."""
     from engine.contradict.neighbours import locality_order_of
-    from engine.contradict.scan import _in_locality_order
 
     claims = _clustered(1500, topics=25)
     rng = np.random.default_rng(2)
@@ -106,11 +105,27 @@ def test_locality_order_of_shared_claim_rows_groups_subjects() -> None:
     assert mean_step(order) > mean_step(np.arange(4000)) + 0.2
     assert locality_order_of(a_rows[:0], b_rows[:0], claims, pairs=0).size == 0
 
-    # _in_locality_order keeps every candidate once and reuses one row per claim vector
-    vecs = [claims[i] for i in range(1500)]
-    candidates = [(f"a{i}", f"b{j}", vecs[i], vecs[j]) for i, j in zip(a_rows, b_rows, strict=True)]
-    ordered = _in_locality_order(candidates)  # type: ignore[arg-type]
-    assert sorted(map(id, ordered)) == sorted(map(id, candidates))
-    assert mean_step(np.array([candidates.index(c) for c in ordered[:500]])) > mean_step(
-        np.arange(500)
-    )
+    # rows given as indexes into a larger matrix: the same order as the copied matrix
+    bigger = np.vstack([_clustered(700, topics=9, seed=5), claims])
+    source = np.arange(1500, dtype=np.int64) + 700
+    by_rows = locality_order_of(a_rows, b_rows, bigger, pairs=4000, rows=source)
+    assert by_rows.tolist() == order.tolist()
+
+
+@pytest.mark.parametrize("exact_limit", [30_000, 1000])
+def test_queries_as_rows_give_the_same_hits_as_a_query_matrix(
+    exact_limit: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The scan passes its queries as rows of the claim matrix (no copy of them): the same
+    hits, in the same order, as the copied query matrix, exact and inverted file alike."""
+    from engine.contradict.neighbours import nearest_hits_of_rows
+
+    monkeypatch.setattr(neighbours, "EXACT_LIMIT", exact_limit)
+    base = _clustered(3000)
+    groups = np.arange(3000, dtype=np.int64) // 6
+    rows = np.random.default_rng(3).choice(3000, size=700, replace=False).astype(np.int64)
+    want = nearest_in_other_groups(base[rows], groups[rows], base, groups, k=8, gate=0.6)
+    hits = nearest_hits_of_rows(rows, base, groups, k=8, gate=0.6)
+    assert hits.per_query() == want
+    assert len(hits.index) == sum(len(w) for w in want) > 1000
+    assert hits.offsets.tolist() == np.cumsum([0] + [len(w) for w in want]).tolist()

@@ -1,0 +1,167 @@
+"""The scan's claim table finds the same pairs with the same scores as the scan it replaced
+(`reference_scan.py`, one object per claim): full scan (inverted file, scoring in locality
+order), a large update next to other notes' stored claims, and a live edit.
+
+A generated vault with a bag-of-words embedder: claims sharing words are near each other, as
+with the model, and indexing takes seconds.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from engine.contradict import neighbours, scan, store
+from engine.evaluate.vault_gen import generate_vault
+from engine.workspace import Workspace, WorkspaceConfig
+from tests.engine.contradict.reference_scan import Pair, ReferenceScanner
+
+DIM = 384
+#: Sentences repeated within a note and across notes: one pair per pair of notes and texts.
+REPEATS = {
+    "Repeats/pump a.md": "# Pump\n\nThe irrigation pump delivers 40 litres per minute.\n\n"
+    "## Again\n\nThe irrigation pump delivers 40 litres per minute.\n",
+    "Repeats/pump b.md": "# Pump\n\nThe irrigation pump delivers 55 litres per minute.\n",
+    "Repeats/pump c.md": "# Pump\n\nThe irrigation pump delivers 40 litres per minute.\n\n"
+    "The irrigation pump does not deliver 55 litres per minute.\n",
+}
+
+
+class WordsEmbedder:
+    """Hashed bag of words, L2-normalised (the `Embedder` role, without a model)."""
+
+    name = "test-words"
+    dimension = DIM
+    max_tokens = 254
+
+    def embed(self, texts: Sequence[str], *, batch_size: int = 16) -> np.ndarray:
+        out = np.zeros((len(texts), DIM), dtype=np.float32)
+        for i, text in enumerate(texts):
+            for word in re.findall(r"\w+", text.lower()):
+                out[i, int(hashlib.md5(word.encode()).hexdigest()[:8], 16) % DIM] += 1.0
+            out[i, 0] += 0.01  # never a zero vector
+        return out / np.linalg.norm(out, axis=1, keepdims=True)
+
+    def embed_query(self, text: str) -> np.ndarray:
+        return self.embed([text])[0]
+
+    def count_tokens(self, texts: Sequence[str]) -> list[int]:
+        return [len(t.split()) for t in texts]
+
+
+@pytest.fixture(scope="module")
+def workspace(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Workspace]:
+    root = tmp_path_factory.mktemp("scan-vault") / "vault"
+    generate_vault(root, 150, seed=11)
+    for rel, text in REPEATS.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text, encoding="utf-8")
+    cfg = WorkspaceConfig(vault_root=root, data_root=tmp_path_factory.mktemp("scan-data"))
+    with Workspace.open(cfg, embedder=WordsEmbedder()) as ws:  # type: ignore[arg-type]
+        ws.sync()
+        assert ws.last_scan is not None and ws.last_scan.contradictions > 20
+        yield ws
+
+
+@pytest.fixture
+def small_limits(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Inverted file and locality order, as at 10k notes, on a small vault."""
+    monkeypatch.setattr(neighbours, "EXACT_LIMIT", 300)
+    monkeypatch.setattr(scan, "SCORE_BATCH", 64)
+
+
+def _scanner(ws: Workspace) -> scan.ContradictionScanner:
+    scanner = ws._contradiction_scanner()
+    assert scanner is not None
+    return scanner
+
+
+def _stored(ws: Workspace, notes: Sequence[str] | None = None) -> list[Pair]:
+    rows: list[Any] = ws.catalog.execute(
+        "SELECT id, a_path, b_path, confidence, similarity, type, explanations, newer"
+        " FROM contradictions"
+    )
+    wanted = None if notes is None else set(notes)
+    out: list[Pair] = []
+    for r in rows:
+        if wanted is None or r[1] in wanted or r[2] in wanted:
+            explanations = tuple(json.loads(r[6]))
+            out.append((r[0], r[1], r[2], r[3], r[4], r[5], explanations, r[7]))
+    return sorted(out)
+
+
+def test_full_scan_finds_the_reference_pairs(workspace: Workspace, small_limits: None) -> None:
+    scanner = _scanner(workspace)
+    notes = store.indexed_notes(workspace.catalog)
+    want, want_candidates = ReferenceScanner(scanner).pairs(notes)
+    stats = scanner.full_scan()
+    got = _stored(workspace)
+    assert stats.candidates == want_candidates > scan.SCORE_BATCH
+    assert len(got) == stats.contradictions > 20
+    assert got == sorted(want)
+    repeats = [p for p in got if p[1] in REPEATS and p[2] in REPEATS]
+    assert len({(p[1], p[2]) for p in repeats}) >= 2
+
+
+def test_update_beside_stored_claims_finds_the_reference_pairs(
+    workspace: Workspace, small_limits: None
+) -> None:
+    """Some notes rescanned, the others' claims read from the catalog and the collection."""
+    scanner = _scanner(workspace)
+    notes = sorted(store.indexed_notes(workspace.catalog))[::3]
+    want, want_candidates = ReferenceScanner(scanner).pairs(notes)
+    stats = scanner.update(notes, ())
+    assert stats.claims >= scan.IN_MEMORY_QUERIES  # the in-memory search
+    assert stats.candidates == want_candidates > scan.SCORE_BATCH
+    got = _stored(workspace, notes)
+    assert len(got) > 10
+    assert got == sorted(want)
+
+
+def test_live_edit_finds_the_reference_pairs(workspace: Workspace) -> None:
+    """One note: its claims' neighbours come from the claims collection."""
+    scanner = _scanner(workspace)
+    stored = _stored(workspace)
+    note = max({p[1] for p in stored}, key=lambda n: sum(n in p[1:3] for p in stored))
+    want, want_candidates = ReferenceScanner(scanner).pairs([note])
+    stats = scanner.update([note], ())
+    assert stats.notes == 1 and stats.claims < scan.IN_MEMORY_QUERIES
+    assert stats.candidates == want_candidates > 0
+    got = _stored(workspace, [note])
+    assert got and got == sorted(want)
+
+
+def test_claim_table_keeps_each_string_once(tmp_path: Path) -> None:
+    from engine.contradict.claim_table import ClaimTable
+
+    table = ClaimTable()
+    for i in range(4):
+        table.add_scanned(
+            id=f"a.md#0/{i}",
+            note_path="a.md",
+            chunk_id="a.md#0",
+            ordinal=i,
+            text=f"claim {i % 2}",
+            context="ctx",
+            text_hash=f"h{i % 2}",
+        )
+    other = table.add_other(id="b.md#0/0", note_path="b.md", text_hash="h1")
+    assert (len(table), table.scanned, other) == (5, 4, 4)
+    assert table.note_paths == ["a.md", "b.md"] and table.hash_texts == ["h0", "h1"]
+    assert table.note_ids().tolist() == [0, 0, 0, 0, 1]
+    assert table.hash_ids().tolist() == [0, 1, 0, 1, 1]
+    assert [c.ordinal for c in table.scanned_claims()] == [0, 1, 2, 3]
+    assert table.claim(1) == store.ClaimRow("a.md#0/1", "a.md", "a.md#0", 1, "claim 1", "ctx", "h1")
+    with pytest.raises(IndexError):
+        table.claim(other)  # other notes' claims are not saved by this scan
+    with pytest.raises(ValueError):
+        table.add_scanned(
+            id="x", note_path="a.md", chunk_id="c", ordinal=0, text="t", context="", text_hash="h"
+        )
