@@ -36,6 +36,7 @@ import numpy as np
 from engine.contradict import store
 from engine.contradict.claim_table import ClaimTable, Ints
 from engine.contradict.claims import extract_claims
+from engine.contradict.cues import clear_claim_caches
 from engine.contradict.pairing import candidate_pairs, locality_rows, raw_pairs
 from engine.contradict.store import PairRow
 from engine.contradict.types import ScanStats
@@ -145,6 +146,8 @@ class ContradictionScanner:
 
         pairs, candidates = self._find_pairs(table, by_note, vectors, known, in_memory)
         del vectors
+        if in_memory:
+            clear_claim_caches()
         store.save_scan(
             self._catalog,
             scanned=[(p, info[p][0]) for p in paths],

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from engine.contradict import neighbours, scan, store
+from engine.contradict import cues, neighbours, scan, store
 from engine.evaluate.vault_gen import generate_vault
 from engine.workspace import Workspace, WorkspaceConfig
 from tests.engine.contradict.reference_scan import Pair, ReferenceScanner
@@ -108,6 +108,7 @@ def test_full_scan_finds_the_reference_pairs(workspace: Workspace, small_limits:
     assert got == sorted(want)
     repeats = [p for p in got if p[1] in REPEATS and p[2] in REPEATS]
     assert len({(p[1], p[2]) for p in repeats}) >= 2
+    assert cues.analyse.cache_info().currsize == 0  # a large scan leaves no claim caches
 
 
 def test_update_beside_stored_claims_finds_the_reference_pairs(
