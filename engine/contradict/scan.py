@@ -255,7 +255,7 @@ class ContradictionScanner:
             return [], 0
         # 2. the other sides: just extracted, or stored (catalog); ghosts are skipped
         present = np.ones(len(table), dtype=bool)
-        unknown = sorted({int(r) for r in o.tolist() if r >= table.scanned})
+        unknown = np.unique(o[o >= table.scanned]).tolist()
         if unknown:
             stored = store.claims_by_id(self._catalog, (table.ids[r] for r in unknown))
             for r in unknown:
@@ -287,9 +287,10 @@ class ContradictionScanner:
             order = locality_order_of(a_rows, b_rows, base, pairs=len(a), rows=source)
             del a_rows, b_rows, source
             a, b = a[order], b[order]
-        dates = store.note_info(
-            self._catalog, {table.note(int(r)) for r in np.concatenate([a, b]).tolist()}
-        )
+        notes = table.note_ids()
+        involved = np.unique(np.concatenate([notes[a], notes[b]])).tolist()
+        dates = store.note_info(self._catalog, [table.note_paths[n] for n in involved])
+        del notes
         pairs: list[PairRow] = []
         threshold = self._scorer.threshold
         for start in range(0, len(a), SCORE_BATCH):
