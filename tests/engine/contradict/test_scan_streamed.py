@@ -139,6 +139,33 @@ def test_live_edit_finds_the_reference_pairs(workspace: Workspace) -> None:
     assert got and got == sorted(want)
 
 
+def test_first_scan_embeds_the_same_batches(
+    workspace: Workspace, small_limits: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With an empty claims collection every claim is embedded: the same texts in the same
+    calls as before, so a model that batches (padding) gives the same vectors too."""
+    scanner = _scanner(workspace)
+    calls: list[list[str]] = []
+    embedder = workspace.embedder()
+    real = embedder.embed
+
+    def recording(texts: Sequence[str], *, batch_size: int = 16) -> np.ndarray:
+        calls.append(list(texts))
+        return real(texts, batch_size=batch_size)
+
+    monkeypatch.setattr(embedder, "embed", recording)
+    monkeypatch.setattr(scan, "BATCH_NOTES", 40)  # several batches on a small vault
+    notes = store.indexed_notes(workspace.catalog)
+    scanner._vectors.reset()
+    want, _ = ReferenceScanner(scanner).pairs(notes)
+    want_calls, calls[:] = list(calls), []
+    scanner._vectors.reset()
+    stats = scanner.full_scan()
+    assert len(want_calls) >= 4 and calls == want_calls
+    assert stats.embedded == sum(len(c) for c in calls) > 500
+    assert _stored(workspace) == sorted(want)
+
+
 def test_claim_table_keeps_each_string_once(tmp_path: Path) -> None:
     from engine.contradict.claim_table import ClaimTable
 
