@@ -15,7 +15,7 @@ import hashlib
 import logging
 import os
 import threading
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar, cast
@@ -330,6 +330,7 @@ class VectorStore:
                     self._mirror_stamp = stamp
                     self._mirror_ready.set()
                     log.info("Vector mirror: %d vectors from %s", len(loaded), snapshot)
+                target: Callable[[], None]
                 if loaded is not None:
                     target = functools.partial(self._check_mirror, delay_s=check_delay_s)
                 else:
