@@ -115,7 +115,6 @@ class VectorStore:
         self._mirror_ready = threading.Event()
         self._mirror_thread: threading.Thread | None = None
         self._mirror_stamp: str | None = None  # the snapshot the mirror equals, if any
-        self._closing = False
 
     # ----------------------------------------------------------------------------- lifecycle
 
@@ -219,8 +218,7 @@ class VectorStore:
 
     def close(self) -> None:
         """Release the client (idempotent); a mirror still loading stops at its next page."""
-        self._closing = True
-        self._closed.set()  # also wakes a mirror check waiting to start
+        self._closed.set()  # also stops a mirror load and wakes a check waiting to start
         with self._write_lock, self._connect_lock:
             client, self._client, self._collection = self._client, None, None
             self._mirror = None
@@ -363,7 +361,7 @@ class VectorStore:
         try:
             with self._write_lock:
                 mirror = self._mirror
-                if mirror is None or self._closing:
+                if mirror is None or self._closed.is_set():
                     return
                 total, held = self.count(), len(mirror)
                 if total == held:
@@ -377,7 +375,7 @@ class VectorStore:
                 self._mirror_stamp = None
                 self._mirror_ready.clear()
         except Exception as err:
-            if not self._closing:  # closing mid-check is no failure
+            if not self._closed.is_set():  # closing mid-check is no failure
                 log.warning("Vector mirror check failed (%s)", _one_line(err))
             return
         self._load_mirror()
@@ -404,7 +402,7 @@ class VectorStore:
                     return
                 mirror = VectorMirror(self.dimension)
                 offset = 0
-                while not self._closing:
+                while not self._closed.is_set():
                     got = self._call(
                         "get", include=["embeddings", "metadatas"], limit=_PAGE, offset=offset
                     )
@@ -416,10 +414,10 @@ class VectorStore:
                         break
                     offset += len(ids)
             except Exception as err:  # queries keep using Chroma
-                if not self._closing:  # closing mid-load is no failure
+                if not self._closed.is_set():  # closing mid-load is no failure
                     log.warning("Vector mirror not loaded (%s); queries use Chroma", _one_line(err))
                 return
-            if self._closing:
+            if self._closed.is_set():
                 return
             self._mirror = mirror
             self._mirror_ready.set()
