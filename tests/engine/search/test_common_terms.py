@@ -354,3 +354,44 @@ def test_term_shares_follow_the_same_connections_writes(writer: Catalog, reader:
     after = writer.term_shares(["common"])
     assert after != before
     assert after == pytest.approx(reader.term_shares(["common"]))
+
+
+@pytest.mark.parametrize("size", ["small", "large"])
+def test_a_kept_row_set_follows_a_note_written_again(
+    writer: Catalog, reader: Catalog, size: str
+) -> None:
+    """The restriction joins on row ids, which change when a note is written again: both
+    another connection's write and the searching connection's own are seen."""
+    extra = {f"absent/{i}.md" for i in range(SMALL_PATH_SET + 1)} if size == "large" else set()
+    wanted = frozenset({"n0.md", "n1.md"} | extra)
+    for catalog in (reader, writer):
+        restricted_matches_filtered(catalog, wanted)
+    stage(writer, {"n0.md": ["filler zebra new", "common filler", "more filler here"]})
+    for catalog in (writer, reader):
+        restricted_matches_filtered(catalog, wanted)
+        got = catalog.search_bm25('"filler"', limit=100, paths=wanted)
+        assert {p for _, p, _ in got} == {"n0.md"} and len(got) == 3
+    writer.delete_notes(["n1.md"])
+    for catalog in (writer, reader):
+        restricted_matches_filtered(catalog, wanted)
+        assert catalog.search_notes_bm25('"common"', limit=100, paths=wanted) == [
+            (p, s) for p, s in catalog.search_notes_bm25('"common"', limit=100) if p == "n0.md"
+        ]
+
+
+@pytest.mark.parametrize("limit", [1, 3, 10, 30, 60])
+def test_notes_tied_on_score_come_in_path_order(db_path: Path, limit: int) -> None:
+    """Ranked rows are read beyond the limit so ties break by path, not by row order;
+    when the tie runs past that room the exact statement answers."""
+    catalog = Catalog.open(db_path)
+    rng = random.Random(limit)
+    names = [f"tie{i:02d}.md" for i in range(50)]
+    rng.shuffle(names)  # row ids in another order than the paths
+    stage(catalog, {name: ["same words here"] for name in names})
+    stage(catalog, {"best.md": ["words words words"], "other.md": ["unrelated"]})
+    got = catalog.search_notes_bm25('"words"', limit=limit)
+    assert got[0][0] == "best.md"
+    ties = [p for p, _ in got[1:]]
+    assert ties == sorted(names)[: limit - 1]
+    assert len({s for _, s in got[1:]}) <= 1
+    catalog.close()
