@@ -47,6 +47,7 @@ R = TypeVar("R")
 
 _BATCH = 500  # bound parameters per IN (...) query
 SMALL_PATH_SET = 256  # path sets up to this size share one temp table (see `_restrict`)
+TERM_DOCS_CACHE = 4096  # query words whose chunk counts are remembered until the next write
 TIE_ROOM = 16  # extra rows a ranked full-text query reads so ties on the score break by path
 _BUSY_TIMEOUT_MS = 10_000
 _REBUILD_HINT = "run `consilience index PATH --rebuild`"
@@ -320,6 +321,7 @@ class Catalog:
         self._restricted: dict[str, object] = {}
         self._temp_changes = 0  # total_changes made by filling temp tables (see `_version`)
         self._chunk_total: tuple[tuple[int, int], int] | None = None  # (version, chunks)
+        self._term_docs: dict[str, int | None] = {}  # term -> chunks holding it, this version
 
     # ----------------------------------------------------------------------------- lifecycle
 
@@ -1061,18 +1063,27 @@ class Catalog:
             "CREATE VIRTUAL TABLE IF NOT EXISTS temp.chunks_vocab"
             " USING fts5vocab(main, 'chunks_fts', 'row')"
         )
-        # data_version moves on other connections' commits, total_changes on this one's.
-        version = (c.execute("PRAGMA data_version").fetchone()[0], c.total_changes)
+        version = self._version()  # chunk and document counts stay until a write
         if self._chunk_total is None or self._chunk_total[0] != version:
-            self._chunk_total = (version, c.execute("SELECT count(*) FROM chunks").fetchone()[0])
+            total = c.execute("SELECT count(*) FROM chunks").fetchone()[0]
+            self._chunk_total = (version, total)
+            self._term_docs.clear()
         total = self._chunk_total[1] or 0
         out: dict[str, float] = {}
         if not total:
             return out
+        docs = self._term_docs
         for term in dict.fromkeys(terms):
-            row = c.execute("SELECT doc FROM temp.chunks_vocab WHERE term = ?", (term,)).fetchone()
-            if row is not None:
-                out[term] = min(1.0, row[0] / total)
+            if term not in docs:  # counting walks the term's whole document list
+                row = c.execute(
+                    "SELECT doc FROM temp.chunks_vocab WHERE term = ?", (term,)
+                ).fetchone()
+                docs[term] = None if row is None else int(row[0])
+                if len(docs) > TERM_DOCS_CACHE:
+                    del docs[next(iter(docs))]
+            count = docs[term]
+            if count is not None:
+                out[term] = min(1.0, count / total)
         return out
 
     @_guarded

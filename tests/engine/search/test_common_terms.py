@@ -395,3 +395,14 @@ def test_notes_tied_on_score_come_in_path_order(db_path: Path, limit: int) -> No
     assert ties == sorted(names)[: limit - 1]
     assert len({s for _, s in got[1:]}) <= 1
     catalog.close()
+
+
+def test_remembered_term_counts_follow_other_connections_writes(
+    writer: Catalog, reader: Catalog
+) -> None:
+    assert reader.term_shares(["zebra", "newword"]) == pytest.approx({"zebra": 0.3})
+    assert reader.term_shares(["zebra"]) == pytest.approx({"zebra": 0.3})  # remembered
+    stage(writer, {"n9.md": ["zebra newword"]})  # 11 chunks now
+    assert reader.term_shares(["zebra", "newword"]) == pytest.approx(
+        {"zebra": 4 / 11, "newword": 1 / 11}
+    )
