@@ -135,6 +135,10 @@ def print_bench(result: dict[str, Any], *, console: Console | None = None) -> No
         ("query p50 / p95", f"{num(query.get('p50'))} / {num(query.get('p95'))} ms"),
         ("save-to-searchable p50 / p95", f"{num(sync.get('p50'))} / {num(sync.get('p95'))} ms"),
         ("peak RSS", num(result.get("peak_rss_mb"), " MB")),
+        *(
+            (f"  peak RSS, {phase} phase", num(mb, " MB"))
+            for phase, mb in (result.get("peak_rss_by_phase_mb") or {}).items()
+        ),
         ("index on disk", num(result.get("disk_mb"), " MB")),
     ]
     for name, value in rows:

@@ -14,8 +14,9 @@ On a generated vault (`vault_gen.py`, `--notes N`) or a copy of a real one (`--v
 4. one edited note: chunks re-embedded against the note's chunks;
 5. save-to-searchable while watching: an editor-style save (write temp, rename), until the new
    word is found by the text index;
-6. peak RSS of this process (the high-water mark over everything above) and the index's size
-   on disk.
+6. peak RSS of this process (the high-water mark over everything above), the peak of each
+   phase (index, scan, bare embedder, search, sync; Linux resets the mark between phases)
+   and the index's size on disk.
 
 The vault is generated into, or copied to, a scratch folder: the user's vault is never
 written.
@@ -23,6 +24,7 @@ written.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import resource
@@ -56,6 +58,7 @@ def run_bench(
     from engine.workspace import Workspace, WorkspaceConfig
 
     say = log or (lambda msg: None)
+    phases = PhasePeaks()
     work_dir.mkdir(parents=True, exist_ok=True)
     copy = work_dir / "vault"
     shutil.rmtree(copy, ignore_errors=True)
@@ -80,10 +83,12 @@ def run_bench(
         cold = ws.indexer.sync()
         ws.save_graph()
         cold_s = cold.seconds
+        phases.end("index")
         say(f"indexed {cold.notes} notes, {cold.chunks} chunks in {cold_s:.0f} s; scanning ...")
         t0 = time.perf_counter()
         scan = ws.scan_contradictions()
         scan_s = time.perf_counter() - t0
+        phases.end("scan")
         # As the app does: a search service, whose in-memory vectors are saved at close
         # for the restart below.
         first = build_search_service(ws)
@@ -97,6 +102,7 @@ def run_bench(
         t0 = time.perf_counter()
         embedder.embed(texts)
         bare_s = time.perf_counter() - t0
+        phases.end("bare embedder")
         index_rate = cold.embedded / cold_s if cold_s else 0.0
         bare_rate = len(texts) / bare_s if bare_s else 0.0
         out["notes"] = cold.notes
@@ -130,6 +136,7 @@ def run_bench(
             out["query_ms"] = _query_latency(service, queries)
         finally:
             service.close()
+        phases.end("search")
 
         target = max(ws.catalog.manifest(), key=lambda p: len(ws.catalog.chunk_ids(note_path=p)))
         own = len(ws.catalog.chunk_ids(note_path=target))
@@ -141,9 +148,48 @@ def run_bench(
         say(f"{edits} saves while watching ...")
         out["sync_ms"] = _sync_latency(ws, copy, edits, LiveSync)
 
-    out["peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+    phases.end("sync")
+    out["peak_rss_mb"] = phases.overall_mb()
+    if phases.by_phase:
+        out["peak_rss_by_phase_mb"] = phases.by_phase
     out["disk_mb"] = round(_tree_bytes(data) / 1e6, 1)
     return out
+
+
+class PhasePeaks:
+    """Peak RSS per phase: Linux's high-water mark (VmHWM) read at the end of each phase,
+    then reset to the current RSS (`/proc/self/clear_refs` 5). Elsewhere only the process
+    peak (`ru_maxrss`) is known and `by_phase` stays empty."""
+
+    def __init__(self) -> None:
+        self.by_phase: dict[str, float] = {}
+        self._peaks: list[float] = []
+
+    def end(self, phase: str) -> None:
+        peak = _high_water_mb()
+        if peak is None:
+            return
+        self.by_phase[phase] = peak
+        self._peaks.append(peak)
+        # Where this is not allowed, later phases include earlier peaks.
+        with contextlib.suppress(OSError):
+            Path("/proc/self/clear_refs").write_text("5")
+
+    def overall_mb(self) -> float:
+        """The process's peak over every phase (the kernel's own counter is reset between
+        phases, so it is the largest phase peak where they were measured)."""
+        rusage = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+        return max([rusage, *self._peaks])
+
+
+def _high_water_mb() -> float | None:
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return round(int(line.split()[1]) / 1024, 1)  # kB
+    except (OSError, ValueError, IndexError):
+        return None
+    return None
 
 
 def _query_latency(service: Any, queries: list[BenchQuery]) -> dict[str, Any]:

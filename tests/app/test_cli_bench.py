@@ -37,6 +37,12 @@ def test_bench_json_has_every_documented_number(tmp_path: Path) -> None:
     assert out["sync_ms"]["samples"] >= 1
     assert out["edit"]["reembedded"] <= out["edit"]["note_chunks"]
     assert out["peak_rss_mb"] > 50 and out["disk_mb"] > 0
+    phases = out.get("peak_rss_by_phase_mb")
+    if Path("/proc/self/clear_refs").exists():  # Linux: each phase's own peak
+        assert phases is not None
+        assert list(phases) == ["index", "scan", "bare embedder", "search", "sync"]
+        assert all(50 < mb <= out["peak_rss_mb"] for mb in phases.values()), phases
+        assert max(phases.values()) == out["peak_rss_mb"], phases
 
 
 def test_bench_refuses_both_vault_and_notes(tmp_path: Path) -> None:
