@@ -39,6 +39,8 @@ log = logging.getLogger(__name__)
 #: Cosine between a loaded export and the vector torch gave at export time, below which the
 #: cached file is treated as corrupt and exported again.
 _PROBE_MIN_COSINE = {False: 0.999, True: 0.95}
+#: One-thread sessions `embed` runs batches on side by side (1: the main session only).
+EMBED_LANES = int(os.environ.get("CONSILIENCE_EMBED_LANES", "1") or 1)
 
 
 class OnnxEmbedder:
@@ -60,6 +62,7 @@ class OnnxEmbedder:
         quantized: bool = False,
         query_cache_size: int = QUERY_CACHE_SIZE,
         threads: int | None = None,
+        lanes: int | None = None,
     ) -> None:
         _force_offline()
         from tokenizers import Tokenizer
@@ -69,6 +72,9 @@ class OnnxEmbedder:
         self.quantized = quantized
         self.backend = "onnx-int8" if quantized else "onnx"
         self._threads = threads or physical_cores()
+        # `embed` runs batches on `lanes` one-thread sessions side by side (1: on the main
+        # session); queries always use the main session, so they never wait behind a batch.
+        self._lanes = max(1, lanes if lanes is not None else EMBED_LANES)
         self._lock = threading.Lock()
         self._queries = QueryCache(query_cache_size)
 
@@ -85,6 +91,10 @@ class OnnxEmbedder:
         self._pad_id = _pad_id(self._tokenizer)
 
         self._session, self.model_path = self._open(cache_dir)
+        self._lane_sessions = [
+            (self._session_for(self.model_path, threads=1), threading.Lock())
+            for _ in range(self._lanes if self._lanes > 1 else 0)
+        ]
         self._inputs = {i.name for i in self._session.get_inputs()}
         self._dimension = int(self._run([""])[0].shape[0])
         log.info(
@@ -120,13 +130,13 @@ class OnnxEmbedder:
                 )
         raise AssertionError("unreachable")  # pragma: no cover
 
-    def _session_for(self, path: Path) -> Any:
+    def _session_for(self, path: Path, *, threads: int | None = None) -> Any:
         import onnxruntime as ort
 
         opts = ort.SessionOptions()
         opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
         opts.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
-        opts.intra_op_num_threads = self._threads
+        opts.intra_op_num_threads = threads or self._threads
         opts.inter_op_num_threads = 1
         # No busy-waiting worker threads between runs: the app idles in a tray next to other
         # work, and a spinning pool burns a core after every batch or query.
@@ -174,9 +184,35 @@ class OnnxEmbedder:
         # batch pads to similar lengths; results are written back in input order.
         encs = self._tokenize(list(texts))
         order = sorted(range(n), key=lambda i: -len(encs[i].ids))
-        for start in range(0, n, batch_size):
-            idx = order[start : start + batch_size]
-            out[idx] = self._infer([encs[i] for i in idx])
+        batches = [order[start : start + batch_size] for start in range(0, n, batch_size)]
+        if len(batches) < 2 or not self._lane_sessions:
+            for idx in batches:
+                out[idx] = self._infer([encs[i] for i in idx])
+            return out
+        lanes = self._lane_sessions
+        failed: list[BaseException] = []
+
+        def run_lane(k: int) -> None:
+            session, lock = lanes[k]
+            try:
+                for idx in batches[k :: len(lanes)]:
+                    if failed:
+                        return
+                    out[idx] = self._infer([encs[i] for i in idx], session=session, lock=lock)
+            except BaseException as err:  # re-raised by the caller: never a half-filled answer
+                failed.append(err)
+
+        threads = [
+            threading.Thread(target=run_lane, args=(k,), name=f"embed-lane-{k}", daemon=True)
+            for k in range(1, len(lanes))
+        ]
+        for t in threads:
+            t.start()
+        run_lane(0)
+        for t in threads:
+            t.join()
+        if failed:
+            raise failed[0]
         return out
 
     def embed_query(self, text: str) -> Vectors:
@@ -209,8 +245,9 @@ class OnnxEmbedder:
             encs: list[Any] = self._tokenizer.encode_batch(texts)
         return encs
 
-    def _infer(self, encs: list[Any]) -> Vectors:
-        """Vectors for tokenized texts: padded to the longest, one session run."""
+    def _infer(self, encs: list[Any], *, session: Any = None, lock: Any = None) -> Vectors:
+        """Vectors for tokenized texts: padded to the longest, one session run (on the main
+        session unless `session` and its `lock` are given)."""
         width = max(len(e.ids) for e in encs)
         ids = np.full((len(encs), width), self._pad_id, dtype=np.int64)
         mask = np.zeros((len(encs), width), dtype=np.int64)
@@ -221,8 +258,10 @@ class OnnxEmbedder:
             mask[row, :k] = 1
             types[row, :k] = enc.type_ids
         feed = {"input_ids": ids, "attention_mask": mask, "token_type_ids": types}
-        with self._lock:
-            (vecs,) = self._session.run(None, {k: v for k, v in feed.items() if k in self._inputs})
+        with lock or self._lock:
+            (vecs,) = (session or self._session).run(
+                None, {k: v for k, v in feed.items() if k in self._inputs}
+            )
         out: Vectors = np.ascontiguousarray(vecs, dtype=np.float32)
         return out
 

@@ -149,6 +149,33 @@ def test_int8_vectors_stay_close_to_the_reference(
     assert kept >= 0.95, kept
 
 
+def test_lanes_give_the_same_vectors_and_raise_a_lanes_error(
+    cache_dir: Path, onnx_embedder: OnnxEmbedder, real_texts: list[str]
+) -> None:
+    """Batches spread over one-thread sessions side by side: same vectors, input order kept;
+    a failing batch in any lane fails the call (never a half-filled answer)."""
+    laned = OnnxEmbedder(None, cache_dir=cache_dir, lanes=3)
+    assert len(laned._lane_sessions) == 3
+    texts = real_texts[:70]
+    np.testing.assert_allclose(
+        laned.embed(texts, batch_size=4), onnx_embedder.embed(texts, batch_size=4), atol=1e-5
+    )
+    np.testing.assert_allclose(laned.embed(texts[:1]), onnx_embedder.embed(texts[:1]), atol=1e-5)
+    seen: list[int] = []
+    original = laned._infer
+
+    def flaky(encs: list[object], **kw: object) -> np.ndarray:
+        seen.append(len(encs))
+        if kw.get("session") is laned._lane_sessions[2][0]:
+            raise RuntimeError("lane 2 broke")
+        return original(encs, **kw)  # type: ignore[arg-type]
+
+    laned._infer = flaky  # type: ignore[method-assign]
+    with pytest.raises(RuntimeError, match="lane 2 broke"):
+        laned.embed(texts, batch_size=4)
+    assert seen  # the lanes really ran
+
+
 def test_embed_query_is_cached_and_matches_embed(onnx_embedder: OnnxEmbedder) -> None:
     text = "how do I calibrate the soil moisture sensor?"
     hits, misses = onnx_embedder.cache_hits, onnx_embedder.cache_misses
