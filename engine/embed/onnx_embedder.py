@@ -39,8 +39,23 @@ log = logging.getLogger(__name__)
 #: Cosine between a loaded export and the vector torch gave at export time, below which the
 #: cached file is treated as corrupt and exported again.
 _PROBE_MIN_COSINE = {False: 0.999, True: 0.95}
-#: One-thread sessions `embed` runs batches on side by side (1: the main session only).
-EMBED_LANES = int(os.environ.get("CONSILIENCE_EMBED_LANES", "1") or 1)
+#: `$CONSILIENCE_EMBED_LANES`: one-thread sessions `embed` runs batches on side by side
+#: (1, the default: the main session only; see `docs/architecture.md` for why).
+LANES_ENV = "CONSILIENCE_EMBED_LANES"
+
+
+def _lanes_from_env() -> int:
+    raw = os.environ.get(LANES_ENV, "").strip()
+    if not raw:
+        return 1
+    try:
+        lanes = int(raw)
+    except ValueError:
+        lanes = 0
+    if not 1 <= lanes <= 64:
+        log.warning("%s=%r is not a number from 1 to 64; using 1.", LANES_ENV, raw)
+        return 1
+    return lanes
 
 
 class OnnxEmbedder:
@@ -74,7 +89,7 @@ class OnnxEmbedder:
         self._threads = threads or physical_cores()
         # `embed` runs batches on `lanes` one-thread sessions side by side (1: on the main
         # session); queries always use the main session, so they never wait behind a batch.
-        self._lanes = max(1, lanes if lanes is not None else EMBED_LANES)
+        self._lanes = max(1, lanes if lanes is not None else _lanes_from_env())
         self._lock = threading.Lock()
         self._queries = QueryCache(query_cache_size)
 

@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from engine.embed import embedder as embedder_module
+from engine.embed import onnx_embedder as onnx_embedder_module
 from engine.embed import onnx_export
 from engine.embed.embedder import (
     Embedder,
@@ -174,6 +175,23 @@ def test_lanes_give_the_same_vectors_and_raise_a_lanes_error(
     with pytest.raises(RuntimeError, match="lane 2 broke"):
         laned.embed(texts, batch_size=4)
     assert seen  # the lanes really ran
+
+
+@pytest.mark.parametrize(
+    ("raw", "lanes", "warns"),
+    [("", 1, False), ("2", 2, False), (" 3 ", 3, False), ("two", 1, True), ("0", 1, True)],
+)
+def test_lanes_from_the_environment(
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+    raw: str,
+    lanes: int,
+    warns: bool,
+) -> None:
+    monkeypatch.setenv(onnx_embedder_module.LANES_ENV, raw)
+    with caplog.at_level("WARNING"):
+        assert onnx_embedder_module._lanes_from_env() == lanes
+    assert ("CONSILIENCE_EMBED_LANES" in caplog.text) == warns
 
 
 def test_embed_query_is_cached_and_matches_embed(onnx_embedder: OnnxEmbedder) -> None:
