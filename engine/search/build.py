@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from engine.search.config import MergeConfig
 from engine.search.dedup import normalise_tokens
 from engine.search.directory import NoteDirectory
-from engine.search.service import MergeContext, SearchRequest, SearchService
+from engine.search.service import MergeContext, SearchRequest, SearchService, Source
 from engine.search.sources.graph import GraphSource
 from engine.search.sources.semantic import SemanticSource
 from engine.search.sources.text import TextSource, ThreadCatalogs
@@ -88,7 +88,7 @@ def build_search_service(
         catalogs=catalogs,
         directory=directory,
     )
-    sources = [semantic, TextSource(catalogs, directory), graph_source]
+    sources: list[Source] = [semantic, TextSource(catalogs, directory), graph_source]
     tokens = NoteTokenCache(catalogs)
 
     def context(request: SearchRequest, hits: Mapping[str, Sequence[Hit]]) -> MergeContext:

@@ -983,7 +983,9 @@ class Catalog:
         own = c.total_changes - self._temp_changes
         return (c.execute("PRAGMA data_version").fetchone()[0], own)
 
-    def _load_temp(self, table: str, key: str, fill: Callable[[sqlite3.Connection], None]) -> None:
+    def _load_temp(
+        self, table: str, key: str, fill: Callable[[sqlite3.Connection], object]
+    ) -> None:
         """Empty temp table `table` (one primary-key column, `key`) and `fill` it, all in one
         savepoint (row by row in autocommit would commit each row)."""
         c = self._conn

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -77,7 +77,7 @@ class TextSource:
         scores: dict[str, _NoteScore],
         *,
         limit: int,
-        paths: set[str] | None,
+        paths: Collection[str] | None,
     ) -> None:
         """Give every scored note without one its best BM25 chunk (for the excerpt)."""
         for chunk_id, path, _score in catalog.search_bm25(expr, limit=limit, paths=paths):
@@ -155,9 +155,9 @@ class TextSource:
             if phrases and len(s.needles & phrases) < len(phrases):
                 relevance *= 0.5  # lacks a quoted phrase the user asked for
             match_type = "exact_text" if needles and len(s.needles) == len(needles) else "keyword"
-            chunk_id = (s.needle_chunk or s.best_chunk) if s.needles else s.best_chunk
+            shown = (s.needle_chunk or s.best_chunk) if s.needles else s.best_chunk
             relevance = ceiling = min(ceiling, max(0.0, min(1.0, relevance)))
-            rec = chunks.get(chunk_id) if chunk_id else None
+            rec = chunks.get(shown) if shown else None
             excerpt = None
             if rec is not None:
                 excerpt = make_excerpt(
@@ -172,7 +172,7 @@ class TextSource:
                 Hit(
                     source=self.name,
                     note_path=s.path,
-                    chunk_id=chunk_id,
+                    chunk_id=shown,
                     rank=rank,
                     raw_score=s.bm25,
                     relevance=relevance,
