@@ -21,8 +21,16 @@ from pathlib import PurePosixPath
 from typing import overload
 
 from engine.search.config import MergeConfig
-from engine.search.dedup import NoteGroup, merge_metadata, primary_source, unique_excerpts
-from engine.search.types import MATCH_TYPES, Hit, MergedResult, Relation, ScoreBreakdown, Tier
+from engine.search.dedup import NoteGroup, merge_metadata, unique_excerpts
+from engine.search.types import (
+    MATCH_TYPES,
+    Excerpt,
+    Hit,
+    MergedResult,
+    Relation,
+    ScoreBreakdown,
+    Tier,
+)
 
 _SECONDS_PER_DAY = 86_400.0
 MIN_HITS_FOR_MIN_MAX = 10  # below this many hits, a source's scores are normalised against 0
@@ -199,42 +207,135 @@ def score_group(
     source_ranges: Mapping[str, tuple[float, float]] | None = None,
 ) -> ScoredGroup:
     """Steps 2 and 5 for one note: what its hits say, and its composite score."""
-    own, every = group.hits, group.all_hits
-    primary = primary_source(every, config=config)
-    sources = config.ordered_sources(h.source for h in every)
-    match_types = _ordered_match_types(h.match_type for h in every)
-    entities = tuple(dict.fromkeys(e for h in every for e in h.entities))
-    cross_referenced = is_cross_referenced(entities, query_entities)
-    stamps = [h.timestamp for h in own if h.timestamp is not None]
-    timestamp = max(stamps, key=_utc) if stamps else None
-    source_scores = None
-    if source_ranges is not None:
-        best: dict[str, float] = {}
-        for h in every:
-            best[h.source] = max(best.get(h.source, 0.0), h.relevance)
-        source_scores = {s: _min_max(v, source_ranges.get(s)) for s, v in best.items()}
-    direct = [h.source for h in every if h.match_type not in config.indirect_match_types]
-    breakdown = score_breakdown(
-        direct_sources=direct,
-        source_ranks=group.source_ranks,
-        match_types=match_types,
-        cross_referenced=cross_referenced,
-        timestamp=timestamp,
+    return GroupScorer(
         answered_sources=answered_sources,
+        query_entities=query_entities,
         now=now,
         config=config,
-        source_scores=source_scores,
-    )
-    return ScoredGroup(
-        group=group,
-        primary=primary,
-        sources=sources,
-        match_types=match_types,
-        entities=entities,
-        cross_referenced=cross_referenced,
-        timestamp=timestamp,
-        breakdown=breakdown,
-    )
+        source_ranges=source_ranges,
+    ).score(group)
+
+
+class GroupScorer:
+    """`score_group` for many notes of one query: what is the same for every note (the
+    sources that answered and their RRF ceiling, the folded query entities, weights and
+    authorities) is worked out once. Same arithmetic in the same order as `score_breakdown`,
+    so the scores are identical to the last bit (tested)."""
+
+    def __init__(
+        self,
+        *,
+        answered_sources: Iterable[str],
+        query_entities: Iterable[str],
+        now: datetime,
+        config: MergeConfig,
+        source_ranges: Mapping[str, tuple[float, float]] | None = None,
+    ) -> None:
+        self._config = config
+        answered = tuple(answered_sources)
+        entities = (
+            query_entities if isinstance(query_entities, frozenset) else frozenset(query_entities)
+        )
+        self._wanted = _folded(entities) or None  # None: no query entity to look for
+        self._now = now
+        self._ranges = source_ranges if config.fusion == "convex" else None
+        self._convex = config.fusion == "convex" and source_ranges is not None
+        self._total_w = sum(config.rrf_weight(s) for s in config.ordered_sources(answered))
+        self._ceiling = max_rrf(answered, config=config)
+        self._weight: dict[str, float] = {}
+        self._authority: dict[str, float] = {}
+        self._indirect = frozenset(config.indirect_match_types)
+        self._exact_types = frozenset(config.exact_match_types)
+
+    def _w(self, source: str) -> float:
+        weight = self._weight.get(source)
+        if weight is None:
+            weight = self._weight[source] = self._config.rrf_weight(source)
+        return weight
+
+    def _auth(self, source: str) -> float:
+        value = self._authority.get(source)
+        if value is None:
+            value = self._authority[source] = self._config.authority(source)
+        return value
+
+    def score(self, group: NoteGroup) -> ScoredGroup:
+        config = self._config
+        own, every = group.hits, group.all_hits
+        best: dict[str, float] = {}  # as in `primary_source`
+        for h in every:
+            best[h.source] = max(h.relevance, best.get(h.source, h.relevance))
+        primary = min(best, key=lambda s: (-best[s], -self._auth(s), s))
+        sources = config.ordered_sources(best)
+        match_types = _match_types_of(frozenset(h.match_type for h in every))
+        entities = tuple(dict.fromkeys(e for h in every for e in h.entities))
+        wanted = self._wanted
+        cross_referenced = wanted is not None and any(
+            e.casefold().strip() in wanted for e in entities
+        )
+        stamps = [h.timestamp for h in own if h.timestamp is not None]
+        timestamp = max(stamps, key=_utc) if stamps else None
+        ranks = group.source_ranks
+        ranked_sources = config.ordered_sources(ranks)
+        rrf_k = config.rrf_k
+        raw = sum(self._w(s) / (rrf_k + ranks[s]) for s in ranked_sources)
+        if self._convex:
+            ranges = self._ranges or {}
+            floor: dict[str, float] = {}  # each source's best relevance, counted from 0
+            for h in every:
+                floor[h.source] = max(floor.get(h.source, 0.0), h.relevance)
+            scores = {s: _min_max(v, ranges.get(s)) for s, v in floor.items()}
+            total_w = self._total_w
+            fused = sum(self._w(s) * scores.get(s, 0.0) for s in ranked_sources)
+            rrf = fused / total_w if total_w > 0 else 0.0
+        else:
+            ceiling = self._ceiling
+            rrf = raw / ceiling if ceiling > 0 else 0.0
+        indirect = self._indirect
+        direct = config.ordered_sources(h.source for h in every if h.match_type not in indirect)
+        agreement = (
+            config.agreement_boost * max(0, len(direct) - 1) if config.use_agreement_boost else 0.0
+        )
+        exact = (
+            config.exact_boost
+            if config.use_exact_boost and any(m in self._exact_types for m in match_types)
+            else 0.0
+        )
+        cross_ref = (
+            config.cross_reference_multiplier
+            if config.use_cross_reference and cross_referenced
+            else 1.0
+        )
+        recency = recency_factor(timestamp, now=self._now, config=config)
+        authority = (
+            max((self._auth(s) for s in direct), default=1.0) if config.use_authority else 1.0
+        )
+        total = (rrf + agreement + exact) * cross_ref * recency * authority
+        breakdown = ScoreBreakdown(
+            rrf=rrf,
+            rrf_raw=raw,
+            agreement=agreement,
+            exact=exact,
+            cross_ref=cross_ref,
+            recency=recency,
+            authority=authority,
+            total=total,
+        )
+        return ScoredGroup(
+            group=group,
+            primary=primary,
+            sources=sources,
+            match_types=match_types,
+            entities=entities,
+            cross_referenced=cross_referenced,
+            timestamp=timestamp,
+            breakdown=breakdown,
+        )
+
+
+@lru_cache(maxsize=256)  # a handful of match-type sets, asked once per note
+def _match_types_of(types: frozenset[str]) -> tuple[str, ...]:
+    return _ordered_match_types(types)
 
 
 def assemble_result(scored: ScoredGroup, *, config: MergeConfig) -> MergedResult:
@@ -335,6 +436,14 @@ class LazyRanking(Sequence[MergedResult]):
             built = assemble_result(self._scored[index], config=self._config)
             self._built[index] = built
         return built
+
+    def excerpts_at(self, index: int) -> tuple[Excerpt, ...]:
+        """The excerpts of the result at `index` (as `self[index].excerpts`), without
+        assembling it: the token budget walks far more results than it keeps."""
+        built = self._built[index]
+        if built is not None:
+            return built.excerpts
+        return unique_excerpts(self._scored[index].group.hits)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, LazyRanking | tuple | list):

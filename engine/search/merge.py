@@ -31,6 +31,7 @@ from engine.search.dedup import (
     unique_excerpts,
 )
 from engine.search.fusion import (
+    GroupScorer,
     LazyRanking,
     assign_tier,
     build_result,
@@ -42,7 +43,6 @@ from engine.search.fusion import (
     recency_factor,
     rrf_score,
     score_breakdown,
-    score_group,
     source_ranges_of,
     tiers_of,
 )
@@ -152,20 +152,14 @@ def merge(
     if config.use_near_duplicates and note_tokens:
         groups = list(merge_near_duplicates(groups, note_tokens=note_tokens, config=config))
     ranges = source_ranges_of(normalised) if config.fusion == "convex" else None
-    ranked = LazyRanking(
-        (
-            score_group(
-                group,
-                answered_sources=answered,
-                query_entities=query_entities,
-                now=now,
-                config=config,
-                source_ranges=ranges,
-            )
-            for group in groups
-        ),
+    scorer = GroupScorer(
+        answered_sources=answered,
+        query_entities=query_entities,
+        now=now,
         config=config,
+        source_ranges=ranges,
     )
+    ranked = LazyRanking((scorer.score(group) for group in groups), config=config)
     results = select_results(
         ranked,
         limit=limit,

@@ -23,15 +23,19 @@ from numpy.typing import NDArray
 
 from engine.search.config import MergeConfig
 from engine.search.dedup import jaccard, normalise_tokens
-from engine.search.types import MergedResult
+from engine.search.fusion import LazyRanking
+from engine.search.types import Excerpt, MergedResult
 
 Vector = NDArray[Any]
 
 
 def estimate_tokens(result: MergedResult, *, config: MergeConfig) -> int:
     """Tokens the result's excerpts would take: characters / chars_per_token, rounded up."""
-    chars = sum(len(e.text) for e in result.excerpts)
-    return math.ceil(chars / config.chars_per_token)
+    return _excerpt_tokens(result.excerpts, config=config)
+
+
+def _excerpt_tokens(excerpts: Sequence[Excerpt], *, config: MergeConfig) -> int:
+    return math.ceil(sum(len(e.text) for e in excerpts) / config.chars_per_token)
 
 
 def _vector(result: MergedResult, chunk_vectors: Mapping[str, Vector]) -> Vector | None:
@@ -131,12 +135,16 @@ def select_results(
                 sim = cos if cos is not None else jaccard(toks[i], toks[best])
                 if sim > max_sim[i]:
                     max_sim[i] = sim
+    lazy = ranked if isinstance(ranked, LazyRanking) else None
     for index in range(len(pool), len(ranked)):  # by index: a lazy ranking builds only these
         if len(selected) >= limit:
             break
-        result = ranked[index]
-        cost = estimate_tokens(result, config=config)
+        cost = (
+            _excerpt_tokens(lazy.excerpts_at(index), config=config)
+            if lazy is not None  # the budget skips most of them: cost them unassembled
+            else estimate_tokens(ranked[index], config=config)
+        )
         if fits(cost):
-            selected.append(result)
+            selected.append(ranked[index])
             used += cost
     return tuple(selected)

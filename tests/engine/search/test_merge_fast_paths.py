@@ -1,0 +1,204 @@
+"""The merge's fast paths give exactly what the plain functions give.
+
+- `GroupScorer` (per-query constants worked out once) scores every note as the composition of
+  `primary_source`, `is_cross_referenced` and `score_breakdown` does, to the last bit, for
+  RRF and convex fusion and for hits that were never normalised (NaN, out-of-range).
+- The token budget costs unassembled results from `LazyRanking.excerpts_at`: the selection
+  is the one `select_results` makes over the fully assembled ranking.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from datetime import UTC
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.search.config import MergeConfig
+from engine.search.dedup import group_by_note, primary_source
+from engine.search.fusion import (
+    GroupScorer,
+    LazyRanking,
+    _ordered_match_types,
+    is_cross_referenced,
+    score_breakdown,
+    source_ranges_of,
+)
+from engine.search.merge import normalise_hits
+from engine.search.mmr import select_results
+from tests.engine.search.test_merge_properties import NOW, cases, hits_by_source, run
+
+PROPS = settings(deadline=None, max_examples=150)
+
+
+def reference_score(
+    group: Any,
+    *,
+    answered: tuple[str, ...],
+    entities: frozenset[str],
+    config: MergeConfig,
+    ranges: Any,
+) -> dict[str, Any]:
+    """`score_group` as it was written before `GroupScorer`: the public pieces composed."""
+    every = group.all_hits
+    ents = tuple(dict.fromkeys(e for h in every for e in h.entities))
+    stamps = [h.timestamp for h in group.hits if h.timestamp is not None]
+    source_scores = None
+    if ranges is not None:
+        best: dict[str, float] = {}
+        for h in every:
+            best[h.source] = max(best.get(h.source, 0.0), h.relevance)
+        source_scores = {}
+        for s, v in best.items():
+            bounds = ranges.get(s)
+            if bounds is None:
+                source_scores[s] = v
+            else:
+                low, high = bounds
+                source_scores[s] = (
+                    1.0 if high <= low else max(0.0, min(1.0, (v - low) / (high - low)))
+                )
+    match_types = _ordered_match_types(h.match_type for h in every)
+    cross = is_cross_referenced(ents, entities)
+    breakdown = score_breakdown(
+        direct_sources=[h.source for h in every if h.match_type not in config.indirect_match_types],
+        source_ranks=group.source_ranks,
+        match_types=match_types,
+        cross_referenced=cross,
+        timestamp=max(stamps, key=lambda t: t.replace(tzinfo=UTC) if t.tzinfo is None else t)
+        if stamps
+        else None,
+        answered_sources=answered,
+        now=NOW,
+        config=config,
+        source_scores=source_scores,
+    )
+    return {
+        "primary": primary_source(every, config=config),
+        "sources": config.ordered_sources(h.source for h in every),
+        "match_types": match_types,
+        "entities": ents,
+        "cross_referenced": cross,
+        "breakdown": breakdown,
+    }
+
+
+@st.composite
+def raw_groups(draw: st.DrawFn) -> tuple[dict[str, list[Any]], MergeConfig, frozenset[str]]:
+    hits = draw(hits_by_source())
+    if draw(st.booleans()):  # coarse relevances: ties between sources decide by authority
+        hits = {
+            s: [
+                h
+                if math.isnan(h.relevance)
+                else dataclasses.replace(h, relevance=round(h.relevance * 2) / 2)
+                for h in hs
+            ]
+            for s, hs in hits.items()
+        }
+    config = MergeConfig(
+        fusion=draw(st.sampled_from(("rrf", "convex"))),
+        use_agreement_boost=draw(st.booleans()),
+        use_exact_boost=draw(st.booleans()),
+        use_cross_reference=draw(st.booleans()),
+        use_recency=draw(st.booleans()),
+        use_authority=draw(st.booleans()),
+        rrf_weight_text=draw(st.sampled_from((0.5, 1.0, 2.0))),
+    )
+    entities = frozenset(draw(st.sets(st.sampled_from(("riverbend", "BUDGET", "q3")))))
+    return hits, config, entities
+
+
+@PROPS
+@given(case=raw_groups(), normalise=st.booleans())
+def test_group_scorer_matches_the_plain_composition(case: Any, normalise: bool) -> None:
+    hits, config, entities = case
+    if normalise:
+        hits = normalise_hits(hits, config=config)
+    hits = {s: [h for h in hs if h.note_path] for s, hs in hits.items()}
+    answered = tuple(hits)
+    ranges = source_ranges_of(hits) if config.fusion == "convex" else None
+    scorer = GroupScorer(
+        answered_sources=answered,
+        query_entities=entities,
+        now=NOW,
+        config=config,
+        source_ranges=ranges,
+    )
+    for group in group_by_note(hits, config=config):
+        got = scorer.score(group)
+        want = reference_score(
+            group, answered=answered, entities=entities, config=config, ranges=ranges
+        )
+        assert got.primary == want["primary"]
+        assert got.sources == want["sources"]
+        assert got.match_types == want["match_types"]
+        assert got.entities == want["entities"]
+        assert got.cross_referenced == want["cross_referenced"]
+        # NaN relevances make NaN scores: compare their text, which also pins every bit
+        assert repr(got.breakdown) == repr(want["breakdown"])
+
+
+@PROPS
+@given(case=cases(), fusion=st.sampled_from(("rrf", "convex")), limit=st.integers(1, 12))
+def test_budget_over_a_lazy_ranking_selects_as_over_the_assembled_one(
+    case: dict[str, Any], fusion: str, limit: int
+) -> None:
+    config = dataclasses.replace(case["config"], fusion=fusion)
+    out = run(case, limit=limit, config=config)
+    assert isinstance(out.ranked, LazyRanking)
+    assembled = tuple(out.ranked)  # every result built: no lazy costing
+    for i, result in enumerate(assembled):
+        assert out.ranked.excerpts_at(i) == result.excerpts
+    plain = select_results(
+        assembled,
+        limit=limit,
+        config=config,
+        chunk_vectors=case["chunk_vectors"],
+        note_tokens=case["note_tokens"],
+    )
+    assert out.results == plain
+
+
+def test_a_lazy_ranking_builds_only_what_the_budget_keeps() -> None:
+    """100 notes, each with one long excerpt: the budget keeps a few; the others are costed
+    without being assembled, from their own excerpts (not a merged near-duplicate's)."""
+    from engine.search.types import Excerpt, Hit
+
+    hits = {
+        "text": [
+            Hit(
+                source="text",
+                note_path=f"n{i:03}.md",
+                match_type="keyword",
+                relevance=1.0 - i / 200,
+                excerpt=Excerpt("text", f"n{i:03}.md#0", f"word{i} " * (100 - i)),
+            )
+            for i in range(100)
+        ]
+    }
+    same = frozenset(f"t{i}" for i in range(40))
+    config = MergeConfig(use_mmr=False, token_budget=400)
+    out = run(
+        {
+            "hits": hits,
+            "config": config,
+            "note_tokens": {"n050.md": same, "n099.md": same},  # n099 folds into n050
+            "chunk_vectors": None,
+            "query_entities": frozenset(),
+        },
+        limit=50,
+    )
+    ranked = out.ranked
+    assert isinstance(ranked, LazyRanking)
+    built = [i for i, b in enumerate(ranked._built) if b is not None]
+    kept = [ranked.index(r) for r in out.results]
+    assert built == kept and len(kept) < 10  # the budget kept a few; only they were built
+    duplicated = next(i for i in range(len(ranked)) if ranked._scored[i].group.duplicates)
+    assert duplicated not in built
+    lazily = [ranked.excerpts_at(i) for i in range(len(ranked))]
+    assert lazily == [r.excerpts for r in ranked]
+    assert len(lazily[duplicated]) == 1  # its own excerpt, not n099's as well
