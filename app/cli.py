@@ -154,6 +154,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     _offline_environment()
+    from engine.runtime import tune_garbage_collector
+
+    tune_garbage_collector()
     parser = build_parser()
     args = parser.parse_args(argv)
     configure_logging(verbosity=args.verbose)

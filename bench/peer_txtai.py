@@ -287,6 +287,10 @@ def run_child(spec_file: Path) -> int:
 
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
     spec = json.loads(spec_file.read_text(encoding="utf-8"))
+    if spec["job"].startswith("ours/"):
+        from engine.runtime import tune_garbage_collector
+
+        tune_garbage_collector()  # as `consilience` does at start
     result_fd = os.dup(1)
     os.dup2(2, 1)  # anything a library prints (Python or C) goes to stderr
     sys.stdout = sys.stderr
