@@ -33,8 +33,12 @@ def _needle_spans(text: str, needles: tuple[str, ...]) -> list[Span]:
 
 
 def _term_spans(text: str, terms: tuple[str, ...], until: int | None = None) -> list[Span]:
-    """Whole-word matches of `terms`, in order; with `until`, none that starts after it (the
-    scan stops there: an excerpt only shows a window of a long chunk)."""
+    """Whole-word matches of `terms` (a word starting with a term), in order; with `until`,
+    none that starts after it (the regex scan stops there: an excerpt only shows a window
+    of a long chunk)."""
+    words = _plain_words(terms)
+    if words is not None and text.isascii():
+        return _ascii_term_spans(text, words)
     pattern = _term_pattern(terms)
     if pattern is None:
         return []
@@ -44,6 +48,39 @@ def _term_spans(text: str, terms: tuple[str, ...], until: int | None = None) -> 
             break
         spans.append(Span(m.start(), m.end()))
     return spans
+
+
+@lru_cache(maxsize=256)
+def _plain_words(terms: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The lower-cased terms when every one is ASCII word characters (the usual case), else
+    None (left to the case-insensitive regex)."""
+    words = [t for t in terms if t and len(t) > 1]
+    if not all(w.isascii() and _WORD.fullmatch(w) for w in words):
+        return None
+    return tuple(dict.fromkeys(w.lower() for w in words))
+
+
+_WORD = re.compile(r"\w+")
+_WORD_END = re.compile(r"\w*")
+
+
+def _ascii_term_spans(text: str, words: tuple[str, ...]) -> list[Span]:
+    """`_term_pattern`'s matches in ASCII text, found with `str.find` (3x faster than the
+    regex on chunk-sized text). Every term is word characters, so a match is the whole word
+    run from a word start where a term begins: the runs cannot overlap, and which term
+    matched does not change the span."""
+    if not words:
+        return []
+    low = text.lower()  # ASCII: same length, same word characters
+    starts: set[int] = set()
+    for word in words:
+        i = low.find(word)
+        while i >= 0:
+            if i == 0 or not (low[i - 1].isalnum() or low[i - 1] == "_"):
+                starts.add(i)
+            i = low.find(word, i + 1)
+    end_of = _WORD_END.match
+    return [Span(i, end_of(low, i).end()) for i in sorted(starts)]  # type: ignore[union-attr]
 
 
 @lru_cache(maxsize=256)  # one query's terms, used for every excerpt of its answer
@@ -88,8 +125,12 @@ def make_excerpt(
         spans = _merge_spans(exact + _term_spans(text, terms))
         return Excerpt(source, chunk_id, text, tuple(spans), heading_path)
     # Centre on what must be seen: the first exact needle, else the first word match.
+    words = _plain_words(terms)
+    found = _ascii_term_spans(text, words) if words is not None and text.isascii() else None
     if exact:
         anchor = min(s.start for s in exact)
+    elif found is not None:
+        anchor = found[0].start if found else 0
     else:
         pattern = _term_pattern(terms)
         first = pattern.search(text) if pattern is not None else None
@@ -107,7 +148,9 @@ def make_excerpt(
             end = space
     # Word matches starting after `end` cannot reach into the window, nor join a span that
     # does (a merged span that reaches past `end` is left out either way).
-    spans = _merge_spans(exact + _term_spans(text, terms, until=end))
+    if found is None:
+        found = _term_spans(text, terms, until=end)
+    spans = _merge_spans(exact + found)
     prefix = "…" if start > 0 else ""
     suffix = "…" if end < len(text) else ""
     cut = prefix + text[start:end] + suffix

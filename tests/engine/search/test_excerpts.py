@@ -6,7 +6,7 @@ unique and every span can be checked against a full scan of the whole text.
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from engine.search.sources.excerpts import find_spans, make_excerpt
@@ -66,3 +66,24 @@ def test_window_spans_are_the_full_scan_spans_inside_it(
     anchors = exact or full
     if anchors:
         assert begin <= anchors[0].start < end
+
+
+@settings(deadline=None, max_examples=400)
+@given(
+    text=st.text(alphabet="aAb_1 -.\nß", max_size=40),
+    terms=st.lists(
+        st.sampled_from(("ab", "Ab", "a1", "ba", "b_", "_a", "bb", "a", "aß"))
+        | st.text("ab_", max_size=3),
+        max_size=4,
+    ),
+)
+@example(text="b_ab x_Ab ab", terms=["ab", "b_"])  # `_` is a word character: no word start
+@example(text="AB1 ab-ab", terms=["aB", "ab1"])
+def test_ascii_fast_path_finds_what_the_regex_finds(text: str, terms: list[str]) -> None:
+    """ASCII text and word terms go through `str.find`; anything else through the
+    case-insensitive regex. Both must give the same spans."""
+    from engine.search.sources.excerpts import _term_pattern, _term_spans
+
+    pattern = _term_pattern(tuple(terms))
+    want = [Span(*m.span()) for m in pattern.finditer(text)] if pattern is not None else []
+    assert _term_spans(text, tuple(terms)) == want
