@@ -459,3 +459,29 @@ def test_warnings_are_in_the_json(make_service: MakeService, text_source: Source
     assert set(warning) == {"source", "kind", "message", "impact"}
     assert warning["kind"] == "source_failed"
     assert data["query_metadata"]["sources_failed"] == ["semantic"]
+
+
+# -- how deep the sources are asked ------------------------------------------------------------
+
+
+class DepthRecorder:
+    """Remembers the depth each request asked for."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.depths: list[int] = []
+
+    def search(self, request: SearchRequest) -> list[Hit]:
+        self.depths.append(request.depth)
+        return [fake_hit(source=self.name)]
+
+
+def test_sources_are_asked_for_a_few_more_notes_than_the_limit(make_service: MakeService) -> None:
+    from engine.search.service import DEPTH_SLACK, MIN_DEPTH, source_depth
+
+    recorder = DepthRecorder("semantic")
+    service = make_service([recorder])
+    for limit in (1, 20, 100, 500):
+        service.search("battery", limit=limit)
+    assert recorder.depths == [source_depth(n) for n in (1, 20, 100, 500)]
+    assert recorder.depths == [MIN_DEPTH, MIN_DEPTH, 100 + DEPTH_SLACK, 500 + DEPTH_SLACK]
