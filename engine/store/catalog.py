@@ -1124,6 +1124,35 @@ class Catalog:
         return [(r[0], r[1], -float(r[2])) for r in rows]
 
     @_guarded
+    def best_chunks_bm25(
+        self,
+        match_expr: str,
+        *,
+        paths: Collection[str],
+        weights: tuple[float, float, float] = BM25_WEIGHTS,
+    ) -> dict[str, str]:
+        """note path -> its best chunk's id for an FTS5 MATCH expression, for the notes of
+        `paths` that have a matching chunk: the chunk first in `search_bm25`'s order (score,
+        then row id), in one statement however many chunks each note has."""
+        if not match_expr.strip() or not paths:
+            return {}
+        join = self._restrict(paths, "chunks_fts.rowid")
+        try:
+            rows = self._conn.execute(
+                "SELECT id, note_path FROM (SELECT c.id, c.note_path, ROW_NUMBER() OVER"
+                " (PARTITION BY c.note_path ORDER BY m.score, m.rid) AS n FROM (SELECT"
+                " chunks_fts.rowid AS rid, bm25(chunks_fts, ?, ?, ?) AS score FROM chunks_fts"
+                + join
+                + " WHERE chunks_fts MATCH ?) AS m JOIN chunks c ON c.rid = m.rid) WHERE n = 1",
+                (*weights, match_expr),
+            ).fetchall()
+        except sqlite3.OperationalError as err:
+            if _error_name(err) == "SQLITE_ERROR":
+                raise FtsQueryError(f"Bad full-text query {match_expr!r}: {err}") from err
+            raise
+        return {path: chunk_id for chunk_id, path in rows}
+
+    @_guarded
     def search_notes_bm25(
         self,
         match_expr: str,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
-from collections.abc import Callable, Collection
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -24,7 +24,6 @@ if TYPE_CHECKING:
     from engine.store.catalog import Catalog
 
 IDENTIFIER_BONUS = 0.5  # added to normalised BM25 when a note holds every identifier/CJK run
-CHUNKS_PER_NOTE_FETCH = 4  # BM25 chunks fetched per wanted note (several chunks per note)
 COMMON_TERM_SHARE = 0.2  # a query word in more chunks than this is left out of BM25 matching
 # when rarer words remain: its IDF is small (it barely moves the ranking) while every chunk
 # that holds it must be scored (SciFact and timings in docs/architecture.md, "Speed")
@@ -70,21 +69,6 @@ class ThreadCatalogs:
 class TextSource:
     name = "text"
 
-    @staticmethod
-    def _best_chunks(
-        catalog: Catalog,
-        expr: str,
-        scores: dict[str, _NoteScore],
-        *,
-        limit: int,
-        paths: Collection[str] | None,
-    ) -> None:
-        """Give every scored note without one its best BM25 chunk (for the excerpt)."""
-        for chunk_id, path, _score in catalog.search_bm25(expr, limit=limit, paths=paths):
-            s = scores.get(path)
-            if s is not None and s.best_chunk is None:
-                s.best_chunk = chunk_id
-
     def __init__(self, catalogs: ThreadCatalogs, directory: NoteDirectory) -> None:
         self._catalogs = catalogs
         self._directory = directory
@@ -106,11 +90,9 @@ class TextSource:
             for path, score in catalog.search_notes_bm25(expr, limit=request.depth, paths=allowed):
                 scores.setdefault(path, _NoteScore(path)).bm25 = score
             if scores:
-                fetch = len(scores) * CHUNKS_PER_NOTE_FETCH
-                self._best_chunks(catalog, expr, scores, limit=fetch, paths=frozenset(scores))
-            missing = {p for p, s in scores.items() if s.best_chunk is None}
-            if missing:
-                self._best_chunks(catalog, expr, scores, limit=len(missing) * 8, paths=missing)
+                best = catalog.best_chunks_bm25(expr, paths=frozenset(scores))
+                for path, chunk_id in best.items():
+                    scores[path].best_chunk = chunk_id
 
         needles = query.exact_needles
         for needle in needles:

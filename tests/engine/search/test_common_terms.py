@@ -406,3 +406,35 @@ def test_remembered_term_counts_follow_other_connections_writes(
     assert reader.term_shares(["zebra", "newword"]) == pytest.approx(
         {"zebra": 4 / 11, "newword": 1 / 11}
     )
+
+
+# ---------------------------------------------------------------------------- best chunks
+
+
+def test_every_note_gets_its_best_chunk_however_many_chunks_it_has(db_path: Path) -> None:
+    """30 notes of 12 chunks each, the query word's count rising with the chunk's ordinal:
+    each note's best chunk is the one first in `search_bm25`'s order (score, then row id),
+    found in one statement (no top-N cut that a note with many chunks could fall out of)."""
+    rng = random.Random(5)
+    notes = {
+        f"m{n:02}.md": [
+            " ".join(["target"] * (1 + (i * 7 + n) % 12) + ["pad"] * rng.randint(0, 30))
+            for i in range(12)
+        ]
+        for n in range(30)
+    }
+    notes["none.md"] = ["nothing here", "nor here"]
+    catalog = Catalog.open(db_path)
+    try:
+        stage(catalog, notes)
+        every = catalog.search_bm25("target", limit=10_000)
+        want: dict[str, str] = {}
+        for chunk_id, path, _score in every:  # best first: the first of each note wins
+            want.setdefault(path, chunk_id)
+        wanted = frozenset([*list(notes)[:20], "none.md"])
+        got = catalog.best_chunks_bm25("target", paths=wanted)
+        assert got == {p: c for p, c in want.items() if p in wanted}
+        assert "none.md" not in got and len(got) == 20
+        assert catalog.best_chunks_bm25("target", paths=frozenset()) == {}
+    finally:
+        catalog.close()
