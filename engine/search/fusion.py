@@ -108,6 +108,31 @@ def score_breakdown(
     else:
         ceiling = max_rrf(answered, config=config)
         rrf = raw / ceiling if ceiling > 0 else 0.0
+    return _with_boosts(
+        rrf=rrf,
+        raw=raw,
+        direct=direct,
+        match_types=match_types,
+        cross_referenced=cross_referenced,
+        timestamp=timestamp,
+        now=now,
+        config=config,
+    )
+
+
+def _with_boosts(
+    *,
+    rrf: float,
+    raw: float,
+    direct: Sequence[str],
+    match_types: Iterable[str],
+    cross_referenced: bool,
+    timestamp: datetime | None,
+    now: datetime,
+    config: MergeConfig,
+) -> ScoreBreakdown:
+    """The composite from the fused part: agreement and exact boosts added, cross-reference,
+    recency and authority multiplied (shared by `score_breakdown` and `GroupScorer`)."""
     agreement = (
         config.agreement_boost * max(0, len(direct) - 1) if config.use_agreement_boost else 0.0
     )
@@ -218,9 +243,9 @@ def score_group(
 
 class GroupScorer:
     """`score_group` for many notes of one query: what is the same for every note (the
-    sources that answered and their RRF ceiling, the folded query entities, weights and
-    authorities) is worked out once. Same arithmetic in the same order as `score_breakdown`,
-    so the scores are identical to the last bit (tested)."""
+    sources that answered, their RRF ceiling and weight sum, the folded query entities) is
+    worked out once. Same arithmetic in the same order as `score_breakdown`, so the scores
+    are identical to the last bit (tested)."""
 
     def __init__(
         self,
@@ -238,26 +263,11 @@ class GroupScorer:
         )
         self._wanted = _folded(entities) or None  # None: no query entity to look for
         self._now = now
+        # convex fusion's per-source (low, high); None: RRF
         self._ranges = source_ranges if config.fusion == "convex" else None
-        self._convex = config.fusion == "convex" and source_ranges is not None
         self._total_w = sum(config.rrf_weight(s) for s in config.ordered_sources(answered))
         self._ceiling = max_rrf(answered, config=config)
-        self._weight: dict[str, float] = {}
-        self._authority: dict[str, float] = {}
         self._indirect = frozenset(config.indirect_match_types)
-        self._exact_types = frozenset(config.exact_match_types)
-
-    def _w(self, source: str) -> float:
-        weight = self._weight.get(source)
-        if weight is None:
-            weight = self._weight[source] = self._config.rrf_weight(source)
-        return weight
-
-    def _auth(self, source: str) -> float:
-        value = self._authority.get(source)
-        if value is None:
-            value = self._authority[source] = self._config.authority(source)
-        return value
 
     def score(self, group: NoteGroup) -> ScoredGroup:
         config = self._config
@@ -265,7 +275,7 @@ class GroupScorer:
         best: dict[str, float] = {}  # as in `primary_source`
         for h in every:
             best[h.source] = max(h.relevance, best.get(h.source, h.relevance))
-        primary = min(best, key=lambda s: (-best[s], -self._auth(s), s))
+        primary = min(best, key=lambda s: (-best[s], -config.authority(s), s))
         sources = config.ordered_sources(best)
         match_types = _match_types_of(frozenset(h.match_type for h in every))
         entities = tuple(dict.fromkeys(e for h in every for e in h.entities))
@@ -278,48 +288,31 @@ class GroupScorer:
         ranks = group.source_ranks
         ranked_sources = config.ordered_sources(ranks)
         rrf_k = config.rrf_k
-        raw = sum(self._w(s) / (rrf_k + ranks[s]) for s in ranked_sources)
-        if self._convex:
-            ranges = self._ranges or {}
+        weight = config.rrf_weight
+        raw = sum(weight(s) / (rrf_k + ranks[s]) for s in ranked_sources)
+        ranges = self._ranges
+        if ranges is not None:
             floor: dict[str, float] = {}  # each source's best relevance, counted from 0
             for h in every:
                 floor[h.source] = max(floor.get(h.source, 0.0), h.relevance)
             scores = {s: _min_max(v, ranges.get(s)) for s, v in floor.items()}
             total_w = self._total_w
-            fused = sum(self._w(s) * scores.get(s, 0.0) for s in ranked_sources)
+            fused = sum(weight(s) * scores.get(s, 0.0) for s in ranked_sources)
             rrf = fused / total_w if total_w > 0 else 0.0
         else:
             ceiling = self._ceiling
             rrf = raw / ceiling if ceiling > 0 else 0.0
         indirect = self._indirect
         direct = config.ordered_sources(h.source for h in every if h.match_type not in indirect)
-        agreement = (
-            config.agreement_boost * max(0, len(direct) - 1) if config.use_agreement_boost else 0.0
-        )
-        exact = (
-            config.exact_boost
-            if config.use_exact_boost and any(m in self._exact_types for m in match_types)
-            else 0.0
-        )
-        cross_ref = (
-            config.cross_reference_multiplier
-            if config.use_cross_reference and cross_referenced
-            else 1.0
-        )
-        recency = recency_factor(timestamp, now=self._now, config=config)
-        authority = (
-            max((self._auth(s) for s in direct), default=1.0) if config.use_authority else 1.0
-        )
-        total = (rrf + agreement + exact) * cross_ref * recency * authority
-        breakdown = ScoreBreakdown(
+        breakdown = _with_boosts(
             rrf=rrf,
-            rrf_raw=raw,
-            agreement=agreement,
-            exact=exact,
-            cross_ref=cross_ref,
-            recency=recency,
-            authority=authority,
-            total=total,
+            raw=raw,
+            direct=direct,
+            match_types=match_types,
+            cross_referenced=cross_referenced,
+            timestamp=timestamp,
+            now=self._now,
+            config=config,
         )
         return ScoredGroup(
             group=group,
