@@ -19,7 +19,8 @@ from __future__ import annotations
 import logging
 import os
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC
 from pathlib import Path
@@ -33,7 +34,6 @@ from engine.vault.reader import read_note
 from engine.vault.scan import FileStat, check_note_file, scan_vault
 
 if TYPE_CHECKING:
-    import numpy as np
 
     from engine.embed.embedder import Embedder
     from engine.store.catalog import Catalog
@@ -63,6 +63,35 @@ class _Plan:
     touched: list[tuple[str, int, int]] = field(default_factory=list)  # path, mtime_ns, size
     skipped: list[SkippedFile] = field(default_factory=list)
     warnings: list[SkippedFile] = field(default_factory=list)
+
+
+_Staged = tuple[Note, Sequence[Chunk], int]  # a note, its chunks, its file's mtime_ns
+
+
+@dataclass(frozen=True)
+class _Lookup:
+    """A batch's chunks sorted by where their vector comes from."""
+
+    stored: dict[str, str]  # chunk id -> text hash, what the vector store holds for the notes
+    chunks: tuple[Chunk, ...]
+    in_place: frozenset[str]  # chunk ids whose stored vector is still right
+    reuse: dict[str, Any]  # text hash -> a stored vector of the same text
+    missing: tuple[Chunk, ...]  # for the model
+    missing_hashes: frozenset[str]
+
+
+@dataclass(frozen=True)
+class _InFlight:
+    """A staged batch whose vectors are being computed on the worker thread."""
+
+    batch: list[_Staged]
+    lookup: _Lookup
+    vectors: Future[dict[str, Any]]
+    earlier: dict[str, Any]  # the previous batch's fresh vectors (texts this one skipped)
+
+    @property
+    def path(self) -> str:
+        return self.batch[-1][0].path
 
 
 class Indexer:
@@ -274,76 +303,115 @@ class Indexer:
         report: ProgressCallback,
         should_stop: Callable[[], bool] | None,
     ) -> int:
+        """Write `plan.changed` batch by batch, embedding one batch on a worker thread while
+        the main thread chunks and looks up the next, writes the one before and stages the
+        next (onnxruntime and the tokenizer release the GIL, so that work runs beside the
+        model instead of between its batches).
+
+        Each batch keeps the crash-safe order: staged before its vectors are written, marked
+        indexed after. Embedding has no side effects, so it may start before its batch is
+        staged. A stop request is honoured between batches: the staged batch in flight is
+        finished, the next one is left unstaged (the next sync plans it again).
+        """
         if plan.touched:
             self._catalog.touch_notes(plan.touched)
         if not plan.changed:
             return 0
-        counter = self._token_counter()
         total = len(plan.changed)
         done = 0
         embedded = 0
-        batch: list[tuple[Note, Sequence[Chunk], int]] = []
-        batch_chunks = 0
-        for note, mtime_ns in plan.changed:
-            chunks = chunk_note(note, count_tokens=counter)
-            batch.append((note, chunks, mtime_ns))
-            batch_chunks += len(chunks)
-            if batch_chunks >= BATCH_CHUNKS:
-                embedded += self._write_batch(batch)
-                done += len(batch)
-                report(Progress(phase="embed", done=done, total=total, path=note.path))
-                batch, batch_chunks = [], 0
-                if should_stop is not None and should_stop():
-                    return embedded
-        if batch:
-            embedded += self._write_batch(batch)
-            done += len(batch)
-            report(Progress(phase="embed", done=done, total=total, path=batch[-1][0].path))
+        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="consilience-embed") as pool:
+            flight: _InFlight | None = None
+            for batch in self._batches(plan.changed):
+                if flight is not None and should_stop is not None and should_stop():
+                    break
+                # chunks whose text the batch in flight embeds are not embedded twice
+                lookup = self._look_up(
+                    batch, embedding=flight.lookup.missing_hashes if flight else None
+                )
+                vectors = pool.submit(self._embed_missing, lookup.missing)
+                earlier: dict[str, Any] = {}
+                if flight is not None:
+                    earlier = self._finish(flight)
+                    embedded += len(earlier)
+                    done += len(flight.batch)
+                    report(Progress(phase="embed", done=done, total=total, path=flight.path))
+                self._catalog.stage_notes(batch)
+                flight = _InFlight(batch=batch, lookup=lookup, vectors=vectors, earlier=earlier)
+            if flight is not None:
+                embedded += len(self._finish(flight))
+                done += len(flight.batch)
+                report(Progress(phase="embed", done=done, total=total, path=flight.path))
         # Renamed-away paths: their vectors were reused above; now drop the old notes.
         olds = [old for new, old in plan.renamed.items()]
         if olds:
             self._remove_notes(olds)
         return embedded
 
-    def _write_batch(self, batch: Sequence[tuple[Note, Sequence[Chunk], int]]) -> int:
-        """Stage, embed, write and commit one batch of notes. Returns chunks embedded."""
-        import numpy as np
+    def _batches(self, changed: Sequence[tuple[Note, int]]) -> Iterator[list[_Staged]]:
+        """The changed notes, chunked, in batches of about `BATCH_CHUNKS` chunks."""
+        counter = self._token_counter()
+        batch: list[_Staged] = []
+        batch_chunks = 0
+        for note, mtime_ns in changed:
+            chunks = chunk_note(note, count_tokens=counter)
+            batch.append((note, chunks, mtime_ns))
+            batch_chunks += len(chunks)
+            if batch_chunks >= BATCH_CHUNKS:
+                yield batch
+                batch, batch_chunks = [], 0
+        if batch:
+            yield batch
 
+    def _look_up(self, batch: Sequence[_Staged], *, embedding: frozenset[str] | None) -> _Lookup:
+        """Which of the batch's chunks keep their vector, which reuse a stored vector of the
+        same text, and which need the model (minus texts in `embedding`, in flight)."""
         paths = [note.path for note, _, _ in batch]
         # The vector store is asked what it holds (not the catalog): after a crash the two may
         # differ, and a vector is only kept where its stored text hash matches.
         stored = self._vectors.hashes_for_notes(paths)  # chunk id -> text hash
-        all_chunks = [c for _, chunks, _ in batch for c in chunks]
-        in_place = {c.id for c in all_chunks if stored.get(c.id) == c.text_hash}
-        need = {c.text_hash for c in all_chunks if c.id not in in_place}
+        chunks = [c for _, cs, _ in batch for c in cs]
+        in_place = frozenset(c.id for c in chunks if stored.get(c.id) == c.text_hash)
+        need = {c.text_hash for c in chunks if c.id not in in_place}
         reuse = self._vectors.embeddings_by_text_hash(need) if need else {}
-
-        self._catalog.stage_notes(batch)
-
-        missing = [c for c in all_chunks if c.id not in in_place and c.text_hash not in reuse]
-        fresh = self._embed_missing(missing)
-        write = [
+        skip = embedding or frozenset()
+        missing = [
             c
-            for c in all_chunks
-            if c.id not in in_place and (c.text_hash in reuse or c.text_hash in fresh)
+            for c in chunks
+            if c.id not in in_place and c.text_hash not in reuse and c.text_hash not in skip
         ]
+        return _Lookup(
+            stored=stored,
+            chunks=tuple(chunks),
+            in_place=in_place,
+            reuse=reuse,
+            missing=tuple(missing),
+            missing_hashes=frozenset(c.text_hash for c in missing),
+        )
+
+    def _finish(self, flight: _InFlight) -> dict[str, Any]:
+        """Write a staged batch's vectors, drop its stale ones, update the graph and mark it
+        indexed. Returns what the model embedded for it (text hash -> vector)."""
+        import numpy as np
+
+        look = flight.lookup
+        fresh: dict[str, Any] = flight.vectors.result()
+        known = {**flight.earlier, **look.reuse, **fresh}
+        write = [c for c in look.chunks if c.id not in look.in_place and c.text_hash in known]
         if write:
-            vectors: list[np.ndarray] = [
-                reuse[c.text_hash] if c.text_hash in reuse else fresh[c.text_hash] for c in write
-            ]
             self._vectors.upsert(
                 [c.id for c in write],
-                np.vstack(vectors).astype(np.float32),
-                [_chunk_metadata(c, note) for c, note in _with_notes(write, batch)],
+                np.vstack([known[c.text_hash] for c in write]).astype(np.float32),
+                [_chunk_metadata(c, note) for c, note in _with_notes(write, flight.batch)],
             )
-        new_ids = {c.id for c in all_chunks}
-        stale = sorted(cid for cid in stored if cid not in new_ids)
+        new_ids = {c.id for c in look.chunks}
+        stale = sorted(cid for cid in look.stored if cid not in new_ids)
         if stale:
             self._vectors.delete(stale)
-        for note, _, _ in batch:
+        for note, _, _ in flight.batch:
             self._graph.upsert_note(note)
-        self._catalog.mark_indexed(paths)
-        return len(fresh)
+        self._catalog.mark_indexed([note.path for note, _, _ in flight.batch])
+        return fresh
 
     def _embed_missing(self, missing: Sequence[Chunk]) -> dict[str, Any]:
         """text hash -> vector for `missing`; {} when the model cannot load (this sync then
@@ -435,9 +503,7 @@ def _is_hidden(rel: str) -> bool:
     return any(part.startswith(".") for part in rel.split("/"))
 
 
-def _with_notes(
-    chunks: Sequence[Chunk], batch: Sequence[tuple[Note, Sequence[Chunk], int]]
-) -> Iterable[tuple[Chunk, Note]]:
+def _with_notes(chunks: Sequence[Chunk], batch: Sequence[_Staged]) -> Iterable[tuple[Chunk, Note]]:
     notes = {note.path: note for note, _, _ in batch}
     for c in chunks:
         yield c, notes[c.note_path]
