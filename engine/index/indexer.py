@@ -34,7 +34,6 @@ from engine.vault.reader import read_note
 from engine.vault.scan import FileStat, check_note_file, scan_vault
 
 if TYPE_CHECKING:
-
     from engine.embed.embedder import Embedder
     from engine.store.catalog import Catalog
     from engine.store.graph import LinkGraph
