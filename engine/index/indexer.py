@@ -76,7 +76,10 @@ class _Lookup:
     in_place: frozenset[str]  # chunk ids whose stored vector is still right
     reuse: dict[str, Any]  # text hash -> a stored vector of the same text
     missing: tuple[Chunk, ...]  # for the model
-    missing_hashes: frozenset[str]
+
+    @property
+    def missing_hashes(self) -> frozenset[str]:
+        return frozenset(c.text_hash for c in self.missing)
 
 
 @dataclass(frozen=True)
@@ -319,6 +322,16 @@ class Indexer:
         total = len(plan.changed)
         done = 0
         embedded = 0
+
+        def land(flight: _InFlight) -> dict[str, Any]:
+            """Finish a staged batch and report it; returns what the model embedded."""
+            nonlocal done, embedded
+            fresh = self._finish(flight)
+            embedded += len(fresh)
+            done += len(flight.batch)
+            report(Progress(phase="embed", done=done, total=total, path=flight.path))
+            return fresh
+
         with ThreadPoolExecutor(max_workers=1, thread_name_prefix="consilience-embed") as pool:
             flight: _InFlight | None = None
             for batch in self._batches(plan.changed):
@@ -329,18 +342,11 @@ class Indexer:
                     batch, embedding=flight.lookup.missing_hashes if flight else None
                 )
                 vectors = pool.submit(self._embed_missing, lookup.missing)
-                earlier: dict[str, Any] = {}
-                if flight is not None:
-                    earlier = self._finish(flight)
-                    embedded += len(earlier)
-                    done += len(flight.batch)
-                    report(Progress(phase="embed", done=done, total=total, path=flight.path))
+                earlier = land(flight) if flight is not None else {}
                 self._catalog.stage_notes(batch)
                 flight = _InFlight(batch=batch, lookup=lookup, vectors=vectors, earlier=earlier)
             if flight is not None:
-                embedded += len(self._finish(flight))
-                done += len(flight.batch)
-                report(Progress(phase="embed", done=done, total=total, path=flight.path))
+                land(flight)
         # Renamed-away paths: their vectors were reused above; now drop the old notes.
         olds = [old for new, old in plan.renamed.items()]
         if olds:
@@ -385,7 +391,6 @@ class Indexer:
             in_place=in_place,
             reuse=reuse,
             missing=tuple(missing),
-            missing_hashes=frozenset(c.text_hash for c in missing),
         )
 
     def _finish(self, flight: _InFlight) -> dict[str, Any]:
