@@ -37,8 +37,8 @@ Backend = Literal["onnx", "onnx-int8", "torch"]
 BackendChoice = Literal["auto", "onnx", "onnx-int8", "torch"]
 _BACKENDS: tuple[str, ...] = ("onnx", "onnx-int8", "torch")
 #: What `backend="auto"` means unless `$CONSILIENCE_EMBEDDER` says otherwise (debugging).
-#: int8 weights embed ~1.5x faster than fp32 on 2 cores and keep retrieval quality (SciFact
-#: nDCG@10: meaning 0.6597 both, fused 0.7360 vs 0.7369; contradiction F1 within 0.01).
+#: int8 weights embed 1.7-2.1x faster than fp32 on 2 cores and keep retrieval quality (SciFact
+#: nDCG@10: meaning 0.6595 vs 0.6597, fused 0.730 vs 0.737; contradiction F1 within 0.01).
 DEFAULT_BACKEND: Backend = "onnx-int8"
 BACKEND_ENV = "CONSILIENCE_EMBEDDER"
 
@@ -262,7 +262,7 @@ def load_embedder(
 
     `backend`: "onnx" runs an ONNX export of the model on onnxruntime (exported once into
     `cache_dir`, default `<data dir>/models`), "onnx-int8" the same with int8 weights
-    (dynamically quantized once; about 1.5x faster, same retrieval quality), "torch" is
+    (dynamically quantized once; about 2x faster, same retrieval quality), "torch" is
     sentence-transformers. "auto" is `$CONSILIENCE_EMBEDDER` when set, else onnx-int8. Any
     ONNX failure (export, quantization, session, a model it cannot reproduce) logs one
     warning and falls back to sentence-transformers, the reference.

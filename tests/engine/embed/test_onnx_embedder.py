@@ -248,9 +248,16 @@ def test_int8_quantization_runs_in_a_child_process(
     monkeypatch.setattr(onnx_export, "_quantize_here", in_process)
     fp32 = tmp_path / onnx_export.MODEL_FILE
     shutil.copyfile(onnx_embedder.model_path, fp32)
+    former = tmp_path / "model.int8-per-channel.onnx"  # what an earlier version quantized
+    former.write_bytes(b"old weights")
     int8 = onnx_export.ensure_int8(fp32)
     assert int8 == tmp_path / onnx_export.INT8_FILE
     assert 0 < int8.stat().st_size < 0.8 * fp32.stat().st_size  # int8 MatMul weights
+    assert not former.exists() and fp32.is_file()  # the stale file goes, the export stays
+    import onnx
+
+    ops = {node.op_type for node in onnx.load(str(int8)).graph.node}
+    assert "QAttention" in ops and "Attention" not in ops, sorted(ops)  # Q/K/V int8 too
 
 
 def test_failed_export_process_raises_its_error(tmp_path: Path) -> None:
