@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
+from engine.vault import frontmatter
 from engine.vault.frontmatter import MAX_FRONTMATTER_BYTES, split_frontmatter
 
 
@@ -170,3 +173,34 @@ def test_control_characters_in_frontmatter_are_a_warning_not_a_crash() -> None:
     assert isinstance(note, Note)
     assert note.frontmatter == {} and "body text" in note.body
     assert any("not valid YAML" in w for w in note.warnings)
+
+
+def test_libyaml_and_the_limited_loader_read_frontmatter_alike(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Alias-free blocks go to libyaml (faster); it must read them as the pure-Python loader
+    does: values, tolerated bad dates, duplicate-key warnings, and a warning for broken YAML.
+    Blocks with aliases keep the loader that counts them; lone surrogates fall back to it."""
+    assert frontmatter._CLoader is not None, "PyYAML without libyaml: the fast path is unused"
+    blocks = [
+        "title: Plan\ntags: [a, b]\ndate: 2024-01-02\nwhen: 2024-01-02T03:04:05Z\n",
+        "due: 2023-02-30\nn: 1_000\nhex: 0x1F\nok: yes\nnone: ~\nf: .nan\n",
+        "a: 1\na: 2\nnested:\n  list:\n    - {k: v}\n  text: |\n    two\n    lines\n",
+        "title: 'unterminated\n",
+        "a: [1, 2\n",
+        "bell: \x07\n",
+        "just a scalar\n",
+        "k: \ud800\n",
+    ]
+    fast = [frontmatter.parse_frontmatter_yaml(b) for b in blocks]
+    monkeypatch.setattr(frontmatter, "_CLoader", None)
+    slow = [frontmatter.parse_frontmatter_yaml(b) for b in blocks]
+    for block, (f_data, f_warn), (s_data, s_warn) in zip(blocks, fast, slow, strict=True):
+        assert f_data == s_data, block
+        assert bool(f_warn) == bool(s_warn), block
+        assert [w.split(" (")[0] for w in f_warn] == [w.split(" (")[0] for w in s_warn], block
+    assert fast[1][0]["due"] == "2023-02-30"  # not a date: kept as text
+    assert "duplicate keys (a)" in fast[2][1][0]
+    monkeypatch.undo()
+    assert isinstance(frontmatter._loader_for("a: 1\n"), frontmatter._FastSafeLoader)
+    assert isinstance(frontmatter._loader_for("a: &x 1\nb: *x\n"), frontmatter._LimitedSafeLoader)
