@@ -95,7 +95,7 @@ _LimitedSafeLoader.add_constructor("tag:yaml.org,2002:timestamp", _construct_tim
 
 if _CLoader is not None:
 
-    class _FastSafeLoader(_DuplicateKeys, _CLoader):  # type: ignore[misc,valid-type]
+    class _FastSafeLoader(_DuplicateKeys, _CLoader):  # type: ignore[misc]
         """libyaml's parser (reading notes ~1.9x faster), for blocks without aliases: it
         composes in C, where the alias count above cannot run, so text with a `*` goes to
         `_LimitedSafeLoader`."""
