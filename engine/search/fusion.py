@@ -340,12 +340,7 @@ def assemble_result(scored: ScoredGroup, *, config: MergeConfig) -> MergedResult
         (h for h in own if h.title),
         key=lambda h: (h.source != primary, config.source_sort_key(h.source), h.rank),
     )
-    chunked = [h for h in own if h.chunk_id is not None]
-    best_chunk = min(
-        chunked,
-        key=lambda h: (-h.relevance, -config.authority(h.source), h.source, h.rank),
-        default=None,
-    )
+    best_chunk = _best_chunk_id(own, config=config)
     relations: tuple[Relation, ...] = tuple(dict.fromkeys(r for h in own for r in h.relations))
     return MergedResult(
         note_path=group.note_path,
@@ -367,8 +362,39 @@ def assemble_result(scored: ScoredGroup, *, config: MergeConfig) -> MergedResult
         score_breakdown=breakdown,
         source_ranks={s: group.source_ranks[s] for s in config.ordered_sources(group.source_ranks)},
         entities=scored.entities,
-        best_chunk_id=best_chunk.chunk_id if best_chunk is not None else None,
+        best_chunk_id=best_chunk,
     )
+
+
+def _best_chunk_id(own: Sequence[Hit], *, config: MergeConfig) -> str | None:
+    """The chunk of the note's most relevant hit (ties: the more authoritative source)."""
+    chunked = [h for h in own if h.chunk_id is not None]
+    best = min(
+        chunked,
+        key=lambda h: (-h.relevance, -config.authority(h.source), h.source, h.rank),
+        default=None,
+    )
+    return best.chunk_id if best is not None else None
+
+
+@dataclass(frozen=True)
+class ResultPreview:
+    """What diversity selection reads of a ranked result, without assembling it: its path,
+    unclamped composite, excerpts and best chunk (as on the `MergedResult`)."""
+
+    note_path: str
+    total: float
+    excerpts: tuple[Excerpt, ...]
+    best_chunk_id: str | None
+
+    @classmethod
+    def of(cls, result: MergedResult) -> ResultPreview:
+        return cls(
+            note_path=result.note_path,
+            total=result.score_breakdown.total,
+            excerpts=result.excerpts,
+            best_chunk_id=result.best_chunk_id,
+        )
 
 
 def build_result(
@@ -437,6 +463,21 @@ class LazyRanking(Sequence[MergedResult]):
         if built is not None:
             return built.excerpts
         return unique_excerpts(self._scored[index].group.hits)
+
+    def preview_at(self, index: int) -> ResultPreview:
+        """What `ResultPreview.of(self[index])` gives, without assembling the result: MMR
+        weighs a pool of 40 to keep 20."""
+        built = self._built[index]
+        if built is not None:
+            return ResultPreview.of(built)
+        scored = self._scored[index]
+        own = scored.group.hits
+        return ResultPreview(
+            note_path=scored.group.note_path,
+            total=scored.breakdown.total,
+            excerpts=unique_excerpts(own),
+            best_chunk_id=_best_chunk_id(own, config=self._config),
+        )
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, LazyRanking | tuple | list):

@@ -14,6 +14,7 @@ still be taken.
 
 from __future__ import annotations
 
+import heapq
 import math
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -23,7 +24,7 @@ from numpy.typing import NDArray
 
 from engine.search.config import MergeConfig
 from engine.search.dedup import jaccard, normalise_tokens
-from engine.search.fusion import LazyRanking
+from engine.search.fusion import LazyRanking, ResultPreview
 from engine.search.types import Excerpt, MergedResult
 
 Vector = NDArray[Any]
@@ -38,7 +39,9 @@ def _excerpt_tokens(excerpts: Sequence[Excerpt], *, config: MergeConfig) -> int:
     return math.ceil(sum(len(e.text) for e in excerpts) / config.chars_per_token)
 
 
-def _vector(result: MergedResult, chunk_vectors: Mapping[str, Vector]) -> Vector | None:
+def _vector(
+    result: MergedResult | ResultPreview, chunk_vectors: Mapping[str, Vector]
+) -> Vector | None:
     """The unit vector of the result's best chunk (else of its first excerpt with one)."""
     candidates = [result.best_chunk_id, *(e.chunk_id for e in result.excerpts)]
     for chunk_id in candidates:
@@ -106,37 +109,62 @@ def select_results(
     def fits(cost: int) -> bool:
         return not selected or budget is None or used + cost <= budget
 
-    pool_size = config.mmr_pool_size if config.use_mmr else 0
-    pool = ranked[:pool_size]
-    if pool:
+    pool_size = min(config.mmr_pool_size if config.use_mmr else 0, len(ranked))
+    lazy = ranked if isinstance(ranked, LazyRanking) else None
+    if pool_size:
+        # previews, not results: only the picks are assembled
+        pool = (
+            [lazy.preview_at(i) for i in range(pool_size)]
+            if lazy is not None
+            else [ResultPreview.of(r) for r in ranked[:pool_size]]
+        )
         vectors = chunk_vectors or {}
         tokens_by_path = note_tokens or {}
-        top = pool[0].score_breakdown.total
-        rel = [r.score_breakdown.total / top if top > 0 else 0.0 for r in pool]
-        vecs = [_vector(r, vectors) for r in pool]
-        toks = [_tokens(r, tokens_by_path) for r in pool]
-        costs = [estimate_tokens(r, config=config) for r in pool]
-        cosines = _cosines(vecs)
-        max_sim = [0.0] * len(pool)
+        top = pool[0].total
+        rel = [p.total / top if top > 0 else 0.0 for p in pool]
+        costs = [_excerpt_tokens(p.excerpts, config=config) for p in pool]
+        cosines = _cosines([_vector(p, vectors) for p in pool])
+        toks: list[frozenset[str] | None] = [None] * pool_size  # worked out when first needed
+
+        def tokens_of(i: int) -> frozenset[str]:
+            found = toks[i]
+            if found is None:
+                found = tokens_by_path.get(pool[i].note_path)
+                if found is None:
+                    found = _tokens(ranked[i], tokens_by_path)
+                toks[i] = found
+            return found
+
         lam = config.mmr_lambda
-        remaining = list(range(len(pool)))
-        while remaining and len(selected) < limit:
-            remaining = [i for i in remaining if fits(costs[i])]
-            if not remaining:
-                break
-            best = min(remaining, key=lambda i: (-(lam * rel[i] - (1 - lam) * max_sim[i]), i))
-            remaining.remove(best)
-            selected.append(pool[best])
-            used += costs[best]
-            row = cosines.get(best)
-            for i in remaining:
-                # `similarity`, with the cosines of vector pairs computed in one product
-                cos = row.get(i) if row is not None else None
-                sim = cos if cos is not None else jaccard(toks[i], toks[best])
-                if sim > max_sim[i]:
-                    max_sim[i] = sim
-    lazy = ranked if isinstance(ranked, LazyRanking) else None
-    for index in range(len(pool), len(ranked)):  # by index: a lazy ranking builds only these
+        max_sim = [0.0] * pool_size
+        # Lazy greedy: a candidate's max_sim covers the first `seen[i]` picks only, so its
+        # key is a lower bound of its true key (similarity can only lower the score). The
+        # candidate with the smallest key is brought up to date; if it is still the smallest
+        # it is the pick the full greedy step makes, ties included, with the same floats. With
+        # λ near 1 most candidates are never compared with most picks.
+        seen = [0] * pool_size
+        picks: list[int] = []
+        heap = [(-(lam * rel[i] - (1 - lam) * max_sim[i]), i) for i in range(pool_size)]
+        heapq.heapify(heap)
+        while heap and len(selected) < limit:
+            _, i = heapq.heappop(heap)
+            if not fits(costs[i]):
+                continue  # the budget only shrinks: skipped for good, as in the full greedy
+            if seen[i] < len(picks):
+                row = cosines.get(i)
+                for j in picks[seen[i] :]:
+                    # `similarity`, with the cosines of vector pairs from one product
+                    cos = row.get(j) if row is not None else None
+                    sim = cos if cos is not None else jaccard(tokens_of(i), tokens_of(j))
+                    if sim > max_sim[i]:
+                        max_sim[i] = sim
+                seen[i] = len(picks)
+                heapq.heappush(heap, (-(lam * rel[i] - (1 - lam) * max_sim[i]), i))
+                continue
+            picks.append(i)
+            selected.append(ranked[i])
+            used += costs[i]
+    for index in range(pool_size, len(ranked)):  # by index: a lazy ranking builds only these
         if len(selected) >= limit:
             break
         cost = (

@@ -5,6 +5,8 @@
   RRF and convex fusion and for hits that were never normalised (NaN, out-of-range).
 - The token budget costs unassembled results from `LazyRanking.excerpts_at`: the selection
   is the one `select_results` makes over the fully assembled ranking.
+- Near-duplicate merging turns pairs away by their token signatures and merges exactly as
+  the pair-by-pair exact test does; MMR weighs previews and assembles only its picks.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import math
 from datetime import UTC
 from typing import Any
 
+import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -22,6 +25,7 @@ from engine.search.dedup import group_by_note, primary_source
 from engine.search.fusion import (
     GroupScorer,
     LazyRanking,
+    ResultPreview,
     _ordered_match_types,
     is_cross_referenced,
     score_breakdown,
@@ -32,6 +36,7 @@ from engine.search.mmr import select_results
 from tests.engine.search.test_merge_properties import NOW, cases, hits_by_source, run
 
 PROPS = settings(deadline=None, max_examples=150)
+VECTORS_2D = tuple(np.array([math.cos(a), math.sin(a)]) for a in (0.0, 0.05, 1.2, 1.25, 2.5))
 
 
 def reference_score(
@@ -202,3 +207,124 @@ def test_a_lazy_ranking_builds_only_what_the_budget_keeps() -> None:
     lazily = [ranked.excerpts_at(i) for i in range(len(ranked))]
     assert lazily == [r.excerpts for r in ranked]
     assert len(lazily[duplicated]) == 1  # its own excerpt, not n099's as well
+
+
+# -- near-duplicate signatures and lazy MMR ---------------------------------------------------
+
+WORDS = [f"w{i}" for i in range(400)]
+
+
+@PROPS
+@given(
+    a=st.sets(st.sampled_from(WORDS), max_size=300),
+    b=st.sets(st.sampled_from(WORDS), max_size=300),
+)
+def test_signatures_bound_the_intersection_from_above(a: set[str], b: set[str]) -> None:
+    from engine.search.dedup import normalise_tokens, token_signature
+
+    sa, sb = token_signature(frozenset(a)), token_signature(frozenset(b))
+    bound = min(len(a) - (sa & ~sb).bit_count(), len(b) - (sb & ~sa).bit_count())
+    assert bound >= len(a & b)
+    kept = normalise_tokens(" ".join(sorted(a)))  # a TokenSet keeps its signature
+    assert token_signature(kept) == sa == token_signature(kept)
+
+
+def _reference_near_duplicates(groups: Any, *, note_tokens: Any, config: MergeConfig) -> Any:
+    """`merge_near_duplicates` as first written: the exact test for every pair."""
+    from engine.search.dedup import NoteGroup, is_near_duplicate
+
+    reps: list[Any] = []
+    for group in groups:
+        tokens = note_tokens.get(group.note_path)
+        target = None
+        if tokens is not None:
+            for i, rep in enumerate(reps):
+                rep_tokens = note_tokens.get(rep.note_path)
+                if rep_tokens is not None and is_near_duplicate(rep_tokens, tokens, config=config):
+                    target = i
+                    break
+        if target is None:
+            reps.append(group)
+            continue
+        rep = reps[target]
+        ranks = dict(rep.source_ranks)
+        for source, rank in group.source_ranks.items():
+            ranks[source] = min(rank, ranks.get(source, rank))
+        reps[target] = NoteGroup(
+            note_path=rep.note_path,
+            hits=rep.hits,
+            source_ranks=ranks,
+            duplicates=(*rep.duplicates, group.note_path, *group.duplicates),
+            duplicate_hits=(*rep.duplicate_hits, *group.hits, *group.duplicate_hits),
+        )
+    return tuple(reps)
+
+
+@st.composite
+def near_duplicate_families(draw: st.DrawFn) -> tuple[list[Any], dict[str, frozenset[str]]]:
+    """Notes drawn as edits of a few base texts (words dropped or added), some without
+    tokens: pairs on both sides of the Jaccard and containment thresholds."""
+    from engine.search.dedup import NoteGroup
+
+    bases = [frozenset(WORDS[i * 60 : i * 60 + draw(st.integers(3, 120))]) for i in range(3)]
+    tokens: dict[str, frozenset[str]] = {}
+    groups = []
+    for n in range(draw(st.integers(1, 14))):
+        path = f"n{n:02}.md"
+        if draw(st.integers(0, 5)):  # most notes have tokens
+            base = sorted(bases[draw(st.integers(0, 2))])
+            drop = draw(st.integers(0, max(0, len(base) // 5)))
+            extra = draw(st.lists(st.sampled_from(WORDS[300:]), max_size=12))
+            tokens[path] = frozenset(base[drop:]) | frozenset(extra)
+        ranks = {"text": n + 1, **({"graph": 14 - n} if n % 3 == 0 else {})}
+        groups.append(NoteGroup(note_path=path, hits=(), source_ranks=ranks))
+    return groups, tokens
+
+
+@PROPS
+@given(case=near_duplicate_families())
+def test_near_duplicate_merge_with_signatures_merges_as_pair_by_pair(case: Any) -> None:
+    from engine.search.dedup import merge_near_duplicates
+
+    groups, tokens = case
+    config = MergeConfig()
+    got = merge_near_duplicates(groups, note_tokens=tokens, config=config)
+    assert got == _reference_near_duplicates(groups, note_tokens=tokens, config=config)
+
+
+def test_mmr_assembles_only_the_results_it_picks() -> None:
+    """A pool of 40 weighed, 5 kept: MMR reads previews, so only the 5 are assembled."""
+    from engine.search.types import Excerpt, Hit
+
+    hits = {
+        "semantic": [
+            Hit(
+                source="semantic",
+                note_path=f"n{i:03}.md",
+                match_type="semantic",
+                chunk_id=f"n{i:03}.md#0",
+                relevance=1.0 - i / 100,
+                excerpt=Excerpt("semantic", f"n{i:03}.md#0", f"word{i} " * 5),
+            )
+            for i in range(60)
+        ]
+    }
+    vectors = {f"n{i:03}.md#0": VECTORS_2D[i % len(VECTORS_2D)] for i in range(60)}
+    config = MergeConfig(mmr_pool_size=40, mmr_lambda=0.5, token_budget=None)
+    out = run(
+        {
+            "hits": hits,
+            "config": config,
+            "note_tokens": None,
+            "chunk_vectors": vectors,
+            "query_entities": frozenset(),
+        },
+        limit=5,
+    )
+    ranked = out.ranked
+    assert isinstance(ranked, LazyRanking)
+    built = sorted(i for i, b in enumerate(ranked._built) if b is not None)
+    assert built == sorted(ranked.index(r) for r in out.results) and len(built) == 5
+    assert [r.note_path for r in out.results] != [r.note_path for r in ranked[:5]]  # re-ordered
+    for i in range(len(ranked)):
+        assert ranked.preview_at(i) == ResultPreview.of(ranked[i])
