@@ -272,19 +272,32 @@ class GroupScorer:
     def score(self, group: NoteGroup) -> ScoredGroup:
         config = self._config
         own, every = group.hits, group.all_hits
-        best: dict[str, float] = {}  # as in `primary_source`
-        for h in every:
-            best[h.source] = max(h.relevance, best.get(h.source, h.relevance))
-        primary = min(best, key=lambda s: (-best[s], -config.authority(s), s))
-        sources = config.ordered_sources(best)
-        match_types = _match_types_of(frozenset(h.match_type for h in every))
-        entities = tuple(dict.fromkeys(e for h in every for e in h.entities))
+        indirect = self._indirect
+        if len(own) == 1 and not group.duplicate_hits:  # most notes: one hit, one source
+            (only,) = own
+            primary = only.source
+            sources: tuple[str, ...] = (primary,)
+            match_types = _match_types_of(frozenset((only.match_type,)))
+            entities = tuple(dict.fromkeys(only.entities))
+            timestamp = only.timestamp
+            direct: tuple[str, ...] = () if only.match_type in indirect else sources
+        else:
+            best: dict[str, float] = {}  # as in `primary_source`
+            for h in every:
+                best[h.source] = max(h.relevance, best.get(h.source, h.relevance))
+            primary = min(best, key=lambda s: (-best[s], -config.authority(s), s))
+            sources = config.ordered_sources(best)
+            match_types = _match_types_of(frozenset(h.match_type for h in every))
+            entities = tuple(dict.fromkeys(e for h in every for e in h.entities))
+            stamps = [h.timestamp for h in own if h.timestamp is not None]
+            timestamp = max(stamps, key=_utc) if stamps else None
+            direct = config.ordered_sources(
+                h.source for h in every if h.match_type not in indirect
+            )
         wanted = self._wanted
         cross_referenced = wanted is not None and any(
             e.casefold().strip() in wanted for e in entities
         )
-        stamps = [h.timestamp for h in own if h.timestamp is not None]
-        timestamp = max(stamps, key=_utc) if stamps else None
         ranks = group.source_ranks
         ranked_sources = config.ordered_sources(ranks)
         rrf_k = config.rrf_k
@@ -302,8 +315,6 @@ class GroupScorer:
         else:
             ceiling = self._ceiling
             rrf = raw / ceiling if ceiling > 0 else 0.0
-        indirect = self._indirect
-        direct = config.ordered_sources(h.source for h in every if h.match_type not in indirect)
         breakdown = _with_boosts(
             rrf=rrf,
             raw=raw,
