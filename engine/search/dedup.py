@@ -217,6 +217,9 @@ def primary_source(hits: Iterable[Hit], *, config: MergeConfig) -> str:
 
 def unique_excerpts(hits: Iterable[Hit]) -> tuple[Excerpt, ...]:
     """Every distinct excerpt, in hit order (source order, then rank)."""
+    if isinstance(hits, tuple) and len(hits) == 1:  # most notes: no hashing needed
+        only = hits[0].excerpt
+        return () if only is None else (only,)
     out: dict[Excerpt, None] = {}
     for hit in hits:
         if hit.excerpt is not None:
