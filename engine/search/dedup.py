@@ -99,11 +99,6 @@ def _signature_of(tokens: frozenset[str]) -> int:
     return int.from_bytes(bits, "little")
 
 
-def _missing_at_least(sig_a: int, sig_b: int) -> int:
-    """A lower bound on |a − b| from the two sets' signatures."""
-    return (sig_a & ~sig_b).bit_count()
-
-
 @dataclass(frozen=True, kw_only=True)
 class NoteGroup:
     """All hits of one note (plus those of near-duplicates merged into it)."""
