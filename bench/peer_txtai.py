@@ -429,7 +429,7 @@ def latency_rounds(out: dict[str, Result], kind: str, run: Run, latency: dict[st
     """Replace each system's query_ms by the median over rounds of its p50 and p95 (the
     rounds and the index child's own pass are kept). The machine's speed drifts by up to 2x
     within minutes; taking turns puts every system in the same minutes."""
-    rounds: dict[str, list[Result]] = {s: [] for s in SYSTEMS}
+    rounds: dict[str, list[dict[str, Any]]] = {s: [] for s in SYSTEMS}
     common = {"queries": latency["queries"], "limit": latency["limit"]}
     for r in range(run.rounds):
         order = SYSTEMS if r % 2 == 0 else tuple(reversed(SYSTEMS))
@@ -447,7 +447,7 @@ def latency_rounds(out: dict[str, Result], kind: str, run: Run, latency: dict[st
                     "index_dir": str(run.scratch / f"{kind}-{system}-index"),
                 }
             got = spawn(spec, run)
-            rounds[system].append({**got["query_ms"], "peak_rss_mb": got["peak_rss_mb"]})
+            rounds[system].append(got["query_ms"])
             _say(f"{kind}: latency round {r + 1}/{run.rounds} {system}: {got['query_ms']}")
     for system, results in rounds.items():
         first = out[system]["query_ms"]

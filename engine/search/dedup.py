@@ -185,18 +185,23 @@ def merge_near_duplicates(
         if target is None:
             reps.append(group)
             continue
-        rep = reps[target]
-        ranks = dict(rep.source_ranks)
-        for source, rank in group.source_ranks.items():
-            ranks[source] = min(rank, ranks.get(source, rank))
-        reps[target] = NoteGroup(
-            note_path=rep.note_path,
-            hits=rep.hits,
-            source_ranks=ranks,
-            duplicates=(*rep.duplicates, group.note_path, *group.duplicates),
-            duplicate_hits=(*rep.duplicate_hits, *group.hits, *group.duplicate_hits),
-        )
+        reps[target] = fold_duplicate(reps[target], group)
     return tuple(reps)
+
+
+def fold_duplicate(rep: NoteGroup, group: NoteGroup) -> NoteGroup:
+    """`rep` with near-duplicate `group` folded in: its own title, excerpts and metadata,
+    the duplicate's hits and path added, the best rank per source."""
+    ranks = dict(rep.source_ranks)
+    for source, rank in group.source_ranks.items():
+        ranks[source] = min(rank, ranks.get(source, rank))
+    return NoteGroup(
+        note_path=rep.note_path,
+        hits=rep.hits,
+        source_ranks=ranks,
+        duplicates=(*rep.duplicates, group.note_path, *group.duplicates),
+        duplicate_hits=(*rep.duplicate_hits, *group.hits, *group.duplicate_hits),
+    )
 
 
 def primary_source(hits: Iterable[Hit], *, config: MergeConfig) -> str:

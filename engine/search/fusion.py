@@ -291,9 +291,7 @@ class GroupScorer:
             entities = tuple(dict.fromkeys(e for h in every for e in h.entities))
             stamps = [h.timestamp for h in own if h.timestamp is not None]
             timestamp = max(stamps, key=_utc) if stamps else None
-            direct = config.ordered_sources(
-                h.source for h in every if h.match_type not in indirect
-            )
+            direct = config.ordered_sources(h.source for h in every if h.match_type not in indirect)
         wanted = self._wanted
         cross_referenced = wanted is not None and any(
             e.casefold().strip() in wanted for e in entities

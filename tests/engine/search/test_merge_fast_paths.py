@@ -230,8 +230,9 @@ def test_signatures_bound_the_intersection_from_above(a: set[str], b: set[str]) 
 
 
 def _reference_near_duplicates(groups: Any, *, note_tokens: Any, config: MergeConfig) -> Any:
-    """`merge_near_duplicates` as first written: the exact test for every pair."""
-    from engine.search.dedup import NoteGroup, is_near_duplicate
+    """`merge_near_duplicates` as first written: the exact test for every pair (which pair
+    merges is what this checks; folding a pair is `fold_duplicate` on both sides)."""
+    from engine.search.dedup import fold_duplicate, is_near_duplicate
 
     reps: list[Any] = []
     for group in groups:
@@ -246,17 +247,7 @@ def _reference_near_duplicates(groups: Any, *, note_tokens: Any, config: MergeCo
         if target is None:
             reps.append(group)
             continue
-        rep = reps[target]
-        ranks = dict(rep.source_ranks)
-        for source, rank in group.source_ranks.items():
-            ranks[source] = min(rank, ranks.get(source, rank))
-        reps[target] = NoteGroup(
-            note_path=rep.note_path,
-            hits=rep.hits,
-            source_ranks=ranks,
-            duplicates=(*rep.duplicates, group.note_path, *group.duplicates),
-            duplicate_hits=(*rep.duplicate_hits, *group.hits, *group.duplicate_hits),
-        )
+        reps[target] = fold_duplicate(reps[target], group)
     return tuple(reps)
 
 
