@@ -143,11 +143,23 @@ def build_parser() -> argparse.ArgumentParser:
     ev_ret.add_argument("--max-queries", type=int, help="evaluate only the first N queries")
     ev_ret.add_argument("--json", action="store_true")
     ev_con = ev_sub.add_parser(
-        "contradictions", parents=[common], help="precision/recall/F1 of the pair scorer"
+        "contradictions",
+        parents=[common],
+        help="the pair scorer on labeled pairs, or the whole-vault scan with --vault",
     )
     ev_con.add_argument(
-        "pairs", type=Path, help="JSONL with premise, hypothesis, label (contradiction = positive)"
+        "pairs",
+        type=Path,
+        nargs="?",
+        help="JSONL with premise, hypothesis, label (contradiction = positive); with --vault, "
+        "the vault's truth file (id, label, kind, a/b path and claim; optional: without it "
+        "only the flags are counted)",
     )
+    ev_con.add_argument(
+        "--vault", type=Path, help="scan this vault as the product does and score its flags"
+    )
+    ev_con.add_argument("--work-dir", type=Path, help="scratch folder (cached between runs)")
+    ev_con.add_argument("--top", type=int, default=20, help="flags to list (default 20)")
     ev_con.add_argument("--json", action="store_true")
     return parser
 
@@ -337,12 +349,14 @@ def _cmd_eval(args: argparse.Namespace) -> int:
         )
         print(json.dumps(result, indent=2))
         return 0
+    if args.eval_command == "contradictions" and args.vault is not None:
+        return _eval_vault_contradictions(args)
     if args.eval_command == "contradictions":
         from engine.contradict.evaluate import evaluate_pairs
         from engine.contradict.scorer import PairScorer
         from engine.embed.embedder import load_embedder
 
-        if not args.pairs.is_file():
+        if args.pairs is None or not args.pairs.is_file():
             from engine.errors import EngineError
 
             raise EngineError(f"no pairs file at {args.pairs}; pass a JSONL file of pairs")
@@ -364,6 +378,37 @@ def _cmd_eval(args: argparse.Namespace) -> int:
             )
         return 0
     return 2
+
+
+def _eval_vault_contradictions(args: argparse.Namespace) -> int:
+    import hashlib
+    import tempfile
+
+    from engine.errors import EngineError
+    from engine.evaluate.vault_contradictions import evaluate_vault_contradictions
+
+    if not args.vault.is_dir():
+        raise EngineError(f"no vault folder at {args.vault}; pass --vault FOLDER")
+    if args.pairs is not None and not args.pairs.is_file():
+        raise EngineError(f"no truth file at {args.pairs}")
+    vault = args.vault.resolve()
+    tag = hashlib.sha256(str(vault).encode()).hexdigest()[:10]
+    work = args.work_dir or Path(tempfile.gettempdir()) / f"consilience-eval-{vault.name}-{tag}"
+    result = evaluate_vault_contradictions(
+        vault,
+        args.pairs,
+        work_dir=work,
+        model=args.model,
+        top=args.top,
+        progress=lambda m: print(m, file=sys.stderr, flush=True),
+    )
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False, indent=2))
+    else:
+        from app.render import print_vault_contradiction_eval
+
+        print_vault_contradiction_eval(result)
+    return 0
 
 
 def _cmd_contradictions(args: argparse.Namespace) -> int:

@@ -146,3 +146,42 @@ def print_bench(result: dict[str, Any], *, console: Console | None = None) -> No
     console.print(table)
     if restart.get("error"):
         console.print(f"[red]restart probe failed:[/red] {restart['error']}")
+
+
+def print_vault_contradiction_eval(
+    result: dict[str, Any], *, console: Console | None = None
+) -> None:
+    """`eval contradictions --vault`: what the user would see, scored against the truth."""
+    out = console or Console()
+
+    def pct(value: float | None) -> str:
+        return "n/a" if value is None else f"{value:.2f}"
+
+    out.print(
+        Text(
+            f"{result['vault']}: {result['notes']} notes, {result['claims']} claims, "
+            f"{result['candidates']} candidate pairs, scan {result['scan_seconds']:.1f} s"
+        )
+    )
+    out.print(Text(f"flags shown: {result['flags']} (threshold {result['threshold']:.3f})"))
+    if result["contradictions"] or result["agreements"]:
+        out.print(
+            Text(
+                f"precision@10 {pct(result['precision_at_10'])}, "
+                f"@20 {pct(result['precision_at_20'])}, all {pct(result['precision'])}; "
+                f"recall {pct(result['recall'])} of {result['contradictions']} "
+                f"(top 20: {pct(result['recall_at_20'])}, top 50: {pct(result['recall_at_50'])}); "
+                f"agreements flagged {result['agreements_flagged']} of {result['agreements']}"
+            )
+        )
+        for row in result["flagged_agreements"]:
+            out.print(
+                Text(f"  agreement {row['id']} ({row['kind']}) flagged at rank {row['rank']}")
+            )
+    for row in result["top"]:
+        out.print(
+            Text(
+                f"{row['rank']:>3}. {row['confidence']:.2f} {row['type']} [{row['label']}]\n"
+                f"     A {row['a']}\n     B {row['b']}\n     why: {'; '.join(row['why'])}"
+            )
+        )
