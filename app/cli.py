@@ -110,7 +110,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--min-confidence",
         type=float,
         default=None,
-        help="only pairs at least this confident (default: the scorer's threshold)",
+        help="only pairs at least this confident (default: the calibrated threshold)",
+    )
+    contra.add_argument(
+        "--weak",
+        action="store_true",
+        help="also list weak pairs (below the calibrated threshold; most are not contradictions)",
     )
     contra.add_argument("--json", action="store_true", help="print the pairs as JSON")
 
@@ -413,9 +418,13 @@ def _eval_vault_contradictions(args: argparse.Namespace) -> int:
 
 def _cmd_contradictions(args: argparse.Namespace) -> int:
     from engine.contradict.store import lookup, stale_notes
+    from engine.contradict.types import WEAK_THRESHOLD
 
+    floor = args.min_confidence
+    if args.weak:
+        floor = WEAK_THRESHOLD if floor is None else min(floor, WEAK_THRESHOLD)
     with _open_for_search(args, args.path) as ws:
-        found = lookup(ws.catalog, min_confidence=args.min_confidence or 0.0)
+        found = lookup(ws.catalog, min_confidence=floor)
         unchecked = len(stale_notes(ws.catalog))
     if unchecked:  # never a silent gap: say which part of the vault the list does not cover
         print(

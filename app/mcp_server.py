@@ -29,6 +29,7 @@ from app.mcp_tools import (
     VaultSession,
     environment_for_server,
 )
+from engine.contradict.types import FLAG_THRESHOLD
 
 if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
@@ -175,10 +176,11 @@ def build_server(session: VaultSession) -> "MCPServer[None]":
             Field(
                 ge=0.0,
                 le=1.0,
-                description="Only pairs at least this confident (0..1; stored pairs already "
-                "pass the detector's threshold)",
+                description="Only pairs at least this confident (0..1). The default is the "
+                "calibrated threshold; pairs down to 0.3 are weak (most are not "
+                "contradictions)",
             ),
-        ] = 0.0,
+        ] = FLAG_THRESHOLD,
         limit: Annotated[
             int, Field(ge=1, le=MAX_CONTRADICTIONS, description="How many pairs to return")
         ] = 50,

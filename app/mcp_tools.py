@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import TYPE_CHECKING, Any, Literal
 
+from engine.contradict.types import FLAG_THRESHOLD
+
 if TYPE_CHECKING:
     from engine.index.live import LiveSync
     from engine.model import IndexStats, Progress
@@ -312,7 +314,9 @@ class VaultSession:
         data["warnings"] = [*status.warnings(), *data.get("warnings", [])]
         return data
 
-    def contradictions(self, *, min_confidence: float = 0.0, limit: int = 50) -> dict[str, Any]:
+    def contradictions(
+        self, *, min_confidence: float = FLAG_THRESHOLD, limit: int = 50
+    ) -> dict[str, Any]:
         """Open contradiction pairs, most confident first (like `contradictions --json`)."""
         from engine.contradict.store import lookup
 

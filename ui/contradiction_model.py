@@ -23,7 +23,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QFont
 
-from engine.contradict.types import Contradiction
+from engine.contradict.types import FLAG_THRESHOLD, Contradiction
 from ui.contradiction_text import (
     confidence_label,
     date_label,
@@ -154,13 +154,15 @@ class ContradictionTableModel(QAbstractTableModel):
 
 class ContradictionFilterModel(QSortFilterProxyModel):
     """Rows matching the filter text (all words, any order), at or above the minimum
-    confidence, and open unless reviewed pairs are shown. Keeps the source order."""
+    confidence (and the calibrated threshold unless weak pairs are shown), and open unless
+    reviewed pairs are shown. Keeps the source order."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._words: tuple[str, ...] = ()
         self._min_confidence = 0.0
         self._show_reviewed = False
+        self._show_weak = False
         self._blobs: dict[str, str] = {}
 
     @property
@@ -170,6 +172,15 @@ class ContradictionFilterModel(QSortFilterProxyModel):
     @property
     def min_confidence(self) -> float:
         return self._min_confidence
+
+    @property
+    def show_weak(self) -> bool:
+        return self._show_weak
+
+    def set_show_weak(self, show: bool) -> None:
+        if show != self._show_weak:
+            with self._filter_change():
+                self._show_weak = show
 
     def setSourceModel(self, model: QAbstractItemModel | None) -> None:
         super().setSourceModel(model)
@@ -214,6 +225,8 @@ class ContradictionFilterModel(QSortFilterProxyModel):
         if c.review != "open" and not self._show_reviewed:
             return False
         if c.confidence < self._min_confidence:
+            return False
+        if not self._show_weak and c.confidence < FLAG_THRESHOLD:
             return False
         if self._words:
             blob = self._blobs.get(c.id)

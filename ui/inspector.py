@@ -43,7 +43,7 @@ from PySide6.QtWidgets import (
 )
 from superqt.utils import FunctionWorker, create_worker
 
-from engine.contradict.types import Contradiction, Side
+from engine.contradict.types import FLAG_THRESHOLD, Contradiction, Side
 from ui.contradiction_model import (
     COL_A,
     COL_B,
@@ -143,6 +143,13 @@ class ContradictionInspector(QWidget):
         self.confidence_spin.setToolTip("Hide pairs the scorer is less sure about")
         self.confidence_spin.valueChanged.connect(self._on_min_confidence)
         bar.addWidget(self.confidence_spin)
+        self.weak_check = QCheckBox("Show weak", self)
+        self.weak_check.setToolTip(
+            f"Also list pairs below {FLAG_THRESHOLD:.0%} confidence: they share a subject and "
+            "differ somewhere, but most of them are not contradictions"
+        )
+        self.weak_check.toggled.connect(self._on_show_weak)
+        bar.addWidget(self.weak_check)
         self.reviewed_check = QCheckBox("Show reviewed", self)
         self.reviewed_check.setToolTip("Also list pairs you dismissed or resolved")
         self.reviewed_check.toggled.connect(self._on_show_reviewed)
@@ -548,6 +555,9 @@ class ContradictionInspector(QWidget):
 
     def _on_min_confidence(self, value: int) -> None:
         self._refilter(lambda: self.proxy.set_min_confidence(value / 100.0))
+
+    def _on_show_weak(self, show: bool) -> None:
+        self._refilter(lambda: self.proxy.set_show_weak(show))
 
     def _on_show_reviewed(self, show: bool) -> None:
         self.table.setColumnHidden(COL_REVIEW, not show)

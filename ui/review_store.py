@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Literal
 
 from engine.contradict import store
-from engine.contradict.types import Contradiction
+from engine.contradict.types import WEAK_THRESHOLD, Contradiction
 from engine.errors import EngineError
 from engine.store.catalog import Catalog
 
@@ -76,7 +76,7 @@ class ReviewStore:
         """Every contradiction, open and reviewed, best first."""
         with self._lock:
             catalog = self._open()
-            items = store.lookup(catalog, include_reviewed=True)
+            items = store.lookup(catalog, include_reviewed=True, min_confidence=WEAK_THRESHOLD)
             return Loaded(items=items, writable=self._writable, read_only_reason=self._reason)
 
     def decide(self, pair: Contradiction, decision: Decision) -> Contradiction:

@@ -10,8 +10,8 @@ touched:
 3. for each claim, ask the claims collection for its `k` nearest claims of *other* notes
    (`where note_path $ne`) and keep those at or above the similarity gate — nearest-neighbour
    queries only, never all pairs;
-4. score the candidates with `PairScorer.score_many` (vectors passed in) and keep those at or
-   above the scorer's threshold;
+4. score the candidates with `PairScorer.score_many` (vectors and note paths passed in) and
+   keep those at or above the scorer's weak threshold (front ends show from `threshold` up);
 5. in one catalog transaction: replace the notes' claims and every pair involving them, and
    record the content hash they were scanned from (see `store.py` for crash safety).
 
@@ -40,6 +40,7 @@ from engine.contradict.claims import extract_claims
 from engine.contradict.cues import clear_claim_caches
 from engine.contradict.pairing import candidate_pairs, locality_rows, raw_pairs
 from engine.contradict.store import PairRow
+from engine.contradict.templates import varying_values
 from engine.contradict.types import ScanStats
 
 if TYPE_CHECKING:
@@ -293,22 +294,26 @@ class ContradictionScanner:
         dates = store.note_info(self._catalog, [table.note_paths[n] for n in involved])
         del notes
         pairs: list[PairRow] = []
-        threshold = self._scorer.threshold
+        headings: dict[int, str | None] = {}  # row -> the heading its claim sits under
+        row_of: dict[str, int] = {}  # claim id -> its row, for the kept pairs
+        threshold = self._scorer.weak_threshold  # weak pairs are kept, shown on request
         for start in range(0, len(a), SCORE_BATCH):
             part_a = a[start : start + SCORE_BATCH]
             part_b = b[start : start + SCORE_BATCH]
+            rows = list(zip(part_a.tolist(), part_b.tolist(), strict=True))
+            self._fill_headings(table, (r for pair in rows for r in pair), headings)
             scores = self._scorer.score_many(
-                [
-                    (table.texts[i], table.texts[j])
-                    for i, j in zip(part_a.tolist(), part_b.tolist(), strict=True)
-                ],
+                [(table.texts[i], table.texts[j]) for i, j in rows],
                 a_vecs=base[vec_rows[part_a]],
                 b_vecs=base[vec_rows[part_b]],
+                notes=[(table.note(i), table.note(j)) for i, j in rows],
+                headings=[(headings[i], headings[j]) for i, j in rows],
             )
             for i, j, score in zip(part_a.tolist(), part_b.tolist(), scores, strict=True):
                 if score.confidence < threshold:
                     continue
                 a_path, b_path = table.note(i), table.note(j)
+                row_of[table.ids[i]], row_of[table.ids[j]] = i, j
                 pairs.append(
                     PairRow(
                         a_id=table.ids[i],
@@ -326,7 +331,58 @@ class ContradictionScanner:
                         ),
                     )
                 )
+        pairs = self._without_own_options(table, pairs)
+        drop = varying_values(
+            [
+                (
+                    p.a_id,
+                    table.texts[row_of[p.a_id]],
+                    p.a_path,
+                    p.b_id,
+                    table.texts[row_of[p.b_id]],
+                    p.b_path,
+                )
+                for p in pairs
+            ]
+        )
+        if drop:
+            pairs = [p for k, p in enumerate(pairs) if k not in drop]
         return pairs, len(a)
+
+    def _without_own_options(self, table: ClaimTable, pairs: list[PairRow]) -> list[PairRow]:
+        """Drop pairs one of whose notes also holds the other claim: a note that states both
+        ("are frightened" / "can't be frightened" as two options of one spell) treats them as
+        compatible, and so does any note that copies it."""
+        if not pairs:
+            return pairs
+        present = set(zip(table.note_ids().tolist(), table.hash_ids().tolist(), strict=True))
+        note_index = {p: k for k, p in enumerate(table.note_paths)}
+        asked: set[tuple[str, str]] = set()
+        for p in pairs:
+            for path, text_hash in ((p.a_path, p.b_hash), (p.b_path, p.a_hash)):
+                hid = table.hash_id(text_hash)
+                if hid is None or (note_index.get(path, -1), hid) not in present:
+                    asked.add((path, text_hash))
+        stored = store.notes_holding(self._catalog, asked) if asked else set()
+
+        def holds(path: str, text_hash: str) -> bool:
+            hid = table.hash_id(text_hash)
+            in_scan = hid is not None and (note_index.get(path, -1), hid) in present
+            return in_scan or (path, text_hash) in stored
+
+        return [p for p in pairs if not (holds(p.a_path, p.b_hash) or holds(p.b_path, p.a_hash))]
+
+    def _fill_headings(
+        self, table: ClaimTable, rows: Iterable[int], headings: dict[int, str | None]
+    ) -> None:
+        """Look up the headings of the claims of `rows` not looked up yet (a claim id is its
+        chunk id and an ordinal: `chunk/n`)."""
+        wanted = {r: table.ids[r].rsplit("/", 1)[0] for r in set(rows) if r not in headings}
+        if not wanted:
+            return
+        found = store.headings_of(self._catalog, wanted.values())
+        for r, chunk_id in wanted.items():
+            headings[r] = found.get(chunk_id)
 
     def _candidates_from_store(
         self,

@@ -1,10 +1,17 @@
-"""The built-in contradiction scorer: cue detectors + embedding features -> one confidence.
+"""The built-in contradiction scorer: a structural verdict, ranked by a pair model.
 
-A logistic regression over `features.FEATURE_NAMES` turns a claim pair into a calibrated
-probability that the two claims contradict each other. Its weights, the operating threshold,
-the negation axis and the training record (data, date, held-out metrics) live in
-`weights.json` next to this file, written by `bench/train_contradiction.py`. Inference is
-numpy only.
+Whether a pair is shown is decided by structure (`structure.assess`): the two claims must be
+about the same thing and differ in one slot -- polarity after normalising implicit negators,
+a value, a date, an antonym, a swapped relation or attribute. That is what keeps agreements
+worded differently out of a vault's list, where true contradictions are far rarer than
+restatements. The verdict's strength is then scaled by a logistic regression over
+`features.FEATURE_NAMES` (cue detectors and embedding features, fitted on labeled pairs) by at
+most +-15 %, which orders pairs of equal structure. Its weights, the negation axis and the
+training record live in `weights.json` next to this file, written by
+`bench/train_contradiction.py`. Inference is numpy only.
+
+Two operating points: `threshold` (FLAG_THRESHOLD) is what every front end shows by default;
+pairs from `weak_threshold` up are stored too and shown only on request ("weak").
 
 The scorer is symmetric: `score(a, b) == score(b, a)`, explanations included (pairs are put in
 a canonical order before anything is computed).
@@ -18,12 +25,12 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 import numpy as np
 import numpy.typing as npt
 
-from engine.contradict.cues import Cue, CueKind
+from engine.contradict.cues import CueKind
 from engine.contradict.features import (
     FEATURE_NAMES,
     FloatArray,
@@ -32,6 +39,8 @@ from engine.contradict.features import (
     as_matrix,
     feature_matrix,
 )
+from engine.contradict.structure import Verdict, assess
+from engine.contradict.types import FLAG_THRESHOLD, WEAK_THRESHOLD
 from engine.errors import EngineError
 
 if TYPE_CHECKING:
@@ -51,13 +60,10 @@ CONTRADICTION_TYPES: tuple[ContradictionType, ...] = (
     "opposing_sentiment",
     "semantic_conflict",
 )
-_TYPE_OF_CUE: dict[CueKind, ContradictionType] = {
-    "negation": "negation",
-    "opposition": "opposing_sentiment",
-    "numbers": "conflicting_values",
-    "dates": "conflicting_values",
-    "decision": "semantic_conflict",
-}
+
+
+#: How far the pair model moves a structural verdict (confidence x (1 +- MODEL_SWAY)).
+MODEL_SWAY = 0.15
 
 
 class WeightsError(EngineError):
@@ -179,7 +185,17 @@ class PairScorer:
 
     @property
     def threshold(self) -> float:
-        """The product's operating point: a pair with confidence >= threshold is flagged."""
+        """The product's operating point: a pair with confidence >= threshold is shown."""
+        return FLAG_THRESHOLD
+
+    @property
+    def weak_threshold(self) -> float:
+        """Pairs from here up to `threshold` are kept as "weak" (shown only on request)."""
+        return WEAK_THRESHOLD
+
+    @property
+    def model_threshold(self) -> float:
+        """The pair model's own operating point on balanced labeled pairs (not the product's)."""
         return self._threshold
 
     @property
@@ -203,26 +219,55 @@ class PairScorer:
         *,
         a_vec: npt.ArrayLike | None = None,
         b_vec: npt.ArrayLike | None = None,
+        notes: tuple[str | None, str | None] | None = None,
+        headings: tuple[str | None, str | None] | None = None,
     ) -> PairScore:
         """Score one pair; pass the claims' embeddings when you have them."""
         a_vecs = None if a_vec is None else np.asarray(a_vec, dtype=np.float64).reshape(1, -1)
         b_vecs = None if b_vec is None else np.asarray(b_vec, dtype=np.float64).reshape(1, -1)
-        return self.score_many([(a, b)], a_vecs=a_vecs, b_vecs=b_vecs)[0]
+        return self.score_many(
+            [(a, b)],
+            a_vecs=a_vecs,
+            b_vecs=b_vecs,
+            notes=None if notes is None else [notes],
+            headings=None if headings is None else [headings],
+        )[0]
 
     def score_many(
         self,
         pairs: Sequence[tuple[str, str]],
         a_vecs: npt.ArrayLike | None = None,
         b_vecs: npt.ArrayLike | None = None,
+        *,
+        notes: Sequence[tuple[str | None, str | None]] | None = None,
+        headings: Sequence[tuple[str | None, str | None]] | None = None,
     ) -> list[PairScore]:
-        """Score many pairs at once; row i of a_vecs/b_vecs embeds pairs[i][0]/pairs[i][1]."""
+        """Score many pairs at once; row i of a_vecs/b_vecs embeds pairs[i][0]/pairs[i][1];
+        `notes[i]` names the notes (paths) the two claims come from and `headings[i]` the
+        headings they sit under, when known."""
         if not pairs:
             return []
-        probs, evidence, sims = self._run(pairs, a_vecs, b_vecs)
-        return [
-            self._explain(float(p), ev, float(sim))
-            for p, ev, sim in zip(probs, evidence, sims, strict=True)
-        ]
+        confidence, verdicts, sims, evidence = self._run(pairs, a_vecs, b_vecs, notes, headings)
+        out: list[PairScore] = []
+        for i, verdict in enumerate(verdicts):
+            ev = evidence.get(i)
+            if verdict.score <= 0.0 or ev is None:
+                explanations: tuple[str, ...] = (
+                    "not shown: the claims do not differ in one slot about the same thing",
+                )
+                kind: ContradictionType = "semantic_conflict"
+            else:
+                kind = cast(ContradictionType, verdict.kind)
+                explanations = (verdict.explanation, *self._explain(ev))
+            out.append(
+                PairScore(
+                    confidence=round(float(confidence[i]), 6),
+                    type=kind,
+                    explanations=explanations,
+                    similarity=round(float(sims[i]), 6),
+                )
+            )
+        return out
 
     def confidences(
         self,
@@ -233,16 +278,55 @@ class PairScorer:
         """Only the confidences of many pairs (what evaluation needs)."""
         if not pairs:
             return np.zeros(0, dtype=np.float64)
-        return self._run(pairs, a_vecs, b_vecs)[0]
+        return self._run(pairs, a_vecs, b_vecs, None, None)[0]
+
+    def model_probabilities(
+        self,
+        pairs: Sequence[tuple[str, str]],
+        a_vecs: npt.ArrayLike | None = None,
+        b_vecs: npt.ArrayLike | None = None,
+    ) -> FloatArray:
+        """The pair model alone (what `bench/train_contradiction.py` fits), for every pair."""
+        if not pairs:
+            return np.zeros(0, dtype=np.float64)
+        va, vb = self._vectors(pairs, a_vecs, b_vecs)
+        return self._model_run(pairs, va, vb)[0]
 
     def _run(
         self,
         pairs: Sequence[tuple[str, str]],
         a_vecs: npt.ArrayLike | None,
         b_vecs: npt.ArrayLike | None,
-    ) -> tuple[FloatArray, list[TextEvidence], FloatArray]:
+        notes: Sequence[tuple[str | None, str | None]] | None,
+        headings: Sequence[tuple[str | None, str | None]] | None,
+    ) -> tuple[FloatArray, list[Verdict], FloatArray, dict[int, TextEvidence]]:
         n = len(pairs)
+        if notes is not None and len(notes) != n:
+            raise ValueError(f"expected {n} note pairs, got {len(notes)}")
+        if headings is not None and len(headings) != n:
+            raise ValueError(f"expected {n} heading pairs, got {len(headings)}")
+        none: list[tuple[str | None, str | None]] = [(None, None)] * n
         va, vb = self._vectors(pairs, a_vecs, b_vecs)
+        sims = np.einsum("ij,ij->i", va, vb)
+        verdicts = [
+            assess(a, b, a_note=nt[0], b_note=nt[1], a_heading=hd[0], b_heading=hd[1])
+            for (a, b), nt, hd in zip(pairs, notes or none, headings or none, strict=True)
+        ]
+        confidence = np.zeros(n, dtype=np.float64)
+        live = [i for i, v in enumerate(verdicts) if v.score > 0.0]
+        evidence: dict[int, TextEvidence] = {}
+        if live:
+            idx = np.asarray(live, dtype=np.int64)
+            probs, found = self._model_run([pairs[i] for i in live], va[idx], vb[idx])
+            structural = np.asarray([verdicts[i].score for i in live], dtype=np.float64)
+            sway = 1.0 + MODEL_SWAY * (2.0 * probs - 1.0)
+            confidence[idx] = np.clip(structural * sway, 0.0, 1.0)
+            evidence = dict(zip(live, found, strict=True))
+        return confidence, verdicts, sims, evidence
+
+    def _model_run(
+        self, pairs: Sequence[tuple[str, str]], va: FloatArray, vb: FloatArray
+    ) -> tuple[FloatArray, list[TextEvidence]]:
         # Canonical order (by text) makes every output, explanations included, symmetric.
         swap = np.array([b < a for a, b in pairs], dtype=bool)
         ordered = [(b, a) if s else (a, b) for (a, b), s in zip(pairs, swap, strict=True)]
@@ -250,10 +334,9 @@ class PairScorer:
         second = np.where(swap[:, None], va, vb)
         x, evidence = feature_matrix(ordered, first, second, self._negation)
         probs = self._model.predict(x)
-        sims = x[:, FEATURE_NAMES.index("cosine")]
-        if probs.shape != (n,):
-            raise ValueError(f"expected {n} scores, got shape {probs.shape}")
-        return probs, evidence, sims
+        if probs.shape != (len(pairs),):
+            raise ValueError(f"expected {len(pairs)} scores, got shape {probs.shape}")
+        return probs, evidence
 
     def _vectors(
         self,
@@ -277,31 +360,13 @@ class PairScorer:
                 b_vecs = embedded[[row[b] for _, b in pairs]]
         return as_matrix(a_vecs, rows=n), as_matrix(b_vecs, rows=n)
 
-    def _explain(self, prob: float, evidence: TextEvidence, similarity: float) -> PairScore:
+    def _explain(self, evidence: TextEvidence) -> tuple[str, ...]:
+        """The cue detectors' lines that add to the structural one (at most two)."""
         fired = sorted(
-            (c for c in evidence.cues if c.score > 0),
+            (c for c in evidence.cues if c.score >= 0.5 and c.explanation),
             key=lambda c: (-c.score, _CUE_ORDER[c.kind]),
         )
-        explanations = [c.explanation for c in fired if c.explanation]
-        kind: ContradictionType
-        if fired:
-            kind = _TYPE_OF_CUE[_strongest(fired).kind]
-        elif evidence.features[FEATURE_NAMES.index("polarity_mismatch")] > 0:
-            kind = "negation"
-            explanations.append("only one of the claims is negated")
-        else:
-            kind = "semantic_conflict"
-        if not explanations:
-            explanations.append(
-                f"no explicit cue; the score comes from the embeddings (similarity "
-                f"{similarity:.2f}) and word overlap"
-            )
-        return PairScore(
-            confidence=round(min(1.0, max(0.0, prob)), 6),
-            type=kind,
-            explanations=tuple(explanations),
-            similarity=round(similarity, 6),
-        )
+        return tuple(c.explanation for c in fired[:2])
 
 
 _CUE_ORDER: dict[CueKind, int] = {
@@ -311,11 +376,3 @@ _CUE_ORDER: dict[CueKind, int] = {
     "negation": 3,
     "opposition": 4,
 }
-
-
-def _strongest(fired: list[Cue]) -> Cue:
-    """The cue that names the pair's type: the highest score; a changed decision or a
-    conflicting value outranks the generic cues it implies ("chose" vs "dropped")."""
-    top = fired[0].score
-    near = [c for c in fired if c.score >= top - 0.25]
-    return min(near, key=lambda c: _CUE_ORDER[c.kind])

@@ -8,7 +8,7 @@ Tables (see `engine/store/catalog.py`, "0002_contradictions"):
   whose indexed content hash differs (or that has no row) is *stale*: the next sync rescans
   it. This is the crash-safety marker: it is written in the same transaction as the note's
   claims and pairs, so a kill between indexing and scanning leaves the note stale.
-- `contradictions`: scored claim pairs at or above the scorer's threshold, sides in canonical
+- `contradictions`: scored claim pairs at or above the scorer's weak threshold, sides in canonical
   order (a_hash < b_hash); cascade-deleted with either note, replaced when either is rescanned.
 - `reviews`: the user's decisions keyed by (a_hash, b_hash). Never deleted: a decision holds
   for as long as both claim texts exist unchanged, across restarts, re-indexing and rescans.
@@ -22,7 +22,13 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, cast
 
-from engine.contradict.types import Contradiction, ContradictionSide, ReviewState, Side
+from engine.contradict.types import (
+    FLAG_THRESHOLD,
+    Contradiction,
+    ContradictionSide,
+    ReviewState,
+    Side,
+)
 
 if TYPE_CHECKING:
     from engine.store.catalog import Catalog
@@ -121,6 +127,35 @@ def claims_by_id(catalog: Catalog, ids: Iterable[str]) -> dict[str, ClaimRow]:
         ):
             out[row[0]] = ClaimRow(*row)
     return out
+
+
+def headings_of(catalog: Catalog, chunk_ids: Iterable[str]) -> dict[str, str]:
+    """chunk id -> its heading path joined by " / " (chunks without one are left out)."""
+    out: dict[str, str] = {}
+    for batch in _batched(list(dict.fromkeys(chunk_ids))):
+        marks = ",".join("?" * len(batch))
+        for chunk_id, heading_path in catalog.execute(
+            f"SELECT id, heading_path FROM chunks WHERE id IN ({marks})", list(batch)
+        ):
+            path = json.loads(heading_path or "[]")
+            if path:
+                out[chunk_id] = " / ".join(str(h) for h in path)
+    return out
+
+
+def notes_holding(catalog: Catalog, keys: Iterable[tuple[str, str]]) -> set[tuple[str, str]]:
+    """The (note path, claim text hash) pairs of `keys` that the stored claims hold."""
+    wanted = set(keys)
+    found: set[tuple[str, str]] = set()
+    hashes = list({h for _, h in wanted})
+    for batch in _batched(hashes):
+        marks = ",".join("?" * len(batch))
+        for path, text_hash in catalog.execute(
+            f"SELECT note_path, text_hash FROM claims WHERE text_hash IN ({marks})", list(batch)
+        ):
+            if (path, text_hash) in wanted:
+                found.add((path, text_hash))
+    return found
 
 
 def claim_count(catalog: Catalog) -> int:
@@ -242,13 +277,17 @@ def lookup(
     catalog: Catalog,
     paths: Sequence[str] | None = None,
     *,
-    min_confidence: float = 0.0,
+    min_confidence: float | None = None,
     include_reviewed: bool = False,
 ) -> tuple[Contradiction, ...]:
     """Contradictions between notes of `paths` (None: the whole vault), best first.
 
-    Reviewed pairs (dismissed or resolved) are left out unless `include_reviewed`.
+    `min_confidence` None shows what clears `FLAG_THRESHOLD` (the default list); pass
+    `WEAK_THRESHOLD` for the weak pairs too. Reviewed pairs (dismissed or resolved) are left
+    out unless `include_reviewed`.
     """
+    if min_confidence is None:
+        min_confidence = FLAG_THRESHOLD
     sql = _LOOKUP_SQL
     if not include_reviewed:
         sql += " AND r.state IS NULL"

@@ -6,6 +6,13 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 Side = Literal["a", "b"]
+
+#: The confidence from which a pair is shown by default (CLI, MCP, inspector, search). Set on
+#: whole vaults, where contradictions are rare among similar claims: planted contradictions
+#: and look-alike agreements beside unmodified vaults (docs/decisions/0007).
+FLAG_THRESHOLD = 0.5
+#: Pairs from here up are stored and offered as "weak", off by default.
+WEAK_THRESHOLD = 0.3
 ReviewState = Literal["open", "dismissed", "resolved"]
 
 
