@@ -18,12 +18,15 @@ TYPE_LABELS: dict[str, str] = {
     "conflicting_values": "Conflicting values",
     "opposing_sentiment": "Opposing sentiment",
     "semantic_conflict": "Semantic conflict",
+    "superseded": "Superseded decision",
 }
 TYPE_HINTS: dict[str, str] = {
     "negation": "One note says it, the other says it is not so.",
     "conflicting_values": "The notes give different numbers, dates or amounts.",
     "opposing_sentiment": "The notes judge the same thing in opposite ways.",
     "semantic_conflict": "The notes make incompatible statements.",
+    "superseded": "A later note changes a decision an earlier one records; the newer side "
+    "is marked.",
 }
 REVIEW_LABELS: dict[str, str] = {"open": "Open", "dismissed": "Dismissed", "resolved": "Resolved"}
 

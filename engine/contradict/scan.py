@@ -331,35 +331,23 @@ class ContradictionScanner:
                         ),
                     )
                 )
-        pairs = self._without_own_options(table, pairs)
-        drop = varying_values(
-            [
-                (
-                    p.a_id,
-                    table.texts[row_of[p.a_id]],
-                    p.a_path,
-                    p.b_id,
-                    table.texts[row_of[p.b_id]],
-                    p.b_path,
-                )
-                for p in pairs
-            ]
-        )
-        if drop:
-            pairs = [p for k, p in enumerate(pairs) if k not in drop]
-        return pairs, len(a)
+        holds = self._holder(table, pairs)
+        texts = {cid: table.texts[row] for cid, row in row_of.items()}
+        return settle_pairs(pairs, texts=texts, holds=holds), len(a)
 
-    def _without_own_options(self, table: ClaimTable, pairs: list[PairRow]) -> list[PairRow]:
-        """Drop pairs one of whose notes also holds the other claim: a note that states both
-        ("are frightened" / "can't be frightened" as two options of one spell) treats them as
-        compatible, and so does any note that copies it."""
-        if not pairs:
-            return pairs
+    def _holder(self, table: ClaimTable, pairs: list[PairRow]) -> Callable[[str, str], bool]:
+        """holds(note path, claim text hash): does that note state that claim? (this scan's
+        claims, then the stored ones)"""
         present = set(zip(table.note_ids().tolist(), table.hash_ids().tolist(), strict=True))
         note_index = {p: k for k, p in enumerate(table.note_paths)}
         asked: set[tuple[str, str]] = set()
+        # the notes this scan extracted are known from the table alone (the catalog still
+        # holds their claims from before the edit)
+        scanned = {table.note(r) for r in range(table.scanned)}
         for p in pairs:
             for path, text_hash in ((p.a_path, p.b_hash), (p.b_path, p.a_hash)):
+                if path in scanned:
+                    continue
                 hid = table.hash_id(text_hash)
                 if hid is None or (note_index.get(path, -1), hid) not in present:
                     asked.add((path, text_hash))
@@ -370,7 +358,7 @@ class ContradictionScanner:
             in_scan = hid is not None and (note_index.get(path, -1), hid) in present
             return in_scan or (path, text_hash) in stored
 
-        return [p for p in pairs if not (holds(p.a_path, p.b_hash) or holds(p.b_path, p.a_hash))]
+        return holds
 
     def _fill_headings(
         self, table: ClaimTable, rows: Iterable[int], headings: dict[int, str | None]
@@ -475,6 +463,20 @@ class ContradictionScanner:
         hits = nearest_hits_of_rows(query_rows, base, table.note_ids(), k=self._k, gate=self._gate)
         q, o = raw_pairs(query_rows, hits.offsets, hits.index, hashes)
         return q, o, base
+
+
+def settle_pairs(
+    pairs: list[PairRow], *, texts: dict[str, str], holds: Callable[[str, str], bool]
+) -> list[PairRow]:
+    """The scored pairs worth keeping: not those one of whose notes also states the other
+    claim (a note stating both -- two options of one spell -- treats them as compatible, and so
+    does a note copying it), nor values that vary by design across templated notes
+    (`templates.varying_values`). `texts` maps claim ids to their text."""
+    kept = [p for p in pairs if not (holds(p.a_path, p.b_hash) or holds(p.b_path, p.a_hash))]
+    drop = varying_values(
+        [(p.a_id, texts[p.a_id], p.a_path, p.b_id, texts[p.b_id], p.b_path) for p in kept]
+    )
+    return [p for k, p in enumerate(kept) if k not in drop]
 
 
 def _queries_by_note(table: ClaimTable) -> dict[int, dict[int, int]]:

@@ -52,18 +52,19 @@ WEIGHTS_PATH = Path(__file__).with_name("weights.json")
 WEIGHTS_FORMAT = 1
 
 ContradictionType = Literal[
-    "negation", "conflicting_values", "opposing_sentiment", "semantic_conflict"
+    "negation", "conflicting_values", "opposing_sentiment", "semantic_conflict", "superseded"
 ]
 CONTRADICTION_TYPES: tuple[ContradictionType, ...] = (
     "negation",
     "conflicting_values",
     "opposing_sentiment",
     "semantic_conflict",
+    "superseded",
 )
 
 
 #: How far the pair model moves a structural verdict (confidence x (1 +- MODEL_SWAY)).
-MODEL_SWAY = 0.15
+MODEL_SWAY = 0.1
 
 
 class WeightsError(EngineError):

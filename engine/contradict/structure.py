@@ -30,7 +30,13 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from engine.contradict.lexicon import OPPOSITES, listed_opposite, morphological_opposite
+from engine.contradict.lexicon import (
+    CHOOSE_VERBS,
+    DROP_VERBS,
+    OPPOSITES,
+    listed_opposite,
+    morphological_opposite,
+)
 from engine.contradict.quantities import DateMention, Quantity, parse_dates, parse_quantities
 from engine.contradict.text import STOPWORDS, Token, stem, tokenize
 
@@ -44,7 +50,7 @@ _IMPLICIT_NEGATORS = frozenset(
     forbid forbids forbidden forbade prohibit prohibited prohibits ban banned bans
     prevent prevents prevented decline declined declines reject rejected rejects
     impossible unaware neglect neglected neglects omit omitted omits
-    hide hides hiding
+    hide hides hiding outside
     nicht kein keine keinen keiner keinem nie niemals ohne
     """.split()
 )
@@ -183,6 +189,7 @@ _SOFT_IMPERATIVES = frozenset(
     join share collaborate list sign set check update learn get keep let ask contact download
     upload save copy move change turn search specify define write sync publish view manage
     edit hover pin unpin link embed insert include exclude start stop watch display show hide
+    return wait restart reopen reload refresh
     """.split()
 )
 _OBJECT_STARTS = frozenset(
@@ -226,6 +233,11 @@ _FUNCTIONAL_VERBS = frozenset(
     """.split()
 )
 _ORDER_WORDS = frozenset({"before", "after"})
+_DECISION_STEMS = (
+    CHOOSE_VERBS
+    | DROP_VERBS
+    | frozenset(stem(w) for w in "switch switched migrate migrated move moved stop stopped".split())
+)
 _ORDER_STEMS = frozenset(stem(w) for w in _ORDER_WORDS)
 #: Prepositions a name follows in a role that holds one value (rented from X, via Y).
 _NAME_LEADS = frozenset("from through via by with in at on".split())
@@ -265,6 +277,7 @@ class _Word:
     surface: str
     index: int  # position among the claim's words
     upper: bool  # capitalised in the text, not at the sentence start
+    lead: bool = False  # inside a leading phrase ("From the map and the profile, ...")
 
 
 @dataclass(frozen=True)
@@ -282,6 +295,10 @@ class _Claim:
     fragment: bool  # no verb: a stat line, a list label ("Speed 30 ft., fly 60 ft.")
     possessive_subject: bool  # "Your speed is...", "Its bite...": about the note's entity
     labelled: bool  # "Hit: 5 damage", "Melee Weapon Attack: +4": a field of the note's entity
+    first_person: bool  # "We chose...", "I moved...": the writer speaks
+    other: bool  # its subject is "other" / "another" things
+    deontic: bool  # a rule ("must", "should"), not a fact
+    contrast: frozenset[str]  # what "unlike X" / "other than X" sets apart: not the subject
     subject_head: frozenset[str]  # the subject before its first preposition other than "of"
     has_by: bool
     passive: bool  # "are rendered", "was dropped"
@@ -289,6 +306,11 @@ class _Claim:
     @property
     def content(self) -> frozenset[str]:
         return frozenset(w.stem for w in self.words if _is_content(w.stem))
+
+    @property
+    def lead(self) -> frozenset[str]:
+        """Content words of a leading phrase: context, not what is claimed."""
+        return frozenset(w.stem for w in self.words if w.lead and _is_content(w.stem))
 
 
 def _is_content(s: str) -> bool:
@@ -318,6 +340,8 @@ def _analyse(text: str) -> _Claim:
     in_subject = True
     has_verb = bool(negators)
     possessive = False
+    first_person = False
+    other = False
     head: set[str] = set()  # the subject up to its first preposition ("each creature")
     head_done = False
     last_content: Token | None = None
@@ -348,7 +372,8 @@ def _analyse(text: str) -> _Claim:
         nxt = tokens[i + 1] if i + 1 < n else None
         prev = tokens[i - 1].norm if i > 0 else ""
         after = tokens[i + 2].norm if i + 2 < n else ""
-        negator = _negator_at(t, nxt, prev, after)
+        prev2 = tokens[i - 2].norm if i > 1 else ""
+        negator = _negator_at(t, nxt, prev, after, prev2)
         if negator:
             width = len(negator.split())
             negators.append(negator)
@@ -368,6 +393,10 @@ def _analyse(text: str) -> _Claim:
         has_verb = has_verb or verb
         if i >= subject_from and not subject and t.norm in _POSSESSIVES and in_subject:
             possessive = True  # "Your base walking speed", "Its bite": the note's entity
+        if i >= subject_from and not subject and in_subject and t.norm in ("we", "i", "our"):
+            first_person = True
+        if in_subject and i >= subject_from and t.norm in ("other", "another", "others"):
+            other = True  # "four other rock formations": something else than the other claim
         if (
             in_subject
             and i >= subject_from
@@ -396,7 +425,7 @@ def _analyse(text: str) -> _Claim:
             upper.add(st)
         if t.kind == "word":
             last_content = t if _is_content(st) and t.norm not in _NUMBER_WORDS else None
-        words.append(_Word(st, text[t.start : t.end], len(words), capital))
+        words.append(_Word(st, text[t.start : t.end], len(words), capital, i < subject_from))
         first_word = False
     return _Claim(
         text=text,
@@ -412,6 +441,10 @@ def _analyse(text: str) -> _Claim:
         fragment=not has_verb and (not text.rstrip().endswith((".", "!", "。")) or len(words) <= 5),
         possessive_subject=possessive,
         labelled=_LABEL_RE.match(text) is not None,
+        first_person=first_person,
+        other=other,
+        deontic=any(t.norm in ("must", "should", "shall", "ought") for t in tokens),
+        contrast=_contrast(tokens),
         subject_head=frozenset(head),
         has_by=any(t.norm == "by" for t in tokens),
         passive=_passive(tokens),
@@ -434,7 +467,23 @@ _HEAD_SKIP = frozenset(
 )
 
 
-def _negator_at(t: Token, nxt: Token | None, prev: str, after: str = "") -> str:
+_REPORTING = frozenset(stem(w) for w in "say said tell told ask asked reply replied".split())
+_CONTRAST_LEADS = frozenset({"unlike", "except", "besides"})
+
+
+def _contrast(tokens: tuple[Token, ...]) -> frozenset[str]:
+    out: set[str] = set()
+    for i, t in enumerate(tokens):
+        if t.norm in _CONTRAST_LEADS:
+            for u in tokens[i + 1 : i + 6]:
+                if u.kind == "punct":
+                    break
+                if u.kind == "word" and _is_content(u.stem):
+                    out.add(u.stem)
+    return frozenset(out)
+
+
+def _negator_at(t: Token, nxt: Token | None, prev: str, after: str = "", prev2: str = "") -> str:
     """The negator starting at token t, as written ("" if none); `after` is the word after
     `nxt`."""
     norm = t.norm
@@ -447,6 +496,10 @@ def _negator_at(t: Token, nxt: Token | None, prev: str, after: str = "") -> str:
         return ""
     if norm in ("no", "yes") and nxt is not None and nxt.kind == "punct":
         return ""  # "No, files are only synced when..." answers a question
+    if prev == "or" or (norm == "not" and prev in _AUX and prev2 == "or"):
+        return ""  # "may or may not", "could or could not", "whether or not": a hedge
+    if norm == "nothing" and nxt_norm == "like":
+        return ""  # "there's nothing like X" praises X
     if norm in _PRONOUN_NEGATORS and nxt_norm in _EXCEPTIONS:
         return ""  # "nobody except the owner" = only the owner
     if norm in _NEGATE_BEFORE_TO and nxt_norm != "to":
@@ -611,6 +664,8 @@ def _names(content: frozenset[str], title: frozenset[str]) -> bool:
 def _about_note(c: _Claim, topic: frozenset[str], other: frozenset[str]) -> bool:
     """The claim speaks of its own note: its subject is a pronoun, a generic noun, or words of
     the note's title or heading -- or it names its title, which the other claim does not."""
+    if c.first_person:
+        return False  # "We chose X": the writer's world, not the note's entity
     if not c.subject or c.possessive_subject or c.labelled:
         return True
     rest = (c.subject_head or c.subject) - _GENERIC_SUBJECTS
@@ -669,15 +724,19 @@ def _quantity_relation(
     """(conflicting same-unit pairs, number of agreeing same-unit pairs)."""
     conflicts: list[tuple[Quantity, Quantity]] = []
     agree = 0
+    agreeing: set[str] = set()
     for qa in a:
         same = [qb for qb in b if qb.unit == qa.unit]
         if not same:
             continue
         if any(_same_value(qa, qb) and not _different_limits(qa, qb) for qb in same):
             agree += 1
+            agreeing.add(qa.unit)
         else:
             conflicts.append((qa, same[0]))
-    return conflicts, agree
+    # one of several values of a unit matches: a list, not a conflict ("1 vault ... 10 vaults"
+    # / "ten vaults"); values of other units still count ("single battery" vs "14 months")
+    return [c for c in conflicts if c[0].unit not in agreeing], agree
 
 
 _YEAR_RE = re.compile(r"\b(?:in|year|since|until|by)\s+(?:the\s+year\s+)?(\d{3,4})\b(?![.,]\d)")
@@ -802,8 +861,8 @@ def assess(
     subj_x, subj_y = x.subject, y.subject
     same_subject_words = _shared(subj_x, subj_y)
     if subj_x and subj_y:
-        only_x = _entity_words(subj_x - _shared(subj_x, cy) - anto_x, x)
-        only_y = _entity_words(subj_y - _shared(subj_y, cx) - anto_y, y)
+        only_x = _entity_words(subj_x - _shared(subj_x, cy - y.contrast) - anto_x, x)
+        only_y = _entity_words(subj_y - _shared(subj_y, cx - x.contrast) - anto_y, y)
         if only_x and only_y:
             return _NONE
         if any(_opposite(p, q) for p in subj_x - subj_y for q in subj_y - subj_x):
@@ -825,8 +884,8 @@ def assess(
         return _NONE
 
     shared = _shared(cx, cy) | _shared(cy, cx)
-    left_x = cx - _shared(cx, cy) - anto_x - _shared(cx, y.negated_roots)
-    left_y = cy - _shared(cy, cx) - anto_y - _shared(cy, x.negated_roots)
+    left_x = cx - _shared(cx, cy) - anto_x - _shared(cx, y.negated_roots) - x.lead
+    left_y = cy - _shared(cy, cx) - anto_y - _shared(cy, x.negated_roots) - y.lead
     n_shared = len(_shared(cx, cy))
     if n_shared < 2 or (n_shared == 2 and max(len(left_x), len(left_y)) > 0):
         return _NONE
@@ -836,8 +895,6 @@ def assess(
 
     # Values and dates.
     q_conflicts, q_agree = _quantity_relation(x.quantities, y.quantities)
-    if q_agree:
-        q_conflicts = []  # one of several values matches: a list, not a conflict
     d_conflicts, d_agree = _date_relation(x.dates, y.dates)
     if d_agree:
         d_conflicts = []
@@ -853,8 +910,10 @@ def assess(
     if q_conflicts:
         qa, qb = q_conflicts[0]
         anchor = qa.anchor | qb.anchor
-        anchored = not anchor or bool(_shared(qa.anchor, cy) or _shared(qb.anchor, cx))
-        strength = 0.9 if anchored else 0.6
+        # the words around the two numbers must meet: "runs for 14 months" / "runs for 9
+        # months", not "built 15 years earlier" / "minister for 20 years"
+        anchored = not anchor or bool(_shared(qa.anchor, qb.anchor))
+        strength = 0.9 if anchored else 0.5
         if (qa.bound != "=" or qb.bound != "=") and qa.bound != qb.bound:
             strength *= 0.8
         candidates.append(
@@ -912,12 +971,36 @@ def assess(
             candidates.append(
                 Verdict(attr[0] * min(1.0, n_shared / 3), "semantic_conflict", f"{attr[1]} {about}")
             )
+    if not flip and not q_conflicts and not d_conflicts:
+        changed = _changed_decision(a, b, x, y)
+        if changed:
+            candidates.append(Verdict(0.8 * max(closeness, 0.75), "superseded", changed))
     if not candidates:
         return _NONE
     best = max(candidates, key=lambda v: v.score)
+    if x.other != y.other:
+        # "four other rock formations", "other journalists": one claim is about something else
+        best = Verdict(best.score * 0.6, best.kind, best.explanation)
+    if x.deontic != y.deontic and best.kind == "negation":
+        # "must not fall below" is a rule, "fell below" a fact: no contradiction in words
+        best = Verdict(best.score * 0.5, best.kind, best.explanation)
     if (q_agree or d_agree) and best.kind != "conflicting_values":
         best = Verdict(best.score * 0.9, best.kind, best.explanation)
     return Verdict(round(min(1.0, best.score), 4), best.kind, best.explanation)
+
+
+def _changed_decision(a: str, b: str, x: _Claim, y: _Claim) -> str:
+    """ "We chose PostgreSQL" / "We dropped PostgreSQL and chose SQLite": a decision one note
+    records and the other reverses (shown as superseded, the newer note marked)."""
+    stems = {w.stem for w in (*x.words, *y.words)}
+    if not stems & _DECISION_STEMS:
+        return ""
+    from engine.contradict.cues import analyse, decision
+
+    cue = decision(analyse(a), analyse(b))
+    if cue.score < 1.0:
+        return ""
+    return f"a decision changed: {cue.explanation.replace('one claim', 'one note')}"
 
 
 def _negates_shared(c: _Claim, other: frozenset[str], antonyms: set[str]) -> bool:
@@ -948,6 +1031,8 @@ def _swapped_relation(x: _Claim, y: _Claim, cx: frozenset[str], cy: frozenset[st
     """ "Goblins serve hobgoblins" / "Hobgoblins serve goblins": the same words, the two ends
     of the relation swapped (not a passive rewording, which has "by")."""
     if x.has_by or y.has_by or x.passive != y.passive or cx != cy or len(cx) < 3:
+        return ""
+    if cx & _REPORTING or len(x.words) < 5 or len(y.words) < 5:
         return ""
     sx = [w.stem for w in x.words if _is_content(w.stem)]
     sy = [w.stem for w in y.words if _is_content(w.stem)]

@@ -50,7 +50,8 @@ class Contradiction:
     b: ContradictionSide
     confidence: float
     similarity: float
-    type: str  # negation | conflicting_values | opposing_sentiment | semantic_conflict
+    type: str  # negation | conflicting_values | opposing_sentiment | semantic_conflict |
+    # superseded (a decision changed: see `newer`)
     explanations: tuple[str, ...]
     newer: Side | None  # the side whose note was modified later (None: same time)
     review: ReviewState = "open"

@@ -111,32 +111,62 @@ class ReferenceScanner:
         )
         if len(candidates) > scan.SCORE_BATCH:
             candidates = _in_locality_order(candidates)
-        pairs: list[Pair] = []
+        headings = store.headings_of(
+            self._catalog, {c.chunk_id for a, b, _, _ in candidates for c in (a, b)}
+        )
+        rows: list[store.PairRow] = []
+        texts: dict[str, str] = {}
         for start in range(0, len(candidates), scan.SCORE_BATCH):
             part = candidates[start : start + scan.SCORE_BATCH]
             scores = self._scorer.score_many(
                 [(a.text, b.text) for a, b, _, _ in part],
                 a_vecs=np.vstack([va for _, _, va, _ in part]),
                 b_vecs=np.vstack([vb for _, _, _, vb in part]),
+                notes=[(a.note_path, b.note_path) for a, b, _, _ in part],
+                headings=[
+                    (headings.get(a.chunk_id), headings.get(b.chunk_id)) for a, b, _, _ in part
+                ],
             )
             for (a, b, _, _), score in zip(part, scores, strict=True):
-                if score.confidence < self._scorer.threshold:
+                if score.confidence < self._scorer.weak_threshold:
                     continue
                 newer = store.newer_side(
                     dates.get(a.note_path, ("", "", ""))[2], dates.get(b.note_path, ("", "", ""))[2]
                 )
-                pairs.append(
-                    (
-                        f"{a.id}|{b.id}",
-                        a.note_path,
-                        b.note_path,
-                        score.confidence,
-                        score.similarity,
-                        score.type,
-                        score.explanations,
-                        newer,
+                texts[a.id], texts[b.id] = a.text, b.text
+                rows.append(
+                    store.PairRow(
+                        a_id=a.id,
+                        a_path=a.note_path,
+                        a_hash=a.text_hash,
+                        b_id=b.id,
+                        b_path=b.note_path,
+                        b_hash=b.text_hash,
+                        confidence=score.confidence,
+                        similarity=score.similarity,
+                        type=score.type,
+                        explanations=score.explanations,
+                        newer=newer,
                     )
                 )
+        # the same settling as the scan: a note stating both claims, values that vary by design
+        mine = {(c.note_path, c.text_hash) for c in new_claims.values()}
+        asked = {k for r in rows for k in ((r.a_path, r.b_hash), (r.b_path, r.a_hash))}
+        held = mine | store.notes_holding(self._catalog, asked - mine)
+        kept = scan.settle_pairs(rows, texts=texts, holds=lambda path, h: (path, h) in held)
+        pairs: list[Pair] = [
+            (
+                f"{r.a_id}|{r.b_id}",
+                r.a_path,
+                r.b_path,
+                r.confidence,
+                r.similarity,
+                r.type,
+                r.explanations,
+                r.newer,
+            )
+            for r in kept
+        ]
         return pairs, len(candidates)
 
     def _candidates_from_store(
