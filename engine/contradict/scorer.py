@@ -308,6 +308,11 @@ class PairScorer:
             raise ValueError(f"expected {n} heading pairs, got {len(headings)}")
         none: list[tuple[str | None, str | None]] = [(None, None)] * n
         va, vb = self._vectors(pairs, a_vecs, b_vecs)
+        if va.shape != vb.shape or va.shape[1] != self.dimension:
+            raise ValueError(
+                f"vectors have dimension {va.shape[1]} but the scorer was trained on "
+                f"{self.dimension}-dimensional embeddings (use the same embedding model)"
+            )
         sims = np.einsum("ij,ij->i", va, vb)
         verdicts = [
             assess(a, b, a_note=nt[0], b_note=nt[1], a_heading=hd[0], b_heading=hd[1])

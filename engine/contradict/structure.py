@@ -38,7 +38,7 @@ from engine.contradict.lexicon import (
     morphological_opposite,
 )
 from engine.contradict.quantities import DateMention, Quantity, parse_dates, parse_quantities
-from engine.contradict.text import STOPWORDS, Token, stem, tokenize
+from engine.contradict.text import CJK_NEGATORS, STOPWORDS, Token, stem, tokenize
 
 #: Words that negate the predicate they govern (the parity of their count is a claim's
 #: polarity), as written (lower case): stems would confuse "notes" with "not".
@@ -314,7 +314,13 @@ class _Claim:
 
 
 def _is_content(s: str) -> bool:
-    return len(s) > 1 and s not in STOPWORDS and s not in _STEMMED_STOP and not s.isdigit()
+    if len(s) == 1:
+        return _is_cjk(s) and s not in CJK_NEGATORS
+    return s not in STOPWORDS and s not in _STEMMED_STOP and not s.isdigit()
+
+
+def _is_cjk(ch: str) -> bool:
+    return "\u3040" <= ch <= "\u30ff" or "\u3400" <= ch <= "\u9fff" or "\uac00" <= ch <= "\ud7af"
 
 
 _STEMMED_STOP = frozenset(stem(w) for w in STOPWORDS)
@@ -492,6 +498,8 @@ def _negator_at(t: Token, nxt: Token | None, prev: str, after: str = "", prev2: 
         if norm == "no" and nxt_norm == "one":
             return "" if after in _EXCEPTIONS else "no one"
         return f"{norm} {nxt_norm}"
+    if t.kind == "cjk":
+        return norm if norm in CJK_NEGATORS else ""
     if t.kind != "word":
         return ""
     if norm in ("no", "yes") and nxt is not None and nxt.kind == "punct":
@@ -518,7 +526,7 @@ def _head_after(tokens: tuple[Token, ...], start: int) -> frozenset[str]:
     for t in tokens[start : start + 6]:
         if t.kind == "punct":
             break
-        if t.kind != "word" or t.norm in _HEAD_SKIP:
+        if t.kind not in ("word", "cjk") or t.norm in _HEAD_SKIP:
             continue
         if _is_content(t.stem):
             return frozenset({t.stem})
@@ -887,7 +895,14 @@ def assess(
     left_x = cx - _shared(cx, cy) - anto_x - _shared(cx, y.negated_roots) - x.lead
     left_y = cy - _shared(cy, cx) - anto_y - _shared(cy, x.negated_roots) - y.lead
     n_shared = len(_shared(cx, cy))
-    if n_shared < 2 or (n_shared == 2 and max(len(left_x), len(left_y)) > 0):
+    changed = "" if flip_hint(x, y) else _changed_decision(a, b, x, y)
+    if changed:
+        score = 0.8 * max(n_shared / (n_shared + 1), 0.75)
+        return Verdict(round(score, 4), "superseded", changed)
+    minimal = not left_x and not left_y
+    if n_shared < 2 and not (n_shared == 1 and minimal):
+        return _NONE
+    if n_shared == 2 and not minimal:
         return _NONE
     closeness = n_shared / (n_shared + max(len(left_x), len(left_y)))
     surface = {w.stem: w.surface for w in (*y.words, *x.words)}
@@ -971,10 +986,6 @@ def assess(
             candidates.append(
                 Verdict(attr[0] * min(1.0, n_shared / 3), "semantic_conflict", f"{attr[1]} {about}")
             )
-    if not flip and not q_conflicts and not d_conflicts:
-        changed = _changed_decision(a, b, x, y)
-        if changed:
-            candidates.append(Verdict(0.8 * max(closeness, 0.75), "superseded", changed))
     if not candidates:
         return _NONE
     best = max(candidates, key=lambda v: v.score)
@@ -987,6 +998,11 @@ def assess(
     if (q_agree or d_agree) and best.kind != "conflicting_values":
         best = Verdict(best.score * 0.9, best.kind, best.explanation)
     return Verdict(round(min(1.0, best.score), 4), best.kind, best.explanation)
+
+
+def flip_hint(x: _Claim, y: _Claim) -> bool:
+    """Negated on one side only (before antonyms are paired)."""
+    return (len(x.negators) + len(y.negators)) % 2 == 1
 
 
 def _changed_decision(a: str, b: str, x: _Claim, y: _Claim) -> str:

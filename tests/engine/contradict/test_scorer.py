@@ -21,6 +21,7 @@ from engine.contradict.scorer import (
     PairScorer,
     WeightsError,
 )
+from engine.contradict.types import FLAG_THRESHOLD
 
 DIM = 384
 
@@ -84,8 +85,9 @@ def test_weights_file_is_small_and_records_its_training() -> None:
 
 def test_loads_with_recorded_feature_names_and_threshold(scorer: PairScorer) -> None:
     assert scorer.feature_names == FEATURE_NAMES
-    assert 0.0 < scorer.threshold < 1.0
-    assert scorer.threshold == pytest.approx(weights()["threshold"])
+    assert 0.0 < scorer.weak_threshold < scorer.threshold < 1.0
+    assert scorer.threshold == FLAG_THRESHOLD  # calibrated on whole vaults, not on pairs
+    assert scorer.model_threshold == pytest.approx(weights()["threshold"])
     assert scorer.dimension == DIM
     assert "training" in scorer.metadata
 
@@ -129,7 +131,7 @@ def test_score_many_matches_score(scorer: PairScorer) -> None:
 
 
 def test_cue_decides_the_type(scorer: PairScorer) -> None:
-    expected = ["negation", "conflicting_values", "semantic_conflict", "opposing_sentiment",
+    expected = ["negation", "conflicting_values", "superseded", "opposing_sentiment",
                 "conflicting_values"]  # fmt: skip
     got = [scorer.score(a, b).type for a, b in PAIRS[:5]]
     assert got == expected
