@@ -669,16 +669,26 @@ def _names(content: frozenset[str], title: frozenset[str]) -> bool:
     return bool(title) and title <= _shared(title, content)
 
 
-def _about_note(c: _Claim, topic: frozenset[str], other: frozenset[str]) -> bool:
-    """The claim speaks of its own note: its subject is a pronoun, a generic noun, or words of
-    the note's title or heading -- or it names its title, which the other claim does not."""
+def _about_note(
+    c: _Claim,
+    title: frozenset[str],
+    heading: frozenset[str],
+    other_topic: frozenset[str],
+    other: frozenset[str],
+) -> bool:
+    """The claim speaks of its own note: its subject is a pronoun, a generic noun, words of
+    the note's title, or words of its heading that the other note's title and heading do not
+    share -- or it names its title, which the other claim does not."""
     if c.first_person:
         return False  # "We chose X": the writer's world, not the note's entity
     if not c.subject or c.possessive_subject or c.labelled:
         return True
     rest = (c.subject_head or c.subject) - _GENERIC_SUBJECTS
-    if not rest or rest <= _shared(rest, topic):
+    if not rest or rest <= _shared(rest, title):
         return True
+    if rest <= _shared(rest, title | heading) and not rest <= _shared(rest, other_topic):
+        return True  # "The vampire ..." under "## Vampire" of a compilation note
+    topic = title | heading
     names_title = topic <= _shared(topic, c.content)
     return names_title and not topic <= _shared(topic, other)
 
@@ -878,16 +888,16 @@ def assess(
     # Each claim about its own note (atomic notes, templated notes: "the oil", "the target",
     # "you" under "Oil of Sharpness" and "Oil of Slipperiness"): different entities.
     title_x, title_y = _title_stems(a_note), _title_stems(b_note)
-    tx = title_x | _heading_stems(a_heading)
-    ty = title_y | _heading_stems(b_heading)
+    head_x, head_y = _heading_stems(a_heading), _heading_stems(b_heading)
+    tx, ty = title_x | head_x, title_y | head_y
     if (
         tx
         and ty
         and tx != ty
         and not _names(cy, title_x)  # the other claim speaks of this note's entity too
         and not _names(cx, title_y)
-        and _about_note(x, tx, cy)
-        and _about_note(y, ty, cx)
+        and _about_note(x, title_x, head_x, ty, cy)
+        and _about_note(y, title_y, head_y, tx, cx)
     ):
         return _NONE
 

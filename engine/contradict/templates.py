@@ -5,8 +5,9 @@ of each entity: "Each creature in a 15-foot cone must make a saving throw" under
 "... 60-foot cone ..." under another. Those are attributes of different entities, not
 contradictions. `varying_values(pairs)` finds
 
-- the pairs whose two claims differ in their numbers and share the same words otherwise
-  (the words both claims have, numbers masked, are the pair's template), where that template
+- the pairs whose two claims differ in their numbers and share at least three quarters of
+  their words otherwise (the words both have, numbers masked, are the pair's template), where
+  that template
   takes three or more values or appears in four or more notes among the scanned pairs (a real
   conflict restated in a few notes has two values);
 - the pairs whose two claims *both* conflict with claims of three or more other notes: an
@@ -29,6 +30,8 @@ _NUMBER = re.compile(
 )
 MIN_VALUES = 3
 MIN_NOTES = 4
+#: Share of each claim's words (numbers masked) the two must have in common to be one template.
+COVER = 0.75
 #: Other notes a claim must conflict with, on both sides of a pair, to be an attribute.
 MIN_DEGREE = 3
 
@@ -56,7 +59,9 @@ def varying_values(pairs: Sequence[tuple[str, str, str, str, str, str]]) -> set[
         ta, va = template_of(a)
         tb, vb = template_of(b)
         key = ta & tb
-        if not va or not vb or va == vb or len(key) < 3:
+        # a template: the same sentence but for its numbers (and a word or two: the name)
+        covers = len(key) >= COVER * max(len(ta), len(tb))
+        if not va or not vb or va == vb or len(key) < 3 or not covers:
             keys.append(None)
             continue
         keys.append(key)

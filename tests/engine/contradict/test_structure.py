@@ -1,0 +1,136 @@
+# ruff: noqa: E501  (tables of example sentences read better unwrapped)
+"""The structural verdict: what differs between two claims, and whether they are about the
+same thing. Examples written for this suite (not taken from any vault), both directions."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.contradict.structure import assess
+from engine.contradict.types import FLAG_THRESHOLD
+
+CONFLICTS = [
+    # (a, b, kind, words the explanation must name)
+    ("Canvas files can be embedded in notes.", "Canvas files cannot be embedded in notes.",
+     "negation", ("not",)),
+    ("Sync keeps the version history of attachments.",
+     "Sync never keeps a history of attachment versions.", "negation", ("never",)),
+    ("The backup job refused to run on the old server.", "The backup job ran on the old server.",
+     "negation", ("refused",)),
+    ("Nobody on the team can open the archive.", "The team can open the archive.",
+     "negation", ("nobody",)),
+    ("The spell lasts 1 hour.", "The spell lasts 10 minutes.", "conflicting_values",
+     ("1 hour", "10 minutes")),
+    ("Version history is kept for 30 days.", "Version history is kept for 2 weeks.",
+     "conflicting_values", ("30 days", "2 weeks")),
+    ("A shared vault can include at most 20 collaborators.",
+     "A shared vault can include at most 50 collaborators.", "conflicting_values", ("20", "50")),
+    ("The bridge was rebuilt in the year 1189.", "The bridge was rebuilt in the year 1312.",
+     "conflicting_values", ("1189", "1312")),
+    ("Obsidian 1.0 was released on 13 October 2022.", "Obsidian 1.0 was released in 2021.",
+     "conflicting_values", ("2021",)),
+    ("Raising the repel force increases the spacing between nodes.",
+     "Raising the repel force decreases the spacing between nodes.", "opposing_sentiment",
+     ("increases", "decreases")),
+    ("Excluded folders are set up before the first sync begins.",
+     "Excluded folders are set up only after the first sync has finished.",
+     "opposing_sentiment", ("before", "after")),
+    ("Hover previews are enabled by default.", "Hover previews are disabled by default.",
+     "negation", ("disabled",)),
+    ("Ankhegs prey on bulettes that stray into their burrows.",
+     "Bulettes prey on ankhegs that stray into their burrows.", "semantic_conflict",
+     ("reversed",)),
+    ("Adamantine weapons are forged by dwarves.", "Adamantine weapons are forged by elves.",
+     "semantic_conflict", ("dwarves", "elves")),
+    ("The wisp glows with a pale blue light.", "The wisp glows with a pale green light.",
+     "semantic_conflict", ("blue", "green")),
+    ("We chose PostgreSQL for storage.", "We dropped PostgreSQL and chose SQLite.",
+     "superseded", ("PostgreSQL",)),
+]  # fmt: skip
+
+AGREEMENTS = [
+    # negation worded differently, or on one side only
+    ("Sync does not upload files larger than 200 MB.", "Sync refuses to upload any file over 200 MB."),
+    ("The paladin is not returning to the order.", "The paladin refuses to return to the order."),
+    ("The archivist keeps a book she will not share.", "The archivist keeps a book she will share with no one."),
+    ("Graph view does not show attachments by default.", "Graph view hides attachments by default."),
+    ("A zombie does not feel pain.", "A zombie is immune to pain."),
+    ("Hover previews are not enabled by default.", "Hover previews are disabled by default."),
+    # the same quantity or date written differently
+    ("The spell lasts 900 seconds.", "The spell lasts 15 minutes."),
+    ("The trail is 3 km long.", "The trail is 3,000 m long."),
+    ("A Plus plan starts with 10 GB of storage.", "A Plus plan starts with 10,240 MB of storage."),
+    ("Version 1.0 shipped on 13 October 2022.", "Version 1.0 shipped on 2022-10-13."),
+    # the same statement about a different entity
+    ("The Daily notes plugin is enabled by default.", "The Unique note creator plugin is disabled by default."),
+    ("Sync Standard allows 1 GB of storage.", "Sync Plus allows 10 GB of storage."),
+    ("A fire giant stands 18 feet tall.", "A frost giant stands 21 feet tall."),
+    ("Weighted Graph: a graph where edges are given weights.", "Unweighted Graph: a graph where edges are not given weights."),
+    # instructions, hedges and rules assert nothing to contradict
+    ("Next to Excluded folders, select Manage.", "In the Included folders section, select Manage."),
+    ("Parties may or may not include the agency.", "Parties include the agency."),
+    ("The concentration must not fall below the limit.", "The concentration fell below the limit."),
+    # values listed: one matches
+    ("The Standard plan includes 1 vault, the Plus plan includes 10 vaults.", "The Plus plan includes ten vaults."),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("a", "b", "kind", "named"), CONFLICTS)
+def test_conflicts_are_flagged_with_their_kind_and_reason(
+    a: str, b: str, kind: str, named: tuple[str, ...]
+) -> None:
+    for x, y in ((a, b), (b, a)):
+        verdict = assess(x, y)
+        assert verdict.score >= FLAG_THRESHOLD, verdict
+        assert verdict.kind == kind
+        for word in named:
+            assert word.lower() in verdict.explanation.lower()
+
+
+@pytest.mark.parametrize(("a", "b"), AGREEMENTS)
+def test_look_alike_agreements_are_not_flagged(a: str, b: str) -> None:
+    assert assess(a, b).score < FLAG_THRESHOLD
+    assert assess(b, a).score < FLAG_THRESHOLD
+
+
+def test_each_claim_about_its_own_note_is_no_conflict() -> None:
+    a, b = "Applying the oil takes 10 minutes.", "Applying the oil takes 1 minute."
+    assert assess(a, b).score >= FLAG_THRESHOLD  # without notes: one oil, two durations
+    two_oils = assess(
+        a, b, a_note="Items/Oil of Etherealness.md", b_note="Items/Oil of Sharpness.md"
+    )
+    assert two_oils.score == 0.0
+    # a claim that names the other note's entity is about the same thing
+    named = assess(
+        "A creature turned to stone by a medusa remains aware of time.",
+        "A creature turned to stone by a medusa is not aware of time.",
+        a_note="Monsters/Medusa.md",
+        b_note="Rules/Conditions.md",
+    )
+    assert named.score >= FLAG_THRESHOLD
+
+
+def test_headings_name_the_entity_in_compilation_notes() -> None:
+    a, b = "The target takes 3d6 fire damage.", "The target takes 5d6 fire damage."
+    same_note_kind = assess(
+        a, b, a_note="Spells A.md", b_note="Spells B.md", a_heading="Firebolt", b_heading="Flame"
+    )
+    assert same_note_kind.score == 0.0
+
+
+WORDS = st.sampled_from(
+    "the sync vault keeps does not never history notes 14 months 9 days refused enabled "
+    "disabled before after plugin Obsidian red blue".split()
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(WORDS, min_size=1, max_size=10), st.lists(WORDS, min_size=1, max_size=10))
+def test_symmetric_and_bounded(a: list[str], b: list[str]) -> None:
+    x, y = " ".join(a) + ".", " ".join(b) + "."
+    v1, v2 = assess(x, y, a_note="A.md", b_note="B.md"), assess(y, x, a_note="B.md", b_note="A.md")
+    assert v1 == v2
+    assert 0.0 <= v1.score <= 1.0
+    assert (v1.score == 0.0) == (v1.kind == "none")
