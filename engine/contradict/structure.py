@@ -297,6 +297,7 @@ class _Claim:
     labelled: bool  # "Hit: 5 damage", "Melee Weapon Attack: +4": a field of the note's entity
     first_person: bool  # "We chose...", "I moved...": the writer speaks
     other: bool  # its subject is "other" / "another" things
+    definite: bool  # the subject starts with "the"/"this": a thing already known (the note's)
     deontic: bool  # a rule ("must", "should"), not a fact
     contrast: frozenset[str]  # what "unlike X" / "other than X" sets apart: not the subject
     subject_head: frozenset[str]  # the subject before its first preposition other than "of"
@@ -348,6 +349,7 @@ def _analyse(text: str) -> _Claim:
     possessive = False
     first_person = False
     other = False
+    definite = False
     head: set[str] = set()  # the subject up to its first preposition ("each creature")
     head_done = False
     last_content: Token | None = None
@@ -401,6 +403,15 @@ def _analyse(text: str) -> _Claim:
             possessive = True  # "Your base walking speed", "Its bite": the note's entity
         if i >= subject_from and not subject and in_subject and t.norm in ("we", "i", "our"):
             first_person = True
+        if (
+            in_subject
+            and i >= subject_from
+            and not subject
+            and t.kind == "word"
+            and _is_content(st)
+            and not _adverb_or_gerund(t.norm)
+        ):
+            definite = prev in _DEFINITE
         if in_subject and i >= subject_from and t.norm in ("other", "another", "others"):
             other = True  # "four other rock formations": something else than the other claim
         if (
@@ -449,6 +460,7 @@ def _analyse(text: str) -> _Claim:
         labelled=_LABEL_RE.match(text) is not None,
         first_person=first_person,
         other=other,
+        definite=definite,
         deontic=any(t.norm in ("must", "should", "shall", "ought") for t in tokens),
         contrast=_contrast(tokens),
         subject_head=frozenset(head),
@@ -557,6 +569,7 @@ _CLAUSE_LEADS = frozenset("while although though because since unless until duri
 
 
 _LABEL_RE = re.compile(r"^\s*[^\s:.,;]+(?:\s+[^\s:.,;]+){0,3}:\s")
+_DEFINITE = frozenset("the this that these those".split())
 _HEAD_ENDS = frozenset("in on at from with by for to into within through under over".split())
 _POSSESSIVES = frozenset("your its their his her our my".split())
 _NOT_VERBS_AFTER_NOUN = frozenset(
@@ -684,10 +697,13 @@ def _about_note(
     if not c.subject or c.possessive_subject or c.labelled:
         return True
     rest = (c.subject_head or c.subject) - _GENERIC_SUBJECTS
-    if not rest or rest <= _shared(rest, title):
+    if not rest:
         return True
-    if rest <= _shared(rest, title | heading) and not rest <= _shared(rest, other_topic):
-        return True  # "The vampire ..." under "## Vampire" of a compilation note
+    if c.definite and rest <= _shared(rest, title | heading):
+        # "the oil" in "Oil of Sharpness", "the vampire" under "## Vampire": the note's own
+        # entity, referred to by its kind. A bare plural or a name ("Soil nodes sample...",
+        # "A fire giant stands...") speaks of the kind itself.
+        return True
     topic = title | heading
     names_title = topic <= _shared(topic, c.content)
     return names_title and not topic <= _shared(topic, other)
@@ -894,8 +910,10 @@ def assess(
         tx
         and ty
         and tx != ty
-        and not _names(cy, title_x)  # the other claim speaks of this note's entity too
-        and not _names(cx, title_y)
+        # the other claim speaks of this note's entity too (a title inside the other's title,
+        # "Tiger" in "Saber-Toothed Tiger", is the general kind, not this note's entity)
+        and not (_names(cy, title_x) and not title_x <= _shared(title_x, title_y))
+        and not (_names(cx, title_y) and not title_y <= _shared(title_y, title_x))
         and _about_note(x, title_x, head_x, ty, cy)
         and _about_note(y, title_y, head_y, tx, cx)
     ):
