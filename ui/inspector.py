@@ -490,8 +490,14 @@ class ContradictionInspector(QWidget):
         self._show_detail(self.current())
         self._update_count()
 
+    def _listed_items(self) -> list[Contradiction]:
+        """The pairs the list covers: weak ones only when "Show weak" is ticked."""
+        return [
+            c for c in self.model.items() if self.proxy.show_weak or c.confidence >= FLAG_THRESHOLD
+        ]
+
     def _empty_message(self) -> str:
-        items = self.model.items()
+        items = self._listed_items()
         if not items:
             return EMPTY_MESSAGE
         if not self.proxy.show_reviewed and all(c.review != "open" for c in items):
@@ -499,7 +505,7 @@ class ContradictionInspector(QWidget):
         return FILTERED_MESSAGE
 
     def _update_count(self) -> None:
-        items = self.model.items()
+        items = self._listed_items()
         if not self._has_loaded:
             self.count_label.setText("")
             return
@@ -513,7 +519,11 @@ class ContradictionInspector(QWidget):
         if shown != expected:
             text = f"{shown} of {expected} shown"
         self.count_label.setText(text)
-        self.count_label.setToolTip(f"{open_count} open · {reviewed} reviewed")
+        weak = len(self.model.items()) - len(items)
+        tip = f"{open_count} open · {reviewed} reviewed"
+        if weak:
+            tip += f" · {weak} weak pairs hidden (Show weak)"
+        self.count_label.setToolTip(tip)
 
     def _show_detail(self, pair: Contradiction | None) -> None:
         if pair is None:

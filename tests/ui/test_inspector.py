@@ -396,3 +396,19 @@ def test_table_cells_are_plain_text(make_inspector: Factory) -> None:
     index = widget.proxy.index(0, COL_A)
     assert index.data() == pair.a.title
     assert pair.a.claim in index.data(Qt.ItemDataRole.ToolTipRole)
+
+
+def test_weak_pairs_are_off_until_asked_for(make_inspector: Factory, catalog_path: Path) -> None:
+    from engine.contradict.types import FLAG_THRESHOLD, WEAK_THRESHOLD
+
+    widget = make_inspector()
+    stored = _lookup(catalog_path, min_confidence=WEAK_THRESHOLD)
+    default = _lookup(catalog_path)
+    assert not widget.weak_check.isChecked()
+    assert _shown(widget) == list(default)
+    assert all(c.confidence >= FLAG_THRESHOLD for c in _shown(widget))
+    widget.weak_check.setChecked(True)
+    assert _shown(widget) == list(stored)
+    assert len(stored) >= len(default)
+    widget.weak_check.setChecked(False)
+    assert _shown(widget) == list(default)
