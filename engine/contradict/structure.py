@@ -298,6 +298,7 @@ class _Claim:
     first_person: bool  # "We chose...", "I moved...": the writer speaks
     other: bool  # its subject is "other" / "another" things
     definite: bool  # the subject starts with "the"/"this": a thing already known (the note's)
+    condition: frozenset[str]  # words of an if/when/unless clause: when the claim holds
     deontic: bool  # a rule ("must", "should"), not a fact
     contrast: frozenset[str]  # what "unlike X" / "other than X" sets apart: not the subject
     subject_head: frozenset[str]  # the subject before its first preposition other than "of"
@@ -350,6 +351,8 @@ def _analyse(text: str) -> _Claim:
     first_person = False
     other = False
     definite = False
+    in_condition = False
+    condition: set[str] = set()
     head: set[str] = set()  # the subject up to its first preposition ("each creature")
     head_done = False
     last_content: Token | None = None
@@ -374,6 +377,8 @@ def _analyse(text: str) -> _Claim:
         if t.kind == "punct":
             if subject and t.norm not in ("'", "’", "-") and i >= subject_from:
                 in_subject = False
+            if t.norm in (",", ";", ":", "."):
+                in_condition = False
             continue
         if any(s <= t.start < e for s, e in spans):
             continue
@@ -412,6 +417,10 @@ def _analyse(text: str) -> _Claim:
             and not _adverb_or_gerund(t.norm)
         ):
             definite = prev in _DEFINITE
+        if t.norm in _CONDITION_LEADS and t.kind == "word":
+            in_condition = True
+        if in_condition and t.kind == "word" and _is_content(st):
+            condition.add(st)
         if in_subject and i >= subject_from and t.norm in ("other", "another", "others"):
             other = True  # "four other rock formations": something else than the other claim
         if (
@@ -461,6 +470,7 @@ def _analyse(text: str) -> _Claim:
         first_person=first_person,
         other=other,
         definite=definite,
+        condition=frozenset(condition),
         deontic=any(t.norm in ("must", "should", "shall", "ought") for t in tokens),
         contrast=_contrast(tokens),
         subject_head=frozenset(head),
@@ -565,6 +575,7 @@ def _adverb_or_gerund(word: str) -> bool:
 
 
 _PRONOUNS = frozenset("you i we they he she it one".split())
+_CONDITION_LEADS = frozenset("if when whenever unless while once".split())
 _CLAUSE_LEADS = frozenset("while although though because since unless until during".split())
 
 
@@ -747,9 +758,24 @@ def _near(a: str, b: str) -> bool:
     return len(short) >= 4 and long_.startswith(short) and len(long_) - len(short) <= 3
 
 
-def _shared(x: frozenset[str], y: frozenset[str]) -> set[str]:
+def _shared(x: frozenset[str] | set[str], y: frozenset[str] | set[str]) -> set[str]:
     """Stems of x that have a near stem in y."""
-    return {s for s in x if s in y or any(_near(s, t) for t in y)}
+    if not x or not y:
+        return set()
+    return set(_shared_cached(frozenset(x), frozenset(y)))
+
+
+@lru_cache(maxsize=1 << 16)
+def _shared_cached(x: frozenset[str], y: frozenset[str]) -> frozenset[str]:
+    by_prefix: dict[str, list[str]] = {}
+    for t in y:
+        if len(t) >= 4:
+            by_prefix.setdefault(t[:4], []).append(t)
+    return frozenset(
+        s
+        for s in x
+        if s in y or (len(s) >= 4 and any(_near(s, t) for t in by_prefix.get(s[:4], ())))
+    )
 
 
 def _quantity_relation(
@@ -880,6 +906,13 @@ def assess(
                 antonyms.append((wx, wy))
                 used_y.add(wy.index)
                 break
+    # Opposites inside both claims' conditions ("when the mesh is cheap" / "when the mesh is
+    # expensive") name two situations, not two answers: no flip.
+    conditions = [
+        (wx, wy) for wx, wy in antonyms if wx.stem in x.condition and wy.stem in y.condition
+    ]
+    if conditions:
+        return _NONE
     anto_x = {w.stem for w, _ in antonyms}
     anto_y = {w.stem for _, w in antonyms}
 
@@ -900,6 +933,17 @@ def assess(
         if only_x and only_y:
             return _NONE
         if any(_opposite(p, q) for p in subj_x - subj_y for q in subj_y - subj_x):
+            return _NONE
+        named_x, named_y = subj_x - _GENERIC_SUBJECTS, subj_y - _GENERIC_SUBJECTS
+        if (
+            named_x
+            and named_y
+            and not (_shared(named_x, named_y) or _shared(named_y, named_x))
+            and named_x <= _shared(named_x, cy)
+            and named_y <= _shared(named_y, cx)
+        ):
+            # "the gateway delays the handshake ..." / "the handshake affects the gateway ...":
+            # each is the other's object, with another verb -- two statements, not one
             return _NONE
     # Each claim about its own note (atomic notes, templated notes: "the oil", "the target",
     # "you" under "Oil of Sharpness" and "Oil of Slipperiness"): different entities.
