@@ -1003,6 +1003,8 @@ def assess(
         strength = 0.9 if anchored else 0.5
         if (qa.bound != "=" or qb.bound != "=") and qa.bound != qb.bound:
             strength *= 0.8
+        if left_x and left_y:
+            strength *= 0.75  # each claim says something the other does not: other predicates
         candidates.append(
             Verdict(
                 strength * closeness,
@@ -1158,7 +1160,7 @@ def _swapped_attribute(
     names = all(w.upper for w in wx) and all(w.upper for w in wy)
     if names and _after(x, wx[0], _NAME_LEADS) and _after(y, wy[0], _NAME_LEADS):
         return 0.65, f"different names in the same role: {what}"
-    if _after(x, wx[0], {"the"}) and _after(y, wy[0], {"the"}) and (names or len(left_x) == 1):
+    if names and _after(x, wx[0], {"the"}) and _after(y, wy[0], {"the"}):
         return 0.6, f"different values in the same role: {what}"
     return None
 
