@@ -463,16 +463,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(weights, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
-    # the product path must reproduce the training-time predictions
+    # the product's pair-model path must reproduce the training-time predictions (what is
+    # shown is decided by the structural verdict on top: engine/contradict/structure.py)
     scorer = PairScorer.load(args.out)
     ho = np.flatnonzero(heldout)
     ho_pairs = [pairs[i] for i in ho]
     a_vecs = np.array([vectors[a] for a, _ in ho_pairs])
     b_vecs = np.array([vectors[b] for _, b in ho_pairs])
     t0 = time.perf_counter()
-    product = scorer.confidences(ho_pairs, a_vecs, b_vecs)
+    product = scorer.model_probabilities(ho_pairs, a_vecs, b_vecs)
     seconds = time.perf_counter() - t0
-    agree = float(np.mean((product >= scorer.threshold) == (prob[ho] >= threshold)))
+    agree = float(np.mean((product >= scorer.model_threshold) == (prob[ho] >= threshold)))
     log.info("Product path: %.0f pairs/s; agrees with training on %.2f%% of held-out pairs",
              len(ho) / seconds, 100 * agree)  # fmt: skip
 

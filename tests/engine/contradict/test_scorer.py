@@ -208,3 +208,21 @@ def test_scoring_throughput(scorer: PairScorer) -> None:
     rate = len(pairs) / (time.perf_counter() - t0)
     assert len(scores) == 300
     assert rate > 200
+
+
+def test_the_structural_verdict_gates_the_pair_model(scorer: PairScorer) -> None:
+    emb = HashEmbedder()
+    a_vecs = emb.embed([a for a, _ in PAIRS])
+    b_vecs = emb.embed([b for _, b in PAIRS])
+    model = scorer.model_probabilities(PAIRS, a_vecs, b_vecs)
+    product = scorer.confidences(PAIRS, a_vecs, b_vecs)
+    assert model.shape == product.shape == (len(PAIRS),)
+    assert np.all((model >= 0.0) & (model <= 1.0))
+    unrelated = PAIRS.index(
+        ("The gateway sits on the barn roof.", "Cattle chew on the whip antenna.")
+    )
+    assert product[unrelated] == 0.0 < model[unrelated]  # no slot differs: never shown
+    negation = 0
+    assert (
+        product[negation] >= scorer.threshold
+    )  # the model moves it, never below the verdict's bar
