@@ -100,6 +100,8 @@ def print_contradictions(found: Sequence[Contradiction], *, console: Console | N
             console.print(Text.assemble(("     “", "dim"), side.claim, ("”", "dim")))
         if c.explanations:
             console.print(Text("   why: " + "; ".join(c.explanations), style="dim"))
+        for a, b in c.also:
+            console.print(Text(f"   also between {a} and {b}", style="dim"))
 
 
 def print_bench(result: dict[str, Any], *, console: Console | None = None) -> None:

@@ -139,6 +139,9 @@ def summary_html(c: Contradiction) -> str:
     if c.explanations:
         items = "".join(f"<li>{_escape(e)}</li>" for e in c.explanations)
         parts.append(f'<ul style="margin-top:4px; margin-bottom:0;">{items}</ul>')
+    if c.also:
+        places = "; ".join(f"{_escape(a)} ↔ {_escape(b)}" for a, b in c.also)
+        parts.append(f'<p style="margin:4px 0 0 0; {_MUTED}">Also between: {places}</p>')
     return "".join(parts)
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, cast
 
@@ -317,7 +317,23 @@ def lookup(
                 )
     found = [_contradiction(r) for r in rows]
     found.sort(key=lambda c: (-c.confidence, c.a.path, c.b.path, c.id))
-    return tuple(found)
+    return restated_once(found)
+
+
+def restated_once(found: list[Contradiction]) -> tuple[Contradiction, ...]:
+    """The same two claims (by text) flagged between several notes are one contradiction,
+    shown at its best place, the other places listed in `also`."""
+    first: dict[tuple[str, str], int] = {}
+    others: dict[int, list[tuple[str, str]]] = {}
+    for i, c in enumerate(found):
+        k = first.setdefault(c.key, i)
+        if k != i:
+            others.setdefault(k, []).append((c.a.path, c.b.path))
+    return tuple(
+        replace(c, also=tuple(others.get(i, ()))) if i in others else c
+        for i, c in enumerate(found)
+        if first[c.key] == i
+    )
 
 
 def _contradiction(r: tuple[Any, ...]) -> Contradiction:

@@ -56,6 +56,8 @@ class Contradiction:
     newer: Side | None  # the side whose note was modified later (None: same time)
     review: ReviewState = "open"
     current_side: Side | None = None  # for resolved pairs: which claim holds
+    # the same two claims in other notes: (a path, b path) of each other place, shown once
+    also: tuple[tuple[str, str], ...] = ()
 
     @property
     def key(self) -> tuple[str, str]:
@@ -74,6 +76,7 @@ class Contradiction:
             "explanations": list(self.explanations),
             "review": self.review,
             "current_side": self.current_side,
+            "also_in": [{"a": a, "b": b} for a, b in self.also],
         }
 
 

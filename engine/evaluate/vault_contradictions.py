@@ -74,7 +74,8 @@ def _same_sentence(claim: str, planted: str) -> bool:
 
 
 def matches(flag: Contradiction, pair: LabeledPair) -> bool:
-    if frozenset((flag.a.path, flag.b.path)) != pair.paths:
+    places = {frozenset((flag.a.path, flag.b.path))} | {frozenset(p) for p in flag.also}
+    if pair.paths not in places:
         return False
     sides = (_norm(flag.a.claim), _norm(flag.b.claim))
     return any(_same_sentence(s, p) for s in sides for p in pair.claims)
@@ -91,7 +92,8 @@ def score_flags(flags: Sequence[Contradiction], truth: Sequence[LabeledPair]) ->
     first_rank: dict[str, int] = {}
     for rank, flag in enumerate(flags, 1):
         hit = False
-        for pair in by_paths.get(frozenset((flag.a.path, flag.b.path)), ()):
+        places = [(flag.a.path, flag.b.path), *flag.also]
+        for pair in {p.id: p for pl in places for p in by_paths.get(frozenset(pl), ())}.values():
             if matches(flag, pair):
                 first_rank.setdefault(pair.id, rank)
                 hit = hit or pair.label == "contradiction"

@@ -39,3 +39,28 @@ def test_one_dissenting_note_against_three_keeps_its_flags() -> None:
     ]
     ids = [(f"{n}#c", t, n, "D.md#c", u, "D.md") for t, n, u, _ in rows]
     assert varying_values(ids) == set()
+
+
+def test_the_same_conflict_restated_in_several_notes_is_listed_once() -> None:
+    from engine.contradict.store import restated_once
+    from engine.contradict.types import Contradiction, ContradictionSide
+
+    def pair(a_path: str, b_path: str, confidence: float, a_hash: str = "h1") -> Contradiction:
+        return Contradiction(
+            id=f"{a_path}|{b_path}",
+            a=ContradictionSide(a_path, a_path, "Retention is 30 days.", "", None, a_hash),
+            b=ContradictionSide(b_path, b_path, "Retention is 14 days.", "", None, "h2"),
+            confidence=confidence,
+            similarity=0.9,
+            type="conflicting_values",
+            explanations=("x",),
+            newer=None,
+        )
+
+    listed = restated_once(
+        [pair("A.md", "D.md", 0.9), pair("B.md", "D.md", 0.8), pair("C.md", "E.md", 0.7, "h3")]
+    )
+    assert [c.id for c in listed] == ["A.md|D.md", "C.md|E.md"]
+    assert listed[0].also == (("B.md", "D.md"),)
+    assert listed[0].to_dict()["also_in"] == [{"a": "B.md", "b": "D.md"}]
+    assert listed[1].also == ()
