@@ -237,10 +237,15 @@ class Workspace:
         Never fails indexing: problems are logged and the notes stay stale for the next run.
         """
         from engine.contradict import store
+        from engine.contradict.types import SCORER_VERSION
 
         if self.read_only or self._scanner_failed:
             return None
         try:
+            if self.catalog.get_meta("contradiction_scorer") != SCORER_VERSION:
+                # pairs scored by another scorer: rescore every note (claim vectors are reused)
+                store.forget_scans(self.catalog)
+                self.catalog.set_meta("contradiction_scorer", SCORER_VERSION)
             stale = store.stale_notes(self.catalog)
             if not stale and not removed:
                 return None

@@ -40,7 +40,7 @@ from engine.contradict.features import (
     feature_matrix,
 )
 from engine.contradict.structure import Verdict, assess
-from engine.contradict.types import FLAG_THRESHOLD, WEAK_THRESHOLD
+from engine.contradict.types import FLAG_THRESHOLD, SCORER_VERSION, WEAK_THRESHOLD
 from engine.errors import EngineError
 
 if TYPE_CHECKING:
@@ -190,6 +190,11 @@ class PairScorer:
         return FLAG_THRESHOLD
 
     @property
+    def version(self) -> str:
+        """What scored the stored pairs (a change means they are rescored)."""
+        return SCORER_VERSION
+
+    @property
     def weak_threshold(self) -> float:
         """Pairs from here up to `threshold` are kept as "weak" (shown only on request)."""
         return WEAK_THRESHOLD
@@ -259,7 +264,7 @@ class PairScorer:
                 kind: ContradictionType = "semantic_conflict"
             else:
                 kind = cast(ContradictionType, verdict.kind)
-                explanations = (verdict.explanation, *self._explain(ev))
+                explanations = (verdict.explanation, *self._explain(ev, verdict.kind))
             out.append(
                 PairScore(
                     confidence=round(float(confidence[i]), 6),
@@ -366,15 +371,23 @@ class PairScorer:
                 b_vecs = embedded[[row[b] for _, b in pairs]]
         return as_matrix(a_vecs, rows=n), as_matrix(b_vecs, rows=n)
 
-    def _explain(self, evidence: TextEvidence) -> tuple[str, ...]:
-        """The cue detectors' lines that add to the structural one (at most two)."""
+    def _explain(self, evidence: TextEvidence, kind: str) -> tuple[str, ...]:
+        """The cue detectors' lines that add to the structural one (at most two; not the
+        cue that says what the structural line already says)."""
+        said = _SAID_BY_KIND.get(kind, frozenset())
         fired = sorted(
-            (c for c in evidence.cues if c.score >= 0.5 and c.explanation),
+            (c for c in evidence.cues if c.score >= 0.5 and c.explanation and c.kind not in said),
             key=lambda c: (-c.score, _CUE_ORDER[c.kind]),
         )
         return tuple(c.explanation for c in fired[:2])
 
 
+_SAID_BY_KIND: dict[str, frozenset[CueKind]] = {
+    "negation": frozenset({"negation"}),
+    "conflicting_values": frozenset({"numbers", "dates"}),
+    "opposing_sentiment": frozenset({"opposition"}),
+    "superseded": frozenset({"decision"}),
+}
 _CUE_ORDER: dict[CueKind, int] = {
     "decision": 0,
     "numbers": 1,

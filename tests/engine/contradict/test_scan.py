@@ -102,6 +102,21 @@ def test_restart_over_unchanged_vault_scans_nothing(vault: Vault, embedder: Embe
         assert "changed_paths" not in stats.to_dict()
 
 
+def test_pairs_of_another_scorer_are_rescored(vault: Vault, embedder: Embedder) -> None:
+    with _open(vault, embedder) as ws:
+        notes = len(store.indexed_notes(ws.catalog))
+        ws.catalog.set_meta("contradiction_scorer", "an older scorer")
+    with _open(vault, embedder) as ws:
+        ws.sync()
+        assert ws.last_scan is not None and ws.last_scan.notes == notes
+        assert ws.last_scan.embedded == 0  # the claim vectors are reused
+        found = store.lookup(ws.catalog)
+        assert all(_find(found, p) is not None for p in PLANTED)
+    with _open(vault, embedder) as ws:
+        ws.sync()
+        assert ws.last_scan is None  # done once
+
+
 def test_interrupted_scan_is_redone(vault: Vault, embedder: Embedder) -> None:
     pair = next(p for p in PLANTED if p["topic"] == "battery life of soil-node-s3")
     with _open(vault, embedder) as ws:
