@@ -33,7 +33,7 @@ DEMO_EXPECTED = Path(__file__).resolve().parents[3] / "resources" / "demo-vault.
 EXPECTED: dict[str, Any] = json.loads(DEMO_EXPECTED.read_text(encoding="utf-8"))
 IHN_MEETING = "Meetings/2026-07-15 Treffen mit IHN.md"
 
-# Golden queries the current merge still misses, with why (see the report to the lead).
+# Golden queries the current merge still misses, with why each one misses.
 KNOWN_MISSES: dict[str, str] = {}  # query -> why it misses (none today)
 KNOWN_ALIAS_MISSES: dict[str, str] = {}  # alias -> why it misses (none today)
 
