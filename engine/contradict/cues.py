@@ -510,8 +510,9 @@ def _word_index(text: str) -> dict[str, list[int]]:
 def clear_claim_caches() -> None:
     """Drop the per-claim caches (analyses, word indexes, tokens): a whole-vault scan fills
     them with claims the next edit will not ask about (~70 MB), which later work can reuse."""
-    from engine.contradict import text
+    from engine.contradict import structure, text
 
+    structure.clear_caches()
     analyse.cache_clear()
     _word_index.cache_clear()
     text.tokenize.cache_clear()

@@ -967,7 +967,7 @@ def assess(
     left_x = cx - _shared(cx, cy) - anto_x - _shared(cx, y.negated_roots) - x.lead
     left_y = cy - _shared(cy, cx) - anto_y - _shared(cy, x.negated_roots) - y.lead
     n_shared = len(_shared(cx, cy))
-    changed = "" if flip_hint(x, y) else _changed_decision(a, b, x, y)
+    changed = "" if _one_sided_negation(x, y) else _changed_decision(a, b, x, y)
     if changed:
         score = 0.8 * max(n_shared / (n_shared + 1), 0.75)
         return Verdict(round(score, 4), "superseded", changed)
@@ -1074,7 +1074,7 @@ def assess(
     return Verdict(round(min(1.0, best.score), 4), best.kind, best.explanation)
 
 
-def flip_hint(x: _Claim, y: _Claim) -> bool:
+def _one_sided_negation(x: _Claim, y: _Claim) -> bool:
     """Negated on one side only (before antonyms are paired)."""
     return (len(x.negators) + len(y.negators)) % 2 == 1
 
@@ -1190,3 +1190,11 @@ def _slot(c: _Claim, w: _Word) -> str:
 
 def _span(words: list[_Word]) -> str:
     return " ".join(w.surface for w in words)
+
+
+def clear_caches() -> None:
+    """Drop the per-claim and per-pair caches (a whole-vault scan fills them with claims the
+    next edit will not ask about)."""
+    _analyse.cache_clear()
+    _shared_cached.cache_clear()
+    assess.cache_clear()
