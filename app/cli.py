@@ -283,14 +283,12 @@ def _cmd_watch(args: argparse.Namespace) -> int:
 
 def _open_for_search(args: argparse.Namespace, vault: Path) -> Workspace:
     """Writer when possible (and catch up with the vault first), else read-only."""
-    from engine.errors import EngineError
+    from engine.errors import IndexLockedError
     from engine.workspace import Workspace
 
     try:
         ws = _open(args, vault)
-    except EngineError as exc:
-        if "another Consilience process" not in str(exc):
-            raise
+    except IndexLockedError:
         return Workspace.open(_config(args, vault), read_only=True)
     try:
         from app.progress import progress_reporter

@@ -18,6 +18,7 @@ from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import TYPE_CHECKING, Any, Literal
 
 from engine.contradict.types import FLAG_THRESHOLD
+from engine.errors import one_line
 
 if TYPE_CHECKING:
     from engine.index.live import LiveSync
@@ -119,7 +120,7 @@ class VaultSession:
     def start(self, *, background: bool = True) -> None:
         """Open the index (writer if possible, else read-only) and start indexing it in a
         background thread. Returns as soon as the stores are open."""
-        from engine.errors import EngineError
+        from engine.errors import IndexLockedError
         from engine.search.build import build_search_service
         from engine.search.sources.text import ThreadCatalogs
         from engine.store.catalog import Catalog
@@ -127,9 +128,7 @@ class VaultSession:
 
         try:
             ws = Workspace.open(self._config)
-        except EngineError as exc:
-            if "another Consilience process" not in str(exc):
-                raise
+        except IndexLockedError as exc:
             log.warning("%s: serving the index read-only", exc)
             ws = Workspace.open(self._config, read_only=True)
         self._ws = ws
@@ -181,7 +180,7 @@ class VaultSession:
         except Exception as exc:
             log.exception("indexing failed")
             self._status = IndexStatus(
-                state="failed", first_index=self._status.first_index, error=_one_line(exc)
+                state="failed", first_index=self._status.first_index, error=one_line(exc)
             )
         self._start_live()
 
@@ -580,11 +579,6 @@ def _link_dict(link: Any, resolved: str | None) -> dict[str, Any]:
 
 def _note_warning(text: str) -> dict[str, Any]:
     return _warning("note_warning", text, "the note was indexed, but this part may be off")
-
-
-def _one_line(exc: BaseException) -> str:
-    text = " ".join(str(exc).split()) or type(exc).__name__
-    return text if len(text) <= 300 else text[:297] + "..."
 
 
 def environment_for_server() -> None:

@@ -21,3 +21,15 @@ class ModelLoadError(EngineError):
 
 class QueryExecutionError(EngineError):
     """Every search source failed."""
+
+
+class IndexLockedError(EngineError):
+    """Another Consilience process holds this vault's writer lock; the index can still be
+    opened read-only."""
+
+
+def one_line(error: BaseException, *, limit: int = 300) -> str:
+    """`error` as one line a person can read: whitespace collapsed, the type name when the
+    message is empty, cut at `limit` characters."""
+    text = " ".join(str(error).split()) or type(error).__name__
+    return text if len(text) <= limit else text[: limit - 3] + "..."

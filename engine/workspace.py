@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from engine.errors import EngineError, ModelLoadError, VaultUnavailableError
+from engine.errors import EngineError, IndexLockedError, ModelLoadError, VaultUnavailableError
 from engine.index.indexer import Indexer, ProgressCallback, TokenCounter
 from engine.model import IndexStats
 from engine.paths import IndexPaths, index_paths_for, machine_id
@@ -372,7 +372,7 @@ def _acquire_writer_lock(path: Path) -> int:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
         os.close(fd)
-        raise EngineError(
+        raise IndexLockedError(
             "another Consilience process is indexing this vault; close it or wait until it ends"
         ) from None
     return fd

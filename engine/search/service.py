@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Protocol, runtime_checkable
 
-from engine.errors import EngineError, QueryExecutionError
+from engine.errors import EngineError, QueryExecutionError, one_line
 from engine.search.config import MergeConfig
 from engine.search.merge import merge
 from engine.search.query import DateRange, ParsedQuery, parse_query, relative_date_range
@@ -298,7 +298,7 @@ class SearchService:
                     Warning(
                         source=name,
                         kind="source_failed",
-                        message=f"the {name} source failed: {_one_line(exc)}",
+                        message=f"the {name} source failed: {one_line(exc)}",
                         impact=SOURCE_IMPACT.get(name, f"results from {name} are missing"),
                     )
                 )
@@ -346,8 +346,3 @@ def _valid_hit(hit: object, source: str) -> bool:
         and isinstance(hit.relevance, int | float)
         and hit.relevance == hit.relevance  # not NaN
     )
-
-
-def _one_line(exc: BaseException) -> str:
-    text = str(exc).strip().splitlines()
-    return (text[0] if text else type(exc).__name__)[:300]

@@ -25,7 +25,7 @@ from urllib.parse import urlsplit
 import numpy as np
 import numpy.typing as npt
 
-from engine.errors import EngineError, IndexCorruptError
+from engine.errors import EngineError, IndexCorruptError, one_line
 from engine.store.vector_mirror import MAX_VECTORS, VectorMirror
 
 CHECK_QUIET_S = 1.0  # the snapshot check waits for this long without a query ...
@@ -70,11 +70,6 @@ def collection_name_for(vault_root: Path, model_name: str, *, machine: str | Non
     if machine:
         key += f"\0{machine}"
     return "cons-" + hashlib.sha256(key.encode("utf-8")).hexdigest()[:24]
-
-
-def _one_line(err: BaseException) -> str:
-    text = " ".join(str(err).split()) or type(err).__name__
-    return text if len(text) <= 300 else text[:297] + "..."
 
 
 def _is_connection_error(err: BaseException) -> bool:
@@ -392,7 +387,7 @@ class VectorStore:
                 self._mirror_ready.clear()
         except Exception as err:
             if not self._closed.is_set():  # closing mid-check is no failure
-                log.warning("Vector mirror check failed (%s)", _one_line(err))
+                log.warning("Vector mirror check failed (%s)", one_line(err))
             return
         self._load_mirror()
 
@@ -431,7 +426,7 @@ class VectorStore:
                     offset += len(ids)
             except Exception as err:  # queries keep using Chroma
                 if not self._closed.is_set():  # closing mid-load is no failure
-                    log.warning("Vector mirror not loaded (%s); queries use Chroma", _one_line(err))
+                    log.warning("Vector mirror not loaded (%s); queries use Chroma", one_line(err))
                 return
             if self._closed.is_set():
                 return
@@ -688,16 +683,16 @@ def _translate(
         return err
     if remote and _is_connection_error(err):
         return VectorStoreUnavailableError(
-            f"Chroma server at {where} is not reachable: {_one_line(err)} — start it, or "
+            f"Chroma server at {where} is not reachable: {one_line(err)} — start it, or "
             "check --chroma-url"
         )
     if opening and isinstance(err, OSError):
-        return VectorStoreError(f"The vector store at {where} cannot be opened: {_one_line(err)}")
+        return VectorStoreError(f"The vector store at {where} cannot be opened: {one_line(err)}")
     if opening and not remote:
         return IndexCorruptError(
-            f"The vector store at {where} cannot be opened ({_one_line(err)}); {_REBUILD_HINT}."
+            f"The vector store at {where} cannot be opened ({one_line(err)}); {_REBUILD_HINT}."
         )
-    return VectorStoreError(f"Vector store {what} failed at {where}: {_one_line(err)}")
+    return VectorStoreError(f"Vector store {what} failed at {where}: {one_line(err)}")
 
 
 def _chunks(items: list[str], size: int) -> Iterator[list[str]]:

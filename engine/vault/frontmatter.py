@@ -21,6 +21,8 @@ import yaml
 from yaml.events import AliasEvent
 from yaml.nodes import MappingNode, Node, ScalarNode
 
+from engine.errors import one_line
+
 log = logging.getLogger(__name__)
 
 MAX_FRONTMATTER_BYTES = 64 * 1024
@@ -201,17 +203,17 @@ def parse_frontmatter_yaml(raw_yaml: str) -> tuple[dict[str, Any], tuple[str, ..
         # raise here); libyaml raises them from get_single_data below.
         loader = _loader_for(raw_yaml)
     except yaml.YAMLError as err:
-        return {}, (f"frontmatter ignored: not valid YAML ({_one_line(err)})",)
+        return {}, (f"frontmatter ignored: not valid YAML ({one_line(err, limit=200)})",)
     try:
         value = loader.get_single_data()
     except _FrontmatterError as err:
         return {}, (f"frontmatter ignored: {err}",)
     except yaml.YAMLError as err:
-        return {}, (f"frontmatter ignored: not valid YAML ({_one_line(err)})",)
+        return {}, (f"frontmatter ignored: not valid YAML ({one_line(err, limit=200)})",)
     except RecursionError:
         return {}, ("frontmatter ignored: YAML nested too deeply",)
     except (ValueError, TypeError, OverflowError) as err:
-        return {}, (f"frontmatter ignored: {_one_line(err)}",)
+        return {}, (f"frontmatter ignored: {one_line(err, limit=200)}",)
     finally:
         loader.dispose()
 
@@ -275,8 +277,3 @@ def _to_json_safe(value: object, budget: _Budget) -> Any:
     if isinstance(value, (bytes, bytearray)):
         return f"<{len(value)} bytes of binary data>"
     return str(value)
-
-
-def _one_line(err: BaseException) -> str:
-    text = " ".join(str(err).split())
-    return text[:200]
