@@ -106,7 +106,7 @@ def render_table(result: Mapping[str, Any], *, commit: str) -> str:
     lines += [f"| {name} | {value} |" for name, value in table_rows(result)]
     lines += [
         "",
-        f"[^bench]: One run of `consilience bench --json` on {vault}, at commit {commit}.",
+        f"[^bench]: One `consilience bench --json` run; vault: {vault}; commit {commit}.",
     ]
     return "\n".join(lines)
 

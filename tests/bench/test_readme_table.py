@@ -59,8 +59,8 @@ def test_the_table_shows_every_measure_of_the_run_and_names_the_commit() -> None
     assert "| index on disk | 62 MB |" in table
     footnotes = [line for line in lines if line.startswith("[^bench]:")]
     assert footnotes == [
-        "[^bench]: One run of `consilience bench --json` on generated (200 notes, seed 7),"
-        " at commit abc1234."
+        "[^bench]: One `consilience bench --json` run; vault: generated (200 notes, seed 7);"
+        " commit abc1234."
     ]
 
 
@@ -104,7 +104,7 @@ def test_the_command_rewrites_the_readme_from_a_json_file(tmp_path: Path) -> Non
     text = readme.read_text(encoding="utf-8")
     assert text.startswith(f"intro\n{START}\n| measure | result[^bench] |")
     assert "\nold\n" not in text
-    assert text.endswith(f"at commit abc1234.\n{END}\nrest\n")
+    assert text.endswith(f"commit abc1234.\n{END}\nrest\n")
 
 
 def test_the_command_reports_a_readme_without_markers_and_leaves_it_alone(
