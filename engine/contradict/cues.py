@@ -83,4 +83,5 @@ _WS_RE = re.compile(r"\s+")
 
 
 def normalise_space(text: str) -> str:
+    """`text` with its whitespace runs collapsed to one space, and stripped."""
     return _WS_RE.sub(" ", text).strip()

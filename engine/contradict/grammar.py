@@ -188,6 +188,7 @@ def is_verb_like(
 
 
 def is_passive(tokens: tuple[Token, ...]) -> bool:
+    """A form of "be" followed within three words by a participle ("are rendered")."""
     be = {"is", "are", "was", "were", "be", "been", "being"}
     for i, t in enumerate(tokens[:-1]):
         if t.norm in be:
@@ -200,6 +201,7 @@ def is_passive(tokens: tuple[Token, ...]) -> bool:
 
 
 def is_imperative(tokens: tuple[Token, ...]) -> bool:
+    """An instruction ("Select the file", "To sync, open Settings"), not an assertion."""
     words = [t for t in tokens if t.kind in ("word", "punct")]
     if not words:
         return False
