@@ -258,3 +258,9 @@ def strip_negation(text: str) -> str:
     out = _WONT_RE.sub("will", out)
     out = _STRIP_NEG_RE.sub("", out)
     return _SPACES_RE.sub(" ", out).strip()
+
+
+def clear_token_caches() -> None:
+    """Drop the caches of `tokenize` and of the shortened stems `overlap_count` matches."""
+    tokenize.cache_clear()
+    _shortened.cache_clear()

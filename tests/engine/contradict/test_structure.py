@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.contradict.structure import assess
+from engine.contradict.parsed_claim import parse_claim
+from engine.contradict.structure import assess, clear_caches
 from engine.contradict.types import FLAG_THRESHOLD
 
 CONFLICTS = [
@@ -118,6 +119,18 @@ def test_headings_name_the_entity_in_compilation_notes() -> None:
         a, b, a_note="Spells A.md", b_note="Spells B.md", a_heading="Firebolt", b_heading="Flame"
     )
     assert same_note_kind.score == 0.0
+
+
+def test_clear_caches_empties_the_claim_and_pair_caches_and_keeps_verdicts() -> None:
+    a, b = "Canvas files can be embedded in notes.", "Canvas files cannot be embedded in notes."
+    before = assess(a, b, a_note="A.md", b_note="B.md", a_heading="Canvas", b_heading="Embeds")
+    assert assess.cache_info().currsize > 0
+    assert parse_claim.cache_info().currsize > 0
+    clear_caches()
+    assert assess.cache_info().currsize == 0
+    assert parse_claim.cache_info().currsize == 0
+    again = assess(a, b, a_note="A.md", b_note="B.md", a_heading="Canvas", b_heading="Embeds")
+    assert again == before
 
 
 WORDS = st.sampled_from(

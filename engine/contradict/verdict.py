@@ -1,0 +1,222 @@
+"""The structural verdict on a pair of claims: `assess` and its `Verdict`.
+
+Both claims must be assertions about the same thing (`same_thing`); after normalising what
+may be worded differently (polarity, quantities, dates), exactly what is left is compared: a
+polarity flip (negation), two values of one quantity or two dates of one event
+(conflicting_values), a scalar antonym (opposing_sentiment), a relation with its two ends
+swapped or one exclusive attribute swapped (semantic_conflict), or a reversed decision
+(superseded). The strength is the kind's base times the share of the claims' content that is
+the same outside the differing slot.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from engine.contradict.antonyms import antonym_pairs
+from engine.contradict.claim_values import date_relation, quantity_relation
+from engine.contradict.content_words import shared_stems
+from engine.contradict.explanations import about_phrase, quoted
+from engine.contradict.negators import is_negative_adjective, negated_roots_of
+from engine.contradict.parsed_claim import ParsedClaim, parse_claim
+from engine.contradict.same_thing import different_subjects, each_about_own_note
+from engine.contradict.superseded import changed_decision
+from engine.contradict.swaps import swapped_attribute, swapped_relation
+from engine.contradict.text import stem
+
+_ORDER_WORDS = frozenset({"before", "after"})
+_ORDER_STEMS = frozenset(stem(w) for w in _ORDER_WORDS)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the structure of a pair says (score 0: no conflict shown)."""
+
+    score: float  # in [0, 1]
+    kind: str  # negation | conflicting_values | opposing_sentiment | semantic_conflict | none
+    explanation: str  # one plain line: what differs, and why the same thing
+
+
+_NONE = Verdict(0.0, "none", "")
+
+
+@lru_cache(maxsize=1 << 16)
+def assess(
+    a: str,
+    b: str,
+    *,
+    a_note: str | None = None,
+    b_note: str | None = None,
+    a_heading: str | None = None,
+    b_heading: str | None = None,
+) -> Verdict:
+    """The structural verdict on claims `a` (of note `a_note`, under heading `a_heading`) and
+    `b` (of `b_note`, under `b_heading`)."""
+    if b < a:
+        a, b, a_note, b_note, a_heading, b_heading = b, a, b_note, a_note, b_heading, a_heading
+    x, y = parse_claim(a), parse_claim(b)
+    if x.imperative or y.imperative or x.fragment or y.fragment:
+        return _NONE
+    cx, cy = x.content, y.content
+    if not cx or not cy:
+        return _NONE
+
+    # Antonym pairs between the two claims (each word used once).
+    antonyms = antonym_pairs(x, y)
+    # Opposites inside both claims' conditions ("when the mesh is cheap" / "when the mesh is
+    # expensive") name two situations, not two answers: no flip.
+    conditions = [
+        (wx, wy) for wx, wy in antonyms if wx.stem in x.condition and wy.stem in y.condition
+    ]
+    if conditions:
+        return _NONE
+    anto_x = {w.stem for w, _ in antonyms}
+    anto_y = {w.stem for _, w in antonyms}
+
+    # The same words with the two ends of a relation swapped (before the entity check: the
+    # subjects differ by construction).
+    if not antonyms and not x.negators and not y.negators:
+        swapped = swapped_relation(x, y, cx, cy)
+        if swapped:
+            return Verdict(0.7, "semantic_conflict", swapped)
+
+    # Different entities: the subjects differ on both sides, or an antonym sits inside a
+    # subject (Weighted graph / Unweighted graph), or each claim names its own note.
+    if different_subjects(x, y, cx, cy, anto_x, anto_y):
+        return _NONE
+    # Each claim about its own note (atomic notes, templated notes: "the oil", "the target",
+    # "you" under "Oil of Sharpness" and "Oil of Slipperiness"): different entities.
+    if each_about_own_note(
+        x, y, cx, cy, a_note=a_note, b_note=b_note, a_heading=a_heading, b_heading=b_heading
+    ):
+        return _NONE
+
+    same_subject_words = shared_stems(x.subject, y.subject)
+    shared = shared_stems(cx, cy) | shared_stems(cy, cx)
+    left_x = cx - shared_stems(cx, cy) - anto_x - shared_stems(cx, y.negated_roots) - x.lead
+    left_y = cy - shared_stems(cy, cx) - anto_y - shared_stems(cy, x.negated_roots) - y.lead
+    n_shared = len(shared_stems(cx, cy))
+    changed = "" if _one_sided_negation(x, y) else changed_decision(a, b, x, y)
+    if changed:
+        score = 0.8 * max(n_shared / (n_shared + 1), 0.75)
+        return Verdict(round(score, 4), "superseded", changed)
+    minimal = not left_x and not left_y
+    if n_shared < 2 and not (n_shared == 1 and minimal):
+        return _NONE
+    if n_shared == 2 and not minimal:
+        return _NONE
+    closeness = n_shared / (n_shared + max(len(left_x), len(left_y)))
+    surface = {w.stem: w.surface for w in (*y.words, *x.words)}
+    about = about_phrase(shared, same_subject_words, surface)
+
+    # Values and dates.
+    q_conflicts, q_agree = quantity_relation(x.quantities, y.quantities)
+    d_conflicts, d_agree = date_relation(x.dates, y.dates)
+    if d_agree:
+        d_conflicts = []
+
+    order_pairs = [(wx, wy) for wx, wy in antonyms if {wx.stem, wy.stem} <= _ORDER_STEMS]
+    if order_pairs:
+        # "before the sync begins" / "after the sync has finished": the order is what differs;
+        # the events it is measured against are not further flips
+        antonyms = order_pairs
+    flip = (len(x.negators) + len(y.negators) + len(antonyms)) % 2 == 1
+    candidates: list[Verdict] = []
+
+    if q_conflicts:
+        qa, qb = q_conflicts[0]
+        anchor = qa.anchor | qb.anchor
+        # the words around the two numbers must meet: "runs for 14 months" / "runs for 9
+        # months", not "built 15 years earlier" / "minister for 20 years"
+        anchored = not anchor or bool(shared_stems(qa.anchor, qb.anchor))
+        strength = 0.9 if anchored else 0.5
+        if (qa.bound != "=" or qb.bound != "=") and qa.bound != qb.bound:
+            strength *= 0.8
+        if left_x and left_y:
+            strength *= 0.75  # each claim says something the other does not: other predicates
+        candidates.append(
+            Verdict(
+                strength * closeness,
+                "conflicting_values",
+                f"different values: {quoted(qa.text)} vs {quoted(qb.text)} {about}",
+            )
+        )
+    if d_conflicts:
+        da, db = d_conflicts[0]
+        candidates.append(
+            Verdict(
+                0.9 * closeness,
+                "conflicting_values",
+                f"different dates: {quoted(da.text)} vs {quoted(db.text)} {about}",
+            )
+        )
+    if flip and not q_conflicts and not d_conflicts:
+        scalar = [
+            (wx, wy) for wx, wy in antonyms if not (wx.stem in x.subject or wy.stem in y.subject)
+        ]
+        if scalar and (len(x.negators) + len(y.negators)) % 2 == 0:
+            wx, wy = scalar[0]
+            order = {wx.stem, wy.stem} <= {stem(w) for w in _ORDER_WORDS}
+            what = "order of events" if order else "opposites"
+            candidates.append(
+                Verdict(
+                    0.85 * closeness,
+                    "opposing_sentiment",
+                    f"{what}: {quoted(wx.surface)} vs {quoted(wy.surface)} {about}",
+                )
+            )
+        else:
+            neg_x = ", ".join(quoted(n) for n in x.negators)
+            neg_y = ", ".join(quoted(n) for n in y.negators)
+            said = neg_x or neg_y
+            detail = (
+                f"one claim says {said}, the other does not"
+                if not (neg_x and neg_y)
+                else f"negated differently ({neg_x} vs {neg_y})"
+            )
+            if antonyms:
+                wx, wy = antonyms[0]
+                detail += f"; {quoted(wx.surface)} vs {quoted(wy.surface)}"
+            base = (
+                0.85 if _negates_shared(x, cy, anto_x) or _negates_shared(y, cx, anto_y) else 0.45
+            )
+            if all(n == "without" for n in (*x.negators, *y.negators)):
+                base *= 0.8
+            candidates.append(Verdict(base * closeness, "negation", f"{detail} {about}"))
+    if not flip and not q_conflicts and not d_conflicts and not antonyms:
+        attr = swapped_attribute(x, y, left_x, left_y)
+        if attr:
+            candidates.append(
+                Verdict(attr[0] * min(1.0, n_shared / 3), "semantic_conflict", f"{attr[1]} {about}")
+            )
+    if not candidates:
+        return _NONE
+    best = max(candidates, key=lambda v: v.score)
+    if x.other != y.other:
+        # "four other rock formations", "other journalists": one claim is about something else
+        best = Verdict(best.score * 0.6, best.kind, best.explanation)
+    if x.deontic != y.deontic and best.kind == "negation":
+        # "must not fall below" is a rule, "fell below" a fact: no contradiction in words
+        best = Verdict(best.score * 0.5, best.kind, best.explanation)
+    if (q_agree or d_agree) and best.kind != "conflicting_values":
+        best = Verdict(best.score * 0.9, best.kind, best.explanation)
+    return Verdict(round(min(1.0, best.score), 4), best.kind, best.explanation)
+
+
+def _one_sided_negation(x: ParsedClaim, y: ParsedClaim) -> bool:
+    """Negated on one side only (before antonyms are paired)."""
+    return (len(x.negators) + len(y.negators)) % 2 == 1
+
+
+def _negates_shared(c: ParsedClaim, other: frozenset[str], antonyms: set[str]) -> bool:
+    """A negator of `c` negates something the other claim says (its head is there, or it
+    negates an adjective whose root is there); pronoun negators (nobody) always qualify."""
+    for neg, head in zip(c.negators, c.negated_heads, strict=True):
+        if head is None:
+            return True
+        if head and (shared_stems(frozenset(head), other) or head & antonyms):
+            return True
+        if is_negative_adjective(neg) and shared_stems(frozenset(negated_roots_of(neg)), other):
+            return True
+    return False
