@@ -27,8 +27,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.errors import one_line
 from engine.model import IndexStats, Progress
 from ui.bridge import EngineSession, SearchJob, SearchOutcome, SessionInfo, SessionOptions
+from ui.failures import failure_line, failures
 from ui.search_panel import SearchPanel
 from ui.settings import DEMO_VAULT, Settings, SettingsStore
 from ui.status import IndexStatus
@@ -39,6 +41,7 @@ log = logging.getLogger(__name__)
 
 SEARCH_TAB, CONTRADICTIONS_TAB = 0, 1
 MAIN_CHANNEL = "main"
+BACKGROUND_NOTICE = "background:"  # warnings-bar notice kinds of failed background jobs
 
 Opener = Callable[[Path, str, bool], bool]  # vault, rel_path, in_obsidian -> opened
 
@@ -161,6 +164,7 @@ class MainWindow(QMainWindow):
         self.search.open_requested.connect(self.open_note)
         self.search.note_wanted.connect(self._note_wanted)
         self._build_menus()
+        failures().reported.connect(self._background_failed)
 
         # The inspector's module pulls in superqt (half a second of imports): load it on a
         # worker so that creating the inspector later does not stall the UI thread.
@@ -250,6 +254,7 @@ class MainWindow(QMainWindow):
         self.search.warnings.set_search_warnings(())
         for kind in ("read_only", "semantic_unavailable", "open_failed", "vault_unavailable"):
             self.search.warnings.set_notice(kind, None)
+        self.search.warnings.clear_notices(prefix=BACKGROUND_NOTICE)
         session = EngineSession(self.vault_for_session(vault), parent=self)
         self.session = session
         session.opened.connect(self._opened)
@@ -300,6 +305,11 @@ class MainWindow(QMainWindow):
     def _notice(self, kind: str, message: str) -> None:
         if self._is_current():
             self.search.warnings.set_notice(kind, message)
+
+    def _background_failed(self, what: str, reason: str) -> None:
+        """A background job nobody handled failed: say so until the next vault opens."""
+        if not self._closed:
+            self.search.warnings.set_notice(BACKGROUND_NOTICE + what, failure_line(what, reason))
 
     def _index_progress(self, progress: Progress) -> None:
         if self._is_current():
@@ -385,7 +395,9 @@ class MainWindow(QMainWindow):
             self._install_inspector(info)
 
     def _inspector_module_failed(self, exc: BaseException) -> None:
-        self._inspector_placeholder.setText(f"The contradiction inspector is unavailable: {exc}")
+        self._inspector_placeholder.setText(
+            f"The contradiction inspector is unavailable: {one_line(exc)}"
+        )
 
     def _install_inspector(self, info: SessionInfo) -> None:
         self._drop_inspector()
@@ -471,8 +483,8 @@ class MainWindow(QMainWindow):
         try:
             self.store.save(settings)
         except OSError as exc:
-            log.warning("settings could not be saved: %s", exc)
-            self.statusBar().showMessage(f"Settings could not be saved: {exc}", 8000)
+            log.warning("settings could not be saved: %s", one_line(exc))
+            self.statusBar().showMessage(f"Settings could not be saved: {one_line(exc)}", 8000)
 
     # -- closing --------------------------------------------------------------------------
 
@@ -484,6 +496,7 @@ class MainWindow(QMainWindow):
         self._open_timer.stop()
         self._close_session()
         self._preload.shutdown()
+        failures().reported.disconnect(self._background_failed)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.hide_on_close and not self._closed:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from engine.errors import one_line
 from ui.main_window import CONTRADICTIONS_TAB, MainWindow
 
 log = logging.getLogger(__name__)
@@ -104,14 +105,15 @@ class ScreenshotDriver(QObject):
         self._done = True
         self._poll.stop()
         self._timeout.stop()
+        reason = "the image could not be saved"
         try:
             self.target.parent.mkdir(parents=True, exist_ok=True)
             ok = self.window.grab().save(str(self.target), "PNG")
         except OSError as exc:
-            ok = False
-            log.debug("screenshot failed: %s", exc)
+            ok, reason = False, one_line(exc)
+            log.debug("screenshot failed: %s", reason)
         if not ok:
-            print(f"consilience: error: could not write {self.target}", file=sys.stderr)
+            print(f"consilience: error: could not write {self.target}: {reason}", file=sys.stderr)
             self.finished.emit(1)
             return
         log.info("screenshot saved to %s", self.target)

@@ -38,6 +38,15 @@ class WarningsBar(QFrame):
             self._notices.pop(kind, None)
         self._refresh()
 
+    def clear_notices(self, *, prefix: str) -> None:
+        """Drop every notice whose kind starts with `prefix`."""
+        for kind in [k for k in self._notices if k.startswith(prefix)]:
+            del self._notices[kind]
+        self._refresh()
+
+    def notice(self, kind: str) -> str | None:
+        return self._notices.get(kind)
+
     def set_search_warnings(self, warnings: Iterable[Warning]) -> None:
         self._error = False
         self._search = [_line(w) for w in warnings]
