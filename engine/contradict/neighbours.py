@@ -3,11 +3,12 @@
 Asking the vector store once per claim costs milliseconds each (thousands of claims: tens of
 seconds); with every claim vector in one matrix the same search is a few matrix products.
 
-`nearest_in_other_groups` is exact (blocked matrix products) up to `EXACT_LIMIT` base
-vectors, and above that an inverted-file index (spherical k-means into about 4·√n lists,
-each query probing the `PROBES` closest lists), so a scan grows as n^1.5, not n². Pairs that
-matter sit far above the similarity gate, and near vectors share lists, so the approximate
-search loses few of them (measured in the tests against the exact search).
+`nearest_in_other_groups` is exact (blocked matrix products) up to
+`NeighbourSearchConfig.exact_limit` base vectors, and above that an inverted-file index
+(spherical k-means into about 4·√n lists, each query probing the `probes` closest lists),
+so a scan grows as n^1.5, not n². Pairs that matter sit far above the similarity gate, and
+near vectors share lists, so the approximate search loses few of them (measured in the tests
+against the exact search).
 
 A scan passes its queries and the rows for the locality order as row indexes into the one
 claim matrix (`query_rows`, `rows`): the same blocks are gathered and multiplied as with copied
@@ -29,13 +30,20 @@ Matrix = npt.NDArray[np.float32]
 Ints = npt.NDArray[np.int64]
 Floats = npt.NDArray[np.float32]
 
-#: Up to this many base vectors the search is exact.
-EXACT_LIMIT = 30_000
-#: Lists each query probes in the inverted-file search.
-PROBES = 12
 _BLOCK = 256
 _KMEANS_ITERATIONS = 8
 _SEED = 20261122
+
+
+@dataclass(frozen=True, kw_only=True)
+class NeighbourSearchConfig:
+    """When the search turns approximate, and how wide the approximate search looks."""
+
+    exact_limit: int = 30_000  # up to this many base vectors the search is exact
+    probes: int = 12  # lists each query probes in the inverted-file search
+
+
+DEFAULT_NEIGHBOUR_SEARCH = NeighbourSearchConfig()
 
 
 @dataclass(frozen=True)
@@ -67,26 +75,46 @@ def nearest_in_other_groups(
     *,
     k: int,
     gate: float,
+    config: NeighbourSearchConfig = DEFAULT_NEIGHBOUR_SEARCH,
 ) -> list[list[tuple[int, float]]]:
     """For each query, up to `k` (base index, similarity) pairs, most similar first, with
     similarity >= `gate` and a group (note) different from the query's."""
-    return nearest_hits(
-        _Rows(queries, None), query_groups, base, base_groups, k=k, gate=gate
+    return _nearest_hits(
+        _Rows(queries, None), query_groups, base, base_groups, k=k, gate=gate, config=config
     ).per_query()
 
 
 def nearest_hits_of_rows(
-    query_rows: Ints, base: Matrix, base_groups: Ints, *, k: int, gate: float
+    query_rows: Ints,
+    base: Matrix,
+    base_groups: Ints,
+    *,
+    k: int,
+    gate: float,
+    config: NeighbourSearchConfig = DEFAULT_NEIGHBOUR_SEARCH,
 ) -> Hits:
     """`nearest_in_other_groups` for queries that are rows of `base` (`base[query_rows]`),
     flattened into `Hits`; no copy of the query vectors is made."""
-    return nearest_hits(
-        _Rows(base, query_rows), base_groups[query_rows], base, base_groups, k=k, gate=gate
+    return _nearest_hits(
+        _Rows(base, query_rows),
+        base_groups[query_rows],
+        base,
+        base_groups,
+        k=k,
+        gate=gate,
+        config=config,
     )
 
 
-def nearest_hits(
-    queries: _Rows, query_groups: Ints, base: Matrix, base_groups: Ints, *, k: int, gate: float
+def _nearest_hits(
+    queries: _Rows,
+    query_groups: Ints,
+    base: Matrix,
+    base_groups: Ints,
+    *,
+    k: int,
+    gate: float,
+    config: NeighbourSearchConfig,
 ) -> Hits:
     n = len(queries)
     if n == 0 or len(base) == 0 or k <= 0:
@@ -95,12 +123,16 @@ def nearest_hits(
             np.zeros(0, dtype=np.int64),
             np.zeros(0, dtype=np.float32),
         )
-    search = _exact if len(base) <= EXACT_LIMIT else _inverted_file
+    found = (
+        _exact(queries, query_groups, base, base_groups, k, gate)
+        if len(base) <= config.exact_limit
+        else _inverted_file(queries, query_groups, base, base_groups, k, gate, config.probes)
+    )
     # At most k hits per query, written in place: no per-query objects at 10^5 queries.
     index = np.zeros((n, k), dtype=np.int64)
     similarity = np.zeros((n, k), dtype=np.float32)
     counts = np.zeros(n, dtype=np.int64)
-    for i, (idx, sims) in enumerate(search(queries, query_groups, base, base_groups, k, gate)):
+    for i, (idx, sims) in enumerate(found):
         counts[i] = len(idx)
         index[i, : len(idx)] = idx
         similarity[i, : len(idx)] = sims
@@ -156,13 +188,19 @@ def _top(row: npt.NDArray[np.float32], k: int, gate: float) -> Ints:
 
 
 def _inverted_file(
-    queries: _Rows, query_groups: Ints, base: Matrix, base_groups: Ints, k: int, gate: float
+    queries: _Rows,
+    query_groups: Ints,
+    base: Matrix,
+    base_groups: Ints,
+    k: int,
+    gate: float,
+    probe_lists: int,
 ) -> _Found:
     centroids = _spherical_kmeans(_Rows(base, None), max(2, int(4 * math.sqrt(len(base)))))
     assign = _nearest_centroid(_Rows(base, None), centroids)
     order = np.argsort(assign, kind="stable")
     bounds = np.searchsorted(assign[order], np.arange(len(centroids) + 1))
-    probes = min(PROBES, len(centroids))
+    probes = min(probe_lists, len(centroids))
     empty = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32))
     for start in range(0, len(queries), _BLOCK):
         block = queries.block(start, start + _BLOCK)

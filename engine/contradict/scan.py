@@ -39,6 +39,7 @@ from engine.contradict.claim_table import ClaimTable, Ints
 from engine.contradict.claims import extract_claims
 from engine.contradict.cues import clear_claim_caches
 from engine.contradict.pairing import candidate_pairs, locality_rows, raw_pairs
+from engine.contradict.scan_config import DEFAULT_SCAN_CONFIG, ScanConfig
 from engine.contradict.store import PairRow
 from engine.contradict.templates import varying_values
 from engine.contradict.types import ScanStats
@@ -50,22 +51,6 @@ if TYPE_CHECKING:
     from engine.store.vectors import VectorStore
 
 log = logging.getLogger(__name__)
-
-#: Cosine similarity a claim pair needs before it is scored. On the demo vault the planted
-#: contradictions sit at 0.61 (the gateway-coverage pair, a paraphrase) to 0.99; consistent
-#: pairs on the same subject also reach 0.9, so the gate only prunes unrelated claims and the
-#: scorer decides. 0.55 keeps a margin below the lowest planted pair.
-SIMILARITY_GATE = 0.55
-#: Nearest claims of other notes asked for each claim.
-NEIGHBOURS = 8
-#: Notes per extraction/embedding batch (a full scan is batched, a kill loses little).
-BATCH_NOTES = 256
-SCORE_BATCH = 2048
-#: From this many claims to look up, the candidate search loads every claim vector into one
-#: matrix (`neighbours.py`) instead of asking the claims collection note by note.
-IN_MEMORY_QUERIES = 256
-#: A live edit asks for this many times NEIGHBOURS and drops the note's own claims.
-OWN_NOTE_ROOM = 4
 
 
 def claim_hash(text: str) -> str:
@@ -86,20 +71,38 @@ class ContradictionScanner:
         embedder_factory: Callable[[], Embedder],
         scorer: PairScorer,
         *,
-        neighbours: int = NEIGHBOURS,
-        gate: float = SIMILARITY_GATE,
+        config: ScanConfig = DEFAULT_SCAN_CONFIG,
     ) -> None:
         self._catalog = catalog
         self._vectors = claim_vectors
         self._embedder_factory = embedder_factory
         self._embedder: Embedder | None = None
         self._scorer = scorer
-        self._k = neighbours
-        self._gate = gate
+        self._config = config
+        self._k = config.neighbours
+        self._gate = config.similarity_gate
 
     @property
     def scorer(self) -> PairScorer:
         return self._scorer
+
+    @property
+    def config(self) -> ScanConfig:
+        return self._config
+
+    @property
+    def claim_vectors(self) -> VectorStore:
+        """The claims collection: each claim's vector, with its note path and text hash."""
+        return self._vectors
+
+    def with_config(self, config: ScanConfig) -> ContradictionScanner:
+        """A scanner over the same catalog, claims collection, embedder and scorer with
+        other tunables."""
+        twin = ContradictionScanner(
+            self._catalog, self._vectors, self._embedder_factory, self._scorer, config=config
+        )
+        twin._embedder = self._embedder
+        return twin
 
     def _embed(self, texts: Sequence[str]) -> np.ndarray:
         if self._embedder is None:
@@ -130,13 +133,14 @@ class ContradictionScanner:
 
         table = ClaimTable()
         batches: list[tuple[Sequence[str], int, int]] = []  # notes, their claims' rows
-        for start in range(0, len(paths), BATCH_NOTES):
-            batch = paths[start : start + BATCH_NOTES]
+        batch_notes = self._config.batch_notes
+        for start in range(0, len(paths), batch_notes):
+            batch = paths[start : start + batch_notes]
             first = len(table)
             self._extract(batch, table)
             batches.append((batch, first, len(table)))
         by_note = _queries_by_note(table)
-        in_memory = sum(len(c) for c in by_note.values()) >= IN_MEMORY_QUERIES
+        in_memory = sum(len(c) for c in by_note.values()) >= self._config.in_memory_queries
         # One float32 matrix holds every claim vector (rows of `table`); with the in-memory
         # search, room for the other notes' claims too. Rows never written stay unmapped.
         room = store.claim_count(self._catalog) if in_memory else 0
@@ -282,7 +286,8 @@ class ContradictionScanner:
         )
         del q, o, present, hashes, rep
         # 3. score, cluster by cluster when there are many (the scorer caches per claim)
-        if len(a) > SCORE_BATCH:
+        score_batch = self._config.score_batch
+        if len(a) > score_batch:
             from engine.contradict.neighbours import locality_order_of
 
             a_rows, b_rows, source = locality_rows(a, b, vec_rows, shared)
@@ -297,9 +302,9 @@ class ContradictionScanner:
         headings: dict[int, str | None] = {}  # row -> the heading its claim sits under
         row_of: dict[str, int] = {}  # claim id -> its row, for the kept pairs
         threshold = self._scorer.weak_threshold  # weak pairs are kept, shown on request
-        for start in range(0, len(a), SCORE_BATCH):
-            part_a = a[start : start + SCORE_BATCH]
-            part_b = b[start : start + SCORE_BATCH]
+        for start in range(0, len(a), score_batch):
+            part_a = a[start : start + score_batch]
+            part_b = b[start : start + score_batch]
             rows = list(zip(part_a.tolist(), part_b.tolist(), strict=True))
             self._fill_headings(table, (r for pair in rows for r in pair), headings)
             scores = self._scorer.score_many(
@@ -388,7 +393,7 @@ class ContradictionScanner:
             # the store scan every claim (seconds on a large vault).
             results = self._vectors.query_many(
                 vectors[np.asarray(queries, dtype=np.int64)],
-                k=self._k * OWN_NOTE_ROOM,
+                k=self._k * self._config.own_note_room,
                 include_embeddings=True,
             )
             for row, found in zip(queries, results, strict=True):
@@ -460,7 +465,14 @@ class ContradictionScanner:
             [r for claims in by_note.values() for r in claims.values()], dtype=np.int64
         )
         hashes = table.hash_ids()
-        hits = nearest_hits_of_rows(query_rows, base, table.note_ids(), k=self._k, gate=self._gate)
+        hits = nearest_hits_of_rows(
+            query_rows,
+            base,
+            table.note_ids(),
+            k=self._k,
+            gate=self._gate,
+            config=self._config.neighbour_search,
+        )
         q, o = raw_pairs(query_rows, hits.offsets, hits.index, hashes)
         return q, o, base
 

@@ -32,21 +32,23 @@ from engine.search.dedup import (
 )
 from engine.search.fusion import (
     GroupScorer,
-    LazyRanking,
     assign_tier,
-    build_result,
     is_cross_referenced,
-    is_low_confidence,
     max_rrf,
-    rank_key,
-    rank_results,
     recency_factor,
     rrf_score,
     score_breakdown,
     source_ranges_of,
-    tiers_of,
 )
 from engine.search.mmr import Vector, estimate_tokens, select_results, similarity
+from engine.search.ranking import (
+    LazyRanking,
+    build_result,
+    is_low_confidence,
+    rank_key,
+    rank_results,
+    tiers_of,
+)
 from engine.search.types import Hit, MergeOutput
 
 __all__ = [

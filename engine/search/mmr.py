@@ -24,7 +24,7 @@ from numpy.typing import NDArray
 
 from engine.search.config import MergeConfig
 from engine.search.dedup import jaccard, normalise_tokens
-from engine.search.fusion import LazyRanking, ResultPreview
+from engine.search.ranking import LazyRanking, ResultPreview
 from engine.search.types import Excerpt, MergedResult
 
 Vector = NDArray[Any]

@@ -360,7 +360,7 @@ class MergeOutput:
 
     results: tuple[MergedResult, ...]  # after MMR, token budget and limit
     ranked: Sequence[MergedResult]  # every merged note in fused order (before MMR/budget),
-    # assembled on first read (see fusion.LazyRanking)
+    # assembled on first read (see ranking.LazyRanking)
     tiers: Mapping[Tier, tuple[str, ...]] = field(hash=False)  # over `results`
     low_confidence: bool
     best_composite: float  # composite of the top fused result (0.0 when there is none)

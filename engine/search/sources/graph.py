@@ -46,7 +46,9 @@ SEED_CACHE = 8  # queries whose seeds are remembered
 
 
 @dataclass(frozen=True)
-class _Match:
+class SeedMatch:
+    """A note the query names directly (title, alias, tag or link target)."""
+
     path: str
     relevance: float
     match_type: str
@@ -73,14 +75,14 @@ class GraphSource:
         self._directory = directory or NoteDirectory(graph)
         self._name_index: tuple[dict[str, NoteMeta], _NameIndex] | None = None
         self._seeds_seen: OrderedDict[
-            tuple[object, int], tuple[dict[str, NoteMeta], list[_Match]]
+            tuple[object, int], tuple[dict[str, NoteMeta], list[SeedMatch]]
         ] = OrderedDict()
         self._seeds_lock = threading.Lock()
 
     def search(self, request: SearchRequest) -> list[Hit]:
         notes = self._directory.snapshot()
         seeds = self._cached_seeds(request, notes)
-        best: dict[str, _Match] = {}
+        best: dict[str, SeedMatch] = {}
         for m in seeds:
             cur = best.get(m.path)
             if cur is None or (m.relevance, m.match_type == "graph_exact") > (
@@ -161,7 +163,11 @@ class GraphSource:
 
     # -- matching ---------------------------------------------------------------------------
 
-    def _seeds(self, request: SearchRequest, notes: dict[str, NoteMeta]) -> list[_Match]:
+    def seeds(self, request: SearchRequest) -> list[SeedMatch]:
+        """The notes the query names directly, before any neighbour: what `search` expands."""
+        return self._seeds(request, self._directory.snapshot())
+
+    def _seeds(self, request: SearchRequest, notes: dict[str, NoteMeta]) -> list[SeedMatch]:
         query = request.query
         raw = query.text.strip()
         if not raw:
@@ -172,18 +178,22 @@ class GraphSource:
         candidates |= {fold(i) for i in query.identifiers}
         candidates.discard("")
         index = self._index(notes)
-        found: list[tuple[int, int, _Match]] = []  # (note order, kind order, match)
+        found: list[tuple[int, int, SeedMatch]] = []  # (note order, kind order, match)
         for note, slot, label, name, folded in index.names_near(candidates, folded_query):
             path = index.paths[note]
             if folded in candidates:
                 found.append(
-                    (note, slot, _Match(path, EXACT, "graph_exact", label, name, f"note:{path}"))
+                    (note, slot, SeedMatch(path, EXACT, "graph_exact", label, name, f"note:{path}"))
                 )
                 continue
-            score = _partial(folded, folded_query)
+            score = partial_name_score(folded, folded_query)
             if score > 0:
                 found.append(
-                    (note, slot, _Match(path, score, "graph_partial", label, name, f"note:{path}"))
+                    (
+                        note,
+                        slot,
+                        SeedMatch(path, score, "graph_partial", label, name, f"note:{path}"),
+                    )
                 )
         for tag, tagged in index.tags.items():
             leaf = tag.rsplit("/", 1)[-1]
@@ -195,7 +205,7 @@ class GraphSource:
                 continue
             for note, slot in tagged:
                 path = index.paths[note]
-                found.append((note, slot, _Match(path, *match, "tag", tag, f"tag:{tag}")))
+                found.append((note, slot, SeedMatch(path, *match, "tag", tag, f"tag:{tag}")))
         for entity in candidates:
             for note, slot in index.entities.get(entity, ()):
                 path = index.paths[note]
@@ -203,7 +213,7 @@ class GraphSource:
                     (
                         note,
                         slot,
-                        _Match(
+                        SeedMatch(
                             path, PARTIAL_MAX, "graph_partial", "link", entity, f"entity:{entity}"
                         ),
                     )
@@ -225,7 +235,7 @@ class GraphSource:
         seeds = self._cached_seeds(request, notes)
         return frozenset(m.entity for m in seeds if m.relevance >= 0.75)
 
-    def _cached_seeds(self, request: SearchRequest, notes: dict[str, NoteMeta]) -> list[_Match]:
+    def _cached_seeds(self, request: SearchRequest, notes: dict[str, NoteMeta]) -> list[SeedMatch]:
         """`_seeds`, remembered for the last few queries: the search and the merge's
         `query_entities` ask for the same query's seeds one after the other."""
         key = (request.query, id(notes))
@@ -240,7 +250,7 @@ class GraphSource:
         return found[1]
 
     def _neighbours(
-        self, expanded: list[str], best: dict[str, _Match], *, keep: Callable[[str], bool]
+        self, expanded: list[str], best: dict[str, SeedMatch], *, keep: Callable[[str], bool]
     ) -> Iterator[_Neighbour]:
         """The first MAX_NEIGHBOURS notes one and two link steps from the expanded seeds that
         `keep` lets through, best first: by relevance (the seed's, decayed per hop), then by
@@ -298,7 +308,7 @@ class GraphSource:
                 rels.append(Relation(kind=relation, other_path=other, hops=1))
         return tuple(rels[:10])
 
-    def _hit(self, meta: NoteMeta, m: _Match, *, relations: tuple[Relation, ...]) -> Hit:
+    def _hit(self, meta: NoteMeta, m: SeedMatch, *, relations: tuple[Relation, ...]) -> Hit:
         prefix = {
             "title": "Title",
             "file name": "File name",
@@ -326,7 +336,7 @@ class GraphSource:
         )
 
 
-def _partial(name: str, query: str) -> float:
+def partial_name_score(name: str, query: str) -> float:
     """0 when unrelated; else PARTIAL_MIN..PARTIAL_MAX by how much of the longer string the
     shorter covers (at least PARTIAL_MIN_COVERAGE). Whole-word containment only, names of at
     least 3 characters."""
@@ -426,9 +436,9 @@ class _NameIndex:
         return list(out.values())
 
 
-def _first_exact_per_note(found: list[tuple[int, int, _Match]]) -> list[_Match]:
+def _first_exact_per_note(found: list[tuple[int, int, SeedMatch]]) -> list[SeedMatch]:
     """Keep, per note, the name matches up to its first exact name (as the walk did)."""
-    out: list[_Match] = []
+    out: list[SeedMatch] = []
     exact_seen: set[int] = set()
     for note, _slot, match in found:
         if note in exact_seen and match.label in ("title", "file name", "alias"):

@@ -5,13 +5,15 @@ claim vectors the old scan wrote too."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
 
 from engine.contradict import neighbours, scan, store
 from engine.contradict.claims import extract_claims
+from engine.contradict.scan_config import ScanConfig
+from engine.contradict.scorer import PairScorer
 from engine.contradict.store import ClaimRow
 
 Pair = tuple[str, str, str, float, float, str, tuple[str, ...], str | None]
@@ -19,13 +21,22 @@ Candidate = tuple[ClaimRow, ClaimRow, np.ndarray, np.ndarray]
 
 
 class ReferenceScanner:
-    def __init__(self, scanner: scan.ContradictionScanner) -> None:
-        self._catalog: Any = scanner._catalog
-        self._vectors: Any = scanner._vectors
-        self._embed = scanner._embed
-        self._scorer = scanner.scorer
-        self._k = scanner._k
-        self._gate = scanner._gate
+    def __init__(
+        self,
+        *,
+        catalog: Any,
+        claim_vectors: Any,
+        embed: Callable[[Sequence[str]], np.ndarray],
+        scorer: PairScorer,
+        config: ScanConfig,
+    ) -> None:
+        self._catalog = catalog
+        self._vectors = claim_vectors
+        self._embed = embed
+        self._scorer = scorer
+        self._config = config
+        self._k = config.neighbours
+        self._gate = config.similarity_gate
 
     def pairs(self, changed: Sequence[str]) -> tuple[list[Pair], int]:
         """(pair id, a path, b path, confidence, similarity, type, explanations, newer) of the
@@ -34,8 +45,9 @@ class ReferenceScanner:
         paths = [p for p in dict.fromkeys(changed) if p in info]
         new_claims: dict[str, ClaimRow] = {}
         vectors: dict[str, np.ndarray] = {}
-        for start in range(0, len(paths), scan.BATCH_NOTES):
-            batch = paths[start : start + scan.BATCH_NOTES]
+        step = self._config.batch_notes
+        for start in range(0, len(paths), step):
+            batch = paths[start : start + step]
             claims = self._extract(batch)
             self._write_vectors(claims, vectors)
             new_claims.update((c.id, c) for c in claims)
@@ -79,7 +91,7 @@ class ReferenceScanner:
         for claim in new_claims.values():
             by_note.setdefault(claim.note_path, {}).setdefault(claim.text_hash, claim)
         queries = sum(len(c) for c in by_note.values())
-        if queries >= scan.IN_MEMORY_QUERIES:
+        if queries >= self._config.in_memory_queries:
             raw = self._candidates_in_memory(by_note, new_claims, vectors)
         else:
             raw = self._candidates_from_store(by_note, vectors)
@@ -109,15 +121,16 @@ class ReferenceScanner:
         dates = store.note_info(
             self._catalog, {c.note_path for a, b, _, _ in candidates for c in (a, b)}
         )
-        if len(candidates) > scan.SCORE_BATCH:
+        batch_size = self._config.score_batch
+        if len(candidates) > batch_size:
             candidates = _in_locality_order(candidates)
         headings = store.headings_of(
             self._catalog, {c.chunk_id for a, b, _, _ in candidates for c in (a, b)}
         )
         rows: list[store.PairRow] = []
         texts: dict[str, str] = {}
-        for start in range(0, len(candidates), scan.SCORE_BATCH):
-            part = candidates[start : start + scan.SCORE_BATCH]
+        for start in range(0, len(candidates), batch_size):
+            part = candidates[start : start + batch_size]
             scores = self._scorer.score_many(
                 [(a.text, b.text) for a, b, _, _ in part],
                 a_vecs=np.vstack([va for _, _, va, _ in part]),
@@ -177,7 +190,7 @@ class ReferenceScanner:
             queries = list(claims.values())
             results = self._vectors.query_many(
                 np.vstack([vectors[c.text_hash] for c in queries]),
-                k=self._k * scan.OWN_NOTE_ROOM,
+                k=self._k * self._config.own_note_room,
                 include_embeddings=True,
             )
             for claim, found in zip(queries, results, strict=True):
@@ -224,6 +237,7 @@ class ReferenceScanner:
             base_groups,
             k=self._k,
             gate=self._gate,
+            config=self._config.neighbour_search,
         )
         raw: dict[tuple[str, str], tuple[ClaimRow, str, np.ndarray | None]] = {}
         for claim, hits in zip(query_rows, found, strict=True):

@@ -5,8 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from engine.contradict import neighbours
-from engine.contradict.neighbours import nearest_in_other_groups
+from engine.contradict.neighbours import NeighbourSearchConfig, nearest_in_other_groups
 
 
 def _clustered(n: int, d: int = 48, topics: int = 60, seed: int = 7) -> np.ndarray:
@@ -37,15 +36,15 @@ def test_exact_search_matches_brute_force_and_skips_own_group() -> None:
     assert any(row for row in got)
 
 
-def test_inverted_file_keeps_nearly_all_pairs_above_the_gate(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_inverted_file_keeps_nearly_all_pairs_above_the_gate() -> None:
     base = _clustered(6000)
     groups = np.arange(6000, dtype=np.int64) // 8
     queries, qgroups = base[::10], groups[::10]
     exact = nearest_in_other_groups(queries, qgroups, base, groups, k=8, gate=0.7)
-    monkeypatch.setattr(neighbours, "EXACT_LIMIT", 1000)  # force the inverted file
-    approx = nearest_in_other_groups(queries, qgroups, base, groups, k=8, gate=0.7)
+    inverted_file = NeighbourSearchConfig(exact_limit=1000)  # below the 6000 base vectors
+    approx = nearest_in_other_groups(
+        queries, qgroups, base, groups, k=8, gate=0.7, config=inverted_file
+    )
     want = {(q, i) for q, row in enumerate(exact) for i, _ in row}
     got = {(q, i) for q, row in enumerate(approx) for i, _ in row}
     assert len(want) > 500
@@ -113,19 +112,19 @@ def test_locality_order_of_shared_claim_rows_groups_subjects() -> None:
 
 
 @pytest.mark.parametrize("exact_limit", [30_000, 1000])
-def test_queries_as_rows_give_the_same_hits_as_a_query_matrix(
-    exact_limit: int, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_queries_as_rows_give_the_same_hits_as_a_query_matrix(exact_limit: int) -> None:
     """The scan passes its queries as rows of the claim matrix (no copy of them): the same
     hits, in the same order, as the copied query matrix, exact and inverted file alike."""
     from engine.contradict.neighbours import nearest_hits_of_rows
 
-    monkeypatch.setattr(neighbours, "EXACT_LIMIT", exact_limit)
+    config = NeighbourSearchConfig(exact_limit=exact_limit)
     base = _clustered(3000)
     groups = np.arange(3000, dtype=np.int64) // 6
     rows = np.random.default_rng(3).choice(3000, size=700, replace=False).astype(np.int64)
-    want = nearest_in_other_groups(base[rows], groups[rows], base, groups, k=8, gate=0.6)
-    hits = nearest_hits_of_rows(rows, base, groups, k=8, gate=0.6)
+    want = nearest_in_other_groups(
+        base[rows], groups[rows], base, groups, k=8, gate=0.6, config=config
+    )
+    hits = nearest_hits_of_rows(rows, base, groups, k=8, gate=0.6, config=config)
     assert hits.per_query() == want
     assert len(hits.index) == sum(len(w) for w in want) > 1000
     assert hits.offsets.tolist() == np.cumsum([0] + [len(w) for w in want]).tolist()

@@ -8,6 +8,7 @@ with the model, and indexing takes seconds.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import re
@@ -18,7 +19,9 @@ from typing import Any
 import numpy as np
 import pytest
 
-from engine.contradict import cues, neighbours, scan, store
+from engine.contradict import cues, scan, store
+from engine.contradict.neighbours import NeighbourSearchConfig
+from engine.contradict.scan_config import DEFAULT_SCAN_CONFIG, ScanConfig
 from engine.evaluate.vault_gen import generate_vault
 from engine.workspace import Workspace, WorkspaceConfig
 from tests.engine.contradict.reference_scan import Pair, ReferenceScanner
@@ -70,17 +73,24 @@ def workspace(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Workspace]:
         yield ws
 
 
-@pytest.fixture
-def small_limits(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Inverted file and locality order, as at 10k notes, on a small vault."""
-    monkeypatch.setattr(neighbours, "EXACT_LIMIT", 300)
-    monkeypatch.setattr(scan, "SCORE_BATCH", 64)
+#: Inverted file and locality order, as at 10k notes, on a small vault.
+SMALL_LIMITS = ScanConfig(score_batch=64, neighbour_search=NeighbourSearchConfig(exact_limit=300))
 
 
-def _scanner(ws: Workspace) -> scan.ContradictionScanner:
+def _scanner(ws: Workspace, config: ScanConfig = DEFAULT_SCAN_CONFIG) -> scan.ContradictionScanner:
     scanner = ws._contradiction_scanner()
     assert scanner is not None
-    return scanner
+    return scanner.with_config(config)
+
+
+def _reference(ws: Workspace, scanner: scan.ContradictionScanner) -> ReferenceScanner:
+    return ReferenceScanner(
+        catalog=ws.catalog,
+        claim_vectors=scanner.claim_vectors,
+        embed=lambda texts: np.asarray(ws.embedder().embed(list(texts)), dtype=np.float32),
+        scorer=scanner.scorer,
+        config=scanner.config,
+    )
 
 
 def _stored(ws: Workspace, notes: Sequence[str] | None = None) -> list[Pair]:
@@ -97,13 +107,13 @@ def _stored(ws: Workspace, notes: Sequence[str] | None = None) -> list[Pair]:
     return sorted(out)
 
 
-def test_full_scan_finds_the_reference_pairs(workspace: Workspace, small_limits: None) -> None:
-    scanner = _scanner(workspace)
+def test_full_scan_finds_the_reference_pairs(workspace: Workspace) -> None:
+    scanner = _scanner(workspace, SMALL_LIMITS)
     notes = store.indexed_notes(workspace.catalog)
-    want, want_candidates = ReferenceScanner(scanner).pairs(notes)
+    want, want_candidates = _reference(workspace, scanner).pairs(notes)
     stats = scanner.full_scan()
     got = _stored(workspace)
-    assert stats.candidates == want_candidates > scan.SCORE_BATCH
+    assert stats.candidates == want_candidates > SMALL_LIMITS.score_batch
     assert len(got) == stats.contradictions > 20
     assert got == sorted(want)
     repeats = [p for p in got if p[1] in REPEATS and p[2] in REPEATS]
@@ -111,16 +121,14 @@ def test_full_scan_finds_the_reference_pairs(workspace: Workspace, small_limits:
     assert cues.analyse.cache_info().currsize == 0  # a large scan leaves no claim caches
 
 
-def test_update_beside_stored_claims_finds_the_reference_pairs(
-    workspace: Workspace, small_limits: None
-) -> None:
+def test_update_beside_stored_claims_finds_the_reference_pairs(workspace: Workspace) -> None:
     """Some notes rescanned, the others' claims read from the catalog and the collection."""
-    scanner = _scanner(workspace)
+    scanner = _scanner(workspace, SMALL_LIMITS)
     notes = sorted(store.indexed_notes(workspace.catalog))[::3]
-    want, want_candidates = ReferenceScanner(scanner).pairs(notes)
+    want, want_candidates = _reference(workspace, scanner).pairs(notes)
     stats = scanner.update(notes, ())
-    assert stats.claims >= scan.IN_MEMORY_QUERIES  # the in-memory search
-    assert stats.candidates == want_candidates > scan.SCORE_BATCH
+    assert stats.claims >= SMALL_LIMITS.in_memory_queries  # the in-memory search
+    assert stats.candidates == want_candidates > SMALL_LIMITS.score_batch
     got = _stored(workspace, notes)
     assert len(got) > 10
     assert got == sorted(want)
@@ -131,20 +139,21 @@ def test_live_edit_finds_the_reference_pairs(workspace: Workspace) -> None:
     scanner = _scanner(workspace)
     stored = _stored(workspace)
     note = max({p[1] for p in stored}, key=lambda n: sum(n in p[1:3] for p in stored))
-    want, want_candidates = ReferenceScanner(scanner).pairs([note])
+    want, want_candidates = _reference(workspace, scanner).pairs([note])
     stats = scanner.update([note], ())
-    assert stats.notes == 1 and stats.claims < scan.IN_MEMORY_QUERIES
+    assert stats.notes == 1 and stats.claims < scanner.config.in_memory_queries
     assert stats.candidates == want_candidates > 0
     got = _stored(workspace, [note])
     assert got and got == sorted(want)
 
 
 def test_first_scan_embeds_the_same_batches(
-    workspace: Workspace, small_limits: None, monkeypatch: pytest.MonkeyPatch
+    workspace: Workspace, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """With an empty claims collection every claim is embedded: the same texts in the same
     calls as before, so a model that batches (padding) gives the same vectors too."""
-    scanner = _scanner(workspace)
+    # several batches on a small vault
+    scanner = _scanner(workspace, dataclasses.replace(SMALL_LIMITS, batch_notes=40))
     calls: list[list[str]] = []
     embedder = workspace.embedder()
     real = embedder.embed
@@ -154,12 +163,11 @@ def test_first_scan_embeds_the_same_batches(
         return real(texts, batch_size=batch_size)
 
     monkeypatch.setattr(embedder, "embed", recording)
-    monkeypatch.setattr(scan, "BATCH_NOTES", 40)  # several batches on a small vault
     notes = store.indexed_notes(workspace.catalog)
-    scanner._vectors.reset()
-    want, _ = ReferenceScanner(scanner).pairs(notes)
+    scanner.claim_vectors.reset()
+    want, _ = _reference(workspace, scanner).pairs(notes)
     want_calls, calls[:] = list(calls), []
-    scanner._vectors.reset()
+    scanner.claim_vectors.reset()
     stats = scanner.full_scan()
     assert len(want_calls) >= 4 and calls == want_calls
     assert stats.embedded == sum(len(c) for c in calls) > 500

@@ -8,10 +8,16 @@ import pytest
 
 from engine.evaluate.vault_gen import generate_vault
 from engine.model import Note
-from engine.search.directory import NoteMeta, fold
+from engine.search.directory import NoteDirectory, NoteMeta, fold
 from engine.search.query import parse_query
 from engine.search.service import SearchRequest
-from engine.search.sources.graph import EXACT, PARTIAL_MAX, GraphSource, _Match, _partial
+from engine.search.sources.graph import (
+    EXACT,
+    PARTIAL_MAX,
+    GraphSource,
+    SeedMatch,
+    partial_name_score,
+)
 from engine.store.graph import LinkGraph
 from engine.vault.reader import read_note
 
@@ -36,7 +42,7 @@ def graph(tmp_path_factory: pytest.TempPathFactory) -> LinkGraph:
     return g
 
 
-def _walk(request: SearchRequest, notes: dict[str, NoteMeta]) -> list[_Match]:
+def _walk(request: SearchRequest, notes: dict[str, NoteMeta]) -> list[SeedMatch]:
     """The reference: every note, every name, tag and link target."""
     query = request.query
     raw = query.text.strip()
@@ -47,31 +53,31 @@ def _walk(request: SearchRequest, notes: dict[str, NoteMeta]) -> list[_Match]:
     candidates = {folded_query, *(fold(p) for p in query.phrases)}
     candidates |= {fold(i) for i in query.identifiers}
     candidates.discard("")
-    out: list[_Match] = []
+    out: list[SeedMatch] = []
     for meta in notes.values():
         for label, name, folded in meta.names:
             if folded in candidates:
                 out.append(
-                    _Match(meta.path, EXACT, "graph_exact", label, name, f"note:{meta.path}")
+                    SeedMatch(meta.path, EXACT, "graph_exact", label, name, f"note:{meta.path}")
                 )
                 break
-            score = _partial(folded, folded_query)
+            score = partial_name_score(folded, folded_query)
             if score > 0:
                 out.append(
-                    _Match(meta.path, score, "graph_partial", label, name, f"note:{meta.path}")
+                    SeedMatch(meta.path, score, "graph_partial", label, name, f"note:{meta.path}")
                 )
         for tag in meta.tags:
             leaf = tag.rsplit("/", 1)[-1]
             if tag in wanted_tags or any(tag.startswith(w + "/") for w in wanted_tags):
-                out.append(_Match(meta.path, EXACT, "graph_exact", "tag", tag, f"tag:{tag}"))
+                out.append(SeedMatch(meta.path, EXACT, "graph_exact", "tag", tag, f"tag:{tag}"))
             elif fold(tag) in candidates or (len(leaf) > 2 and fold(leaf) in candidates):
                 out.append(
-                    _Match(meta.path, PARTIAL_MAX, "graph_partial", "tag", tag, f"tag:{tag}")
+                    SeedMatch(meta.path, PARTIAL_MAX, "graph_partial", "tag", tag, f"tag:{tag}")
                 )
         for entity in sorted(meta.entities_out):
             if entity in candidates:
                 out.append(
-                    _Match(
+                    SeedMatch(
                         meta.path, PARTIAL_MAX, "graph_partial", "link", entity, f"entity:{entity}"
                     )
                 )
@@ -79,8 +85,9 @@ def _walk(request: SearchRequest, notes: dict[str, NoteMeta]) -> list[_Match]:
 
 
 def test_indexed_seeds_equal_the_full_walk(graph: LinkGraph) -> None:
-    source = GraphSource(graph)
-    notes = source._directory.snapshot()
+    directory = NoteDirectory(graph)
+    source = GraphSource(graph, directory)
+    notes = directory.snapshot()
     queries = {"soil node", "#hardware", "gateway", "the", "river gauge", "LoRaWAN", "x"}
     for meta in notes.values():
         queries.add(meta.title)
@@ -95,7 +102,7 @@ def test_indexed_seeds_equal_the_full_walk(graph: LinkGraph) -> None:
     assert len(notes) > 400 and len(queries) > 1000
     for text in sorted(queries):
         request = SearchRequest(query=parse_query(text))
-        got = source._seeds(request, notes)
+        got = source.seeds(request)
         want = _walk(request, notes)
         assert sorted(got, key=repr) == sorted(want, key=repr), text
 
@@ -103,8 +110,9 @@ def test_indexed_seeds_equal_the_full_walk(graph: LinkGraph) -> None:
 def test_a_small_depth_is_a_prefix_of_a_deep_answer(graph: LinkGraph) -> None:
     """The links source's answer at depth d is the first d notes of its deeper answer, also
     when d seeds leave no room for neighbours (their expansion is then skipped)."""
-    source = GraphSource(graph)
-    notes = source._directory.snapshot()
+    directory = NoteDirectory(graph)
+    source = GraphSource(graph, directory)
+    notes = directory.snapshot()
     tags = sorted({t for meta in notes.values() for t in meta.tags})
     tag_counts = {t: sum(t in m.tags for m in notes.values()) for t in tags}
     queries = [f"#{t}" for t in tags if tag_counts[t] >= 4][:25]

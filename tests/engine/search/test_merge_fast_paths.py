@@ -1,19 +1,18 @@
-"""The merge's fast paths give exactly what the plain functions give.
+"""The merge's fast paths give exactly what the plain definitions give.
 
-- `GroupScorer` (per-query constants worked out once) scores every note as the composition of
-  `primary_source`, `is_cross_referenced` and `score_breakdown` does, to the last bit, for
-  RRF and convex fusion and for hits that were never normalised (NaN, out-of-range).
+- `GroupScorer` scores every note as the oracle written from the composite's definition
+  (`tests/oracles/fusion.py`) does, to the last bit, for RRF and convex fusion and for hits
+  that were never normalised (NaN, out-of-range); so does `score_breakdown`.
 - The token budget costs unassembled results from `LazyRanking.excerpts_at`: the selection
   is the one `select_results` makes over the fully assembled ranking.
 - Near-duplicate merging turns pairs away by their token signatures and merges exactly as
-  the pair-by-pair exact test does; MMR weighs previews and assembles only its picks.
+  the pair-by-pair oracle does; MMR weighs previews and assembles only its picks.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import math
-from datetime import UTC
 from typing import Any
 
 import numpy as np
@@ -21,74 +20,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.search.config import MergeConfig
-from engine.search.dedup import group_by_note, primary_source
-from engine.search.fusion import (
-    GroupScorer,
-    LazyRanking,
-    ResultPreview,
-    _ordered_match_types,
-    is_cross_referenced,
-    score_breakdown,
-    source_ranges_of,
-)
+from engine.search.dedup import group_by_note
+from engine.search.fusion import GroupScorer, score_breakdown, source_ranges_of
 from engine.search.merge import normalise_hits
 from engine.search.mmr import select_results
+from engine.search.ranking import LazyRanking, ResultPreview
 from tests.engine.search.test_merge_properties import NOW, cases, hits_by_source, run
+from tests.oracles import dedup as dedup_oracle
+from tests.oracles import fusion as fusion_oracle
 
 PROPS = settings(deadline=None, max_examples=150)
 VECTORS_2D = tuple(np.array([math.cos(a), math.sin(a)]) for a in (0.0, 0.05, 1.2, 1.25, 2.5))
-
-
-def reference_score(
-    group: Any,
-    *,
-    answered: tuple[str, ...],
-    entities: frozenset[str],
-    config: MergeConfig,
-    ranges: Any,
-) -> dict[str, Any]:
-    """`score_group` as it was written before `GroupScorer`: the public pieces composed."""
-    every = group.all_hits
-    ents = tuple(dict.fromkeys(e for h in every for e in h.entities))
-    stamps = [h.timestamp for h in group.hits if h.timestamp is not None]
-    source_scores = None
-    if ranges is not None:
-        best: dict[str, float] = {}
-        for h in every:
-            best[h.source] = max(best.get(h.source, 0.0), h.relevance)
-        source_scores = {}
-        for s, v in best.items():
-            bounds = ranges.get(s)
-            if bounds is None:
-                source_scores[s] = v
-            else:
-                low, high = bounds
-                source_scores[s] = (
-                    1.0 if high <= low else max(0.0, min(1.0, (v - low) / (high - low)))
-                )
-    match_types = _ordered_match_types(h.match_type for h in every)
-    cross = is_cross_referenced(ents, entities)
-    breakdown = score_breakdown(
-        direct_sources=[h.source for h in every if h.match_type not in config.indirect_match_types],
-        source_ranks=group.source_ranks,
-        match_types=match_types,
-        cross_referenced=cross,
-        timestamp=max(stamps, key=lambda t: t.replace(tzinfo=UTC) if t.tzinfo is None else t)
-        if stamps
-        else None,
-        answered_sources=answered,
-        now=NOW,
-        config=config,
-        source_scores=source_scores,
-    )
-    return {
-        "primary": primary_source(every, config=config),
-        "sources": config.ordered_sources(h.source for h in every),
-        "match_types": match_types,
-        "entities": ents,
-        "cross_referenced": cross,
-        "breakdown": breakdown,
-    }
 
 
 @st.composite
@@ -119,7 +61,7 @@ def raw_groups(draw: st.DrawFn) -> tuple[dict[str, list[Any]], MergeConfig, froz
 
 @PROPS
 @given(case=raw_groups(), normalise=st.booleans())
-def test_group_scorer_matches_the_plain_composition(case: Any, normalise: bool) -> None:
+def test_group_scorer_scores_as_the_definition(case: Any, normalise: bool) -> None:
     hits, config, entities = case
     if normalise:
         hits = normalise_hits(hits, config=config)
@@ -135,8 +77,13 @@ def test_group_scorer_matches_the_plain_composition(case: Any, normalise: bool) 
     )
     for group in group_by_note(hits, config=config):
         got = scorer.score(group)
-        want = reference_score(
-            group, answered=answered, entities=entities, config=config, ranges=ranges
+        want = fusion_oracle.score_note(
+            group,
+            answered=answered,
+            query_entities=entities,
+            now=NOW,
+            config=config,
+            ranges=ranges,
         )
         assert got.primary == want["primary"]
         assert got.sources == want["sources"]
@@ -145,6 +92,34 @@ def test_group_scorer_matches_the_plain_composition(case: Any, normalise: bool) 
         assert got.cross_referenced == want["cross_referenced"]
         # NaN relevances make NaN scores: compare their text, which also pins every bit
         assert repr(got.breakdown) == repr(want["breakdown"])
+
+
+@PROPS
+@given(
+    case=raw_groups(),
+    timestamp=st.sampled_from((None, NOW)),
+    scores=st.none()
+    | st.dictionaries(st.sampled_from(("semantic", "text", "graph")), st.floats(0, 1)),
+)
+def test_score_breakdown_scores_as_the_definition(
+    case: Any, timestamp: Any, scores: dict[str, float] | None
+) -> None:
+    hits, config, _ = case
+    answered = tuple(hits)
+    for group in group_by_note(normalise_hits(hits, config=config), config=config):
+        every = group.all_hits
+        facts: dict[str, Any] = {
+            "source_ranks": group.source_ranks,
+            "source_scores": scores,
+            "match_types": tuple(h.match_type for h in every),
+            "cross_referenced": bool(group.note_path < "d"),
+            "timestamp": timestamp,
+            "now": NOW,
+            "config": config,
+        }
+        got = score_breakdown(**facts, answered_sources=answered)
+        want = fusion_oracle.composite(**facts, answered=answered, direct=group.source_ranks)
+        assert repr(got) == repr(want)
 
 
 @PROPS
@@ -199,10 +174,10 @@ def test_a_lazy_ranking_builds_only_what_the_budget_keeps() -> None:
     )
     ranked = out.ranked
     assert isinstance(ranked, LazyRanking)
-    built = [i for i, b in enumerate(ranked._built) if b is not None]
+    built = list(ranked.assembled())
     kept = [ranked.index(r) for r in out.results]
     assert built == kept and len(kept) < 10  # the budget kept a few; only they were built
-    duplicated = next(i for i in range(len(ranked)) if ranked._scored[i].group.duplicates)
+    duplicated = next(i for i in range(len(ranked)) if ranked.scored_at(i).group.duplicates)
     assert duplicated not in built
     lazily = [ranked.excerpts_at(i) for i in range(len(ranked))]
     assert lazily == [r.excerpts for r in ranked]
@@ -227,28 +202,6 @@ def test_signatures_bound_the_intersection_from_above(a: set[str], b: set[str]) 
     assert bound >= len(a & b)
     kept = normalise_tokens(" ".join(sorted(a)))  # a TokenSet keeps its signature
     assert token_signature(kept) == sa == token_signature(kept)
-
-
-def _reference_near_duplicates(groups: Any, *, note_tokens: Any, config: MergeConfig) -> Any:
-    """`merge_near_duplicates` as first written: the exact test for every pair (which pair
-    merges is what this checks; folding a pair is `fold_duplicate` on both sides)."""
-    from engine.search.dedup import fold_duplicate, is_near_duplicate
-
-    reps: list[Any] = []
-    for group in groups:
-        tokens = note_tokens.get(group.note_path)
-        target = None
-        if tokens is not None:
-            for i, rep in enumerate(reps):
-                rep_tokens = note_tokens.get(rep.note_path)
-                if rep_tokens is not None and is_near_duplicate(rep_tokens, tokens, config=config):
-                    target = i
-                    break
-        if target is None:
-            reps.append(group)
-            continue
-        reps[target] = fold_duplicate(reps[target], group)
-    return tuple(reps)
 
 
 @st.composite
@@ -280,7 +233,7 @@ def test_near_duplicate_merge_with_signatures_merges_as_pair_by_pair(case: Any) 
     groups, tokens = case
     config = MergeConfig()
     got = merge_near_duplicates(groups, note_tokens=tokens, config=config)
-    assert got == _reference_near_duplicates(groups, note_tokens=tokens, config=config)
+    assert got == dedup_oracle.merge_near_duplicates(groups, note_tokens=tokens, config=config)
 
 
 def test_mmr_assembles_only_the_results_it_picks() -> None:
@@ -314,7 +267,7 @@ def test_mmr_assembles_only_the_results_it_picks() -> None:
     )
     ranked = out.ranked
     assert isinstance(ranked, LazyRanking)
-    built = sorted(i for i, b in enumerate(ranked._built) if b is not None)
+    built = sorted(ranked.assembled())
     assert built == sorted(ranked.index(r) for r in out.results) and len(built) == 5
     assert [r.note_path for r in out.results] != [r.note_path for r in ranked[:5]]  # re-ordered
     for i in range(len(ranked)):

@@ -14,10 +14,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.search.config import MergeConfig
-from engine.search.fusion import assign_tier, rank_key
+from engine.search.fusion import assign_tier
 from engine.search.merge import merge
 from engine.search.mmr import Vector
+from engine.search.ranking import rank_key
 from engine.search.types import Excerpt, Hit, MatchType, MergeOutput, Relation
+from tests.oracles import mmr as mmr_oracle
 
 NOW = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
 SOURCES = ("semantic", "text", "graph")
@@ -392,53 +394,6 @@ def test_top_k_prefix_and_top_result_hold_when_mmr_reorders(case: dict[str, Any]
         assert full.results[0] == full.ranked[0]
 
 
-def _reference_select(
-    ranked: Sequence[Any],
-    *,
-    limit: int,
-    config: MergeConfig,
-    chunk_vectors: Mapping[str, Vector] | None,
-    note_tokens: Mapping[str, frozenset[str]] | None,
-) -> tuple[Any, ...]:
-    """MMR as first written: `similarity` for every pair, one pair at a time."""
-    from engine.search.mmr import _tokens, _vector, estimate_tokens, similarity
-
-    if limit <= 0 or not ranked:
-        return ()
-    budget, selected, used = config.token_budget, [], 0
-
-    def fits(cost: int) -> bool:
-        return not selected or budget is None or used + cost <= budget
-
-    pool = list(ranked[: config.mmr_pool_size if config.use_mmr else 0])
-    if pool:
-        top = pool[0].score_breakdown.total
-        rel = [r.score_breakdown.total / top if top > 0 else 0.0 for r in pool]
-        vecs = [_vector(r, chunk_vectors or {}) for r in pool]
-        toks = [_tokens(r, note_tokens or {}) for r in pool]
-        costs = [estimate_tokens(r, config=config) for r in pool]
-        max_sim, lam, remaining = [0.0] * len(pool), config.mmr_lambda, list(range(len(pool)))
-        while remaining and len(selected) < limit:
-            remaining = [i for i in remaining if fits(costs[i])]
-            if not remaining:
-                break
-            best = min(remaining, key=lambda i: (-(lam * rel[i] - (1 - lam) * max_sim[i]), i))
-            remaining.remove(best)
-            selected.append(pool[best])
-            used += costs[best]
-            for i in remaining:
-                sim = similarity(vecs[i], vecs[best], toks[i], toks[best])
-                max_sim[i] = max(max_sim[i], sim)
-    for result in ranked[len(pool) :]:
-        if len(selected) >= limit:
-            break
-        cost = estimate_tokens(result, config=config)
-        if fits(cost):
-            selected.append(result)
-            used += cost
-    return tuple(selected)
-
-
 MIXED_VECTORS = (*VECTORS, np.array([0.5, 0.5]), np.array([0.0, 1.0]), np.array([0.3, 0.3, 0.3]))
 
 
@@ -454,15 +409,15 @@ MIXED_VECTORS = (*VECTORS, np.array([0.5, 0.5]), np.array([0.0, 1.0]), np.array(
 def test_mmr_with_one_matrix_product_selects_as_pair_by_pair(
     case: dict[str, Any], limit: int, shapes: dict[str, Vector]
 ) -> None:
-    """The cosines come from one product per vector length (mixed lengths fall back to
-    Jaccard, as before): the same selection as the pair-by-pair original."""
+    """The lazy greedy, with cosines from one product per vector length (mixed lengths fall
+    back to Jaccard): the same selection as the textbook loop (`tests/oracles/mmr.py`)."""
     from engine.search.mmr import select_results
 
     config = dataclasses.replace(case["config"], use_mmr=True)
     vectors = {**(case["chunk_vectors"] or {}), **shapes}
     ranked = run({**case, "config": config}).ranked
     for tokens in (case["note_tokens"], None):
-        want = _reference_select(
+        want = mmr_oracle.select(
             ranked, limit=limit, config=config, chunk_vectors=vectors, note_tokens=tokens
         )
         got = select_results(

@@ -1,0 +1,211 @@
+"""The fused ranking (pipeline step 6): scored notes assembled into results, in order.
+
+`LazyRanking` reads like a tuple of `MergedResult` but assembles each result the first time it
+is read: a query ranks every note the sources found (often 100+) and answers with 20.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import PurePosixPath
+from typing import overload
+
+from engine.search.config import MergeConfig
+from engine.search.dedup import NoteGroup, merge_metadata, unique_excerpts
+from engine.search.fusion import ScoredGroup, assign_tier, score_group
+from engine.search.types import Excerpt, Hit, MergedResult, Relation, Tier
+
+
+def assemble_result(scored: ScoredGroup, *, config: MergeConfig) -> MergedResult:
+    """Step 6 for one scored note: its tier, title, excerpts, metadata and relations."""
+    group, primary, breakdown = scored.group, scored.primary, scored.breakdown
+    own = group.hits
+    composite = max(0.0, min(1.0, breakdown.total))
+    titled = sorted(
+        (h for h in own if h.title),
+        key=lambda h: (h.source != primary, config.source_sort_key(h.source), h.rank),
+    )
+    relations: tuple[Relation, ...] = tuple(dict.fromkeys(r for h in own for r in h.relations))
+    return MergedResult(
+        note_path=group.note_path,
+        title=titled[0].title if titled else PurePosixPath(group.note_path).stem,
+        sources=scored.sources,
+        primary_source=primary,
+        match_types=scored.match_types,
+        excerpts=unique_excerpts(own),
+        relevance_score=max(h.relevance for h in group.all_hits),
+        rrf_score=breakdown.rrf_raw,
+        composite_relevance=composite,
+        tier=assign_tier(composite, config=config),
+        cross_validated=len(scored.sources) >= 2 or bool(group.duplicates),
+        cross_referenced=scored.cross_referenced,
+        graph_relations=relations,
+        duplicates=group.duplicates,
+        metadata=merge_metadata(own, config=config),
+        timestamp=scored.timestamp,
+        score_breakdown=breakdown,
+        source_ranks={s: group.source_ranks[s] for s in config.ordered_sources(group.source_ranks)},
+        entities=scored.entities,
+        best_chunk_id=best_chunk_id(own, config=config),
+    )
+
+
+def best_chunk_id(own: Sequence[Hit], *, config: MergeConfig) -> str | None:
+    """The chunk of the note's most relevant hit (ties: the more authoritative source)."""
+    chunked = [h for h in own if h.chunk_id is not None]
+    best = min(
+        chunked,
+        key=lambda h: (-h.relevance, -config.authority(h.source), h.source, h.rank),
+        default=None,
+    )
+    return best.chunk_id if best is not None else None
+
+
+@dataclass(frozen=True)
+class ResultPreview:
+    """What diversity selection reads of a ranked result, without assembling it: its path,
+    unclamped composite, excerpts and best chunk (as on the `MergedResult`)."""
+
+    note_path: str
+    total: float
+    excerpts: tuple[Excerpt, ...]
+    best_chunk_id: str | None
+
+    @classmethod
+    def of(cls, result: MergedResult) -> ResultPreview:
+        return cls(
+            note_path=result.note_path,
+            total=result.score_breakdown.total,
+            excerpts=result.excerpts,
+            best_chunk_id=result.best_chunk_id,
+        )
+
+
+def build_result(
+    group: NoteGroup,
+    *,
+    answered_sources: Iterable[str],
+    query_entities: Iterable[str],
+    now: datetime,
+    config: MergeConfig,
+    source_ranges: Mapping[str, tuple[float, float]] | None = None,
+) -> MergedResult:
+    """Steps 2, 5 and 6 for one note: summarise its hits, score it, give it a tier.
+
+    Sources, match types, relevance and entities count the near-duplicates' hits too; title,
+    excerpts, metadata, timestamp and graph relations are the note's own.
+    """
+    scored = score_group(
+        group,
+        answered_sources=answered_sources,
+        query_entities=query_entities,
+        now=now,
+        config=config,
+        source_ranges=source_ranges,
+    )
+    return assemble_result(scored, config=config)
+
+
+class LazyRanking(Sequence[MergedResult]):
+    """The fused ranking, each result assembled the first time it is read.
+
+    The score decides the order, so results nobody reads need never be assembled. Reads like
+    a tuple.
+    """
+
+    def __init__(self, scored: Iterable[ScoredGroup], *, config: MergeConfig) -> None:
+        self._scored = sorted(scored, key=lambda s: s.rank_key)
+        self._built: list[MergedResult | None] = [None] * len(self._scored)
+        self._config = config
+
+    def __len__(self) -> int:
+        return len(self._scored)
+
+    @overload
+    def __getitem__(self, index: int) -> MergedResult: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[MergedResult, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> MergedResult | tuple[MergedResult, ...]:
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(*index.indices(len(self))))
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError("ranking index out of range")
+        built = self._built[index]
+        if built is None:
+            built = assemble_result(self._scored[index], config=self._config)
+            self._built[index] = built
+        return built
+
+    def scored_at(self, index: int) -> ScoredGroup:
+        """The scored note at `index`, as ranked (its result need not be assembled)."""
+        return self._scored[index]
+
+    def assembled(self) -> tuple[int, ...]:
+        """The indexes whose result has been assembled so far, in order."""
+        return tuple(i for i, built in enumerate(self._built) if built is not None)
+
+    def excerpts_at(self, index: int) -> tuple[Excerpt, ...]:
+        """The excerpts of the result at `index` (as `self[index].excerpts`), without
+        assembling it: the token budget walks far more results than it keeps."""
+        built = self._built[index]
+        if built is not None:
+            return built.excerpts
+        return unique_excerpts(self._scored[index].group.hits)
+
+    def preview_at(self, index: int) -> ResultPreview:
+        """What `ResultPreview.of(self[index])` gives, without assembling the result: MMR
+        weighs a pool of 40 to keep 20."""
+        built = self._built[index]
+        if built is not None:
+            return ResultPreview.of(built)
+        scored = self._scored[index]
+        own = scored.group.hits
+        return ResultPreview(
+            note_path=scored.group.note_path,
+            total=scored.breakdown.total,
+            excerpts=unique_excerpts(own),
+            best_chunk_id=best_chunk_id(own, config=self._config),
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LazyRanking | tuple | list):
+            return tuple(self) == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"LazyRanking({len(self)} results)"
+
+
+def rank_key(result: MergedResult) -> tuple[float, str]:
+    """Sort key of the fused ranking: unclamped composite descending, then path ascending.
+
+    The unclamped total keeps notes whose composite is clamped at 1.0 in their real order.
+    """
+    return (-result.score_breakdown.total, result.note_path)
+
+
+def rank_results(results: Iterable[MergedResult]) -> tuple[MergedResult, ...]:
+    """The fused ranking."""
+    return tuple(sorted(results, key=rank_key))
+
+
+def tiers_of(results: Sequence[MergedResult]) -> dict[Tier, tuple[str, ...]]:
+    """Tier → paths, in result order; every tier present (possibly empty)."""
+    return {
+        tier: tuple(r.note_path for r in results if r.tier == tier)
+        for tier in ("high", "medium", "low")
+    }
+
+
+def is_low_confidence(ranked: Sequence[MergedResult], *, config: MergeConfig) -> bool:
+    """Step 8: True when there is no result or the best composite is below the threshold."""
+    return not ranked or ranked[0].composite_relevance < config.low_confidence_threshold
