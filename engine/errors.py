@@ -29,7 +29,9 @@ class IndexLockedError(EngineError):
 
 
 def one_line(error: BaseException, *, limit: int = 300) -> str:
-    """`error` as one line a person can read: whitespace collapsed, the type name when the
-    message is empty, cut at `limit` characters."""
-    text = " ".join(str(error).split()) or type(error).__name__
+    """`error` as one line a person can read: its first non-empty line (later lines are
+    detail: a server's response body, a traceback) with whitespace collapsed, the type name
+    when the message is empty, cut at `limit` characters."""
+    lines = [" ".join(line.split()) for line in str(error).splitlines()]
+    text = next((line for line in lines if line), type(error).__name__)
     return text if len(text) <= limit else text[: limit - 3] + "..."
