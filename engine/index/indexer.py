@@ -155,8 +155,8 @@ class Indexer:
         vault_filter = self._filter or VaultFilter.load(self._root)
         self._check_embedder_identity()
         self._model_error = None
-        recovering = self._catalog.get_meta("dirty") == "1"
-        self._catalog.set_meta("dirty", "1")
+        recovering = self._catalog.state.dirty
+        self._catalog.state.dirty = True
 
         report(Progress(phase="scan", done=0, total=0))
         if full:
@@ -172,20 +172,20 @@ class Indexer:
         stopped = should_stop is not None and should_stop()
         if not stopped:
             self._apply_removals(plan)
-            if full and (recovering or self._vectors.count() != self._catalog.counts()[1]):
+            if full and (recovering or self._vectors.count() != self._catalog.notes.counts()[1]):
                 embedded += self._reconcile(report=report)
         self._record_skipped(plan, files=files, full=full)
         if not stopped and self._model_error is None:
             # without the model some chunks have no vector yet: stay dirty, so the next
             # full sync reconciles (embeds exactly those) once the model loads
-            self._catalog.set_meta("dirty", "0")
+            self._catalog.state.dirty = False
         problems: tuple[str, ...] = ()
         if self._model_error is not None:
             problems = (
                 f"{self._model_error.rstrip('.')}. Words and links were indexed; search by "
                 "meaning misses the new text until the model loads (the next sync embeds it).",
             )
-        notes, chunks = self._catalog.counts()
+        notes, chunks = self._catalog.notes.counts()
         stats = IndexStats(
             notes=notes,
             added=len(plan.added),
@@ -242,7 +242,7 @@ class Indexer:
     ) -> _Plan:
         plan = _Plan()
         # A watcher's few paths need their own rows, not all 10k (0.1 s per save at 10k).
-        manifest = self._catalog.manifest(None if universe is None else universe | set(files))
+        manifest = self._catalog.notes.manifest(None if universe is None else universe | set(files))
         in_scope = manifest.keys() if universe is None else (universe & manifest.keys())
         gone = {p for p in in_scope if p not in files}
 
@@ -316,7 +316,7 @@ class Indexer:
         finished, the next one is left unstaged (the next sync plans it again).
         """
         if plan.touched:
-            self._catalog.touch_notes(plan.touched)
+            self._catalog.notes.touch_notes(plan.touched)
         if not plan.changed:
             return 0
         total = len(plan.changed)
@@ -343,7 +343,7 @@ class Indexer:
                 )
                 vectors = pool.submit(self._embed_missing, lookup.missing)
                 earlier = land(flight) if flight is not None else {}
-                self._catalog.stage_notes(batch)
+                self._catalog.notes.stage_notes(batch)
                 flight = _InFlight(batch=batch, lookup=lookup, vectors=vectors, earlier=earlier)
             if flight is not None:
                 land(flight)
@@ -414,7 +414,7 @@ class Indexer:
             self._vectors.delete(stale)
         for note, _, _ in flight.batch:
             self._graph.upsert_note(note)
-        self._catalog.mark_indexed([note.path for note, _, _ in flight.batch])
+        self._catalog.notes.mark_indexed([note.path for note, _, _ in flight.batch])
         return fresh
 
     def _embed_missing(self, missing: Sequence[Chunk]) -> dict[str, Any]:
@@ -436,15 +436,15 @@ class Indexer:
             self._remove_notes(sorted(plan.removed))
 
     def _remove_notes(self, paths: Sequence[str]) -> None:
-        self._catalog.mark_pending(paths)
+        self._catalog.notes.mark_pending(paths)
         self._vectors.delete_notes(paths)
         for p in paths:
             self._graph.remove_note(p)
-        self._catalog.delete_notes(paths)
+        self._catalog.notes.delete_notes(paths)
 
     def _reconcile(self, *, report: ProgressCallback) -> int:
         """After an interrupted run: make the vector store hold exactly the catalog's chunks."""
-        catalog_ids = set(self._catalog.chunk_ids())
+        catalog_ids = set(self._catalog.notes.chunk_ids())
         vector_ids = self._vectors.all_ids()
         ghosts = vector_ids - catalog_ids
         if ghosts:
@@ -455,7 +455,7 @@ class Indexer:
             return 0
         log.info("re-embedding %d chunks an interrupted run did not finish", len(lacking))
         affected = sorted({cid.rsplit("#", 1)[0] for cid in lacking})
-        self._catalog.mark_pending(affected)
+        self._catalog.notes.mark_pending(affected)
         plan = _Plan()
         for rel in affected:
             result = read_note(self._root, rel, max_bytes=self._max_note_bytes)
@@ -470,12 +470,12 @@ class Indexer:
 
     def _record_skipped(self, plan: _Plan, *, files: dict[str, FileStat], full: bool) -> None:
         if full:
-            self._catalog.replace_skipped(plan.skipped)
+            self._catalog.notes.replace_skipped(plan.skipped)
             return
         done = [n.path for n, _ in plan.changed] + sorted(plan.removed)
-        self._catalog.clear_skipped(done)
+        self._catalog.notes.clear_skipped(done)
         if plan.skipped:
-            self._catalog.set_skipped(plan.skipped)
+            self._catalog.notes.set_skipped(plan.skipped)
 
     # -- helpers --------------------------------------------------------------------------
 
@@ -483,14 +483,14 @@ class Indexer:
         """A different model makes every stored vector useless: re-embed everything."""
         if not self._embedder_id:
             return
-        stored = self._catalog.get_meta("embedder")
+        stored = self._catalog.state.embedder
         if stored is not None and stored != self._embedder_id:
             log.warning(
                 "embedding model changed (%s -> %s): re-indexing", stored, self._embedder_id
             )
-            self._catalog.mark_pending(list(self._catalog.manifest()))
-            self._catalog.set_meta("dirty", "1")
-        self._catalog.set_meta("embedder", self._embedder_id)
+            self._catalog.notes.mark_pending(list(self._catalog.notes.manifest()))
+            self._catalog.state.dirty = True
+        self._catalog.state.embedder = self._embedder_id
 
     def _get_embedder(self) -> Embedder:
         if self._embedder is None:
