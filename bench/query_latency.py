@@ -41,7 +41,7 @@ def main() -> int:
         ws.save_graph()
         service = build_search_service(ws)
         service.warm_up()
-        notes = sorted(ws.catalog.manifest())
+        notes = sorted(ws.catalog.notes.manifest())
         titles = [p.rsplit("/", 1)[-1][:-3] for p in notes]
         texts: list[tuple[str, SearchFilters]] = []
         for i in range(args.queries):

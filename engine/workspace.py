@@ -28,6 +28,7 @@ from engine.vault.ignore import VaultFilter
 
 if TYPE_CHECKING:
     from engine.contradict.scan import ContradictionScanner
+    from engine.contradict.store import Review
     from engine.contradict.types import ScanStats
     from engine.embed.embedder import Embedder
     from engine.store.vectors import VectorStore
@@ -122,7 +123,7 @@ class Workspace:
         paths.root.mkdir(parents=True, exist_ok=True)
         lock_fd = -1 if read_only else _acquire_writer_lock(paths.lock)
         try:
-            kept_reviews: list[tuple[object, ...]] = []
+            kept_reviews: list[Review] = []
             if rebuild and not read_only:
                 kept_reviews = _saved_reviews(paths)
                 _remove_index_files(paths)
@@ -148,7 +149,7 @@ class Workspace:
                 os.close(lock_fd)
             raise
         if not read_only:
-            catalog.set_meta("vault_root", str(vault))
+            catalog.state.vault_root = str(vault)
         return cls(
             config=config,
             paths=paths,
@@ -215,11 +216,11 @@ class Workspace:
             raise EngineError("this index is open read-only (another process is writing it)")
         # Stale from before the first write: a crash mid-sync must not leave graph.json or
         # the vector snapshot looking current. Put back if nothing changed.
-        was_stale = self.catalog.get_meta("graph_stale")
-        self.catalog.set_meta("graph_stale", "1")
+        was_stale = self.catalog.state.graph_stale
+        self.catalog.state.graph_stale = True
         stats = self.indexer.sync(paths=paths, progress=progress)
         if not (stats.added or stats.updated or stats.removed or stats.renamed or stats.embedded):
-            self.catalog.set_meta("graph_stale", was_stale or "0")
+            self.catalog.state.graph_stale = was_stale
         if save_graph:
             self.save_graph()
         self.scan_contradictions(removed=stats.removed_paths)
@@ -242,10 +243,10 @@ class Workspace:
         if self.read_only or self._scanner_failed:
             return None
         try:
-            if self.catalog.get_meta("contradiction_scorer") != SCORER_VERSION:
+            if self.catalog.state.contradiction_scorer != SCORER_VERSION:
                 # pairs scored by another scorer: rescore every note (claim vectors are reused)
                 store.forget_scans(self.catalog)
-                self.catalog.set_meta("contradiction_scorer", SCORER_VERSION)
+                self.catalog.state.contradiction_scorer = SCORER_VERSION
             stale = store.stale_notes(self.catalog)
             if not stale and not removed:
                 return None
@@ -253,9 +254,9 @@ class Workspace:
             if scanner is None:
                 return None
             stale = store.stale_notes(self.catalog)  # again: opening may have reset scans
-            if self.catalog.get_meta("claims_collection") is None:
+            if self.catalog.state.claims_collection is None:
                 self.last_scan = scanner.full_scan()
-                self.catalog.set_meta("claims_collection", scanner_collection(self))
+                self.catalog.state.claims_collection = scanner_collection(self)
             else:
                 self.last_scan = scanner.update(stale, removed)
         except EngineError as exc:
@@ -278,9 +279,9 @@ class Workspace:
             self._scanner_failed = True
             return None
         name = scanner_collection(self)
-        if self.catalog.get_meta("claims_collection") not in (None, name):
+        if self.catalog.state.claims_collection not in (None, name):
             store.forget_scans(self.catalog)  # another model's claim vectors: start over
-            self.catalog.set_meta("claims_collection", name)
+            self.catalog.state.claims_collection = name
         self._claim_vectors = VectorStore.open(
             persist_dir=None if self.config.chroma_url else self.paths.chroma,
             chroma_url=self.config.chroma_url,
@@ -314,31 +315,33 @@ class Workspace:
         if self.read_only:
             return
         with self._graph_lock:
-            if self.catalog.get_meta("graph_stale") != "1" and self.paths.graph.exists():
-                generation = self.catalog.get_meta("generation") or "0"
+            state = self.catalog.state
+            if not state.graph_stale and self.paths.graph.exists():
+                generation = state.generation or 0
                 self.vectors.save_mirror(
                     self.paths.vector_snapshot, stamp=self._stamp_of(generation)
                 )
                 return
-            generation = str(int(self.catalog.get_meta("generation") or "0") + 1)
-            self.catalog.set_meta("generation", generation)
-            self.graph.save(self.paths.graph, stamp=generation)
-            self.catalog.set_meta("graph_stale", "0")
+            generation = (state.generation or 0) + 1
+            state.generation = generation
+            self.graph.save(self.paths.graph, stamp=str(generation))
+            state.graph_stale = False
         self.vectors.save_mirror(self.paths.vector_snapshot, stamp=self._stamp_of(generation))
 
     def snapshot_stamp(self) -> str | None:
         """The stamp a saved vector snapshot must carry to match this index now (None while
         the index has changes that were not saved with the graph)."""
-        if self.catalog.get_meta("graph_stale") == "1" or self.catalog.get_meta("dirty") == "1":
+        state = self.catalog.state
+        if state.graph_stale or state.dirty:
             return None
-        return self._stamp_of(self.catalog.get_meta("generation") or "0")
+        return self._stamp_of(state.generation or 0)
 
-    def _stamp_of(self, generation: str) -> str:
+    def _stamp_of(self, generation: int) -> str:
         return f"{self.vectors.name}:{generation}"  # another collection, another snapshot
 
     def close(self) -> None:
         try:
-            if not self.read_only and self.catalog.get_meta("dirty") != "1":
+            if not self.read_only and not self.catalog.state.dirty:
                 self.save_graph()
         except EngineError as exc:  # e.g. disk full: the catalog still says the graph is
             # stale, so the next open rebuilds it from the catalog; closing must go on
@@ -378,36 +381,26 @@ def _acquire_writer_lock(path: Path) -> int:
     return fd
 
 
-def _saved_reviews(paths: IndexPaths) -> list[tuple[object, ...]]:
+def _saved_reviews(paths: IndexPaths) -> list[Review]:
     """--rebuild keeps the user's review decisions: they are keyed by claim text, not by the
     index, so they still apply after re-indexing. A catalog too broken to read loses them
     (logged): rebuilding is then the only way forward."""
+    from engine.contradict.store import export_reviews
+
     if not paths.catalog.exists():
         return []
-    import sqlite3
-
     try:
-        conn = sqlite3.connect(f"file:{paths.catalog}?mode=ro", uri=True)
-        try:
-            rows = conn.execute(
-                "SELECT a_hash, b_hash, state, current_side, decided_at FROM reviews"
-            ).fetchall()
-        finally:
-            conn.close()
-    except sqlite3.Error as exc:
+        return export_reviews(paths.catalog)
+    except EngineError as exc:
         log.warning("rebuild: review decisions could not be read from the old index: %s", exc)
         return []
-    return [tuple(r) for r in rows]
 
 
-def _restore_reviews(catalog: Catalog, rows: list[tuple[object, ...]]) -> None:
-    with catalog.transaction():
-        catalog.executemany(
-            "INSERT OR REPLACE INTO reviews (a_hash, b_hash, state, current_side, decided_at)"
-            " VALUES (?, ?, ?, ?, ?)",
-            rows,
-        )
-    log.info("rebuild: kept %d review decisions", len(rows))
+def _restore_reviews(catalog: Catalog, reviews: list[Review]) -> None:
+    from engine.contradict.store import import_reviews
+
+    import_reviews(catalog, reviews)
+    log.info("rebuild: kept %d review decisions", len(reviews))
 
 
 def embedder_identity(model: str | None, embedder: Embedder | None = None) -> str:
@@ -444,17 +437,19 @@ def _remove_index_files(paths: IndexPaths) -> None:
 def _load_graph(paths: IndexPaths, catalog: Catalog, *, persist: bool = True) -> LinkGraph:
     """Load the saved graph when it matches the catalog, else rebuild it from the catalog."""
     loaded = LinkGraph.load(paths.graph)
+    state = catalog.state
+    generation = state.generation
     fresh = (
         loaded is not None
-        and loaded[1] == (catalog.get_meta("generation") or "")
-        and catalog.get_meta("graph_stale") != "1"
-        and catalog.get_meta("dirty") != "1"
+        and loaded[1] == ("" if generation is None else str(generation))
+        and not state.graph_stale
+        and not state.dirty
     )
     if loaded is not None and fresh:
         return loaded[0]
     graph = LinkGraph()
-    graph.rebuild(catalog.notes_for_graph())
+    graph.rebuild(catalog.notes.notes_for_graph())
     log.info("link graph rebuilt from the catalog (%d notes)", len(graph.notes()))
     if persist:
-        catalog.set_meta("graph_stale", "1")
+        state.graph_stale = True
     return graph

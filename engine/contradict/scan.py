@@ -178,7 +178,7 @@ class ContradictionScanner:
     def _extract(self, paths: Sequence[str], table: ClaimTable) -> None:
         for path in paths:
             n = 0
-            for chunk in self._catalog.chunks_for(path):
+            for chunk in self._catalog.notes.chunks_for(path):
                 for claim in extract_claims(chunk.text, heading_path=chunk.heading_path):
                     table.add_scanned(
                         id=f"{chunk.id}/{n}",

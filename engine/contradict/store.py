@@ -1,6 +1,6 @@
 """Claims, contradiction pairs and review decisions in the catalog (migration 0002).
 
-Tables (see `engine/store/catalog.py`, "0002_contradictions"):
+Tables (created by `engine/contradict/schema.py`, "0002_contradictions"):
 
 - `claims`: the asserting sentences of each indexed note (id `chunk_id/n`), with context and
   the sha256 of the text; cascade-deleted with their note.
@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import astuple, dataclass, replace
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from engine.contradict.types import (
@@ -399,3 +400,38 @@ def review_of(catalog: Catalog, pair: Contradiction | tuple[str, str]) -> tuple[
         "SELECT state, current_side FROM reviews WHERE a_hash = ? AND b_hash = ?", list(_key(pair))
     )
     return (rows[0][0], rows[0][1]) if rows else ("open", None)
+
+
+@dataclass(frozen=True)
+class Review:
+    """One stored review decision, as `export_reviews` reads it."""
+
+    a_hash: str
+    b_hash: str
+    state: str
+    current_side: str | None
+    decided_at: str
+
+
+def export_reviews(catalog_path: Path) -> list[Review]:
+    """Every review decision in the catalog file at `catalog_path`, read as the file is (no
+    schema check, no migration: an index about to be rebuilt). Raises EngineError when the
+    file cannot be read."""
+    from engine.store.connection import Database
+
+    db = Database.open(catalog_path, read_only=True, check=False, migrate=False)
+    try:
+        rows = db.execute("SELECT a_hash, b_hash, state, current_side, decided_at FROM reviews")
+    finally:
+        db.close()
+    return [Review(*row) for row in rows]
+
+
+def import_reviews(catalog: Catalog, reviews: Sequence[Review]) -> None:
+    """Store `reviews` (replacing decisions on the same pairs), in one transaction."""
+    with catalog.transaction():
+        catalog.executemany(
+            "INSERT OR REPLACE INTO reviews (a_hash, b_hash, state, current_side, decided_at)"
+            " VALUES (?, ?, ?, ?, ?)",
+            (astuple(review) for review in reviews),
+        )

@@ -138,8 +138,10 @@ def run_bench(
             service.close()
         phases.end("search")
 
-        target = max(ws.catalog.manifest(), key=lambda p: len(ws.catalog.chunk_ids(note_path=p)))
-        own = len(ws.catalog.chunk_ids(note_path=target))
+        target = max(
+            ws.catalog.notes.manifest(), key=lambda p: len(ws.catalog.notes.chunk_ids(note_path=p))
+        )
+        own = len(ws.catalog.notes.chunk_ids(note_path=target))
         with open(copy / target, "a", encoding="utf-8") as handle:
             handle.write("\n\nA freshly appended paragraph about marsh harriers.\n")
         edited = ws.sync()
@@ -228,7 +230,7 @@ def _sync_latency(ws: Any, vault: Path, edits: int, live_sync: Any) -> dict[str,
     live.start(initial_sync=False)
     latencies: list[float] = []
     try:
-        notes = sorted(ws.catalog.manifest())
+        notes = sorted(ws.catalog.notes.manifest())
         for i in range(edits):
             path = vault / notes[(i * 7) % len(notes)]
             token = f"zqxmarker{i}"
@@ -241,7 +243,7 @@ def _sync_latency(ws: Any, vault: Path, edits: int, live_sync: Any) -> dict[str,
             tmp.replace(path)  # how editors save
             if not done.wait(10):
                 continue
-            while not ws.catalog.search_substring(token, limit=1):
+            while not ws.catalog.fulltext.search_substring(token, limit=1):
                 time.sleep(0.002)
             latencies.append((time.perf_counter() - t0) * 1000)
             time.sleep(0.3)
@@ -316,7 +318,7 @@ def _queries_from_titles(ws: Any) -> list[BenchQuery]:
     import random
 
     rng = random.Random(1)
-    notes = sorted(ws.catalog.manifest())
+    notes = sorted(ws.catalog.notes.manifest())
     titles = [p.rsplit("/", 1)[-1][:-3] for p in notes]
     out: list[BenchQuery] = []
     for i in range(240):
@@ -344,8 +346,8 @@ def _embed_texts(ws: Any) -> list[str]:
     from engine.model import Chunk
 
     texts = []
-    for path in sorted(ws.catalog.manifest()):
-        for rec in ws.catalog.chunks_for(path):
+    for path in sorted(ws.catalog.notes.manifest()):
+        for rec in ws.catalog.notes.chunks_for(path):
             chunk = Chunk(
                 id=rec.id,
                 note_path=rec.note_path,

@@ -17,21 +17,21 @@ there are neither ghosts nor duplicates. Deletions run the same way in reverse.
 from __future__ import annotations
 
 import logging
-import os
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engine.errors import ModelLoadError, VaultUnavailableError
-from engine.model import Chunk, IndexStats, Note, Progress, SkippedFile
+from engine.index.plan import Plan, plan_sync, scan_paths
+from engine.model import Chunk, IndexStats, Note, Progress
 from engine.vault.chunker import chunk_note
 from engine.vault.ignore import VaultFilter
 from engine.vault.reader import read_note
-from engine.vault.scan import FileStat, check_note_file, scan_vault
+from engine.vault.scan import FileStat, scan_vault
 
 if TYPE_CHECKING:
     from engine.embed.embedder import Embedder
@@ -47,21 +47,6 @@ TokenCounter = Callable[[Sequence[str]], list[int]]
 #: Chunks per write batch: big enough to batch the model well, small enough that a kill
 #: loses little work and progress moves smoothly.
 BATCH_CHUNKS = 256
-
-
-@dataclass
-class _Plan:
-    """What one sync has to do, before any store is touched."""
-
-    changed: list[tuple[Note, int]] = field(default_factory=list)  # (note, mtime_ns)
-    added: set[str] = field(default_factory=set)
-    updated: set[str] = field(default_factory=set)
-    renamed: dict[str, str] = field(default_factory=dict)  # new path -> old path
-    removed: set[str] = field(default_factory=set)
-    unchanged: int = 0
-    touched: list[tuple[str, int, int]] = field(default_factory=list)  # path, mtime_ns, size
-    skipped: list[SkippedFile] = field(default_factory=list)
-    warnings: list[SkippedFile] = field(default_factory=list)
 
 
 _Staged = tuple[Note, Sequence[Chunk], int]  # a note, its chunks, its file's mtime_ns
@@ -155,8 +140,8 @@ class Indexer:
         vault_filter = self._filter or VaultFilter.load(self._root)
         self._check_embedder_identity()
         self._model_error = None
-        recovering = self._catalog.get_meta("dirty") == "1"
-        self._catalog.set_meta("dirty", "1")
+        recovering = self._catalog.state.dirty
+        self._catalog.state.dirty = True
 
         report(Progress(phase="scan", done=0, total=0))
         if full:
@@ -164,28 +149,35 @@ class Indexer:
             files, scan_skipped = scan.files, list(scan.skipped)
             universe: set[str] | None = None
         else:
-            files, scan_skipped, universe = self._scan_paths(set(paths or ()), vault_filter)
+            files, scan_skipped, universe = scan_paths(self._root, set(paths or ()), vault_filter)
 
-        plan = self._plan(files=files, universe=universe, report=report)
+        plan = plan_sync(
+            self._catalog,
+            self._root,
+            max_note_bytes=self._max_note_bytes,
+            files=files,
+            universe=universe,
+            report=report,
+        )
         plan.skipped.extend(scan_skipped)
         embedded = self._apply_changes(plan, report=report, should_stop=should_stop)
         stopped = should_stop is not None and should_stop()
         if not stopped:
             self._apply_removals(plan)
-            if full and (recovering or self._vectors.count() != self._catalog.counts()[1]):
+            if full and (recovering or self._vectors.count() != self._catalog.notes.counts()[1]):
                 embedded += self._reconcile(report=report)
         self._record_skipped(plan, files=files, full=full)
         if not stopped and self._model_error is None:
             # without the model some chunks have no vector yet: stay dirty, so the next
             # full sync reconciles (embeds exactly those) once the model loads
-            self._catalog.set_meta("dirty", "0")
+            self._catalog.state.dirty = False
         problems: tuple[str, ...] = ()
         if self._model_error is not None:
             problems = (
                 f"{self._model_error.rstrip('.')}. Words and links were indexed; search by "
                 "meaning misses the new text until the model loads (the next sync embeds it).",
             )
-        notes, chunks = self._catalog.counts()
+        notes, chunks = self._catalog.notes.counts()
         stats = IndexStats(
             notes=notes,
             added=len(plan.added),
@@ -205,102 +197,11 @@ class Indexer:
         report(Progress(phase="done", done=notes, total=notes))
         return stats
 
-    # -- planning -------------------------------------------------------------------------
-
-    def _scan_paths(
-        self, paths: set[str], vault_filter: VaultFilter
-    ) -> tuple[dict[str, FileStat], list[SkippedFile], set[str]]:
-        """Stat just the given vault-relative paths (a watcher's batch)."""
-        files: dict[str, FileStat] = {}
-        skipped: list[SkippedFile] = []
-        universe: set[str] = set()
-        real_root = os.path.realpath(self._root)
-        for rel in paths:
-            if not rel.lower().endswith(".md"):
-                continue
-            universe.add(rel)
-            if _is_hidden(rel) or vault_filter.is_excluded(rel):
-                continue
-            full = os.path.join(self._root, *rel.split("/"))
-            if not os.path.lexists(full):
-                continue
-            if os.path.isdir(full):
-                continue
-            result = check_note_file(real_root, full, rel, is_link=os.path.islink(full))
-            if isinstance(result, SkippedFile):
-                skipped.append(result)
-            else:
-                files[rel] = result
-        return files, skipped, universe
-
-    def _plan(
-        self,
-        *,
-        files: dict[str, FileStat],
-        universe: set[str] | None,
-        report: ProgressCallback,
-    ) -> _Plan:
-        plan = _Plan()
-        # A watcher's few paths need their own rows, not all 10k (0.1 s per save at 10k).
-        manifest = self._catalog.manifest(None if universe is None else universe | set(files))
-        in_scope = manifest.keys() if universe is None else (universe & manifest.keys())
-        gone = {p for p in in_scope if p not in files}
-
-        to_read = []
-        for rel, st in files.items():
-            rec = manifest.get(rel)
-            if (
-                rec is not None
-                and rec.status == "indexed"
-                and rec.mtime_ns == st.mtime_ns
-                and rec.size == st.size
-            ):
-                plan.unchanged += 1
-            else:
-                to_read.append(rel)
-
-        gone_by_hash: dict[str, list[str]] = {}
-        for old in sorted(gone):
-            gone_by_hash.setdefault(manifest[old].content_hash, []).append(old)
-
-        total = len(to_read)
-        for done, rel in enumerate(sorted(to_read), start=1):
-            result = read_note(self._root, rel, max_bytes=self._max_note_bytes)
-            if done % 50 == 0 or done == total:
-                report(Progress(phase="parse", done=done, total=total, path=rel))
-            if isinstance(result, SkippedFile):
-                plan.skipped.append(result)
-                if rel in manifest:
-                    gone.add(rel)
-                continue
-            note = result
-            st = files[rel]
-            rec = manifest.get(rel)
-            if note.warnings:
-                plan.warnings.append(SkippedFile(path=rel, reason="; ".join(note.warnings)))
-            if rec is not None and rec.content_hash == note.content_hash:
-                if rec.status == "indexed":
-                    plan.unchanged += 1
-                    plan.touched.append((rel, st.mtime_ns, st.size))
-                    continue
-                plan.updated.add(rel)  # a pending note from an interrupted run: redo it
-            elif rec is not None:
-                plan.updated.add(rel)
-            else:
-                olds = gone_by_hash.get(note.content_hash)
-                if olds:
-                    plan.renamed[rel] = olds.pop(0)
-                else:
-                    plan.added.add(rel)
-            plan.changed.append((note, st.mtime_ns))
-        plan.removed = gone - set(plan.renamed.values())
-        return plan
-
     # -- applying -------------------------------------------------------------------------
 
     def _apply_changes(
         self,
-        plan: _Plan,
+        plan: Plan,
         *,
         report: ProgressCallback,
         should_stop: Callable[[], bool] | None,
@@ -316,7 +217,7 @@ class Indexer:
         finished, the next one is left unstaged (the next sync plans it again).
         """
         if plan.touched:
-            self._catalog.touch_notes(plan.touched)
+            self._catalog.notes.touch_notes(plan.touched)
         if not plan.changed:
             return 0
         total = len(plan.changed)
@@ -343,7 +244,7 @@ class Indexer:
                 )
                 vectors = pool.submit(self._embed_missing, lookup.missing)
                 earlier = land(flight) if flight is not None else {}
-                self._catalog.stage_notes(batch)
+                self._catalog.notes.stage_notes(batch)
                 flight = _InFlight(batch=batch, lookup=lookup, vectors=vectors, earlier=earlier)
             if flight is not None:
                 land(flight)
@@ -414,7 +315,7 @@ class Indexer:
             self._vectors.delete(stale)
         for note, _, _ in flight.batch:
             self._graph.upsert_note(note)
-        self._catalog.mark_indexed([note.path for note, _, _ in flight.batch])
+        self._catalog.notes.mark_indexed([note.path for note, _, _ in flight.batch])
         return fresh
 
     def _embed_missing(self, missing: Sequence[Chunk]) -> dict[str, Any]:
@@ -431,20 +332,20 @@ class Indexer:
             return {}
         return {h: vecs[i] for i, (h, _) in enumerate(texts)}
 
-    def _apply_removals(self, plan: _Plan) -> None:
+    def _apply_removals(self, plan: Plan) -> None:
         if plan.removed:
             self._remove_notes(sorted(plan.removed))
 
     def _remove_notes(self, paths: Sequence[str]) -> None:
-        self._catalog.mark_pending(paths)
+        self._catalog.notes.mark_pending(paths)
         self._vectors.delete_notes(paths)
         for p in paths:
             self._graph.remove_note(p)
-        self._catalog.delete_notes(paths)
+        self._catalog.notes.delete_notes(paths)
 
     def _reconcile(self, *, report: ProgressCallback) -> int:
         """After an interrupted run: make the vector store hold exactly the catalog's chunks."""
-        catalog_ids = set(self._catalog.chunk_ids())
+        catalog_ids = set(self._catalog.notes.chunk_ids())
         vector_ids = self._vectors.all_ids()
         ghosts = vector_ids - catalog_ids
         if ghosts:
@@ -455,8 +356,8 @@ class Indexer:
             return 0
         log.info("re-embedding %d chunks an interrupted run did not finish", len(lacking))
         affected = sorted({cid.rsplit("#", 1)[0] for cid in lacking})
-        self._catalog.mark_pending(affected)
-        plan = _Plan()
+        self._catalog.notes.mark_pending(affected)
+        plan = Plan()
         for rel in affected:
             result = read_note(self._root, rel, max_bytes=self._max_note_bytes)
             if isinstance(result, Note):
@@ -468,14 +369,14 @@ class Indexer:
         self._apply_removals(plan)
         return embedded
 
-    def _record_skipped(self, plan: _Plan, *, files: dict[str, FileStat], full: bool) -> None:
+    def _record_skipped(self, plan: Plan, *, files: dict[str, FileStat], full: bool) -> None:
         if full:
-            self._catalog.replace_skipped(plan.skipped)
+            self._catalog.notes.replace_skipped(plan.skipped)
             return
         done = [n.path for n, _ in plan.changed] + sorted(plan.removed)
-        self._catalog.clear_skipped(done)
+        self._catalog.notes.clear_skipped(done)
         if plan.skipped:
-            self._catalog.set_skipped(plan.skipped)
+            self._catalog.notes.set_skipped(plan.skipped)
 
     # -- helpers --------------------------------------------------------------------------
 
@@ -483,14 +384,14 @@ class Indexer:
         """A different model makes every stored vector useless: re-embed everything."""
         if not self._embedder_id:
             return
-        stored = self._catalog.get_meta("embedder")
+        stored = self._catalog.state.embedder
         if stored is not None and stored != self._embedder_id:
             log.warning(
                 "embedding model changed (%s -> %s): re-indexing", stored, self._embedder_id
             )
-            self._catalog.mark_pending(list(self._catalog.manifest()))
-            self._catalog.set_meta("dirty", "1")
-        self._catalog.set_meta("embedder", self._embedder_id)
+            self._catalog.notes.mark_pending(list(self._catalog.notes.manifest()))
+            self._catalog.state.dirty = True
+        self._catalog.state.embedder = self._embedder_id
 
     def _get_embedder(self) -> Embedder:
         if self._embedder is None:
@@ -501,10 +402,6 @@ class Indexer:
         if self._count_tokens is None:
             self._count_tokens = self._count_tokens_factory()
         return self._count_tokens
-
-
-def _is_hidden(rel: str) -> bool:
-    return any(part.startswith(".") for part in rel.split("/"))
 
 
 def _with_notes(chunks: Sequence[Chunk], batch: Sequence[_Staged]) -> Iterable[tuple[Chunk, Note]]:

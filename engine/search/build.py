@@ -37,7 +37,7 @@ class NoteTokenCache:
 
     def get_many(self, paths: Sequence[str]) -> dict[str, frozenset[str]]:
         catalog = self._catalogs.get()
-        hashes = catalog.content_hashes(paths)
+        hashes = catalog.notes.content_hashes(paths)
         out: dict[str, frozenset[str]] = {}
         missing: list[str] = []
         with self._lock:
@@ -49,7 +49,7 @@ class NoteTokenCache:
                 elif p in hashes:
                     missing.append(p)
         if missing:
-            texts = catalog.note_texts(missing)
+            texts = catalog.notes.note_texts(missing)
             with self._lock:
                 for p in missing:
                     tokens = normalise_tokens(texts.get(p, ""))

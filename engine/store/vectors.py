@@ -9,77 +9,40 @@ a no-op anyway). chromadb is imported inside functions so that importing this mo
 
 from __future__ import annotations
 
-import contextlib
-import functools
-import hashlib
 import logging
 import os
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar, cast
-from urllib.parse import urlsplit
 
 import numpy as np
-import numpy.typing as npt
 
-from engine.errors import EngineError, IndexCorruptError, one_line
-from engine.store.vector_mirror import MAX_VECTORS, VectorMirror
+from engine.errors import EngineError, IndexCorruptError
+from engine.store import chroma
+from engine.store.chroma import (
+    Vector,
+    VectorHit,
+    VectorStoreError,
+    VectorStoreUnavailableError,
+    collection_name_for,
+)
 
-CHECK_QUIET_S = 1.0  # the snapshot check waits for this long without a query ...
-CHECK_MAX_WAIT_S = 60.0  # ... but no longer than this after its delay
+__all__ = [
+    "VectorHit",
+    "VectorStore",
+    "VectorStoreError",
+    "VectorStoreUnavailableError",
+    "VectorTuning",
+    "collection_name_for",
+]
+from engine.store.mirror_keeper import DEFAULT_TUNING, MirrorKeeper, VectorTuning
 
 log = logging.getLogger(__name__)
 
 P = ParamSpec("P")
 R = TypeVar("R")
-Vector = npt.NDArray[np.float32]
-
-_PAGE = 5_000  # ids per page in all_ids(); also the cap for one get/delete call
-_WHERE_BATCH = 500  # values per `$in` filter
-_REBUILD_HINT = "run `consilience index PATH --rebuild`"
-_DIMENSION_KEY = "dimension"
-
-
-class VectorStoreError(EngineError):
-    """The vector store refused an operation."""
-
-
-class VectorStoreUnavailableError(VectorStoreError):
-    """The Chroma server cannot be reached."""
-
-
-@dataclass(frozen=True)
-class VectorHit:
-    id: str
-    distance: float  # cosine distance, 0 (same direction) .. 2 (opposite)
-    similarity: float  # 1 - distance
-    metadata: Mapping[str, Any] = field(default_factory=dict)
-    embedding: Vector | None = field(default=None, compare=False, repr=False)
-
-
-def collection_name_for(vault_root: Path, model_name: str, *, machine: str | None = None) -> str:
-    """A valid Chroma collection name (29 chars of [a-z0-9-]) for one vault and one model.
-
-    `machine` (the data directory's `machine_id`, given on a Chroma server) keeps machines
-    that index a vault at the same path apart on a shared server.
-    """
-    key = f"{Path(vault_root).expanduser().resolve()}\0{model_name}"
-    if machine:
-        key += f"\0{machine}"
-    return "cons-" + hashlib.sha256(key.encode("utf-8")).hexdigest()[:24]
-
-
-def _is_connection_error(err: BaseException) -> bool:
-    try:
-        import httpx
-    except ImportError:  # pragma: no cover - httpx comes with chromadb
-        return False
-    if isinstance(err, httpx.TransportError | ConnectionError):
-        return True
-    return isinstance(err, ValueError) and "could not connect" in str(err).lower()
 
 
 class VectorStore:
@@ -93,6 +56,7 @@ class VectorStore:
         persist_dir: Path | None,
         chroma_url: str | None,
         reset: bool = False,
+        tuning: VectorTuning = DEFAULT_TUNING,
     ) -> None:
         self.name = name
         self.dimension = dimension
@@ -107,14 +71,18 @@ class VectorStore:
         self._max_batch = 1
         self._connect_lock = threading.Lock()
         self._closed = threading.Event()
-        # The in-memory mirror (see vector_mirror.py): writes hold _write_lock so the mirror
+        self._tuning = tuning
+        # The in-memory mirror (see mirror_keeper.py): writes hold _write_lock so the mirror
         # loads a consistent copy and then follows every write; queries use it once ready.
         self._write_lock = threading.RLock()
-        self._mirror: VectorMirror | None = None
-        self._mirror_ready = threading.Event()
-        self._last_query = 0.0  # time.monotonic() of the latest `nearest`
-        self._mirror_thread: threading.Thread | None = None
-        self._mirror_stamp: str | None = None  # the snapshot the mirror equals, if any
+        self._mirrors = MirrorKeeper(
+            dimension=dimension,
+            write_lock=self._write_lock,
+            closed=self._closed,
+            count=self.count,
+            page=self._page,
+            tuning=tuning,
+        )
 
     # ----------------------------------------------------------------------------- lifecycle
 
@@ -128,6 +96,7 @@ class VectorStore:
         dimension: int,
         reset: bool = False,
         deferred: bool = False,
+        tuning: VectorTuning = DEFAULT_TUNING,
     ) -> VectorStore:
         """Open (creating if needed) `collection` in a local folder or on a Chroma server.
 
@@ -135,7 +104,8 @@ class VectorStore:
         `deferred` (a local folder only) leaves Chroma unopened, and chromadb unimported
         (about a second), until the first call that needs it: a restart whose queries the
         saved in-memory vectors answer (see `start_mirror`) reaches its first result
-        sooner. Opening errors then come from that first call.
+        sooner. Opening errors then come from that first call. `tuning` sets page and
+        batch sizes and the mirror's limits.
         """
         if chroma_url is None and persist_dir is None:
             raise ValueError("VectorStore.open needs persist_dir or chroma_url")
@@ -148,6 +118,7 @@ class VectorStore:
             persist_dir=persist_dir,
             chroma_url=chroma_url,
             reset=reset,
+            tuning=tuning,
         )
         if not (deferred and chroma_url is None and not reset):
             store._connect()
@@ -173,7 +144,7 @@ class VectorStore:
 
                 settings = Settings(anonymized_telemetry=False)
                 if self._chroma_url is not None:
-                    host, port, ssl = _parse_url(self._chroma_url)
+                    host, port, ssl = chroma.parse_url(self._chroma_url)
                     client = chromadb.HttpClient(host=host, port=port, ssl=ssl, settings=settings)
                     client.heartbeat()
                 else:
@@ -183,17 +154,17 @@ class VectorStore:
                         path=str(self._persist_dir), settings=settings
                     )
                 if self._reset_on_connect:
-                    _drop(client, self.name)
-                col = _get_or_create(client, self.name, self.dimension)
+                    chroma.drop(client, self.name)
+                col = chroma.get_or_create(client, self.name, self.dimension)
                 max_batch = max(1, int(client.get_max_batch_size()))
             except Exception as err:
                 if client is not None:
-                    _close_client(client)
-                raise _translate(err, where=where, opening=True, remote=self._remote) from err
+                    chroma.close_client(client)
+                raise chroma.translate(err, where=where, opening=True, remote=self._remote) from err
             try:
                 self._check_collection(col)
             except EngineError:
-                _close_client(client)
+                chroma.close_client(client)
                 raise
             self._client, self._collection, self._max_batch = client, col, max_batch
             self._reset_on_connect = False
@@ -202,18 +173,18 @@ class VectorStore:
 
     def _check_collection(self, collection: Any) -> None:
         meta = dict(collection.metadata or {})
-        stored_dim = meta.get(_DIMENSION_KEY)
+        stored_dim = meta.get(chroma.DIMENSION_KEY)
         if stored_dim is not None and int(stored_dim) != self.dimension:
             raise IndexCorruptError(
                 f"The vector collection {self.name} at {self.location} holds {stored_dim}-"
-                f"dimensional vectors but the model makes {self.dimension}; {_REBUILD_HINT}."
+                f"dimensional vectors but the model makes {self.dimension}; {chroma.REBUILD_HINT}."
             )
         config = getattr(collection, "configuration_json", None) or {}
         space = (config.get("hnsw") or {}).get("space")
         if space not in (None, "cosine"):
             raise IndexCorruptError(
                 f"The vector collection {self.name} at {self.location} uses the {space!r} "
-                f"distance, not cosine; {_REBUILD_HINT}."
+                f"distance, not cosine; {chroma.REBUILD_HINT}."
             )
 
     def close(self) -> None:
@@ -221,10 +192,9 @@ class VectorStore:
         self._closed.set()  # also stops a mirror load and wakes a check waiting to start
         with self._write_lock, self._connect_lock:
             client, self._client, self._collection = self._client, None, None
-            self._mirror = None
-            self._mirror_ready.clear()
+            self._mirrors.drop()
         if client is not None:
-            _close_client(client)
+            chroma.close_client(client)
 
     def __enter__(self) -> VectorStore:
         return self
@@ -252,7 +222,7 @@ class VectorStore:
             return
         # Chroma rejects an empty metadata dict; None means "no metadata".
         metas = [dict(m) if m else None for m in metadatas]
-        with self._mirrored_write():
+        with self._mirrors.write():
             batch = self.max_batch_size
             for start in range(0, len(ids), batch):
                 stop = start + batch
@@ -262,41 +232,41 @@ class VectorStore:
                     embeddings=vecs[start:stop],
                     metadatas=metas[start:stop],
                 )
-            if self._mirror is not None:
-                self._mirror.put(ids, vecs, metas)
+            if (mirror := self._mirrors.held) is not None:
+                mirror.put(ids, vecs, metas)
 
     def delete(self, ids: Iterable[str]) -> None:
         """Remove vectors by id (unknown ids are ignored)."""
         wanted = list(dict.fromkeys(ids))
-        with self._mirrored_write():
-            for batch in _chunks(wanted, min(self.max_batch_size, _PAGE)):
+        with self._mirrors.write():
+            for batch in chroma.chunks(wanted, min(self.max_batch_size, self._tuning.page)):
                 self._call("delete", ids=batch)
-            if self._mirror is not None:
-                self._mirror.remove(wanted)
+            if (mirror := self._mirrors.held) is not None:
+                mirror.remove(wanted)
 
     def delete_notes(self, paths: Iterable[str]) -> None:
         """Remove every vector whose metadata `note_path` is one of `paths`."""
         wanted = list(dict.fromkeys(paths))
-        with self._mirrored_write():
-            for batch in _chunks(wanted, _WHERE_BATCH):
+        with self._mirrors.write():
+            for batch in chroma.chunks(wanted, self._tuning.where_batch):
                 self._call("delete", where={"note_path": {"$in": batch}})
-            if self._mirror is not None:
-                self._mirror.remove_notes(wanted)
+            if (mirror := self._mirrors.held) is not None:
+                mirror.remove_notes(wanted)
 
     def reset(self) -> None:
         """Drop the collection and create it again, empty."""
 
         self._connect()
-        with self._mirrored_write():
+        with self._mirrors.write():
             try:
-                _drop(self._client, self.name)
-                self._collection = _get_or_create(self._client, self.name, self.dimension)
+                chroma.drop(self._client, self.name)
+                self._collection = chroma.get_or_create(self._client, self.name, self.dimension)
             except Exception as err:
-                raise _translate(
+                raise chroma.translate(
                     err, where=self.location, what="reset", remote=self._remote
                 ) from err
-            if self._mirror is not None:
-                self._mirror.clear()
+            if (mirror := self._mirrors.held) is not None:
+                mirror.clear()
 
     # ----------------------------------------------------------------------------- mirror
 
@@ -318,164 +288,54 @@ class VectorStore:
         Chroma and is logged. `check_delay_s` postpones that check (and so opening a
         `deferred` Chroma), keeping it off a restart's first queries.
         """
-        with self._write_lock:
-            if self._mirror_thread is None:
-                loaded = None
-                if snapshot is not None and stamp is not None:
-                    loaded = VectorMirror.load(snapshot, stamp=stamp, dimension=self.dimension)
-                if loaded is not None:
-                    self._mirror = loaded
-                    self._mirror_stamp = stamp
-                    self._mirror_ready.set()
-                    log.info("Vector mirror: %d vectors from %s", len(loaded), snapshot)
-                target: Callable[[], None]
-                if loaded is not None:
-                    target = functools.partial(self._check_mirror, delay_s=check_delay_s)
-                else:
-                    target = self._load_mirror
-                self._mirror_thread = threading.Thread(
-                    target=target, name="vector-mirror", daemon=True
-                )
-                self._mirror_thread.start()
-        if wait:
-            self._mirror_thread.join()
+        self._mirrors.start(wait=wait, snapshot=snapshot, stamp=stamp, check_delay_s=check_delay_s)
 
     def save_mirror(self, snapshot: Path, *, stamp: str) -> None:
         """Save the mirror (if loaded and not already saved under `stamp`) so the next
         process starts with it; call when the index is consistent. Never raises."""
-        with self._write_lock:
-            mirror = self._mirror if self._mirror_ready.is_set() else None
-            if mirror is None or self._mirror_stamp == stamp:
-                return
-            try:
-                mirror.save(snapshot, stamp=stamp)
-            except OSError as err:
-                log.warning("Vector mirror not saved to %s: %s", snapshot, err)
-                return
-            self._mirror_stamp = stamp
-
-    def _check_mirror(self, delay_s: float = 0.0) -> None:
-        """A mirror from a snapshot: reload from Chroma if the counts disagree. After
-        `delay_s`, the check also waits for a pause in queries (`CHECK_QUIET_S` without
-        one, for at most `CHECK_MAX_WAIT_S`): opening a deferred Chroma imports chromadb, a
-        second of interpreter-bound work that took queries running beside it from ~25 to
-        110-240 ms (SciFact, limit 100, queries 5-8 s after start)."""
-        if delay_s > 0:
-            if self._closed.wait(delay_s):
-                return  # closed while waiting
-            give_up = time.monotonic() + CHECK_MAX_WAIT_S
-            while (quiet := time.monotonic() - self._last_query) < CHECK_QUIET_S:
-                if time.monotonic() >= give_up:
-                    break
-                if self._closed.wait(CHECK_QUIET_S - quiet):
-                    return
-        try:
-            with self._write_lock:
-                mirror = self._mirror
-                if mirror is None or self._closed.is_set():
-                    return
-                total, held = self.count(), len(mirror)
-                if total == held:
-                    return
-                log.warning(
-                    "Vector snapshot holds %d vectors, Chroma %d: reloading from Chroma",
-                    held,
-                    total,
-                )
-                self._mirror = None
-                self._mirror_stamp = None
-                self._mirror_ready.clear()
-        except Exception as err:
-            if not self._closed.is_set():  # closing mid-check is no failure
-                log.warning("Vector mirror check failed (%s)", one_line(err))
-            return
-        self._load_mirror()
+        self._mirrors.save(snapshot, stamp=stamp)
 
     def wait_mirror(self, timeout: float | None = None) -> bool:
         """Wait for a mirror load started by `start_mirror` (if any); True when mirrored.
         A mirror from a snapshot is ready at once (its check goes on in the background)."""
-        thread = self._mirror_thread
-        if thread is not None and not self.mirrored:
-            thread.join(timeout)
-        return self.mirrored
+        return self._mirrors.wait(timeout)
 
     @property
     def mirrored(self) -> bool:
         """True once queries are answered from memory."""
-        return self._mirror_ready.is_set()
-
-    def _load_mirror(self) -> None:
-        with self._write_lock:
-            try:
-                total = self.count()
-                if total > MAX_VECTORS:
-                    log.info("Vector mirror skipped: %d vectors > %d", total, MAX_VECTORS)
-                    return
-                mirror = VectorMirror(self.dimension)
-                offset = 0
-                while not self._closed.is_set():
-                    got = self._call(
-                        "get", include=["embeddings", "metadatas"], limit=_PAGE, offset=offset
-                    )
-                    ids = got["ids"]
-                    if ids:
-                        metas = got.get("metadatas") or [None] * len(ids)
-                        mirror.put(ids, np.asarray(got["embeddings"], dtype=np.float32), metas)
-                    if len(ids) < _PAGE:
-                        break
-                    offset += len(ids)
-            except Exception as err:  # queries keep using Chroma
-                if not self._closed.is_set():  # closing mid-load is no failure
-                    log.warning("Vector mirror not loaded (%s); queries use Chroma", one_line(err))
-                return
-            if self._closed.is_set():
-                return
-            self._mirror = mirror
-            self._mirror_ready.set()
-            log.info("Vector mirror: %d vectors in memory", len(mirror))
-
-    @contextlib.contextmanager
-    def _mirrored_write(self) -> Iterator[None]:
-        """Hold the write lock; if the write fails half-way, drop the mirror (Chroma may hold
-        part of it), so queries go back to Chroma rather than answer from a stale copy."""
-        with self._write_lock:
-            self._mirror_stamp = None
-            try:
-                yield
-            except BaseException:
-                if self._mirror is not None:
-                    log.warning("A vector write failed; queries use Chroma from now on")
-                    self._mirror = None
-                    self._mirror_ready.clear()
-                raise
+        return self._mirrors.mirrored
 
     # ----------------------------------------------------------------------------- reads
 
     def count(self) -> int:
         return int(self._call("count"))
 
+    def _page(self, offset: int, limit: int) -> Any:
+        """One page of ids, embeddings and metadatas (for loading the mirror)."""
+        return self._call("get", include=["embeddings", "metadatas"], limit=limit, offset=offset)
+
     def all_ids(self) -> set[str]:
         """Every id in the collection (read in pages)."""
         out: set[str] = set()
         offset = 0
         while True:
-            got = self._call("get", include=[], limit=_PAGE, offset=offset)
+            got = self._call("get", include=[], limit=self._tuning.page, offset=offset)
             ids = got["ids"]
             out.update(ids)
-            if len(ids) < _PAGE:
+            if len(ids) < self._tuning.page:
                 return out
             offset += len(ids)
 
     def get_embeddings(self, ids: Iterable[str]) -> dict[str, Vector]:
         """id -> vector for the ids that exist."""
         wanted = list(dict.fromkeys(ids))
-        mirror = self._mirror if self._mirror_ready.is_set() else None
+        mirror = self._mirrors.ready
         if mirror is not None:
             return cast(dict[str, Vector], mirror.vectors(wanted))
         out: dict[str, Vector] = {}
-        for batch in _chunks(wanted, min(self.max_batch_size, _PAGE)):
+        for batch in chroma.chunks(wanted, min(self.max_batch_size, self._tuning.page)):
             got = self._call("get", ids=batch, include=["embeddings"])
-            for cid, emb in zip(got["ids"], _rows(got.get("embeddings")), strict=True):
+            for cid, emb in zip(got["ids"], chroma.rows(got.get("embeddings")), strict=True):
                 out[cid] = emb
         return out
 
@@ -499,11 +359,11 @@ class VectorStore:
         self, key: str, values: Iterable[str], *, embeddings: bool
     ) -> Iterator[tuple[str, Mapping[str, Any], Vector | None]]:
         include = ["metadatas", "embeddings"] if embeddings else ["metadatas"]
-        for batch in _chunks(list(dict.fromkeys(values)), _WHERE_BATCH):
+        for batch in chroma.chunks(list(dict.fromkeys(values)), self._tuning.where_batch):
             got = self._call("get", where={key: {"$in": batch}}, include=include)
             metas = got.get("metadatas") or [None] * len(got["ids"])
             embs: list[Vector | None] = (
-                list(_rows(got.get("embeddings"))) if embeddings else [None] * len(got["ids"])
+                list(chroma.rows(got.get("embeddings"))) if embeddings else [None] * len(got["ids"])
             )
             for cid, meta, emb in zip(got["ids"], metas, embs, strict=True):
                 yield cid, meta or {}, emb
@@ -529,21 +389,7 @@ class VectorStore:
             include=include,
         )
         ids = got["ids"][0] if got["ids"] else []
-        dists = got["distances"][0] if got.get("distances") else [0.0] * len(ids)
-        metas = got["metadatas"][0] if got.get("metadatas") else [None] * len(ids)
-        embs: list[Vector | None] = [None] * len(ids)
-        if include_embeddings and got.get("embeddings") is not None:
-            embs = list(_rows(got["embeddings"][0]))
-        return [
-            VectorHit(
-                id=cid,
-                distance=float(d),
-                similarity=1.0 - float(d),
-                metadata=dict(m or {}),
-                embedding=e,
-            )
-            for cid, d, m, e in zip(ids, dists, metas, embs, strict=True)
-        ]
+        return chroma.hits_of(got, 0, ids, include_embeddings=include_embeddings)
 
     def nearest(
         self,
@@ -556,8 +402,8 @@ class VectorStore:
         """`query` with embeddings, limited to `notes` (None: all): exact, from the mirror
         once loaded; before that (or without one) Chroma answers with the `where` filter,
         which must say the same as `notes`."""
-        self._last_query = time.monotonic()
-        mirror = self._mirror if self._mirror_ready.is_set() else None
+        self._mirrors.last_query = time.monotonic()
+        mirror = self._mirrors.ready
         if mirror is None:
             return self.query(embedding, k=k, where=where, include_embeddings=True)
         return [
@@ -598,23 +444,7 @@ class VectorStore:
                 include=include,
             )
             for row, ids in enumerate(got["ids"] or []):
-                dists = got["distances"][row] if got.get("distances") else [0.0] * len(ids)
-                metas = got["metadatas"][row] if got.get("metadatas") else [None] * len(ids)
-                embs: list[Vector | None] = [None] * len(ids)
-                if include_embeddings and got.get("embeddings") is not None:
-                    embs = list(_rows(got["embeddings"][row]))
-                out.append(
-                    [
-                        VectorHit(
-                            id=cid,
-                            distance=float(d),
-                            similarity=1.0 - float(d),
-                            metadata=dict(m or {}),
-                            embedding=e,
-                        )
-                        for cid, d, m, e in zip(ids, dists, metas, embs, strict=True)
-                    ]
-                )
+                out.append(chroma.hits_of(got, row, ids, include_embeddings=include_embeddings))
         return out
 
     # ----------------------------------------------------------------------------- helpers
@@ -633,75 +463,6 @@ class VectorStore:
         try:
             return getattr(collection, method)(**kwargs)
         except Exception as err:
-            raise _translate(err, where=self.location, what=method, remote=self._remote) from err
-
-
-def _get_or_create(client: Any, name: str, dimension: int) -> Any:
-    return client.get_or_create_collection(
-        name=name,
-        configuration={"hnsw": {"space": "cosine"}},
-        metadata={_DIMENSION_KEY: dimension},
-        embedding_function=None,
-    )
-
-
-def _drop(client: Any, name: str) -> None:
-    from chromadb.errors import NotFoundError
-
-    with contextlib.suppress(NotFoundError):
-        client.delete_collection(name)
-        log.info("Dropped vector collection %s", name)
-
-
-def _close_client(client: Any) -> None:
-    close = getattr(client, "close", None)
-    if close is None:
-        return
-    try:
-        close()
-    except Exception as err:  # closing must never mask the real outcome
-        log.debug("closing the Chroma client failed: %s", err)
-
-
-def _parse_url(url: str) -> tuple[str, int, bool]:
-    parts = urlsplit(url if "://" in url else f"http://{url}")
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise VectorStoreError(
-            f"--chroma-url {url!r} is not a Chroma server URL; use http://HOST:PORT or "
-            "https://HOST:PORT"
-        )
-    ssl = parts.scheme == "https"
-    if parts.path not in ("", "/"):
-        log.warning("Chroma URL path %r is ignored", parts.path)
-    return parts.hostname, parts.port or (443 if ssl else 8000), ssl
-
-
-def _translate(
-    err: BaseException, *, where: str, what: str = "open", opening: bool = False, remote: bool
-) -> EngineError:
-    if isinstance(err, EngineError):
-        return err
-    if remote and _is_connection_error(err):
-        return VectorStoreUnavailableError(
-            f"Chroma server at {where} is not reachable: {one_line(err)} — start it, or "
-            "check --chroma-url"
-        )
-    if opening and isinstance(err, OSError):
-        return VectorStoreError(f"The vector store at {where} cannot be opened: {one_line(err)}")
-    if opening and not remote:
-        return IndexCorruptError(
-            f"The vector store at {where} cannot be opened ({one_line(err)}); {_REBUILD_HINT}."
-        )
-    return VectorStoreError(f"Vector store {what} failed at {where}: {one_line(err)}")
-
-
-def _chunks(items: list[str], size: int) -> Iterator[list[str]]:
-    for start in range(0, len(items), size):
-        yield items[start : start + size]
-
-
-def _rows(embeddings: Any) -> Iterator[Vector]:
-    if embeddings is None:
-        return
-    for row in embeddings:
-        yield cast(Vector, np.asarray(row, dtype=np.float32))
+            raise chroma.translate(
+                err, where=self.location, what=method, remote=self._remote
+            ) from err

@@ -68,14 +68,16 @@ def test_a_sync_that_never_finished_ignores_the_snapshot(
         ws.sync()
         build_search_service(ws).warm_up()
     with Workspace.open(cfg, embedder=embedder) as ws:
-        ws.catalog.set_meta("dirty", "1")  # what a kill in the middle of a sync leaves
+        ws.catalog.state.dirty = True  # what a kill in the middle of a sync leaves
         assert ws.snapshot_stamp() is None
         ws.vectors.start_mirror(snapshot=ws.paths.vector_snapshot, stamp=ws.snapshot_stamp())
         assert ws.vectors.wait_mirror(30)  # loaded from Chroma instead, still complete
-        chunk_ids = [c for p in ws.catalog.manifest() for c in ws.catalog.chunk_ids(note_path=p)]
+        chunk_ids = [
+            c for p in ws.catalog.notes.manifest() for c in ws.catalog.notes.chunk_ids(note_path=p)
+        ]
         assert len(chunk_ids) >= 3
         assert set(ws.vectors.get_embeddings(chunk_ids)) == set(chunk_ids)
-        ws.catalog.set_meta("dirty", "0")
+        ws.catalog.state.dirty = False
 
 
 def test_int8_and_fp32_vectors_never_share_a_collection(

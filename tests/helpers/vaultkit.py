@@ -73,9 +73,9 @@ def snapshot(root: Path) -> dict[str, tuple[str, int]]:
 
 def assert_consistent(ws: Workspace) -> None:
     """Catalog, vector store and graph hold exactly the same notes and chunk ids."""
-    manifest = ws.catalog.manifest()
+    manifest = ws.catalog.notes.manifest()
     assert all(r.status == "indexed" for r in manifest.values()), "pending notes left"
-    catalog_ids = set(ws.catalog.chunk_ids())
+    catalog_ids = set(ws.catalog.notes.chunk_ids())
     vector_ids = ws.vectors.all_ids()
     assert catalog_ids == vector_ids, (
         f"only in catalog: {sorted(catalog_ids - vector_ids)[:5]}, "

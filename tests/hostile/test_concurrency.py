@@ -65,7 +65,7 @@ def service(workspace: Workspace) -> Iterator[SearchService]:
 
 def test_searches_while_the_indexer_writes(workspace: Workspace, service: SearchService) -> None:
     vault = workspace.config.vault_root
-    ever: set[str] = set(workspace.catalog.manifest())
+    ever: set[str] = set(workspace.catalog.notes.manifest())
     problems: list[str] = []
     stop = threading.Event()
     answered = [0]
@@ -149,16 +149,16 @@ def test_rapid_save_bursts_end_with_the_last_write(workspace: Workspace) -> None
         final = hashlib.sha256(last).hexdigest()
 
         def caught_up() -> bool:
-            record = workspace.catalog.note_record("Notes/Note 0.md")
+            record = workspace.catalog.notes.note_record("Notes/Note 0.md")
             return (
                 record is not None and record.content_hash == final and record.status == "indexed"
             )
 
         wait_until(caught_up, what="the last write to be indexed")
-        wait_until(lambda: workspace.catalog.get_meta("dirty") == "0", what="the sync to end")
+        wait_until(lambda: not workspace.catalog.state.dirty, what="the sync to end")
     finally:
         live.stop()
-    chunks = workspace.catalog.chunks_for("Notes/Note 0.md")
+    chunks = workspace.catalog.notes.chunks_for("Notes/Note 0.md")
     text = " ".join(c.text for c in chunks)
     assert "version 2-39 pelican" in text
     assert "version 2-38 " not in text and "version 0-" not in text

@@ -139,8 +139,8 @@ def _check(vault: Path, data: Path, embedder: Embedder) -> None:
         ws.sync()
         assert_consistent(ws)
         on_disk = {p.relative_to(vault).as_posix() for p in vault.rglob("*.md")}
-        assert set(ws.catalog.manifest()) == on_disk, "lost or ghost notes"
-        ids = ws.catalog.chunk_ids()
+        assert set(ws.catalog.notes.manifest()) == on_disk, "lost or ghost notes"
+        ids = ws.catalog.notes.chunk_ids()
         assert len(ids) == len(set(ids)), "doubled chunk rows"
         assert ws.vectors.count() == len(ids), "doubled or missing vectors"
 

@@ -66,7 +66,7 @@ def test_model_that_cannot_load_leaves_words_and_links(
         assert "\n" not in stats.problems[0]
         assert stats.to_dict()["problems"] == list(stats.problems)
         assert ws.vectors.count() == 0
-        assert ws.graph.notes() == set(ws.catalog.manifest())
+        assert ws.graph.notes() == set(ws.catalog.notes.manifest())
         service = build_search_service(ws, timeout_s=TIMEOUT_S)
         try:
             service.warm_up()  # must not raise: the other sources still answer
@@ -186,12 +186,12 @@ def _full_vectors(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _full_catalog(monkeypatch: pytest.MonkeyPatch) -> None:
-    from engine.store import catalog as catalog_module
+    from engine.store import connection, notes
 
     def full(*_a: object, **_k: object) -> None:
         raise sqlite3.OperationalError("database or disk is full")
 
-    monkeypatch.setattr(catalog_module.Catalog, "stage_notes", catalog_module._guarded(full))
+    monkeypatch.setattr(notes.Notes, "stage_notes", connection.guarded(full))
 
 
 def _full_graph(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -227,7 +227,7 @@ def test_disk_full_is_a_clear_error_and_the_next_sync_recovers(
         stats = ws.sync()
         assert stats.notes == 7
         assert_consistent(ws)
-        assert ws.catalog.search_substring("on a full disk", limit=5)
+        assert ws.catalog.fulltext.search_substring("on a full disk", limit=5)
 
 
 # -- the vault disappears while it is watched ---------------------------------------------------
@@ -252,14 +252,14 @@ def test_vault_unmounted_while_watching_then_resumes(
             aside = tmp_path / "unmounted"
             vault.rename(aside)
             wait_until(lambda: "unavailable" in statuses, what="the 'unavailable' status")
-            assert len(ws.catalog.manifest()) == 6, "an unmounted vault is not a mass delete"
+            assert len(ws.catalog.notes.manifest()) == 6, "an unmounted vault is not a mass delete"
             aside.rename(vault)
             (vault / "Notes" / "After.md").write_text("The otter returned to the weir.\n")
             wait_until(
-                lambda: "Notes/After.md" in ws.catalog.manifest(),
+                lambda: "Notes/After.md" in ws.catalog.notes.manifest(),
                 what="the edit made after the vault came back",
             )
-            assert len(ws.catalog.manifest()) == 7
+            assert len(ws.catalog.notes.manifest()) == 7
         finally:
             live.stop()
         assert_consistent(ws)

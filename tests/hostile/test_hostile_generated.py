@@ -103,7 +103,7 @@ def test_generated_notes_through_the_real_indexer(tmp_path: Path, embedder: Embe
         WorkspaceConfig(vault_root=vault, data_root=tmp_path / "data"), embedder=embedder
     ) as ws:
         stats = ws.sync()
-        indexed = set(ws.catalog.manifest())
+        indexed = set(ws.catalog.notes.manifest())
         skipped = {s.path for s in stats.skipped}
         assert not indexed & skipped
         assert indexed | skipped == expected, sorted(expected - indexed - skipped)[:5]

@@ -117,7 +117,7 @@ def test_index_accounts_for_every_file(
 
     ws, stats = indexed
     expect, excluded = _expected(hostile)
-    indexed_paths = set(ws.catalog.manifest())
+    indexed_paths = set(ws.catalog.notes.manifest())
     skipped = {s.path: s.reason for s in stats.skipped}
     assert all(reason.strip() for reason in skipped.values())
     assert not indexed_paths & skipped.keys(), "a file is both indexed and skipped"
@@ -125,7 +125,7 @@ def test_index_accounts_for_every_file(
         f"silently dropped: {sorted(expect - indexed_paths - skipped.keys())}"
     )
     assert not indexed_paths & excluded
-    assert {s.path for s in ws.catalog.skipped()} == skipped.keys()  # what the app shows
+    assert {s.path for s in ws.catalog.notes.skipped()} == skipped.keys()  # what the app shows
     assert "over the" in skipped["size/twenty megabytes.md"]
     for path in ("enc/binary.md", "enc/png.md", "enc/zeros.md", "enc/utf-16 lookalike junk.md"):
         assert "binary" in skipped[path]
@@ -143,12 +143,12 @@ def test_chunks_stay_inside_the_model_window(indexed: tuple[Workspace, IndexStat
 
     ws, _ = indexed
     counter = load_wordpiece_counter()
-    huge = ws.catalog.chunks_for("size/three megabyte line.md")
+    huge = ws.catalog.notes.chunks_for("size/three megabyte line.md")
     assert len(huge) > 1000  # chunked, never handed to the model whole
     sample = [
         " > ".join((*c.heading_path, c.text))
-        for path in ws.catalog.manifest()
-        for c in ws.catalog.chunks_for(path)
+        for path in ws.catalog.notes.manifest()
+        for c in ws.catalog.notes.chunks_for(path)
     ]
     assert max(counter(sample)) <= MAX_TOKENS
     assert max(len(t) for t in sample) < 5000
@@ -171,8 +171,8 @@ def test_search_answers_after_the_hostile_index(indexed: tuple[Workspace, IndexS
     finally:
         service.close()
     # the outside files' text never reached the catalog
-    assert not ws.catalog.search_substring("must never be indexed", limit=5)
-    assert not ws.catalog.search_substring("Outside folder text", limit=5)
+    assert not ws.catalog.fulltext.search_substring("must never be indexed", limit=5)
+    assert not ws.catalog.fulltext.search_substring("Outside folder text", limit=5)
 
 
 @pytest.mark.slow
@@ -213,4 +213,4 @@ def test_live_sync_skips_a_new_symlink_out_of_the_vault(tmp_path: Path, embedder
         (vault / "out.md").symlink_to(outside / "secret.md")
         stats = ws.sync(paths={"out.md"})
         assert [(s.path, s.reason) for s in stats.skipped] == [("out.md", OUTSIDE_REASON)]
-        assert "out.md" not in ws.catalog.manifest()
+        assert "out.md" not in ws.catalog.notes.manifest()

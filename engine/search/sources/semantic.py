@@ -93,7 +93,7 @@ class SemanticSource:
         for _, items in ranked:
             items.sort(key=lambda t: (-t[0], t[1]))
         # Only each note's best chunk gives an excerpt; the others are named by id.
-        chunks = self._catalogs.get().chunks_by_id(items[0][1] for _, items in ranked)
+        chunks = self._catalogs.get().notes.chunks_by_id(items[0][1] for _, items in ranked)
         hits: list[Hit] = []
         for rank, (path, items) in enumerate(ranked, start=1):
             best_sim, best_id = items[0]

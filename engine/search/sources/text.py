@@ -87,16 +87,18 @@ class TextSource:
         if expr:
             # Notes are ranked by BM25 over the whole note; the best-matching chunk of each
             # note supplies its excerpt.
-            for path, score in catalog.search_notes_bm25(expr, limit=request.depth, paths=allowed):
+            for path, score in catalog.fulltext.search_notes_bm25(
+                expr, limit=request.depth, paths=allowed
+            ):
                 scores.setdefault(path, _NoteScore(path)).bm25 = score
             if scores:
-                best = catalog.best_chunks_bm25(expr, paths=frozenset(scores))
+                best = catalog.fulltext.best_chunks_bm25(expr, paths=frozenset(scores))
                 for path, chunk_id in best.items():
                     scores[path].best_chunk = chunk_id
 
         needles = query.exact_needles
         for needle in needles:
-            for chunk_id, path in catalog.search_substring(
+            for chunk_id, path in catalog.fulltext.search_substring(
                 needle, limit=max(request.depth * 2, NEEDLE_FETCH_MIN), paths=allowed
             ):
                 s = scores.setdefault(path, _NoteScore(path))
@@ -109,7 +111,9 @@ class TextSource:
         # they may be outside the BM25 top list).
         unscored = {p for p, sc in scores.items() if sc.needles and sc.bm25 == 0.0}
         if expr and unscored:
-            for path, score in catalog.search_notes_bm25(expr, limit=len(unscored), paths=unscored):
+            for path, score in catalog.fulltext.search_notes_bm25(
+                expr, limit=len(unscored), paths=unscored
+            ):
                 scores[path].bm25 = score
 
         top_bm25 = max((s.bm25 for s in scores.values()), default=0.0) or 1.0
@@ -127,7 +131,7 @@ class TextSource:
             key=lambda s: (-len(s.needles & phrases), -score_of(s), s.path),
         )[: request.depth]
         chunk_ids = {c for s in ranked for c in (s.needle_chunk, s.best_chunk) if c}
-        chunks = catalog.chunks_by_id(chunk_ids)
+        chunks = catalog.notes.chunks_by_id(chunk_ids)
         hits: list[Hit] = []
         ceiling = 1.0  # relevance never rises down the ranking
         for rank, s in enumerate(ranked, start=1):
@@ -176,7 +180,7 @@ def _common_terms(catalog: Catalog, query: ParsedQuery) -> frozenset[str]:
     words = [t for t in query.terms if not is_cjk(t)]
     if len(words) < 2:
         return frozenset()
-    shares = catalog.term_shares(words)
+    shares = catalog.fulltext.term_shares(words)
     common = frozenset(t for t in words if shares.get(t, 0.0) > COMMON_TERM_SHARE)
     if not query.phrases and not any(0.0 < shares.get(t, 0.0) <= COMMON_TERM_SHARE for t in words):
         return frozenset()  # no phrase, nothing rarer that any chunk holds: keep them all

@@ -57,7 +57,7 @@ class ReferenceScanner:
         out: list[ClaimRow] = []
         for path in paths:
             n = 0
-            for chunk in self._catalog.chunks_for(path):
+            for chunk in self._catalog.notes.chunks_for(path):
                 for claim in extract_claims(chunk.text, heading_path=chunk.heading_path):
                     out.append(
                         ClaimRow(

@@ -105,7 +105,7 @@ def test_restart_over_unchanged_vault_scans_nothing(vault: Vault, embedder: Embe
 def test_pairs_of_another_scorer_are_rescored(vault: Vault, embedder: Embedder) -> None:
     with _open(vault, embedder) as ws:
         notes = len(store.indexed_notes(ws.catalog))
-        ws.catalog.set_meta("contradiction_scorer", "an older scorer")
+        ws.catalog.state.contradiction_scorer = "an older scorer"
     with _open(vault, embedder) as ws:
         ws.sync()
         assert ws.last_scan is not None and ws.last_scan.notes == notes

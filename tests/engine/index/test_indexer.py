@@ -70,10 +70,10 @@ def test_edit_reembeds_only_changed_chunks(vault: Path, open_ws: OpenWs) -> None
     path.write_text(text.replace("Paragraph 1 of note 0", "Paragraph 1 (revised) of note 0"))
     stats = ws.sync()
     assert stats.updated == 1 and stats.added == 0 and stats.unchanged == 7
-    own = ws.catalog.chunk_ids(note_path="Notes/Note 0.md")
+    own = ws.catalog.notes.chunk_ids(note_path="Notes/Note 0.md")
     assert 1 <= stats.embedded < len(own) or stats.embedded == 1
     assert stats.embedded == 1
-    hits = ws.catalog.search_substring("revised", limit=5)
+    hits = ws.catalog.fulltext.search_substring("revised", limit=5)
     assert [h[1] for h in hits] == ["Notes/Note 0.md"]
     assert_consistent(ws)
 
@@ -87,7 +87,7 @@ def test_touch_without_change_is_unchanged(vault: Path, open_ws: OpenWs) -> None
     stats = ws.sync()
     assert stats.updated == 0 and stats.unchanged == 8 and stats.embedded == 0
     # The new mtime is recorded, so the next run does not even re-read the file.
-    assert ws.catalog.note_record("Notes/Note 2.md").mtime_ns == path.stat().st_mtime_ns
+    assert ws.catalog.notes.note_record("Notes/Note 2.md").mtime_ns == path.stat().st_mtime_ns
 
 
 def test_delete_removes_from_all_three_stores(vault: Path, open_ws: OpenWs) -> None:
@@ -96,17 +96,17 @@ def test_delete_removes_from_all_three_stores(vault: Path, open_ws: OpenWs) -> N
     (vault / "Projects" / "Note 3.md").unlink()
     stats = ws.sync()
     assert stats.removed == 1 and stats.notes == 7
-    assert "Projects/Note 3.md" not in ws.catalog.manifest()
+    assert "Projects/Note 3.md" not in ws.catalog.notes.manifest()
     assert "Projects/Note 3.md" not in ws.graph.notes()
     assert not any(i.startswith("Projects/Note 3.md#") for i in ws.vectors.all_ids())
-    assert ws.catalog.search_substring("note 3 says", limit=10) == []
+    assert ws.catalog.fulltext.search_substring("note 3 says", limit=10) == []
     assert_consistent(ws)
 
 
 def test_rename_and_folder_move_reembed_nothing(vault: Path, open_ws: OpenWs) -> None:
     ws = open_ws(vault)
     ws.sync()
-    chunks_before = ws.catalog.counts()[1]
+    chunks_before = ws.catalog.notes.counts()[1]
     os.rename(vault / "Notes" / "Note 0.md", vault / "Notes" / "Renamed zero.md")
     stats = ws.sync()
     assert stats.renamed == 1 and stats.added == 0 and stats.removed == 0
@@ -118,8 +118,8 @@ def test_rename_and_folder_move_reembed_nothing(vault: Path, open_ws: OpenWs) ->
     shutil.move(str(vault / "Projects"), str(vault / "Archive"))
     moved = ws.sync()
     assert moved.renamed == 4 and moved.embedded == 0 and moved.removed == 0
-    assert ws.catalog.counts()[1] == chunks_before
-    assert all(not p.startswith("Projects/") for p in ws.catalog.manifest())
+    assert ws.catalog.notes.counts()[1] == chunks_before
+    assert all(not p.startswith("Projects/") for p in ws.catalog.notes.manifest())
     assert_consistent(ws)
 
 
@@ -139,15 +139,15 @@ def test_bad_files_are_skipped_with_a_reason(vault: Path, open_ws: OpenWs) -> No
     stats = ws.sync()
     skipped = {s.path: s.reason for s in stats.skipped}
     assert set(skipped) == {"binary.md"} and "binary" in skipped["binary.md"]
-    assert "latin.md" in ws.catalog.manifest() and "empty.md" in ws.catalog.manifest()
+    assert "latin.md" in ws.catalog.notes.manifest() and "empty.md" in ws.catalog.notes.manifest()
     assert any(w.path == "latin.md" for w in stats.warnings)
-    assert [h[1] for h in ws.catalog.search_substring("crème", limit=5)] == ["latin.md"]
+    assert [h[1] for h in ws.catalog.fulltext.search_substring("crème", limit=5)] == ["latin.md"]
     # A skipped file stays visible on later runs, and leaves once it is fixed.
-    assert {s.path for s in ws.catalog.skipped()} == {"binary.md"}
+    assert {s.path for s in ws.catalog.notes.skipped()} == {"binary.md"}
     (vault / "binary.md").write_text("# Fixed\n\nNow it is text.", encoding="utf-8")
     fixed = ws.sync()
     assert fixed.added == 1 and fixed.skipped == ()
-    assert ws.catalog.skipped() == []
+    assert ws.catalog.notes.skipped() == []
     assert_consistent(ws)
 
 
@@ -158,7 +158,7 @@ def test_targeted_sync_only_looks_at_given_paths(vault: Path, open_ws: OpenWs) -
     (vault / "Notes" / "Note 6.md").write_text(note_text(6, extra="Not in this batch."))
     stats = ws.sync(paths={"Notes/Note 4.md", "Notes/ghost.md"})
     assert stats.updated == 1 and stats.removed == 0
-    assert ws.catalog.search_substring("Not in this batch", limit=5) == []
+    assert ws.catalog.fulltext.search_substring("Not in this batch", limit=5) == []
     assert ws.sync().updated == 1  # the full pass picks up the other one
 
 

@@ -117,8 +117,8 @@ def test_same_text_in_consecutive_batches_is_embedded_once(
     assert len(embedded) == len(set(embedded)), "a text was embedded twice"
     assert stats.embedded == len(embedded)
     assert_consistent(ws)  # b.md's chunks got a.md's vectors: none is missing
-    a = ws.vectors.get_embeddings(ws.catalog.chunk_ids(note_path="a.md"))
-    b = ws.vectors.get_embeddings(ws.catalog.chunk_ids(note_path="b.md"))
+    a = ws.vectors.get_embeddings(ws.catalog.notes.chunk_ids(note_path="a.md"))
+    b = ws.vectors.get_embeddings(ws.catalog.notes.chunk_ids(note_path="b.md"))
     assert len(a) == len(b) > 0
     assert np.allclose(np.vstack([a[k] for k in sorted(a)]), np.vstack([b[k] for k in sorted(b)]))
 
@@ -139,10 +139,10 @@ def test_stop_between_batches_leaves_nothing_half_done(
 
     first = ws.indexer.sync(should_stop=stop_after_two)
 
-    manifest = ws.catalog.manifest()
+    manifest = ws.catalog.notes.manifest()
     assert 0 < len(manifest) < 6, "the sync neither stopped early nor indexed anything"
     assert all(r.status == "indexed" for r in manifest.values()), "a staged batch was left"
-    assert set(ws.catalog.chunk_ids()) == ws.vectors.all_ids()
+    assert set(ws.catalog.notes.chunk_ids()) == ws.vectors.all_ids()
     second = ws.indexer.sync()
     assert second.notes == 6
     assert first.embedded + second.embedded == second.chunks, "work was lost or redone"
@@ -160,7 +160,7 @@ def test_a_failed_batch_stays_pending_and_the_next_sync_finishes_it(
     with pytest.raises(RuntimeError, match="injected"):
         ws.indexer.sync()
 
-    statuses = {p: r.status for p, r in ws.catalog.manifest().items()}
+    statuses = {p: r.status for p, r in ws.catalog.notes.manifest().items()}
     done = sorted(p for p, s in statuses.items() if s == "indexed")
     assert len(done) == 2, statuses  # the batches before the failure were written
     assert "pending" in statuses.values(), "the failed batch must stay pending"
@@ -172,7 +172,7 @@ def test_a_failed_batch_stays_pending_and_the_next_sync_finishes_it(
     again = ws.indexer.sync()
     assert again.notes == 5
     redone = {_sha(t) for _, texts in good.calls for t in texts}
-    kept = {c.text_hash for p in done for c in ws.catalog.chunks_for(p)}
+    kept = {c.text_hash for p in done for c in ws.catalog.notes.chunks_for(p)}
     assert kept
     assert not (redone & kept), "chunks written before the failure were embedded again"
     assert_consistent(ws)

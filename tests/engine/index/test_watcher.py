@@ -121,7 +121,7 @@ def test_live_sync_makes_an_edit_searchable(tmp_path: Path, embedder: Embedder) 
             os.replace(tmp, target)
             assert synced.wait(10), "edit was not synced"
             took = time.monotonic() - started
-            hits = ws.catalog.search_substring("heron nested", limit=5)
+            hits = ws.catalog.fulltext.search_substring("heron nested", limit=5)
             assert [h[1] for h in hits] == ["Notes/Note 0.md"]
             vec = embedder.embed_query("a heron nesting under a weir")
             top = ws.vectors.query(vec, k=3)
@@ -130,9 +130,9 @@ def test_live_sync_makes_an_edit_searchable(tmp_path: Path, embedder: Embedder) 
             (vault / "Notes" / "Note 2.md").unlink()
             synced.clear()
             deadline = time.monotonic() + 10
-            while "Notes/Note 2.md" in ws.catalog.manifest() and time.monotonic() < deadline:
+            while "Notes/Note 2.md" in ws.catalog.notes.manifest() and time.monotonic() < deadline:
                 time.sleep(0.05)
-            assert "Notes/Note 2.md" not in ws.catalog.manifest()
+            assert "Notes/Note 2.md" not in ws.catalog.notes.manifest()
         finally:
             live.stop()
         assert_consistent(ws)

@@ -40,12 +40,12 @@ class DemoIndex:
 
     def note(self, path: str) -> Note:
         """The catalog's record of a note (the oracle for filters: tags and dates)."""
-        note = self.workspace.catalog.get_note(path)
+        note = self.workspace.catalog.notes.get_note(path)
         assert note is not None, f"{path} is not in the catalog"
         return note
 
     def indexed_paths(self) -> set[str]:
-        return set(self.workspace.catalog.manifest())
+        return set(self.workspace.catalog.notes.manifest())
 
 
 @pytest.fixture(scope="session")

@@ -33,7 +33,8 @@ from engine.search.sources.text import (
     ThreadCatalogs,
     _common_terms,
 )
-from engine.store.catalog import SMALL_PATH_SET, Catalog
+from engine.store.catalog import Catalog
+from engine.store.fulltext import SMALL_PATH_SET
 from engine.store.graph import LinkGraph
 
 WHEN = datetime(2026, 3, 1, tzinfo=UTC)
@@ -91,8 +92,8 @@ def make_note(path: str, paragraphs: Sequence[str]) -> tuple[Note, list[Chunk]]:
 
 def stage(catalog: Catalog, notes: dict[str, list[str]]) -> None:
     items = [make_note(path, paras) for path, paras in notes.items()]
-    catalog.stage_notes([(note, chunks, 1) for note, chunks in items])
-    catalog.mark_indexed(notes)
+    catalog.notes.stage_notes([(note, chunks, 1) for note, chunks in items])
+    catalog.notes.mark_indexed(notes)
 
 
 @pytest.fixture
@@ -143,16 +144,16 @@ def test_term_shares_are_the_share_of_chunks_holding_each_word(
 ) -> None:
     asked = [*EXPECTED_SHARES, "absent", "zebra", "Common"]
     for catalog in (writer, reader):
-        got = catalog.term_shares(asked)
+        got = catalog.fulltext.term_shares(asked)
         # unknown words (and upper-case input: terms arrive lower-cased) are left out
         assert got == pytest.approx(EXPECTED_SHARES)
         assert set(got) == set(EXPECTED_SHARES)
-    assert writer.term_shares([]) == {}
+    assert writer.fulltext.term_shares([]) == {}
 
 
 def test_term_shares_count_the_title_of_every_chunk_of_a_note(writer: Catalog) -> None:
     # the chunk's FTS row holds the note title: all three chunks of n0 carry 'titlen0'
-    assert writer.term_shares(["titlen0", "titlen3"]) == pytest.approx(
+    assert writer.fulltext.term_shares(["titlen0", "titlen3"]) == pytest.approx(
         {"titlen0": 0.3, "titlen3": 0.3}
     )
 
@@ -160,13 +161,15 @@ def test_term_shares_count_the_title_of_every_chunk_of_a_note(writer: Catalog) -
 def test_term_shares_follow_changes_and_an_empty_catalog(
     writer: Catalog, reader: Catalog, tmp_path: Path
 ) -> None:
-    writer.delete_notes(["n0.md"])  # 3 chunks go: 7 left
-    got = reader.term_shares(["common", "zebra", "yak", "filler"])
+    writer.notes.delete_notes(["n0.md"])  # 3 chunks go: 7 left
+    got = reader.fulltext.term_shares(["common", "zebra", "yak", "filler"])
     assert got == pytest.approx({"common": 5 / 7, "yak": 1 / 7, "filler": 4 / 7})
     stage(writer, {"n4.md": ["zebra"] * 3})  # 10 chunks again
-    assert reader.term_shares(["zebra", "common"]) == pytest.approx({"zebra": 0.3, "common": 0.5})
+    assert reader.fulltext.term_shares(["zebra", "common"]) == pytest.approx(
+        {"zebra": 0.3, "common": 0.5}
+    )
     with Catalog.open(tmp_path / "empty.sqlite3") as empty:
-        assert empty.term_shares(["common"]) == {}
+        assert empty.fulltext.term_shares(["common"]) == {}
 
 
 # ------------------------------------------------------------------------- which words go
@@ -261,40 +264,40 @@ def test_pruning_never_leaves_bm25_nothing_to_match(words: TextSource, text: str
 def restricted_matches_filtered(catalog: Catalog, paths: set[str] | frozenset[str]) -> None:
     """Each search limited to `paths` == the unlimited search with other notes dropped."""
     expr = '"common" OR "filler" OR "zebra"'
-    everything = catalog.search_bm25(expr, limit=100)
-    assert catalog.search_bm25(expr, limit=100, paths=paths) == [
+    everything = catalog.fulltext.search_bm25(expr, limit=100)
+    assert catalog.fulltext.search_bm25(expr, limit=100, paths=paths) == [
         row for row in everything if row[1] in paths
     ]
-    notes = catalog.search_notes_bm25(expr, limit=100)
-    assert catalog.search_notes_bm25(expr, limit=100, paths=paths) == [
+    notes = catalog.fulltext.search_notes_bm25(expr, limit=100)
+    assert catalog.fulltext.search_notes_bm25(expr, limit=100, paths=paths) == [
         row for row in notes if row[0] in paths
     ]
-    subs = catalog.search_substring("filler", limit=100)
-    assert catalog.search_substring("filler", limit=100, paths=paths) == [
+    subs = catalog.fulltext.search_substring("filler", limit=100)
+    assert catalog.fulltext.search_substring("filler", limit=100, paths=paths) == [
         row for row in subs if row[1] in paths
     ]
 
 
 def test_consecutive_searches_with_different_path_sets(reader: Catalog) -> None:
     expr = '"common"'
-    a = reader.search_bm25(expr, limit=100, paths={"n0.md"})
-    b = reader.search_bm25(expr, limit=100, paths={"n1.md", "n2.md"})
+    a = reader.fulltext.search_bm25(expr, limit=100, paths={"n0.md"})
+    b = reader.fulltext.search_bm25(expr, limit=100, paths={"n1.md", "n2.md"})
     assert {p for _, p, _ in a} == {"n0.md"} and len(a) == 3
     assert {p for _, p, _ in b} == {"n1.md", "n2.md"} and len(b) == 4
     # the same set again (as a set, then as a frozenset): same answer
-    assert reader.search_bm25(expr, limit=100, paths={"n1.md", "n2.md"}) == b
-    assert reader.search_bm25(expr, limit=100, paths=frozenset({"n1.md", "n2.md"})) == b
-    assert reader.search_bm25(expr, limit=100, paths={"n0.md"}) == a
+    assert reader.fulltext.search_bm25(expr, limit=100, paths={"n1.md", "n2.md"}) == b
+    assert reader.fulltext.search_bm25(expr, limit=100, paths=frozenset({"n1.md", "n2.md"})) == b
+    assert reader.fulltext.search_bm25(expr, limit=100, paths={"n0.md"}) == a
     # no restriction in between does not disturb the next restricted search
-    assert len(reader.search_bm25(expr, limit=100)) == 8
-    assert reader.search_bm25(expr, limit=100, paths={"n0.md"}) == a
-    assert reader.search_bm25(expr, limit=100, paths=set()) == []
-    assert reader.search_bm25(expr, limit=100, paths={"n0.md"}) == a
-    assert reader.search_notes_bm25(expr, limit=100, paths={"n3.md"}) == [
-        row for row in reader.search_notes_bm25(expr, limit=100) if row[0] == "n3.md"
+    assert len(reader.fulltext.search_bm25(expr, limit=100)) == 8
+    assert reader.fulltext.search_bm25(expr, limit=100, paths={"n0.md"}) == a
+    assert reader.fulltext.search_bm25(expr, limit=100, paths=set()) == []
+    assert reader.fulltext.search_bm25(expr, limit=100, paths={"n0.md"}) == a
+    assert reader.fulltext.search_notes_bm25(expr, limit=100, paths={"n3.md"}) == [
+        row for row in reader.fulltext.search_notes_bm25(expr, limit=100) if row[0] == "n3.md"
     ]
-    assert reader.search_substring("zebra", limit=100, paths={"n3.md"}) == []
-    assert len(reader.search_substring("zebra", limit=100, paths={"n0.md", "n3.md"})) == 3
+    assert reader.fulltext.search_substring("zebra", limit=100, paths={"n3.md"}) == []
+    assert len(reader.fulltext.search_substring("zebra", limit=100, paths={"n0.md", "n3.md"})) == 3
 
 
 def test_random_sequences_of_path_sets(reader: Catalog) -> None:
@@ -309,24 +312,28 @@ def test_random_sequences_of_path_sets(reader: Catalog) -> None:
 
 def test_a_kept_path_set_sees_notes_written_later(writer: Catalog, reader: Catalog) -> None:
     wanted = {"n0.md", "n9.md"}
-    assert {p for _, p, _ in reader.search_bm25('"zebra"', limit=100, paths=wanted)} == {"n0.md"}
+    assert {p for _, p, _ in reader.fulltext.search_bm25('"zebra"', limit=100, paths=wanted)} == {
+        "n0.md"
+    }
     stage(writer, {"n9.md": ["zebra again"]})
-    assert {p for _, p, _ in reader.search_bm25('"zebra"', limit=100, paths=wanted)} == {
+    assert {p for _, p, _ in reader.fulltext.search_bm25('"zebra"', limit=100, paths=wanted)} == {
         "n0.md",
         "n9.md",
     }
-    writer.delete_notes(["n0.md"])
-    assert {p for _, p, _ in reader.search_bm25('"zebra"', limit=100, paths=wanted)} == {"n9.md"}
+    writer.notes.delete_notes(["n0.md"])
+    assert {p for _, p, _ in reader.fulltext.search_bm25('"zebra"', limit=100, paths=wanted)} == {
+        "n9.md"
+    }
 
 
 def test_path_set_after_a_rolled_back_transaction(writer: Catalog) -> None:
-    assert {p for _, p, _ in writer.search_bm25('"common"', limit=100, paths={"n1.md"})} == {
-        "n1.md"
-    }
+    assert {
+        p for _, p, _ in writer.fulltext.search_bm25('"common"', limit=100, paths={"n1.md"})
+    } == {"n1.md"}
     with pytest.raises(RuntimeError), writer.transaction():
-        writer.search_bm25('"common"', limit=100, paths={"n0.md"})
+        writer.fulltext.search_bm25('"common"', limit=100, paths={"n0.md"})
         raise RuntimeError("roll back")
-    got = writer.search_bm25('"common"', limit=100, paths={"n0.md"})
+    got = writer.fulltext.search_bm25('"common"', limit=100, paths={"n0.md"})
     assert {p for _, p, _ in got} == {"n0.md"}
 
 
@@ -343,17 +350,17 @@ def test_large_and_small_path_sets_alternate_without_mixing(
             restricted_matches_filtered(catalog, small)
             restricted_matches_filtered(catalog, frozenset(filler | {"n3.md"}))  # another large
         with pytest.raises(RuntimeError), writer.transaction():
-            writer.search_bm25('"common"', limit=100, paths=large)
+            writer.fulltext.search_bm25('"common"', limit=100, paths=large)
             raise RuntimeError("roll back")
         restricted_matches_filtered(catalog, large)
 
 
 def test_term_shares_follow_the_same_connections_writes(writer: Catalog, reader: Catalog) -> None:
-    before = writer.term_shares(["common"])
-    writer.delete_notes(["n0.md"])  # its own write: data_version does not move
-    after = writer.term_shares(["common"])
+    before = writer.fulltext.term_shares(["common"])
+    writer.notes.delete_notes(["n0.md"])  # its own write: data_version does not move
+    after = writer.fulltext.term_shares(["common"])
     assert after != before
-    assert after == pytest.approx(reader.term_shares(["common"]))
+    assert after == pytest.approx(reader.fulltext.term_shares(["common"]))
 
 
 @pytest.mark.parametrize("size", ["small", "large"])
@@ -369,13 +376,15 @@ def test_a_kept_row_set_follows_a_note_written_again(
     stage(writer, {"n0.md": ["filler zebra new", "common filler", "more filler here"]})
     for catalog in (writer, reader):
         restricted_matches_filtered(catalog, wanted)
-        got = catalog.search_bm25('"filler"', limit=100, paths=wanted)
+        got = catalog.fulltext.search_bm25('"filler"', limit=100, paths=wanted)
         assert {p for _, p, _ in got} == {"n0.md"} and len(got) == 3
-    writer.delete_notes(["n1.md"])
+    writer.notes.delete_notes(["n1.md"])
     for catalog in (writer, reader):
         restricted_matches_filtered(catalog, wanted)
-        assert catalog.search_notes_bm25('"common"', limit=100, paths=wanted) == [
-            (p, s) for p, s in catalog.search_notes_bm25('"common"', limit=100) if p == "n0.md"
+        assert catalog.fulltext.search_notes_bm25('"common"', limit=100, paths=wanted) == [
+            (p, s)
+            for p, s in catalog.fulltext.search_notes_bm25('"common"', limit=100)
+            if p == "n0.md"
         ]
 
 
@@ -389,7 +398,7 @@ def test_notes_tied_on_score_come_in_path_order(db_path: Path, limit: int) -> No
     rng.shuffle(names)  # row ids in another order than the paths
     stage(catalog, {name: ["same words here"] for name in names})
     stage(catalog, {"best.md": ["words words words"], "other.md": ["unrelated"]})
-    got = catalog.search_notes_bm25('"words"', limit=limit)
+    got = catalog.fulltext.search_notes_bm25('"words"', limit=limit)
     assert got[0][0] == "best.md"
     ties = [p for p, _ in got[1:]]
     assert ties == sorted(names)[: limit - 1]
@@ -400,10 +409,10 @@ def test_notes_tied_on_score_come_in_path_order(db_path: Path, limit: int) -> No
 def test_remembered_term_counts_follow_other_connections_writes(
     writer: Catalog, reader: Catalog
 ) -> None:
-    assert reader.term_shares(["zebra", "newword"]) == pytest.approx({"zebra": 0.3})
-    assert reader.term_shares(["zebra"]) == pytest.approx({"zebra": 0.3})  # remembered
+    assert reader.fulltext.term_shares(["zebra", "newword"]) == pytest.approx({"zebra": 0.3})
+    assert reader.fulltext.term_shares(["zebra"]) == pytest.approx({"zebra": 0.3})  # remembered
     stage(writer, {"n9.md": ["zebra newword"]})  # 11 chunks now
-    assert reader.term_shares(["zebra", "newword"]) == pytest.approx(
+    assert reader.fulltext.term_shares(["zebra", "newword"]) == pytest.approx(
         {"zebra": 4 / 11, "newword": 1 / 11}
     )
 
@@ -427,14 +436,14 @@ def test_every_note_gets_its_best_chunk_however_many_chunks_it_has(db_path: Path
     catalog = Catalog.open(db_path)
     try:
         stage(catalog, notes)
-        every = catalog.search_bm25("target", limit=10_000)
+        every = catalog.fulltext.search_bm25("target", limit=10_000)
         want: dict[str, str] = {}
         for chunk_id, path, _score in every:  # best first: the first of each note wins
             want.setdefault(path, chunk_id)
         wanted = frozenset([*list(notes)[:20], "none.md"])
-        got = catalog.best_chunks_bm25("target", paths=wanted)
+        got = catalog.fulltext.best_chunks_bm25("target", paths=wanted)
         assert got == {p: c for p, c in want.items() if p in wanted}
         assert "none.md" not in got and len(got) == 20
-        assert catalog.best_chunks_bm25("target", paths=frozenset()) == {}
+        assert catalog.fulltext.best_chunks_bm25("target", paths=frozenset()) == {}
     finally:
         catalog.close()

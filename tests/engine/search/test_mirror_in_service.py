@@ -30,7 +30,7 @@ def test_warm_service_is_mirrored_and_agrees_with_chroma(demo: DemoIndex) -> Non
 
 
 def test_filtered_semantic_search_keeps_only_allowed_notes(demo: DemoIndex) -> None:
-    notes = demo.workspace.catalog.manifest()
+    notes = demo.workspace.catalog.notes.manifest()
     folder = sorted({p.rsplit("/", 1)[0] for p in notes if "/" in p})[0]
     request = SearchRequest(
         query=parse_query("notes about measurements"), filters=SearchFilters(folder=folder)

@@ -113,7 +113,7 @@ def check_hits(hits: object, *, name: str, demo: DemoIndex) -> list[Hit]:
 
 def check_excerpts(hits: Sequence[Hit], *, name: str, demo: DemoIndex) -> None:
     chunk_ids = {h.excerpt.chunk_id for h in hits if h.excerpt and h.excerpt.chunk_id}
-    chunks = demo.workspace.catalog.chunks_by_id(chunk_ids)
+    chunks = demo.workspace.catalog.notes.chunks_by_id(chunk_ids)
     for hit in hits:
         excerpt = hit.excerpt
         if excerpt is None:

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from engine.errors import IndexCorruptError
-from engine.store.catalog import Catalog, _closed_cleanly
+from engine.store.catalog import Catalog
+from engine.store.connection import Database, closed_cleanly
 from tests.engine.store.test_catalog import make_note, stage
 
 
@@ -27,13 +28,13 @@ def _filled(db_path: Path) -> None:
 def _quick_checks(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[bool]:
     """Open once and report whether quick_check ran (by watching `_configure`)."""
     seen: list[bool] = []
-    original = Catalog._configure
+    original = Database._configure
 
-    def spy(self: Catalog, *, check: bool) -> None:
+    def spy(self: Database, *, check: bool) -> None:
         seen.append(check)
         original(self, check=check)
 
-    monkeypatch.setattr(Catalog, "_configure", spy)
+    monkeypatch.setattr(Database, "_configure", spy)
     Catalog.open(db_path).close()
     return seen
 
@@ -42,12 +43,12 @@ def test_clean_close_skips_the_check_and_a_crash_does_not(
     db_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     _filled(db_path)
-    assert _closed_cleanly(db_path)
+    assert closed_cleanly(db_path)
     assert _quick_checks(db_path, monkeypatch) == [False]
     # A writer that never closes (a crash) leaves no marker: the next open checks.
     crashed = Catalog.open(db_path)
-    assert not _closed_cleanly(db_path)
-    crashed._conn.close()  # drop the connection without Catalog.close()
+    assert not closed_cleanly(db_path)
+    crashed.db.conn.close()  # drop the connection without Catalog.close()
     assert _quick_checks(db_path, monkeypatch) == [True]
 
 
@@ -64,10 +65,10 @@ def test_a_changed_page_after_a_clean_close_is_still_found(db_path: Path) -> Non
     db_path.write_bytes(bytes(data))
     os.utime(db_path, ns=(stat.st_atime_ns, stat.st_mtime_ns))
     assert db_path.stat().st_size == stat.st_size
-    assert not _closed_cleanly(db_path)
+    assert not closed_cleanly(db_path)
     with pytest.raises(IndexCorruptError):
         cat = Catalog.open(db_path)
-        cat.manifest()
+        cat.notes.manifest()
 
 
 def test_truncation_after_a_clean_close_is_found(db_path: Path) -> None:
@@ -87,8 +88,8 @@ def test_an_open_reader_at_close_means_a_check_next_time(
     reader = Catalog.open(db_path, read_only=True)
     stage(writer, make_note("late.md", ["written while a reader is open"]))
     writer.close()  # the reader keeps the WAL: the file is not final, so no marker
-    assert not _closed_cleanly(db_path)
+    assert not closed_cleanly(db_path)
     reader.close()
     assert _quick_checks(db_path, monkeypatch) == [True]
     with Catalog.open(db_path) as cat:
-        assert "late.md" in set(cat.manifest())
+        assert "late.md" in set(cat.notes.manifest())

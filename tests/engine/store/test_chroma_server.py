@@ -119,7 +119,7 @@ def test_server_store_holds_what_the_embedded_store_holds(pair: Pair) -> None:
     assert pair.server.vectors.location.startswith("http://127.0.0.1:")
     assert pair.server.vectors.count() == pair.embedded.vectors.count() > 0
     assert pair.server.vectors.all_ids() == pair.embedded.vectors.all_ids()
-    assert set(pair.server.catalog.chunk_ids()) == pair.server.vectors.all_ids()
+    assert set(pair.server.catalog.notes.chunk_ids()) == pair.server.vectors.all_ids()
 
 
 @pytest.mark.parametrize("query", QUERIES)

@@ -18,9 +18,8 @@ import numpy.typing as npt
 import pytest
 
 from engine.errors import EngineError
-from engine.store import vectors as vectors_module
 from engine.store.vector_mirror import VectorMirror
-from engine.store.vectors import VectorStore
+from engine.store.vectors import VectorStore, VectorTuning
 
 DIM = 8
 Vec = npt.NDArray[np.float64]
@@ -263,9 +262,13 @@ def test_clear_keeps_the_mirror_lock_exclusive() -> None:
 # ------------------------------------------------------------------------- VectorStore mirror
 
 
-def open_store(path: Path) -> VectorStore:
+def open_store(path: Path, tuning: VectorTuning | None = None) -> VectorStore:
     return VectorStore.open(
-        persist_dir=path, chroma_url=None, collection="cons-test", dimension=DIM
+        persist_dir=path,
+        chroma_url=None,
+        collection="cons-test",
+        dimension=DIM,
+        tuning=tuning or VectorTuning(),
     )
 
 
@@ -385,15 +388,12 @@ def test_get_embeddings_from_the_mirror_match_chroma(store: VectorStore) -> None
 
 
 @pytest.mark.parametrize("page", [None, 64], ids=["one-page", "pages-of-64"])
-def test_reopened_store_mirrors_everything_already_stored(
-    tmp_path: Path, page: int | None, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    if page is not None:
-        monkeypatch.setattr(vectors_module, "_PAGE", page)
+def test_reopened_store_mirrors_everything_already_stored(tmp_path: Path, page: int | None) -> None:
+    tuning = VectorTuning() if page is None else VectorTuning(page=page)
     rng = np.random.default_rng(12)
     with open_store(tmp_path / "chroma") as first:
         model = populate(first, rng)
-    second = open_store(tmp_path / "chroma")
+    second = open_store(tmp_path / "chroma", tuning)
     try:
         second.start_mirror(wait=True)
         assert second.mirrored
@@ -405,15 +405,13 @@ def test_reopened_store_mirrors_everything_already_stored(
         second.close()
 
 
-def test_too_many_vectors_leave_queries_on_chroma(
-    store: VectorStore, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(vectors_module, "MAX_VECTORS", 10)
+def test_too_many_vectors_leave_queries_on_chroma(tmp_path: Path) -> None:
     rng = np.random.default_rng(13)
-    model = populate(store, rng, n=40, notes=4)
-    store.start_mirror(wait=True)
-    assert not store.mirrored
-    assert_store_matches(store, model, rng)
+    with open_store(tmp_path / "chroma", VectorTuning(max_mirrored=10)) as store:
+        model = populate(store, rng, n=40, notes=4)
+        store.start_mirror(wait=True)
+        assert not store.mirrored
+        assert_store_matches(store, model, rng)
 
 
 def fail_once(real: Callable[..., Any], *, on_call: int = 1) -> Callable[..., Any]:
@@ -515,5 +513,5 @@ def test_close_while_the_mirror_loads(tmp_path: Path) -> None:
     vs.start_mirror()  # in the background
     vs.close()
     vs.start_mirror(wait=True)  # joins the loader: it must have finished
-    assert vs._mirror_thread is not None and not vs._mirror_thread.is_alive()
+    assert vs._mirrors.thread is not None and not vs._mirrors.thread.is_alive()
     assert not vs.mirrored

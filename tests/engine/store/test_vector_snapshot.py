@@ -11,7 +11,7 @@ import pytest
 
 from engine.errors import IndexCorruptError
 from engine.store.vector_mirror import VectorMirror
-from engine.store.vectors import VectorStore, VectorStoreError
+from engine.store.vectors import VectorStore, VectorStoreError, VectorTuning
 
 DIM = 8
 
@@ -146,9 +146,14 @@ def test_a_write_after_saving_means_the_next_save_writes_again(tmp_path: Path) -
 # ------------------------------------------------------------------------- deferred opening
 
 
-def _deferred(path: Path) -> VectorStore:
+def _deferred(path: Path, tuning: VectorTuning | None = None) -> VectorStore:
     return VectorStore.open(
-        persist_dir=path, chroma_url=None, collection="snap", dimension=DIM, deferred=True
+        persist_dir=path,
+        chroma_url=None,
+        collection="snap",
+        dimension=DIM,
+        deferred=True,
+        tuning=tuning or VectorTuning(),
     )
 
 
@@ -196,26 +201,21 @@ def test_the_delayed_check_still_catches_a_disagreeing_snapshot(tmp_path: Path) 
         assert [h.id for h in store.nearest(_vectors(1, seed=3)[0], k=1)] == ["late.md#0"]
 
 
-def test_the_check_waits_for_a_pause_in_queries(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_the_check_waits_for_a_pause_in_queries(tmp_path: Path) -> None:
     """Opening Chroma (importing chromadb) would slow the queries it runs beside: after its
     delay the check waits until queries pause, then runs."""
     import time
 
-    import engine.store.vectors as vectors_module
-
-    monkeypatch.setattr(vectors_module, "CHECK_QUIET_S", 0.5)
     base, _ids = _saved(tmp_path)
     q = _vectors(1, seed=5)[0]
-    with _deferred(tmp_path / "chroma") as store:
+    with _deferred(tmp_path / "chroma", VectorTuning(check_quiet_s=0.5)) as store:
         store.start_mirror(snapshot=base, stamp="1", check_delay_s=0.1)
         end = time.monotonic() + 1.5
         while time.monotonic() < end:  # a query every 0.1 s: never a 0.5 s pause
             store.nearest(q, k=3)
             assert not store.connected
             time.sleep(0.1)
-        thread = store._mirror_thread
+        thread = store._mirrors.thread
         assert thread is not None
         thread.join(10)  # queries stopped: the check runs
         assert not thread.is_alive()
@@ -226,7 +226,7 @@ def test_closing_during_the_check_delay_never_opens_chroma(tmp_path: Path) -> No
     base, _ids = _saved(tmp_path)
     store = _deferred(tmp_path / "chroma")
     store.start_mirror(snapshot=base, stamp="1", check_delay_s=30)
-    thread = store._mirror_thread
+    thread = store._mirrors.thread
     store.close()
     assert thread is not None
     thread.join(5)

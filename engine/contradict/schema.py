@@ -1,0 +1,65 @@
+"""The contradiction tables in the catalog, registered as migration 0002.
+
+- `claims`: the asserting sentences of each indexed note, cascade-deleted with their note.
+- `claim_scans`: per note, the content hash its claims and pairs were computed from.
+- `contradictions`: scored claim pairs, cascade-deleted with either note.
+- `reviews`: the user's decisions keyed by the two claim texts' hashes.
+
+See `engine.contradict.store` for how they are read and written.
+"""
+
+from __future__ import annotations
+
+from engine.store.migrations import Migration, register
+
+register(
+    Migration(
+        "0002_contradictions",
+        """
+        CREATE TABLE claims (
+            id        TEXT PRIMARY KEY,
+            note_path TEXT NOT NULL REFERENCES notes (path) ON DELETE CASCADE,
+            chunk_id  TEXT NOT NULL,
+            ordinal   INTEGER NOT NULL,
+            text      TEXT NOT NULL,
+            context   TEXT NOT NULL DEFAULT '',
+            text_hash TEXT NOT NULL
+        );
+        CREATE INDEX claims_note_path ON claims (note_path);
+        CREATE INDEX claims_text_hash ON claims (text_hash);
+
+        CREATE TABLE claim_scans (
+            note_path    TEXT PRIMARY KEY REFERENCES notes (path) ON DELETE CASCADE,
+            content_hash TEXT NOT NULL
+        ) WITHOUT ROWID;
+
+        CREATE TABLE contradictions (
+            id           TEXT PRIMARY KEY,
+            a_claim      TEXT NOT NULL,
+            b_claim      TEXT NOT NULL,
+            a_path       TEXT NOT NULL REFERENCES notes (path) ON DELETE CASCADE,
+            b_path       TEXT NOT NULL REFERENCES notes (path) ON DELETE CASCADE,
+            a_hash       TEXT NOT NULL,
+            b_hash       TEXT NOT NULL,
+            confidence   REAL NOT NULL,
+            similarity   REAL NOT NULL,
+            type         TEXT NOT NULL,
+            explanations TEXT NOT NULL DEFAULT '[]',
+            newer        TEXT CHECK (newer IN ('a', 'b')),
+            created      TEXT NOT NULL
+        );
+        CREATE INDEX contradictions_a_path ON contradictions (a_path);
+        CREATE INDEX contradictions_b_path ON contradictions (b_path);
+        CREATE INDEX contradictions_hashes ON contradictions (a_hash, b_hash);
+
+        CREATE TABLE reviews (
+            a_hash       TEXT NOT NULL,
+            b_hash       TEXT NOT NULL,
+            state        TEXT NOT NULL CHECK (state IN ('dismissed', 'resolved')),
+            current_side TEXT CHECK (current_side IN ('a', 'b')),
+            decided_at   TEXT NOT NULL,
+            PRIMARY KEY (a_hash, b_hash)
+        ) WITHOUT ROWID;
+        """,
+    ),
+)

@@ -1,0 +1,135 @@
+"""The catalog's own tables, registered as migrations 0001, 0003 and 0004.
+
+- `notes` is the manifest (path, content hash, mtime, size, status) plus the note metadata the
+  link graph and the result list need; `chunks`, `links` and `tags` hang off it with
+  `ON DELETE CASCADE`; `skipped` lists the files a scan left out; `meta` holds the index
+  state (see `engine.store.state`).
+- Full-text search uses two **external-content** FTS5 tables whose content table is `chunks`
+  (`content_rowid='rid'`, the chunk's `INTEGER PRIMARY KEY`, which VACUUM never renumbers):
+  `chunks_fts(title, headings, text)` with `unicode61 remove_diacritics 2` for BM25, and
+  `chunks_tri(text)` with the `trigram` tokenizer for exact substrings; `notes_fts` indexes
+  whole notes (see `engine.store.fulltext`).
+
+Migration 0002 (claims, contradictions, reviews) belongs to `engine.contradict.schema`.
+"""
+
+from __future__ import annotations
+
+from engine.store.migrations import Migration, register
+
+#: The whole-note row of `notes_fts` for notes `n`: title, distinct heading paths, and the
+#: chunk texts in order (the note's searchable body).
+NOTE_FTS_ROW = (
+    "SELECT n.rowid, n.title,"
+    " coalesce((SELECT group_concat(headings, ' ') FROM"
+    " (SELECT DISTINCT headings FROM chunks WHERE note_path = n.path)), ''),"
+    " coalesce((SELECT group_concat(text, char(10)) FROM"
+    " (SELECT text FROM chunks WHERE note_path = n.path ORDER BY ordinal)), '')"
+    " FROM notes n"
+)
+
+register(
+    Migration(
+        "0001_initial",
+        """
+        CREATE TABLE meta (
+            key   TEXT PRIMARY KEY,
+            value TEXT NOT NULL
+        ) WITHOUT ROWID;
+
+        CREATE TABLE notes (
+            path             TEXT PRIMARY KEY,
+            content_hash     TEXT NOT NULL,
+            mtime_ns         INTEGER NOT NULL,
+            size             INTEGER NOT NULL,
+            status           TEXT NOT NULL CHECK (status IN ('pending', 'indexed')),
+            title            TEXT NOT NULL DEFAULT '',
+            aliases          TEXT NOT NULL DEFAULT '[]',
+            tags             TEXT NOT NULL DEFAULT '[]',
+            frontmatter      TEXT NOT NULL DEFAULT '{}',
+            created          TEXT,
+            modified         TEXT NOT NULL,
+            headings         TEXT NOT NULL DEFAULT '[]',
+            warnings         TEXT NOT NULL DEFAULT '[]',
+            body_line_offset INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE INDEX notes_status ON notes (status);
+
+        CREATE TABLE chunks (
+            rid          INTEGER PRIMARY KEY,
+            id           TEXT NOT NULL UNIQUE,
+            note_path    TEXT NOT NULL REFERENCES notes (path) ON DELETE CASCADE,
+            ordinal      INTEGER NOT NULL,
+            heading_path TEXT NOT NULL DEFAULT '[]',
+            headings     TEXT NOT NULL DEFAULT '',
+            title        TEXT NOT NULL DEFAULT '',
+            text         TEXT NOT NULL,
+            start_line   INTEGER NOT NULL,
+            end_line     INTEGER NOT NULL,
+            text_hash    TEXT NOT NULL
+        );
+        CREATE INDEX chunks_note_path ON chunks (note_path, ordinal);
+        CREATE INDEX chunks_text_hash ON chunks (text_hash);
+
+        CREATE TABLE links (
+            id       INTEGER PRIMARY KEY,
+            src_path TEXT NOT NULL REFERENCES notes (path) ON DELETE CASCADE,
+            target   TEXT NOT NULL,
+            heading  TEXT,
+            block    TEXT,
+            alias    TEXT,
+            is_embed INTEGER NOT NULL DEFAULT 0,
+            kind     TEXT NOT NULL DEFAULT 'wikilink',
+            line     INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE INDEX links_src ON links (src_path);
+        CREATE INDEX links_target ON links (target COLLATE NOCASE);
+
+        CREATE TABLE tags (
+            note_path TEXT NOT NULL REFERENCES notes (path) ON DELETE CASCADE,
+            tag       TEXT NOT NULL,
+            PRIMARY KEY (note_path, tag)
+        ) WITHOUT ROWID;
+        CREATE INDEX tags_tag ON tags (tag);
+
+        CREATE TABLE skipped (
+            path   TEXT PRIMARY KEY,
+            reason TEXT NOT NULL
+        ) WITHOUT ROWID;
+
+        CREATE VIRTUAL TABLE chunks_fts USING fts5 (
+            title, headings, text,
+            content = 'chunks', content_rowid = 'rid',
+            tokenize = 'unicode61 remove_diacritics 2'
+        );
+        CREATE VIRTUAL TABLE chunks_tri USING fts5 (
+            text,
+            content = 'chunks', content_rowid = 'rid',
+            tokenize = 'trigram'
+        );
+        """,
+    ),
+    Migration(
+        "0003_notes_fts",
+        f"""
+        CREATE VIRTUAL TABLE notes_fts USING fts5 (
+            title, headings, body,
+            tokenize = 'unicode61 remove_diacritics 2'
+        );
+        INSERT INTO notes_fts (rowid, title, headings, body) {NOTE_FTS_ROW};
+        """,
+    ),
+    Migration(
+        # Porter stemming on the whole-note index: SciFact nDCG@10 of the words source
+        # 0.675 -> 0.692 (measured with bench/tune_fusion.py's data, see the issue notes).
+        "0004_notes_fts_porter",
+        f"""
+        DROP TABLE notes_fts;
+        CREATE VIRTUAL TABLE notes_fts USING fts5 (
+            title, headings, body,
+            tokenize = 'porter unicode61 remove_diacritics 2'
+        );
+        INSERT INTO notes_fts (rowid, title, headings, body) {NOTE_FTS_ROW};
+        """,
+    ),
+)
