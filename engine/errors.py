@@ -28,6 +28,11 @@ class IndexLockedError(EngineError):
     opened read-only."""
 
 
+class ReadOnlyIndexError(EngineError):
+    """The index is open read-only (another process holds the writer lock): it cannot be
+    indexed and review decisions cannot be saved."""
+
+
 def one_line(error: BaseException, *, limit: int = 300) -> str:
     """`error` as one line a person can read: whitespace collapsed, the type name when the
     message is empty, cut at `limit` characters."""

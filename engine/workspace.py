@@ -18,7 +18,13 @@ from typing import TYPE_CHECKING
 
 from filelock import FileLock, Timeout
 
-from engine.errors import EngineError, IndexLockedError, ModelLoadError, VaultUnavailableError
+from engine.errors import (
+    EngineError,
+    IndexLockedError,
+    ModelLoadError,
+    ReadOnlyIndexError,
+    VaultUnavailableError,
+)
 from engine.index.indexer import Indexer, ProgressCallback, TokenCounter
 from engine.model import IndexStats
 from engine.paths import IndexPaths, index_paths_for, machine_id
@@ -221,7 +227,7 @@ class Workspace:
         leaving a consistent index that the next sync completes (the contradiction scan is
         then left for that sync too)."""
         if self.read_only:
-            raise EngineError("this index is open read-only (another process is writing it)")
+            raise ReadOnlyIndexError("this index is open read-only (another process is writing it)")
         # Stale from before the first write: a crash mid-sync must not leave graph.json or
         # the vector snapshot looking current. Put back if nothing changed.
         was_stale = self.catalog.get_meta("graph_stale")
