@@ -104,7 +104,7 @@ class Session:
         except IndexLockedError as exc:
             if not allow_read_only:
                 raise
-            log.warning("%s: opening the index read-only", exc)
+            log.info("%s: opening the index read-only", exc)
             ws = Workspace.open(config, embedder=embedder, read_only=True)
             locked = True
         try:
