@@ -2,8 +2,8 @@
 
 `VaultSession` runs one `engine.session.Session` for the server's lifetime: it opens the vault
 (writer, else read-only), indexes in a background thread while tools already answer, then
-keeps the index in step with the vault (live sync). Every tool returns JSON-safe dicts; bad input raises
-`ToolInputError` with a message meant for the calling model.
+keeps the index in step with the vault (live sync). Every tool returns JSON-safe dicts; bad
+input raises `ToolInputError` with a message meant for the calling model.
 """
 
 from __future__ import annotations
@@ -119,9 +119,7 @@ class VaultSession:
         if session.read_only:
             self._status = IndexStatus(state="read_only", first_index=False)
         else:
-            self._status = IndexStatus(
-                state="indexing", first_index=session.indexed_notes() == 0
-            )
+            self._status = IndexStatus(state="indexing", first_index=session.indexed_notes() == 0)
         if background:
             self._thread = threading.Thread(
                 target=self._background, name="consilience-index", daemon=True

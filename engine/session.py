@@ -346,8 +346,8 @@ class Session:
 
         if self.read_only:
             raise ReadOnlyIndexError(
-                "decisions cannot be saved: another Consilience process is indexing this "
-                "vault, so its index is open read-only here"
+                "another Consilience process is indexing this vault, so its index is open "
+                "read-only here"
             )
         catalog = self._ws.catalog
 
