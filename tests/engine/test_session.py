@@ -54,7 +54,7 @@ def test_writer_indexes_and_answers_queries(config: WorkspaceConfig, open_sessio
     assert facets.folders == ("Notes", "Projects")
     assert "riverbend" in facets.tags and "field/notes" in facets.tags
     note = session.note("Notes/Note 0.md")
-    assert note is not None and note.title == "Soil moisture 0"
+    assert note is not None and note.title == "Note 0" and "riverbend" in note.tags
     assert session.note("Notes/nothing.md") is None
     assert "capacitive probes drift" in session.note_text("Notes/Note 0.md")
     assert session.note_text("Notes/nothing.md") == ""
@@ -63,7 +63,7 @@ def test_writer_indexes_and_answers_queries(config: WorkspaceConfig, open_sessio
     assert response.results and response.results[0].note_path.endswith("Note 1.md")
     excerpt_ids = [e.chunk_id for e in response.results[0].excerpts if e.chunk_id]
     texts = session.chunk_texts(excerpt_ids)
-    assert texts and all("ultrasonic" in t or t for t in texts.values())
+    assert texts and any("ultrasonic" in t for t in texts.values())
 
 
 def test_a_second_session_falls_back_to_read_only(
