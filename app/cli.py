@@ -18,7 +18,8 @@ from app.logging_setup import configure_logging
 
 if TYPE_CHECKING:
     from engine.model import IndexStats
-    from engine.workspace import Workspace, WorkspaceConfig
+    from engine.session import Session
+    from engine.workspace import WorkspaceConfig
 
 log = logging.getLogger(__name__)
 
@@ -218,20 +219,28 @@ def _config(args: argparse.Namespace, vault: Path) -> WorkspaceConfig:
     )
 
 
-def _open(args: argparse.Namespace, vault: Path, *, rebuild: bool = False) -> Workspace:
-    from engine.workspace import Workspace
+def _open(
+    args: argparse.Namespace,
+    vault: Path,
+    *,
+    rebuild: bool = False,
+    allow_read_only: bool = False,
+) -> Session:
+    from engine.session import Session
 
-    return Workspace.open(_config(args, vault), rebuild=rebuild)
+    return Session.open(
+        _config(args, vault), rebuild=rebuild, allow_read_only=allow_read_only, mirror=False
+    )
 
 
 def _cmd_index(args: argparse.Namespace) -> int:
     from app.progress import progress_reporter
 
     with (
-        _open(args, args.path, rebuild=args.rebuild) as ws,
+        _open(args, args.path, rebuild=args.rebuild) as session,
         progress_reporter(enabled=not args.json) as report,
     ):
-        stats = ws.sync(progress=report)
+        stats = session.sync(progress=report)
     if args.json:
         print(json.dumps(stats.to_dict(), ensure_ascii=False, indent=2))
     else:
@@ -250,11 +259,10 @@ def _cmd_watch(args: argparse.Namespace) -> int:
     import threading
 
     from app.progress import progress_reporter
-    from engine.index.live import LiveSync
 
-    with _open(args, args.path) as ws:
+    with _open(args, args.path) as session:
         with progress_reporter(enabled=True) as report:
-            stats = ws.sync(progress=report)
+            stats = session.sync(progress=report)
         _print_summary(stats, vault=args.path)
         _print_problems(stats)
 
@@ -271,39 +279,33 @@ def _cmd_watch(args: argparse.Namespace) -> int:
             if state == "unavailable":
                 print(f"warning: {message}", file=sys.stderr, flush=True)
 
-        live = LiveSync(ws, on_synced=synced, on_status=status)
-        live.start(initial_sync=False)
-        print(f"watching {ws.config.vault_root} (Ctrl+C to stop)", flush=True)
+        session.start_live(on_synced=synced, on_status=status, initial_sync=False)
+        print(f"watching {session.vault_root} (Ctrl+C to stop)", flush=True)
         try:
             threading.Event().wait()
         finally:
-            live.stop()
+            session.stop_live()
     return 0
 
 
-def _open_for_search(args: argparse.Namespace, vault: Path) -> Workspace:
+def _open_for_search(args: argparse.Namespace, vault: Path) -> Session:
     """Writer when possible (and catch up with the vault first), else read-only."""
-    from engine.errors import IndexLockedError
-    from engine.workspace import Workspace
-
-    try:
-        ws = _open(args, vault)
-    except IndexLockedError:
-        return Workspace.open(_config(args, vault), read_only=True)
+    session = _open(args, vault, allow_read_only=True)
+    if session.read_only:
+        return session
     try:
         from app.progress import progress_reporter
 
         with progress_reporter(enabled=not getattr(args, "json", False)) as report:
-            _print_problems(ws.sync(progress=report))
+            _print_problems(session.sync(progress=report))
     except BaseException:
-        ws.close()
+        session.close()
         raise
-    return ws
+    return session
 
 
 def _cmd_search(args: argparse.Namespace) -> int:
     from engine.errors import EngineError
-    from engine.search.build import build_search_service
     from engine.search.query import parse_date
     from engine.search.service import SearchFilters
 
@@ -317,15 +319,10 @@ def _cmd_search(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise EngineError(f"bad date ({exc}); use YYYY-MM-DD") from None
     sources = [s.strip() for s in args.sources.split(",")] if args.sources else None
-    with _open_for_search(args, args.path) as ws:
-        service = build_search_service(ws, mirror=False)  # one query: Chroma answers it
-        try:
-            service.warm_up(sources)
-            response = service.search(
-                args.query, limit=args.limit, filters=filters, sources=sources
-            )
-        finally:
-            service.close()
+    # one query: Chroma answers it (no in-memory vector mirror)
+    with _open_for_search(args, args.path) as session:
+        session.warm_up(sources)
+        response = session.search(args.query, limit=args.limit, filters=filters, sources=sources)
     if args.json:
         print(json.dumps(response.to_dict(), ensure_ascii=False, indent=2))
     else:
@@ -415,15 +412,14 @@ def _eval_vault_contradictions(args: argparse.Namespace) -> int:
 
 
 def _cmd_contradictions(args: argparse.Namespace) -> int:
-    from engine.contradict.store import lookup, stale_notes
     from engine.contradict.types import WEAK_THRESHOLD
 
     floor = args.min_confidence
     if args.weak:
         floor = WEAK_THRESHOLD if floor is None else min(floor, WEAK_THRESHOLD)
-    with _open_for_search(args, args.path) as ws:
-        found = lookup(ws.catalog, min_confidence=floor)
-        unchecked = len(stale_notes(ws.catalog))
+    with _open_for_search(args, args.path) as session:
+        found = session.contradictions(min_confidence=floor)
+        unchecked = session.unchecked_notes()
     if unchecked:  # never a silent gap: say which part of the vault the list does not cover
         print(
             f"consilience: warning: {unchecked} note(s) not checked for contradictions yet "

@@ -1,9 +1,9 @@
 """What the MCP server's tools do, as plain functions over an opened vault (no MCP SDK here).
 
-`VaultSession` owns one workspace for the server's lifetime: it opens it (writer, else
-read-only), indexes in a background thread while tools already answer, then keeps the index
-in step with the vault (`LiveSync`). Every tool returns JSON-safe dicts; bad input raises
-`ToolInputError` with a message meant for the calling model.
+`VaultSession` runs one `engine.session.Session` for the server's lifetime: it opens the vault
+(writer, else read-only), indexes in a background thread while tools already answer, then
+keeps the index in step with the vault (live sync). Every tool returns JSON-safe dicts; bad
+input raises `ToolInputError` with a message meant for the calling model.
 """
 
 from __future__ import annotations
@@ -21,13 +21,11 @@ from engine.contradict.types import FLAG_THRESHOLD
 from engine.errors import one_line
 
 if TYPE_CHECKING:
-    from engine.index.live import LiveSync
     from engine.model import IndexStats, Progress
     from engine.search.directory import NoteDirectory
-    from engine.search.service import SearchFilters, SearchService
-    from engine.search.sources.text import ThreadCatalogs
-    from engine.store.catalog import Catalog
-    from engine.workspace import Workspace, WorkspaceConfig
+    from engine.search.service import SearchFilters
+    from engine.session import Session
+    from engine.workspace import WorkspaceConfig
 
 log = logging.getLogger(__name__)
 
@@ -42,10 +40,6 @@ IndexState = Literal["indexing", "ready", "failed", "read_only"]
 
 class ToolInputError(ValueError):
     """The caller asked for something the tool refuses (bad path, bad date, ...)."""
-
-
-class _Stopped(Exception):
-    """The server is shutting down: the background index run stops between batches."""
 
 
 def _warning(kind: str, message: str, impact: str) -> dict[str, Any]:
@@ -104,15 +98,11 @@ class VaultSession:
     def __init__(self, config: WorkspaceConfig, *, search_timeout_s: float = 2.0) -> None:
         self._config = config
         self._search_timeout_s = search_timeout_s
-        self._ws: Workspace | None = None
-        self._service: SearchService | None = None
-        self._catalogs: ThreadCatalogs | None = None
-        self._live: LiveSync | None = None
+        self._session: Session | None = None
         self._thread: threading.Thread | None = None
         self._closing = threading.Event()
         self._lock = threading.Lock()
         self._status = IndexStatus(state="indexing", first_index=False)
-        self._vault: Path | None = None
         self._notes_dir: NoteDirectory | None = None
 
     # -- lifecycle --------------------------------------------------------------------------
@@ -120,29 +110,16 @@ class VaultSession:
     def start(self, *, background: bool = True) -> None:
         """Open the index (writer if possible, else read-only) and start indexing it in a
         background thread. Returns as soon as the stores are open."""
-        from engine.errors import IndexLockedError
-        from engine.search.build import build_search_service
-        from engine.search.sources.text import ThreadCatalogs
-        from engine.store.catalog import Catalog
-        from engine.workspace import Workspace
+        from engine.session import Session
 
-        try:
-            ws = Workspace.open(self._config)
-        except IndexLockedError as exc:
-            log.warning("%s: serving the index read-only", exc)
-            ws = Workspace.open(self._config, read_only=True)
-        self._ws = ws
-        self._vault = ws.config.vault_root
-        catalog_path = ws.paths.catalog
-        self._catalogs = ThreadCatalogs(
-            lambda: Catalog.open(catalog_path, read_only=True, check=False)
-        )
-        self._service = build_search_service(ws, timeout_s=self._search_timeout_s)
-        if ws.read_only:
+        session = Session.open(self._config, search_timeout_s=self._search_timeout_s)
+        self._session = session
+        if session.locked_elsewhere:
+            log.warning("another process is indexing this vault: serving the index read-only")
+        if session.read_only:
             self._status = IndexStatus(state="read_only", first_index=False)
         else:
-            indexed = ws.catalog.counts()[0]
-            self._status = IndexStatus(state="indexing", first_index=indexed == 0)
+            self._status = IndexStatus(state="indexing", first_index=session.indexed_notes() == 0)
         if background:
             self._thread = threading.Thread(
                 target=self._background, name="consilience-index", daemon=True
@@ -153,18 +130,26 @@ class VaultSession:
 
     def _background(self) -> None:
         """Warm the model, index what changed, then follow the vault (the single writer)."""
-        ws, service = self._ws, self._service
-        assert ws is not None and service is not None
+        session = self._engine()
         try:
             started = time.perf_counter()
-            service.warm_up()
+            session.warm_up()
             log.info("search model loaded in %.1f s", time.perf_counter() - started)
         except Exception as exc:  # semantic search reports its own failure per query
             log.warning("search by meaning is unavailable: %s", exc)
-        if ws.read_only or self._closing.is_set():
+        if session.read_only or self._closing.is_set():
             return
         try:
-            stats = ws.sync(progress=self._progress)
+            stats = session.sync(progress=self._progress, cancel=self._closing)
+        except Exception as exc:
+            log.exception("indexing failed")
+            self._status = IndexStatus(
+                state="failed", first_index=self._status.first_index, error=one_line(exc)
+            )
+        else:
+            if self._closing.is_set():
+                log.info("indexing stopped: the server is shutting down")
+                return
             self._status = IndexStatus(state="ready", first_index=self._status.first_index)
             log.info(
                 "index ready: %d notes (%d added, %d updated, %d removed) in %.1f s",
@@ -174,36 +159,22 @@ class VaultSession:
                 stats.removed,
                 stats.seconds,
             )
-        except _Stopped:
-            log.info("indexing stopped: the server is shutting down")
-            return
-        except Exception as exc:
-            log.exception("indexing failed")
-            self._status = IndexStatus(
-                state="failed", first_index=self._status.first_index, error=one_line(exc)
-            )
         self._start_live()
 
     def _start_live(self) -> None:
-        from engine.index.live import LiveSync
-
-        ws = self._ws
-        assert ws is not None
-        with self._lock:
-            if self._closing.is_set():
-                return
-            live = LiveSync(ws, on_synced=self._synced, on_status=self._live_status)
-            self._live = live
+        session = self._engine()
+        if self._closing.is_set():
+            return
         try:
             # catches up with what changed during the first run, then watches
-            live.start(initial_sync=True)
-            log.info("watching %s for changes", ws.config.vault_root)
+            session.start_live(
+                on_synced=self._synced, on_status=self._live_status, initial_sync=True
+            )
+            log.info("watching %s for changes", session.vault_root)
         except Exception as exc:
             log.warning("live sync failed to start: %s", exc)
 
     def _progress(self, p: Progress) -> None:
-        if self._closing.is_set():
-            raise _Stopped("closing")
         if p.phase != "scan":
             self._status = IndexStatus(
                 state="indexing", first_index=self._status.first_index, done=p.done, total=p.total
@@ -239,11 +210,10 @@ class VaultSession:
         stop in time (the stores are then left open: the process should just exit; the index
         is crash-safe and the next start completes it)."""
         self._closing.set()
-        with self._lock:
-            live, self._live = self._live, None
-        if live is not None:
+        session = self._session
+        if session is not None:
             try:
-                live.stop()
+                session.stop_live()
             except Exception as exc:
                 log.warning("stopping live sync failed: %s", exc)
         thread = self._thread
@@ -252,12 +222,8 @@ class VaultSession:
             if thread.is_alive():
                 log.warning("indexing did not stop within %.0f s; exiting anyway", timeout_s)
                 return False
-        if self._service is not None:
-            self._service.close()
-        if self._catalogs is not None:
-            self._catalogs.close()
-        if self._ws is not None:
-            self._ws.close()
+        if session is not None:
+            session.close()
         return True
 
     @property
@@ -266,14 +232,12 @@ class VaultSession:
 
     @property
     def vault_root(self) -> Path:
-        if self._vault is None:
-            raise RuntimeError("the vault session is not started")
-        return self._vault
+        return self._engine().vault_root
 
-    def _workspace(self) -> Workspace:
-        if self._ws is None:
+    def _engine(self) -> Session:
+        if self._session is None:
             raise RuntimeError("the vault session is not started")
-        return self._ws
+        return self._session
 
     # -- tools ------------------------------------------------------------------------------
 
@@ -297,11 +261,10 @@ class VaultSession:
             raise ToolInputError(f"limit must be between 1 and {MAX_SEARCH_LIMIT}")
         chosen = _check_sources(sources)
         filters = _filters(folder, tag, since, until)
-        service = self._service
-        assert service is not None
+        session = self._engine()
         status = self._status
         try:
-            response = service.search(query, limit=limit, filters=filters, sources=chosen)
+            response = session.search(query, limit=limit, filters=filters, sources=chosen)
         except QueryExecutionError as exc:
             if status.state == "indexing" and status.first_index:
                 raise ToolInputError(
@@ -317,13 +280,11 @@ class VaultSession:
         self, *, min_confidence: float = FLAG_THRESHOLD, limit: int = 50
     ) -> dict[str, Any]:
         """Open contradiction pairs, most confident first (like `contradictions --json`)."""
-        from engine.contradict.store import lookup
-
         if not 0.0 <= min_confidence <= 1.0:
             raise ToolInputError("min_confidence must be between 0 and 1")
         if not 1 <= limit <= MAX_CONTRADICTIONS:
             raise ToolInputError(f"limit must be between 1 and {MAX_CONTRADICTIONS}")
-        found = lookup(self._catalog(), min_confidence=min_confidence)
+        found = self._engine().contradictions(min_confidence=min_confidence)
         out: dict[str, Any] = {
             "contradictions": [c.to_dict() for c in found[:limit]],
             "total": len(found),
@@ -337,7 +298,7 @@ class VaultSession:
         """A note's text and metadata. Only indexed notes inside the vault; see `note_file`."""
         rel = self._known_note(path)
         file = note_file(self.vault_root, rel)
-        note = self._catalog().get_note(rel)
+        note = self._engine().note(rel)
         assert note is not None  # _known_note checked it
         try:
             raw = file.read_bytes()
@@ -345,7 +306,7 @@ class VaultSession:
             raise ToolInputError(f"{rel} cannot be read: {exc.strerror or exc}") from None
         text = raw.decode("utf-8", errors="replace").lstrip("\ufeff")
         truncated = len(text) > MAX_NOTE_CHARS
-        graph = self._workspace().graph
+        graph = self._engine().graph
         links = [
             _link_dict(link, graph.resolve(link.target, source_path=rel)) for link in note.links
         ]
@@ -379,12 +340,12 @@ class VaultSession:
             raise ToolInputError(f"limit must be between 1 and {MAX_RELATED}")
         rel = self._known_note(path)
         note_file(self.vault_root, rel)  # same containment rules as get_note
-        ws = self._workspace()
-        notes = self._directory(ws).snapshot()
+        graph = self._engine().graph
+        notes = self._directory().snapshot()
         me = notes.get(rel)
         entries: dict[str, list[dict[str, Any]]] = {}
         order: dict[str, tuple[int, int]] = {}
-        for other, relation in ws.graph.neighbors(rel, hops=hops):
+        for other, relation in graph.neighbors(rel, hops=hops):
             distance = int(relation.split(":", 1)[1]) if relation.startswith("hops:") else 1
             kind = "linked_within_hops" if relation.startswith("hops:") else relation
             entries.setdefault(other, []).append({"kind": kind, "via": None, "hops": distance})
@@ -398,7 +359,7 @@ class VaultSession:
                         {"kind": "links_to", "via": None, "hops": 1}
                     )
                     order[other] = (0, 0)
-        for other in ws.graph.backlinks(rel):
+        for other in graph.backlinks(rel):
             kinds = {e["kind"] for e in entries.get(other, [])}
             if not kinds & {"linked_from", "embedded_by"}:
                 entries.setdefault(other, []).append(
@@ -442,27 +403,23 @@ class VaultSession:
 
     # -- helpers ----------------------------------------------------------------------------
 
-    def _catalog(self) -> Catalog:
-        assert self._catalogs is not None
-        return self._catalogs.get()
-
-    def _directory(self, ws: Workspace) -> NoteDirectory:
+    def _directory(self) -> NoteDirectory:
         from engine.search.directory import NoteDirectory
 
         with self._lock:
             if self._notes_dir is None:
-                self._notes_dir = NoteDirectory(ws.graph)
+                self._notes_dir = NoteDirectory(self._engine().graph)
             return self._notes_dir
 
     def _known_note(self, path: str) -> str:
         """The vault-relative path of an indexed note, or ToolInputError."""
         rel = safe_relative_path(path)
-        catalog = self._catalog()
+        session = self._engine()
         candidates = [rel]
         if not rel.lower().endswith(".md"):
             candidates.append(rel + ".md")
         for candidate in candidates:
-            if catalog.get_note(candidate) is not None:
+            if session.note(candidate) is not None:
                 return candidate
         if not rel.lower().endswith(".md") and "." in PurePosixPath(rel).name:
             raise ToolInputError(

@@ -191,6 +191,8 @@ def server_vs_embedded(vault: Path, data: Path, queries: list[dict[str, Any]]) -
         t0 = time.perf_counter()
         copied = copy_vectors(embedded.vectors, server.vectors)
         copy_s = time.perf_counter() - t0
+        embedded.start_vector_mirror()  # as the long-lived app does (read-only: no mirror)
+        server.start_vector_mirror()
         services = {
             "embedded": build_search_service(embedded),
             "server": build_search_service(server),

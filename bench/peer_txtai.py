@@ -155,6 +155,7 @@ def _ours_latency(ws: Any, texts: list[str], limit: int) -> dict[str, Any]:
     """`SearchService.search` end to end (merge and contradiction lookup included)."""
     from engine.search.build import build_search_service
 
+    ws.start_vector_mirror()  # a long-lived process: vectors in memory
     service = build_search_service(ws)
     try:
         service.warm_up()

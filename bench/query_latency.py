@@ -39,6 +39,7 @@ def main() -> int:
             file=sys.stderr,
         )
         ws.save_graph()
+        ws.start_vector_mirror()  # a long-lived process: vectors in memory
         service = build_search_service(ws)
         service.warm_up()
         notes = sorted(ws.catalog.notes.manifest())

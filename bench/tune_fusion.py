@@ -88,6 +88,7 @@ def main() -> int:
     cfg = WorkspaceConfig(vault_root=args.work_dir / "vault", data_root=args.work_dir / "data")
     with Workspace.open(cfg) as ws:
         ws.indexer.sync()  # retrieval only: no contradiction scan
+        ws.start_vector_mirror()  # a long-lived process: vectors in memory
         service = build_search_service(ws, timeout_s=30.0)
         service.warm_up()
         recorded = []

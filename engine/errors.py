@@ -28,6 +28,11 @@ class IndexLockedError(EngineError):
     opened read-only."""
 
 
+class ReadOnlyIndexError(EngineError):
+    """The index is open read-only (another process holds the writer lock): it cannot be
+    indexed and review decisions cannot be saved."""
+
+
 def one_line(error: BaseException, *, limit: int = 300) -> str:
     """`error` as one line a person can read: its first non-empty line (later lines are
     detail: a server's response body, a traceback) with whitespace collapsed, the type name

@@ -7,18 +7,24 @@ app layer turns settings and command-line flags into a `WorkspaceConfig`).
 from __future__ import annotations
 
 import dataclasses
-import fcntl
 import logging
-import os
 import shutil
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from engine.errors import EngineError, IndexLockedError, ModelLoadError, VaultUnavailableError
+from filelock import FileLock, Timeout
+
+from engine.errors import (
+    EngineError,
+    IndexLockedError,
+    ModelLoadError,
+    ReadOnlyIndexError,
+    VaultUnavailableError,
+)
 from engine.index.indexer import Indexer, ProgressCallback, TokenCounter
 from engine.model import IndexStats
 from engine.paths import IndexPaths, index_paths_for, machine_id
@@ -31,12 +37,16 @@ if TYPE_CHECKING:
     from engine.contradict.store import Review
     from engine.contradict.types import ScanStats
     from engine.embed.embedder import Embedder
+    from engine.index.live import LiveSync, StatusListener, SyncListener
     from engine.store.vectors import VectorStore
 
 log = logging.getLogger(__name__)
 
 PACKAGED_MODEL_ID = "packaged:all-MiniLM-L6-v2"
 MODEL_RETRY_S = 60.0  # a model that failed to load is tried again after this long
+# A restart answers from the saved vectors at once; their count check against Chroma (which
+# opens Chroma: about a second of imports) waits until the first queries are answered.
+MIRROR_CHECK_DELAY_S = 5.0
 
 
 @dataclass(frozen=True)
@@ -62,7 +72,7 @@ class Workspace:
         catalog: Catalog,
         vectors: VectorStore,
         graph: LinkGraph,
-        lock_fd: int,
+        lock: FileLock | None,
         embedder: Embedder | None = None,
     ) -> None:
         self.config = config
@@ -70,7 +80,7 @@ class Workspace:
         self.catalog = catalog
         self.vectors = vectors
         self.graph = graph
-        self._lock_fd = lock_fd
+        self._writer_lock = lock
         self._embedder: Embedder | None = embedder
         self._embedder_id = embedder_identity(config.model, embedder)  # fixed while open
         self._embedder_lock = threading.Lock()
@@ -121,7 +131,7 @@ class Workspace:
         config = dataclasses.replace(config, vault_root=vault)
         paths = index_paths_for(vault, data_root=config.data_root)
         paths.root.mkdir(parents=True, exist_ok=True)
-        lock_fd = -1 if read_only else _acquire_writer_lock(paths.lock)
+        lock = None if read_only else _acquire_writer_lock(paths.lock)
         try:
             kept_reviews: list[Review] = []
             if rebuild and not read_only:
@@ -145,8 +155,8 @@ class Workspace:
                 vectors.reset()
             graph = _load_graph(paths, catalog, persist=not read_only)
         except BaseException:
-            if lock_fd >= 0:
-                os.close(lock_fd)
+            if lock is not None:
+                lock.release()
             raise
         if not read_only:
             catalog.state.vault_root = str(vault)
@@ -156,7 +166,7 @@ class Workspace:
             catalog=catalog,
             vectors=vectors,
             graph=graph,
-            lock_fd=lock_fd,
+            lock=lock,
             embedder=embedder,
         )
 
@@ -210,20 +220,26 @@ class Workspace:
         paths: set[str] | None = None,
         progress: ProgressCallback | None = None,
         save_graph: bool = True,
+        should_stop: Callable[[], bool] | None = None,
     ) -> IndexStats:
-        """Index what changed (everything on the first run). See `Indexer.sync`."""
+        """Index what changed (everything on the first run). See `Indexer.sync`.
+
+        `should_stop` is polled between batches; once it answers True the sync ends early,
+        leaving a consistent index that the next sync completes (the contradiction scan is
+        then left for that sync too)."""
         if self.read_only:
-            raise EngineError("this index is open read-only (another process is writing it)")
+            raise ReadOnlyIndexError("this index is open read-only (another process is writing it)")
         # Stale from before the first write: a crash mid-sync must not leave graph.json or
         # the vector snapshot looking current. Put back if nothing changed.
         was_stale = self.catalog.state.graph_stale
         self.catalog.state.graph_stale = True
-        stats = self.indexer.sync(paths=paths, progress=progress)
+        stats = self.indexer.sync(paths=paths, progress=progress, should_stop=should_stop)
         if not (stats.added or stats.updated or stats.removed or stats.renamed or stats.embedded):
             self.catalog.state.graph_stale = was_stale
         if save_graph:
             self.save_graph()
-        self.scan_contradictions(removed=stats.removed_paths)
+        if should_stop is None or not should_stop():
+            self.scan_contradictions(removed=stats.removed_paths)
         return stats
 
     # -- contradictions -------------------------------------------------------------------
@@ -328,6 +344,38 @@ class Workspace:
             state.graph_stale = False
         self.vectors.save_mirror(self.paths.vector_snapshot, stamp=self._stamp_of(generation))
 
+    def start_vector_mirror(self, *, check_delay_s: float = MIRROR_CHECK_DELAY_S) -> bool:
+        """Load every chunk vector into memory in the background (fast exact queries for a
+        long-lived process; a one-shot search lets Chroma answer instead). Writer only: a
+        read-only view would miss the writer's changes. True when a mirror was started."""
+        if self.read_only:
+            return False
+        self.vectors.start_mirror(
+            snapshot=self.paths.vector_snapshot,
+            stamp=self.snapshot_stamp(),
+            check_delay_s=check_delay_s,
+        )
+        return True
+
+    def live_sync(
+        self,
+        *,
+        on_synced: SyncListener | None = None,
+        on_status: StatusListener | None = None,
+        **timing: float,
+    ) -> LiveSync:
+        """A `LiveSync` that keeps this workspace in step with its vault (not started)."""
+        from engine.index.live import LiveSync
+
+        return LiveSync(
+            vault_root=self.config.vault_root,
+            sync=lambda paths: self.sync(paths=paths, save_graph=False),
+            save_graph=self.save_graph,
+            on_synced=on_synced,
+            on_status=on_status,
+            **timing,
+        )
+
     def snapshot_stamp(self) -> str | None:
         """The stamp a saved vector snapshot must carry to match this index now (None while
         the index has changes that were not saved with the graph)."""
@@ -351,9 +399,9 @@ class Workspace:
             self.vectors.close()
             if self._claim_vectors is not None:
                 self._claim_vectors.close()
-            if self._lock_fd >= 0:
-                os.close(self._lock_fd)
-                self._lock_fd = -1
+            lock, self._writer_lock = self._writer_lock, None
+            if lock is not None:
+                lock.release()
 
     def __enter__(self) -> Workspace:
         return self
@@ -369,16 +417,18 @@ def scanner_collection(workspace: Workspace) -> str:
     return claims_collection_name(workspace.vectors.name)
 
 
-def _acquire_writer_lock(path: Path) -> int:
-    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+def _acquire_writer_lock(path: Path) -> FileLock:
+    """The index folder's writer lock, taken at once or IndexLockedError. An OS lock (flock
+    on Unix, LockFileEx on Windows): a process that dies, even killed, releases it. Not
+    thread-local: the workspace may be opened on one thread and closed on another."""
+    lock = FileLock(path, timeout=0, mode=0o644, thread_local=False)
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        os.close(fd)
+        lock.acquire()
+    except Timeout:
         raise IndexLockedError(
             "another Consilience process is indexing this vault; close it or wait until it ends"
         ) from None
-    return fd
+    return lock
 
 
 def _saved_reviews(paths: IndexPaths) -> list[Review]:

@@ -1,17 +1,18 @@
 """The one bridge between the widgets and the engine: an `EngineSession` per opened vault.
 
 Every engine call runs on a worker thread (`ui.tasks`); results come back as Qt signals on
-the UI thread. The session's life:
+the UI thread. The bridge wraps one
+`engine.session.Session` (which owns the workspace, the search service and live sync):
 
-1. `start()`: open the workspace (the writer; read-only when another process holds the
-   writer lock) and build the search service → `opened`. Words and links searches work now.
-2. Warm up the search service (loads the embedding model) → `ready`; then bring the index
-   up to date with `Workspace.sync` → `index_progress`… `index_finished`; then `LiveSync`
-   keeps it in step with the vault (`synced`).
-3. `pause()` / `resume()`: the sync's progress callback waits on an event while paused (the
-   engine is untouched); while live-syncing, pausing stops the watcher and resuming catches
-   up and watches again.
-4. `close()`: stop everything and wait for it, so no thread is left running.
+1. `start()`: open the session (the writer; read-only when another process holds the
+   writer lock) → `opened`. Words and links searches work now.
+2. Warm up the session (loads the embedding model) → `ready`; then bring the index up to
+   date with `Session.sync` → `index_progress`… `index_finished`; then live sync keeps it in
+   step with the vault (`synced`).
+3. `pause()` / `resume()`: the running sync holds at its next progress report while paused
+   (`Session.sync(hold=...)`); while live-syncing, pausing stops the watcher and resuming
+   catches up and watches again.
+4. `close()`: cancel the sync, stop everything and wait for it, so no thread is left running.
 
 Searches are numbered by the caller (`generation`) and coalesced per `channel` (the main
 window, the quick-search popup): while one runs, only the newest waiting query is kept.
@@ -38,11 +39,10 @@ from engine.search.types import SearchResponse, Warning
 from ui.tasks import Task, TaskRunner
 
 if TYPE_CHECKING:
-    from engine.index.live import LiveSync
     from engine.model import IndexStats, Progress
-    from engine.search.service import SearchFilters, SearchService
-    from engine.store.catalog import Catalog
-    from engine.workspace import Workspace
+    from engine.search.service import SearchFilters
+    from engine.session import Session
+    from ui.review_store import ReviewStore
 
 log = logging.getLogger(__name__)
 
@@ -111,10 +111,6 @@ class SearchJob:
     limit: int = 30
 
 
-class _Stopped(Exception):
-    """Raised from the progress callback to end a sync early when the session closes."""
-
-
 class EngineSession(QObject):
     opened = Signal(object)  # SessionInfo
     open_failed = Signal(str)
@@ -136,9 +132,7 @@ class EngineSession(QObject):
         self.options = options
         self._runner = TaskRunner(threads=4, parent=self)
         self._lock = threading.Lock()
-        self._ws: Workspace | None = None
-        self._service: SearchService | None = None
-        self._live: LiveSync | None = None
+        self._session: Session | None = None
         self._info: SessionInfo | None = None
         self._warm = False
         self._indexing = False
@@ -154,8 +148,6 @@ class EngineSession(QObject):
         self._waiting: dict[str, SearchJob] = {}  # per channel: the newest job not yet run
         self._busy: set[str] = set()  # channels with a search running
         self._partial: dict[str, SearchJob] = {}  # jobs answered without the semantic source
-        self._reader: Catalog | None = None  # read-only catalog for note metadata
-        self._reader_lock = threading.Lock()
 
     # -- state ----------------------------------------------------------------------------
 
@@ -165,7 +157,16 @@ class EngineSession(QObject):
 
     @property
     def is_open(self) -> bool:
-        return self._service is not None
+        return self._session is not None
+
+    def reviews(self) -> ReviewStore:
+        """The contradiction reviews of the opened vault (blocking calls: run them on a
+        worker). Only once `opened` was emitted."""
+        from ui.review_store import ReviewStore
+
+        if self._session is None:
+            raise RuntimeError("the vault is not open yet")
+        return ReviewStore(self._session)
 
     @property
     def is_ready(self) -> bool:
@@ -203,20 +204,11 @@ class EngineSession(QObject):
         self._running_ok.set()  # a paused sync wakes up and stops
         self._runner.shutdown(timeout_ms)
         with self._lock:
-            live, service, ws = self._live, self._service, self._ws
-            self._live = self._service = self._ws = None
+            session, self._session = self._session, None
         try:
-            if live is not None:
-                live.stop()
+            if session is not None:
+                session.close()  # stops live sync first
         finally:
-            with self._reader_lock:
-                if self._reader is not None:
-                    self._reader.close()
-                    self._reader = None
-            if service is not None:
-                service.close()
-            if ws is not None:
-                ws.close()
             self._closed = True
 
     # -- search ---------------------------------------------------------------------------
@@ -231,12 +223,12 @@ class EngineSession(QObject):
         self._pump(job.channel)
 
     def _pump(self, channel: str) -> None:
-        if self._closing or channel in self._busy or self._service is None:
+        if self._closing or channel in self._busy or self._session is None:
             return
         job = self._waiting.pop(channel, None)
         if job is None:
             return
-        wanted = job.sources or self._service.source_names
+        wanted = job.sources or self._session.source_names
         if not self._warm and SEMANTIC in wanted:
             others = tuple(s for s in wanted if s != SEMANTIC)
             if not others:  # meaning only: wait for the model
@@ -255,11 +247,11 @@ class EngineSession(QObject):
             functools.partial(self._on_search_failed, job),
         )
 
-    def _search(self, job: SearchJob, *, partial: bool) -> SearchOutcome:
-        service = self._service
-        if service is None or self._closing:
-            raise _Stopped("closing")
-        response = service.search(
+    def _search(self, job: SearchJob, *, partial: bool) -> SearchOutcome | None:
+        session = self._session
+        if session is None or self._closing:
+            return None  # closing: nobody is waiting for the answer
+        response = session.search(
             job.text, limit=job.limit, filters=job.filters, sources=job.sources
         )
         if partial:
@@ -270,48 +262,17 @@ class EngineSession(QObject):
                 impact="these are words and links matches; the list updates in a moment",
             )
             response = replace(response, warnings=(*response.warnings, note))
-        return self._enrich(response)
+        return _enrich(session, response)
 
-    def _enrich(self, response: SearchResponse) -> SearchOutcome:
-        """Add note metadata and excerpt context from a read-only catalog (worker thread)."""
-        from engine.store.catalog import Catalog
-
-        ws = self._ws
-        if ws is None or not response.results:
-            return SearchOutcome(response)
-        notes: dict[str, NoteFacts] = {}
-        chunk_ids = [e.chunk_id for r in response.results for e in r.excerpts if e.chunk_id]
-        chunk_ids += [c for r in response.results for c in other_chunks(r.metadata)]
-        with self._reader_lock:
-            if self._reader is None:
-                self._reader = Catalog.open(ws.paths.catalog, read_only=True, check=False)
-            for result in response.results:
-                note = self._reader.get_note(result.note_path)
-                if note is None:
-                    continue
-                notes[note.path] = NoteFacts(
-                    path=note.path,
-                    title=note.title,
-                    aliases=note.aliases,
-                    tags=note.tags,
-                    created=note.created,
-                    modified=note.modified,
-                    size=note.size,
-                    warnings=note.warnings,
-                    links=tuple(ws.graph.neighbors(note.path, hops=1)),
-                )
-            chunks = {cid: c.text for cid, c in self._reader.chunks_by_id(chunk_ids).items()}
-        return SearchOutcome(response, notes, chunks)
-
-    def _on_searched(self, job: SearchJob, outcome: SearchOutcome) -> None:
+    def _on_searched(self, job: SearchJob, outcome: SearchOutcome | None) -> None:
         self._busy.discard(job.channel)
-        if not self._closing:
+        if not self._closing and outcome is not None:
             self.search_finished.emit(job.channel, job.generation, outcome)
             self._pump(job.channel)
 
     def _on_search_failed(self, job: SearchJob, exc: BaseException) -> None:
         self._busy.discard(job.channel)
-        if not self._closing and not isinstance(exc, _Stopped):
+        if not self._closing:
             self.search_failed.emit(job.channel, job.generation, one_line(exc))
             self._pump(job.channel)
 
@@ -329,22 +290,14 @@ class EngineSession(QObject):
             self.note_text.emit(*result)
 
     def _note_text(self, path: str) -> str:
-        from engine.store.catalog import Catalog
-
-        ws = self._ws
-        if ws is None:
-            return ""
-        with self._reader_lock:
-            if self._reader is None:
-                self._reader = Catalog.open(ws.paths.catalog, read_only=True, check=False)
-            return self._reader.note_texts([path]).get(path, "")
+        session = self._session
+        return "" if session is None else session.note_text(path)
 
     # -- opening --------------------------------------------------------------------------
 
-    def _open(self) -> SessionInfo:
-        from engine.errors import IndexLockedError
-        from engine.search.build import build_search_service
-        from engine.workspace import Workspace, WorkspaceConfig
+    def _open(self) -> SessionInfo | None:
+        from engine.session import Session
+        from engine.workspace import WorkspaceConfig
 
         opts = self.options
         config = WorkspaceConfig(
@@ -355,26 +308,17 @@ class EngineSession(QObject):
             excluded=opts.excluded,
         )
         started = time.perf_counter()
-        try:
-            ws = Workspace.open(config, embedder=opts.embedder)
-        except IndexLockedError:
-            ws = Workspace.open(config, embedder=opts.embedder, read_only=True)
-        try:
-            service = build_search_service(ws)
-        except BaseException:
-            ws.close()
-            raise
+        session = Session.open(config, embedder=opts.embedder)
         with self._lock:
             if self._closing:
-                service.close()
-                ws.close()
-                raise _Stopped("closing")
-            self._ws, self._service = ws, service
-        log.info("workspace open in %.0f ms (read-only: %s)", _ms(started), ws.read_only)
-        return _describe(ws)
+                session.close()
+                return None  # closing: nobody is waiting for it
+            self._session = session
+        log.info("workspace open in %.0f ms (read-only: %s)", _ms(started), session.read_only)
+        return _describe(session)
 
-    def _on_opened(self, info: SessionInfo) -> None:
-        if self._closing:
+    def _on_opened(self, info: SessionInfo | None) -> None:
+        if self._closing or info is None:
             return
         self._info = info
         self.opened.emit(info)
@@ -397,14 +341,14 @@ class EngineSession(QObject):
             self._pump(channel)
 
     def _on_open_failed(self, exc: BaseException) -> None:
-        if not self._closing and not isinstance(exc, _Stopped):
+        if not self._closing:
             self.open_failed.emit(one_line(exc))
 
     def _warm_up(self) -> None:
         started = time.perf_counter()
-        service = self._service
-        if service is not None:
-            service.warm_up()
+        session = self._session
+        if session is not None:
+            session.warm_up()
         log.info("search warmed up in %.0f ms", _ms(started))
 
     def _on_warm(self, _result: object) -> None:
@@ -439,30 +383,31 @@ class EngineSession(QObject):
         self._indexing = True
         self._run(self._index, "index", self._on_indexed, self._on_index_failed)
 
-    def _index(self) -> tuple[IndexStats, SessionInfo]:
-        ws = self._ws
-        if ws is None:
-            raise _Stopped("closing")
-        stats = ws.sync(progress=self._report)
-        return stats, _describe(ws)
+    def _index(self) -> tuple[IndexStats, SessionInfo] | None:
+        session = self._session
+        if session is None or self._closing:
+            return None
+        stats = session.sync(
+            progress=self._report,
+            cancel=lambda: self._closing,
+            hold=lambda: not self._running_ok.is_set(),
+        )
+        if self._closing:
+            return None  # cancelled between batches: the next start completes the index
+        return stats, _describe(session)
 
     def _report(self, progress: Progress) -> None:
-        """The sync's progress callback (worker thread): report, wait while paused."""
+        """The sync's progress callback (worker thread): at most ~20 signals a second."""
         if self._closing:
-            raise _Stopped("closing")
+            return
         now = time.monotonic()
         if progress.phase == "done" or now - self._last_progress >= PROGRESS_INTERVAL_S:
             self._last_progress = now
             self.index_progress.emit(progress)
-        while not self._running_ok.wait(0.25):
-            if self._closing:
-                raise _Stopped("closing")
-        if self._closing:
-            raise _Stopped("closing")
 
-    def _on_indexed(self, result: tuple[IndexStats, SessionInfo]) -> None:
+    def _on_indexed(self, result: tuple[IndexStats, SessionInfo] | None) -> None:
         self._indexing = False
-        if self._closing:
+        if self._closing or result is None:
             return
         stats, info = result
         self._index_done = True
@@ -476,41 +421,37 @@ class EngineSession(QObject):
 
     def _on_index_failed(self, exc: BaseException) -> None:
         self._indexing = False
-        if self._closing or isinstance(exc, _Stopped):
+        if self._closing:
             return
         self._index_done = True
         self.index_failed.emit(one_line(exc))
 
     def _start_live(self, *, initial_sync: bool) -> None:
-        from engine.index.live import LiveSync
-
-        ws = self._ws
-        if ws is None or self._closing:
+        session = self._session
+        if session is None or self._closing:
             return
-        live = LiveSync(ws, on_synced=self._on_live_synced, on_status=self._on_live_status)
-        with self._lock:
-            if self._closing:
-                return
-            self._live = live
-        live.start(initial_sync=initial_sync)
-        self._watching = True
-        self.watching.emit(True)
+        session.start_live(
+            on_synced=self._on_live_synced,
+            on_status=self._on_live_status,
+            initial_sync=initial_sync,
+        )
+        if session.is_watching and not self._closing:
+            self._watching = True
+            self.watching.emit(True)
 
     def _stop_live(self) -> None:
-        with self._lock:
-            live, self._live = self._live, None
-        if live is not None:
-            live.stop()
+        session = self._session
+        if session is not None and session.stop_live():
             self._watching = False
             self.watching.emit(False)
 
     def _on_live_synced(self, stats: IndexStats) -> None:  # the watcher's thread
         if self._closing or not (stats.added or stats.updated or stats.removed or stats.renamed):
             return
-        ws = self._ws
+        session = self._session
         self.synced.emit(stats)
-        if ws is not None:
-            self.info_changed.emit(_describe(ws))
+        if session is not None:
+            self.info_changed.emit(_describe(session))
 
     def _on_live_status(self, status: str, message: str) -> None:  # the watcher's thread
         if status == "unavailable" and not self._closing:
@@ -527,7 +468,7 @@ class EngineSession(QObject):
             return
         self._paused = True
         self._running_ok.clear()
-        if self._live is not None:
+        if self._session is not None and self._session.is_watching:
             self._run(self._stop_live, "live-stop", _ignore, self._on_live_failed)
         self.paused_changed.emit(True)
 
@@ -539,7 +480,7 @@ class EngineSession(QObject):
         if (
             self._index_done
             and self.options.live
-            and self._ws is not None
+            and self._session is not None
             and not (self._info and self._info.read_only)
         ):
             self._run(
@@ -571,22 +512,41 @@ class EngineSession(QObject):
         return self._runner.wait(msecs)
 
 
-def _describe(ws: Workspace) -> SessionInfo:
-    paths = list(ws.catalog.manifest())
-    folders: set[str] = set()
-    for path in paths:
-        parts = path.split("/")[:-1]
-        for depth in range(1, len(parts) + 1):
-            folders.add("/".join(parts[:depth]))
-    tags = [str(row[0]) for row in ws.catalog.execute("SELECT DISTINCT tag FROM tags ORDER BY tag")]
+def _describe(session: Session) -> SessionInfo:
+    facets = session.facets()
     return SessionInfo(
-        vault=ws.config.vault_root,
-        catalog_path=ws.paths.catalog,
-        read_only=ws.read_only,
-        notes=len(paths),
-        folders=tuple(sorted(folders, key=str.casefold)),
-        tags=tuple(tags),
+        vault=session.vault_root,
+        catalog_path=session.catalog_path,
+        read_only=session.read_only,
+        notes=facets.notes,
+        folders=facets.folders,
+        tags=facets.tags,
     )
+
+
+def _enrich(session: Session, response: SearchResponse) -> SearchOutcome:
+    """Add note metadata and excerpt context to an answer (worker thread)."""
+    if not response.results:
+        return SearchOutcome(response)
+    notes: dict[str, NoteFacts] = {}
+    chunk_ids = [e.chunk_id for r in response.results for e in r.excerpts if e.chunk_id]
+    chunk_ids += [c for r in response.results for c in other_chunks(r.metadata)]
+    for result in response.results:
+        note = session.note(result.note_path)
+        if note is None:
+            continue
+        notes[note.path] = NoteFacts(
+            path=note.path,
+            title=note.title,
+            aliases=note.aliases,
+            tags=note.tags,
+            created=note.created,
+            modified=note.modified,
+            size=note.size,
+            warnings=note.warnings,
+            links=tuple(session.graph.neighbors(note.path, hops=1)),
+        )
+    return SearchOutcome(response, notes, session.chunk_texts(chunk_ids))
 
 
 def other_chunks(metadata: Mapping[str, Any]) -> tuple[str, ...]:

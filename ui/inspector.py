@@ -1,10 +1,11 @@
 """The contradiction inspector: every open contradiction, claim against claim, and the
 user's verdict on each.
 
-Catalog reads and writes run on one background thread of the inspector's own pool (superqt
-function workers), so they never block the window and never run concurrently; answers of an
-older `refresh()` are dropped. Vault text is shown as text: the detail panes get HTML built
-by `ui.contradiction_text`, which escapes every piece of note text first.
+Reads and decisions go through the vault's engine session (`ui.review_store`) on one
+background thread of the inspector's own `ui.tasks.TaskRunner`, so they never block the
+window and never run concurrently; answers of an older `refresh()` are dropped. Vault text
+is shown as text: the detail panes get HTML built by `ui.contradiction_text`, which escapes
+every piece of note text first.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from PySide6.QtCore import (
     QItemSelectionModel,
     QModelIndex,
     Qt,
-    QThreadPool,
     Signal,
     Slot,
 )
@@ -41,9 +41,9 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
-from superqt.utils import FunctionWorker, create_worker
 
 from engine.contradict.types import FLAG_THRESHOLD, Contradiction, Side
+from engine.errors import ReadOnlyIndexError, one_line
 from ui.contradiction_model import (
     COL_A,
     COL_B,
@@ -55,7 +55,8 @@ from ui.contradiction_model import (
 )
 from ui.contradiction_text import side_html, summary_html
 from ui.obsidian import note_file
-from ui.review_store import Decision, Loaded, NoIndexError, ReadOnlyIndexError, ReviewStore
+from ui.review_store import Decision, Loaded, ReviewStore
+from ui.tasks import Task, TaskRunner
 
 log = logging.getLogger(__name__)
 
@@ -98,15 +99,15 @@ class ContradictionInspector(QWidget):
     changed = Signal()  # a decision was saved
     loaded = Signal()  # a refresh() finished (with items or an error message)
 
-    def __init__(self, catalog_path: Path, vault_root: Path, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, reviews: ReviewStore, vault_root: Path, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
-        self.catalog_path = Path(catalog_path)
         self.vault_root = Path(vault_root)
         self.open_in_obsidian = True  # what Open A / Open B / Enter ask for
-        self._store = ReviewStore(self.catalog_path)
-        self._pool = QThreadPool(self)
-        self._pool.setMaxThreadCount(1)  # one catalog connection, used by one thread at a time
-        self._workers: set[FunctionWorker[Any]] = set()
+        self._store = reviews
+        self._runner = TaskRunner(threads=1, parent=self)  # one call at a time, in order
+        self._pending: set[Task] = set()
         self._generation = 0
         self._writable = False
         self._busy = False  # a decision is being saved
@@ -339,16 +340,17 @@ class ContradictionInspector(QWidget):
 
     def is_idle(self) -> bool:
         """No catalog work is queued or running."""
-        return not self._workers
+        return not self._pending
 
     def shutdown(self) -> None:
-        """Wait for catalog work, close the catalog connection; later answers are ignored.
-        Called by closeEvent; call it when the inspector is removed without being closed."""
+        """Wait for catalog work; later answers are ignored. Called by closeEvent; call it
+        when the inspector is removed without being closed."""
         if self._closed:
             return
         self._closed = True
-        self._pool.waitForDone()
-        self._store.close()
+        self._runner.wait()
+        self._runner.shutdown()
+        self._pending.clear()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.shutdown()
@@ -363,24 +365,20 @@ class ContradictionInspector(QWidget):
         on_result: Callable[[Any], None],
         on_error: Callable[[BaseException], None],
     ) -> None:
-        worker: FunctionWorker[Any] = create_worker(func, _start_thread=False, _ignore_errors=True)
+        task = Task(func, name="inspector")
 
         def returned(value: object) -> None:
+            self._pending.discard(task)
             if not self._closed:
                 on_result(value)
 
         def errored(err: BaseException) -> None:
+            self._pending.discard(task)
             if not self._closed:
                 on_error(err)
 
-        def finished() -> None:
-            self._workers.discard(worker)
-
-        worker.returned.connect(returned)
-        worker.errored.connect(errored)
-        worker.finished.connect(finished)
-        self._workers.add(worker)
-        self._pool.start(worker)
+        self._pending.add(task)
+        self._runner.start(task.on_returned(returned).on_errored(errored))
 
     def _on_loaded(self, generation: int, loaded: Loaded) -> None:
         if generation != self._generation:
@@ -402,13 +400,9 @@ class ContradictionInspector(QWidget):
         if generation != self._generation:
             return
         self._has_loaded = True
-        if isinstance(err, NoIndexError):
-            self.banner.show_text("")
-            text = "No index yet — index the vault to look for contradictions."
-        else:
-            log.warning("Loading contradictions failed: %s", err)
-            self.banner.show_text(f"Could not load contradictions: {err}")
-            text = "Contradictions could not be loaded."
+        log.warning("Loading contradictions failed: %s", err)
+        self.banner.show_text(f"Could not load contradictions: {one_line(err)}")
+        text = "Contradictions could not be loaded."
         self.model.set_items(())
         self._after_rows_changed(None, message=text)
         self.loaded.emit()
@@ -446,8 +440,11 @@ class ContradictionInspector(QWidget):
         self.status_label.setText("")
         if isinstance(err, ReadOnlyIndexError):
             self._writable = False
+            text = f"Decisions cannot be saved: {one_line(err)}."
+        else:
+            text = f"The decision could not be saved: {one_line(err)}."
         log.warning("Saving a contradiction decision failed: %s", err)
-        self.banner.show_text(str(err) or "The decision could not be saved.")
+        self.banner.show_text(text)
         self._update_actions()
 
     def _open(self, side: Side) -> None:

@@ -406,7 +406,9 @@ class MainWindow(QMainWindow):
             return
         from ui.inspector import ContradictionInspector
 
-        inspector = ContradictionInspector(info.catalog_path, info.vault)
+        if self.session is None:
+            return
+        inspector = ContradictionInspector(self.session.reviews(), info.vault)
         inspector.open_requested.connect(self.open_note)
         self._inspector_placeholder.setVisible(False)
         layout = self._inspector_holder.layout()

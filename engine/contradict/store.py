@@ -394,6 +394,12 @@ def resolve(catalog: Catalog, pair: Contradiction | tuple[str, str], current_sid
     _decide(catalog, pair, "resolved", current_side)
 
 
+def reopen(catalog: Catalog, pair: Contradiction | tuple[str, str]) -> None:
+    """Forget the user's decision on a pair: it is open again."""
+    with catalog.transaction():
+        catalog.execute("DELETE FROM reviews WHERE a_hash = ? AND b_hash = ?", list(_key(pair)))
+
+
 def review_of(catalog: Catalog, pair: Contradiction | tuple[str, str]) -> tuple[str, str | None]:
     """(state, current_side) of a pair: ('open', None) when the user has not decided."""
     rows = catalog.execute(

@@ -91,6 +91,7 @@ def run_bench(
         phases.end("scan")
         # As the app does: a search service, whose in-memory vectors are saved at close
         # for the restart below.
+        ws.start_vector_mirror()  # a long-lived process: vectors in memory
         first = build_search_service(ws)
         first.warm_up()
         first.close()
@@ -127,6 +128,7 @@ def run_bench(
     out["restart"] = _restart_probe(copy, data, first_query)
 
     with Workspace.open(cfg) as ws:
+        ws.start_vector_mirror()  # a long-lived process: vectors in memory
         service = build_search_service(ws)
         try:
             service.warm_up()
@@ -266,6 +268,7 @@ cfg = WorkspaceConfig(vault_root=Path(sys.argv[1]), data_root=Path(sys.argv[2]))
 with Workspace.open(cfg) as ws:
     # As the app does (ui/bridge.py): words and links answer while the model loads, the
     # query runs again with meaning once it has, and then the catch-up sync starts.
+    ws.start_vector_mirror()  # a long-lived process: vectors in memory
     service = build_search_service(ws)
     warm = threading.Thread(target=service.warm_up)
     warm.start()

@@ -6,47 +6,49 @@ import logging
 import threading
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from pathlib import Path
 
 from engine.errors import EngineError
 from engine.index.watcher import Status, VaultWatcher
 from engine.model import IndexStats
 
-if TYPE_CHECKING:
-    from engine.workspace import Workspace
-
 log = logging.getLogger(__name__)
 
 SyncListener = Callable[[IndexStats], None]
 StatusListener = Callable[[Status, str], None]
+SyncFn = Callable[[set[str] | None], IndexStats]  # changed paths (None: the whole vault)
 
 
 class LiveSync:
-    """Watches a workspace's vault and keeps its three stores in step.
+    """Watches a vault folder and keeps its index in step through `sync`.
 
-    The watcher's thread is the index's single writer. The link graph file is saved at most
-    every `graph_save_s` (and on stop); a crash in between is repaired on the next open,
-    because the catalog marks the saved graph as stale until it is written.
+    `sync(paths)` indexes the changed paths (None: everything) without saving the link graph;
+    `save_graph()` persists it. The watcher's thread is the index's single writer. The graph
+    file is saved at most every `graph_save_s` (and on stop); a crash in between is repaired
+    on the next open, because the catalog marks the saved graph as stale until it is written.
     """
 
     def __init__(
         self,
-        workspace: Workspace,
         *,
+        vault_root: Path,
+        sync: SyncFn,
+        save_graph: Callable[[], None],
         on_synced: SyncListener | None = None,
         on_status: StatusListener | None = None,
         debounce_s: float = 0.2,
         graph_save_s: float = 30.0,
         poll_s: float = 1.0,
     ) -> None:
-        self._ws = workspace
+        self._sync_fn = sync
+        self._save_graph = save_graph
         self._on_synced = on_synced or (lambda _s: None)
         self._on_status = on_status or (lambda _s, _m: None)
         self._graph_save_s = graph_save_s
         self._last_graph_save = time.monotonic()
         self._write_lock = threading.Lock()
         self._watcher = VaultWatcher(
-            vault_root=workspace.config.vault_root,
+            vault_root=vault_root,
             on_changes=self._apply,
             on_status=self._status,
             debounce_s=debounce_s,
@@ -63,7 +65,7 @@ class LiveSync:
     def stop(self) -> None:
         self._watcher.stop()
         with self._write_lock:
-            self._ws.save_graph()
+            self._save_graph()
 
     def __enter__(self) -> LiveSync:
         self.start()
@@ -84,9 +86,9 @@ class LiveSync:
 
     def _sync(self, paths: set[str] | None) -> IndexStats:
         with self._write_lock:
-            stats = self._ws.sync(paths=paths, save_graph=False)
+            stats = self._sync_fn(paths)
             if time.monotonic() - self._last_graph_save >= self._graph_save_s:
-                self._ws.save_graph()
+                self._save_graph()
                 self._last_graph_save = time.monotonic()
         self._on_synced(stats)
         return stats

@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from engine.search.config import MergeConfig
@@ -20,9 +21,6 @@ if TYPE_CHECKING:
     from engine.workspace import Workspace
 
 CONTEXT_NOTES = 30  # notes per query whose tokens/vectors feed near-dup detection and MMR
-# A restart answers from the saved vectors at once; their count check against Chroma (which
-# opens Chroma: about a second of imports) waits until the first queries are answered.
-MIRROR_CHECK_DELAY_S = 5.0
 
 
 class NoteTokenCache:
@@ -60,36 +58,36 @@ class NoteTokenCache:
         return out
 
 
+def reader_catalogs(catalog_path: Path) -> ThreadCatalogs:
+    """Read-only catalog connections of `catalog_path`, one per thread."""
+    from engine.store.catalog import Catalog
+
+    return ThreadCatalogs(lambda: Catalog.open(catalog_path, read_only=True, check=False))
+
+
 def build_search_service(
     workspace: Workspace,
     *,
     config: MergeConfig | None = None,
     timeout_s: float = 2.0,
-    mirror: bool = True,
+    catalogs: ThreadCatalogs | None = None,
 ) -> SearchService:
-    """The search service over `workspace`. `mirror` loads every chunk vector into memory
-    in the background (fast exact queries for a long-lived process; a one-shot search
-    should pass False and let Chroma answer)."""
-    from engine.store.catalog import Catalog
-
-    catalog_path = workspace.paths.catalog
-    if mirror and not workspace.read_only:  # a read-only view would miss the writer's changes
-        workspace.vectors.start_mirror(
-            snapshot=workspace.paths.vector_snapshot,
-            stamp=workspace.snapshot_stamp(),
-            check_delay_s=MIRROR_CHECK_DELAY_S,
-        )
-    catalogs = ThreadCatalogs(lambda: Catalog.open(catalog_path, read_only=True, check=False))
+    """The search service over `workspace`. It reads the catalog through `catalogs` (one
+    read-only connection per thread; made here and closed with the service when None).
+    Searching never starts the in-memory vector mirror: a long-lived process asks for it
+    with `Workspace.start_vector_mirror`."""
+    owned = catalogs is None
+    readers = reader_catalogs(workspace.paths.catalog) if catalogs is None else catalogs
     directory = NoteDirectory(workspace.graph)
     graph_source = GraphSource(workspace.graph, directory)
     semantic = SemanticSource(
         vectors=workspace.vectors,
         embedder=workspace.embedder,
-        catalogs=catalogs,
+        catalogs=readers,
         directory=directory,
     )
-    sources: list[Source] = [semantic, TextSource(catalogs, directory), graph_source]
-    tokens = NoteTokenCache(catalogs)
+    sources: list[Source] = [semantic, TextSource(readers, directory), graph_source]
+    tokens = NoteTokenCache(readers)
 
     def context(request: SearchRequest, hits: Mapping[str, Sequence[Hit]]) -> MergeContext:
         best: dict[str, tuple[float, str | None]] = {}
@@ -114,7 +112,7 @@ def build_search_service(
     def contradictions(paths: Sequence[str]) -> tuple[object, ...]:
         from engine.contradict.store import lookup
 
-        return lookup(catalogs.get(), paths)
+        return lookup(readers.get(), paths)
 
     service = SearchService(
         sources=sources,
@@ -127,7 +125,8 @@ def build_search_service(
 
     def close() -> None:
         original_close()
-        catalogs.close()
+        if owned:
+            readers.close()
 
     service.close = close  # type: ignore[method-assign]
     return service

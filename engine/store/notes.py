@@ -391,6 +391,12 @@ class Notes:
     # ----------------------------------------------------------------------------- texts
 
     @guarded
+    @guarded
+    def tags(self) -> tuple[str, ...]:
+        """Every tag of an indexed note, in order."""
+        rows = self._conn.execute("SELECT DISTINCT tag FROM tags ORDER BY tag").fetchall()
+        return tuple(str(row[0]) for row in rows)
+
     def content_hashes(self, paths: Iterable[str]) -> dict[str, str]:
         """path -> content hash for the given notes that are in the catalog."""
         out: dict[str, str] = {}

@@ -31,6 +31,7 @@ def test_snapshot_is_used_only_while_the_index_is_unchanged(
     cfg = WorkspaceConfig(vault_root=vault, data_root=tmp_path / "data")
     with Workspace.open(cfg, embedder=embedder) as ws:
         ws.sync()
+        ws.start_vector_mirror()  # a long-lived process: vectors in memory
         service = build_search_service(ws)
         service.warm_up()
         assert ws.vectors.mirrored
@@ -39,6 +40,7 @@ def test_snapshot_is_used_only_while_the_index_is_unchanged(
     assert Path(str(snapshot) + ".npy").exists() and Path(str(snapshot) + ".json").exists()
 
     with Workspace.open(cfg, embedder=embedder) as ws:
+        ws.start_vector_mirror()  # a long-lived process: vectors in memory
         service = build_search_service(ws)
         assert ws.vectors.mirrored, "an unchanged index starts mirrored from its snapshot"
         top = service.search("river gauge interval").results[0].note_path
@@ -52,6 +54,7 @@ def test_snapshot_is_used_only_while_the_index_is_unchanged(
     with Workspace.open(cfg, embedder=embedder) as ws:  # closed cleanly: saved again
         stamp = ws.snapshot_stamp()
         assert stamp is not None
+        ws.start_vector_mirror()  # a long-lived process: vectors in memory
         service = build_search_service(ws)
         assert ws.vectors.mirrored
         hits = service.search("compost mulch").results
@@ -66,6 +69,7 @@ def test_a_sync_that_never_finished_ignores_the_snapshot(
     cfg = WorkspaceConfig(vault_root=vault, data_root=tmp_path / "data")
     with Workspace.open(cfg, embedder=embedder) as ws:
         ws.sync()
+        ws.start_vector_mirror()
         build_search_service(ws).warm_up()
     with Workspace.open(cfg, embedder=embedder) as ws:
         ws.catalog.state.dirty = True  # what a kill in the middle of a sync leaves

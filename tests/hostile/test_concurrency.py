@@ -128,11 +128,9 @@ def test_two_hundred_concurrent_searches(service: SearchService) -> None:
 
 
 def test_rapid_save_bursts_end_with_the_last_write(workspace: Workspace) -> None:
-    from engine.index.live import LiveSync
-
     vault = workspace.config.vault_root
     target = vault / "Notes" / "Note 0.md"
-    live = LiveSync(workspace)
+    live = workspace.live_sync()
     live.start(initial_sync=False)
     try:
         last = b""

@@ -123,7 +123,7 @@ def test_chroma_server_going_away_degrades_then_recovers(
     with _server_workspace(vault, tmp_path, port, embedder) as ws:
         # Chroma answers every query here (no in-memory mirror): the path a read-only
         # process, a one-shot search and a process still loading its mirror take.
-        service = build_search_service(ws, timeout_s=TIMEOUT_S, mirror=False)
+        service = build_search_service(ws, timeout_s=TIMEOUT_S)
         try:
             query = "solar panels keep the nodes alive in winter"
             before = service.search(query)
@@ -155,6 +155,7 @@ def test_mirrored_search_keeps_meaning_while_the_chroma_server_is_away(
 
     cli, db, port, procs = chroma
     with _server_workspace(vault, tmp_path, port, embedder) as ws:
+        ws.start_vector_mirror()
         service = build_search_service(ws, timeout_s=TIMEOUT_S)
         try:
             service.warm_up()
@@ -236,14 +237,11 @@ def test_disk_full_is_a_clear_error_and_the_next_sync_recovers(
 def test_vault_unmounted_while_watching_then_resumes(
     vault: Path, tmp_path: Path, embedder: Embedder
 ) -> None:
-    from engine.index.live import LiveSync
-
     statuses: list[str] = []
     synced = threading.Event()
     config = WorkspaceConfig(vault_root=vault, data_root=tmp_path / "data")
     with Workspace.open(config, embedder=embedder) as ws:
-        live = LiveSync(
-            ws,
+        live = ws.live_sync(
             on_synced=lambda s: synced.set(),
             on_status=lambda status, _m: statuses.append(status),
         )

@@ -131,7 +131,6 @@ def test_nothing_leaves_the_machine(
 
 def test_the_vault_is_never_written(tmp_path: Path, embedder: Embedder) -> None:
     from engine.contradict.store import lookup
-    from engine.index.live import LiveSync
     from engine.search.build import build_search_service
 
     vault = _copy_demo(tmp_path / "vault")
@@ -147,7 +146,7 @@ def test_the_vault_is_never_written(tmp_path: Path, embedder: Embedder) -> None:
             service.close()
         lookup(ws.catalog, min_confidence=0.0)
         synced = threading.Event()
-        live = LiveSync(ws, on_synced=lambda _s: synced.set())
+        live = ws.live_sync(on_synced=lambda _s: synced.set())
         live.start()
         time.sleep(0.5)  # let the watcher settle (not an assertion)
         live.stop()

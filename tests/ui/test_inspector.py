@@ -15,7 +15,9 @@ from pytestqt.qtbot import QtBot
 from engine.contradict import store
 from engine.contradict.types import Contradiction
 from engine.paths import index_paths_for
+from engine.session import Session
 from engine.store.catalog import Catalog, CatalogError
+from engine.workspace import WorkspaceConfig
 from ui import inspector as inspector_module
 from ui.contradiction_model import COL_A, COL_REVIEW, ContradictionRole
 from ui.contradiction_text import emphasised_context_html, side_html, summary_html, type_label
@@ -34,14 +36,25 @@ def catalog_path(demo_index: Any) -> Path:
     return index_paths_for(demo_index.vault, data_root=demo_index.data_dir).catalog
 
 
+def _open_session(vault: Path, data_dir: Path) -> Session:
+    return Session.open(WorkspaceConfig(vault_root=vault, data_root=data_dir), mirror=False)
+
+
 @pytest.fixture
-def make_inspector(qtbot: QtBot, demo_index: Any, catalog_path: Path) -> Iterator[Factory]:
+def session(demo_index: Any) -> Iterator[Session]:
+    """The demo vault opened as the app opens it (the writer)."""
+    with _open_session(demo_index.vault, demo_index.data_dir) as opened:
+        yield opened
+
+
+@pytest.fixture
+def make_inspector(qtbot: QtBot, demo_index: Any, session: Session) -> Iterator[Factory]:
     """Builds inspectors on the demo index, waits for their first load, and shuts every one
     down (waiting for its background work) at teardown."""
     made: list[ContradictionInspector] = []
 
-    def make(path: Path | None = None, *, show: bool = False) -> ContradictionInspector:
-        widget = ContradictionInspector(path or catalog_path, demo_index.vault)
+    def make(over: Session | None = None, *, show: bool = False) -> ContradictionInspector:
+        widget = ContradictionInspector(ReviewStore(over or session), demo_index.vault)
         qtbot.addWidget(widget)
         made.append(widget)
         qtbot.waitUntil(lambda: widget._has_loaded and widget.is_idle(), timeout=10_000)
@@ -313,17 +326,19 @@ EXPECTED_TYPES = ("negation", "conflicting_values", "opposing_sentiment", "seman
 
 
 def test_read_only_index_disables_decisions(
-    make_inspector: Factory, monkeypatch: pytest.MonkeyPatch, qtbot: QtBot, catalog_path: Path
+    make_inspector: Factory, qtbot: QtBot, catalog_path: Path, demo_index: Any, session: Session
 ) -> None:
-    real_open = Catalog.open
+    # `session` holds the writer lock: a second opening of the vault is read-only
+    with _open_session(demo_index.vault, demo_index.data_dir) as second:
+        assert second.read_only and second.locked_elsewhere
+        widget = make_inspector(second, show=True)
+        _assert_decisions_disabled(widget, qtbot, catalog_path)
+        widget.shutdown()
 
-    def open_read_only(path: Path, *, read_only: bool = False, check: bool = True) -> Catalog:
-        if not read_only:
-            raise CatalogError("the index is locked read-only for this test")
-        return real_open(path, read_only=True, check=check)
 
-    monkeypatch.setattr("ui.review_store.Catalog.open", open_read_only)
-    widget = make_inspector(show=True)
+def _assert_decisions_disabled(
+    widget: ContradictionInspector, qtbot: QtBot, catalog_path: Path
+) -> None:
     assert not widget.writable
     assert widget.banner.isVisible() and "read-only" in widget.banner.text()
     assert widget.current() is not None
@@ -342,26 +357,39 @@ def test_write_failure_is_reported(
     before = _shown(widget)
 
     def fail(*_args: Any) -> None:
-        raise CatalogError("attempt to write a readonly database")
+        raise CatalogError("disk I/O error")
 
-    monkeypatch.setattr("ui.review_store.store.dismiss", fail)
+    monkeypatch.setattr("engine.contradict.store.dismiss", fail)
+    widget.dismiss_action.trigger()
+    qtbot.waitUntil(lambda: widget.banner.isVisibleTo(widget) and widget.is_idle())
+    assert "could not be saved" in widget.banner.text() and "disk I/O error" in widget.banner.text()
+    assert widget.writable and widget.dismiss_action.isEnabled()  # a passing fault: try again
+    assert _shown(widget) == before
+
+
+def test_a_decision_refused_as_read_only_disables_decisions(
+    make_inspector: Factory, monkeypatch: pytest.MonkeyPatch, qtbot: QtBot
+) -> None:
+    from engine.errors import ReadOnlyIndexError
+
+    widget = make_inspector()
+
+    def refuse(*_args: Any) -> None:
+        raise ReadOnlyIndexError("the index is open read-only here")
+
+    monkeypatch.setattr(Session, "decide", refuse)
     widget.dismiss_action.trigger()
     qtbot.waitUntil(lambda: widget.banner.isVisibleTo(widget) and widget.is_idle())
     assert "cannot be saved" in widget.banner.text()
     assert not widget.writable and not widget.dismiss_action.isEnabled()
-    assert _shown(widget) == before
 
 
 def test_refresh_sees_new_decisions(
-    make_inspector: Factory, catalog_path: Path, qtbot: QtBot
+    make_inspector: Factory, session: Session, qtbot: QtBot
 ) -> None:
     widget = make_inspector()
     first = _shown(widget)[0]
-    other = ReviewStore(catalog_path)
-    try:
-        other.decide(first, "dismiss")
-    finally:
-        other.close()
+    ReviewStore(session).decide(first, "dismiss")
     with qtbot.waitSignal(widget.loaded, timeout=10_000):
         widget.refresh()
     assert first.id not in {c.id for c in _shown(widget)}
@@ -377,17 +405,14 @@ def test_empty_states(make_inspector: Factory, catalog_path: Path, tmp_path: Pat
     assert widget.list_message.text() == inspector_module.ALL_REVIEWED_MESSAGE
     assert widget.detail_stack.currentWidget() is widget.placeholder
 
-    fresh = tmp_path / "fresh" / "catalog.sqlite3"
-    Catalog.open(fresh).close()  # an index with no contradictions at all
-    empty = make_inspector(fresh)
-    assert empty.list_message.text() == inspector_module.EMPTY_MESSAGE
-    assert empty.list_message.text().startswith("No contradictions found — ")
-    empty.reviewed_check.setChecked(True)
-    assert empty.list_message.text() == inspector_module.EMPTY_MESSAGE
-
-    missing = make_inspector(tmp_path / "none" / "catalog.sqlite3")
-    assert "No index yet" in missing.list_message.text()
-    assert not (tmp_path / "none").exists()  # nothing was created
+    (tmp_path / "fresh").mkdir()  # an index with no contradictions at all
+    with _open_session(tmp_path / "fresh", tmp_path / "fresh-data") as fresh:
+        empty = make_inspector(fresh)
+        assert empty.list_message.text() == inspector_module.EMPTY_MESSAGE
+        assert empty.list_message.text().startswith("No contradictions found — ")
+        empty.reviewed_check.setChecked(True)
+        assert empty.list_message.text() == inspector_module.EMPTY_MESSAGE
+        empty.shutdown()
 
 
 def test_table_cells_are_plain_text(make_inspector: Factory) -> None:

@@ -367,7 +367,7 @@ def test_a_failing_source_is_shown_in_the_warnings_bar(qtbot: QtBot, make_window
         def search(self, request: object) -> list[object]:
             raise RuntimeError("graph store is gone")
 
-    opened.session._service._sources["graph"] = BrokenGraph()  # type: ignore[union-attr]
+    opened.session._session._service._sources["graph"] = BrokenGraph()  # type: ignore[union-attr]
     search(qtbot, opened, "sampling interval")
     bar = opened.window.search.warnings
     assert bar.isVisible()

@@ -13,7 +13,6 @@ import pytest
 from helpers.vaultkit import assert_consistent, write_vault
 
 from engine.embed.embedder import Embedder
-from engine.index.live import LiveSync
 from engine.index.watcher import VaultWatcher
 from engine.workspace import Workspace, WorkspaceConfig
 
@@ -109,7 +108,7 @@ def test_live_sync_makes_an_edit_searchable(tmp_path: Path, embedder: Embedder) 
     cfg = WorkspaceConfig(vault_root=vault, data_root=tmp_path / "data")
     synced = threading.Event()
     with Workspace.open(cfg, embedder=embedder) as ws:
-        live = LiveSync(ws, on_synced=lambda s: synced.set() if s.updated or s.added else None)
+        live = ws.live_sync(on_synced=lambda s: synced.set() if s.updated or s.added else None)
         first = live.start()
         assert first is not None and first.added == 6
         synced.clear()
