@@ -49,6 +49,7 @@ def test_broken_model_folder_fails_without_download(tmp_path: Path) -> None:
         NliScorer(tmp_path)
 
 
+@pytest.mark.slow
 def test_engine_contradict_does_not_import_torch() -> None:
     code = (
         "import sys\n"

@@ -97,6 +97,7 @@ def _stored(ws: Workspace, notes: Sequence[str] | None = None) -> list[Pair]:
     return sorted(out)
 
 
+@pytest.mark.slow
 def test_full_scan_finds_the_reference_pairs(workspace: Workspace, small_limits: None) -> None:
     scanner = _scanner(workspace)
     notes = store.indexed_notes(workspace.catalog)
@@ -111,6 +112,7 @@ def test_full_scan_finds_the_reference_pairs(workspace: Workspace, small_limits:
     assert cues.analyse.cache_info().currsize == 0  # a large scan leaves no claim caches
 
 
+@pytest.mark.slow
 def test_update_beside_stored_claims_finds_the_reference_pairs(
     workspace: Workspace, small_limits: None
 ) -> None:
@@ -126,6 +128,7 @@ def test_update_beside_stored_claims_finds_the_reference_pairs(
     assert got == sorted(want)
 
 
+@pytest.mark.slow
 def test_live_edit_finds_the_reference_pairs(workspace: Workspace) -> None:
     """One note: its claims' neighbours come from the claims collection."""
     scanner = _scanner(workspace)
@@ -139,6 +142,7 @@ def test_live_edit_finds_the_reference_pairs(workspace: Workspace) -> None:
     assert got and got == sorted(want)
 
 
+@pytest.mark.slow
 def test_first_scan_embeds_the_same_batches(
     workspace: Workspace, small_limits: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
