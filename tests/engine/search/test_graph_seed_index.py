@@ -78,6 +78,7 @@ def _walk(request: SearchRequest, notes: dict[str, NoteMeta]) -> list[_Match]:
     return out
 
 
+@pytest.mark.slow  # property test, many examples
 def test_indexed_seeds_equal_the_full_walk(graph: LinkGraph) -> None:
     source = GraphSource(graph)
     notes = source._directory.snapshot()

@@ -17,6 +17,7 @@ from datetime import UTC
 from typing import Any
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -117,6 +118,7 @@ def raw_groups(draw: st.DrawFn) -> tuple[dict[str, list[Any]], MergeConfig, froz
     return hits, config, entities
 
 
+@pytest.mark.slow  # property test, many examples
 @PROPS
 @given(case=raw_groups(), normalise=st.booleans())
 def test_group_scorer_matches_the_plain_composition(case: Any, normalise: bool) -> None:
@@ -147,6 +149,7 @@ def test_group_scorer_matches_the_plain_composition(case: Any, normalise: bool) 
         assert repr(got.breakdown) == repr(want["breakdown"])
 
 
+@pytest.mark.slow  # property test, many examples
 @PROPS
 @given(case=cases(), fusion=st.sampled_from(("rrf", "convex")), limit=st.integers(1, 12))
 def test_budget_over_a_lazy_ranking_selects_as_over_the_assembled_one(
