@@ -66,13 +66,14 @@ def main() -> int:
     parser.add_argument("--cache-dir", type=Path, default=None, help="ONNX export cache")
     args = parser.parse_args()
 
-    from engine.embed.embedder import SentenceTransformerEmbedder, _models_dir
+    from engine.embed.embedder import models_dir
     from engine.embed.onnx_embedder import OnnxEmbedder
+    from engine.embed.torch_embedder import SentenceTransformerEmbedder
 
     chunks, queries = vault_chunks(args.vault, args.limit)
     queries = queries[: args.queries]
     sizes = [int(s) for s in args.batch_sizes.split(",")]
-    cache = _models_dir(args.cache_dir)
+    cache = models_dir(args.cache_dir)
     loaders = {
         "torch": lambda: SentenceTransformerEmbedder(None),
         "onnx-fp32": lambda: OnnxEmbedder(None, cache_dir=cache),

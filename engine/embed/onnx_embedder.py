@@ -18,19 +18,20 @@ from typing import Any
 
 import numpy as np
 
-from engine.embed.embedder import (
-    DEFAULT_BATCH_SIZE,
-    DEFAULT_MODEL_NAME,
-    QUERY_CACHE_SIZE,
-    Vectors,
-    _force_offline,
-)
+from engine.embed.offline import force_offline
 from engine.embed.onnx_export import (
     ModelSpec,
+    UnsupportedModelError,
     ensure_export,
     ensure_int8,
     read_probe,
     read_spec,
+)
+from engine.embed.protocol import (
+    DEFAULT_BATCH_SIZE,
+    DEFAULT_MODEL_NAME,
+    QUERY_CACHE_SIZE,
+    Vectors,
 )
 from engine.embed.query_cache import QueryCache
 
@@ -79,7 +80,7 @@ class OnnxEmbedder:
         threads: int | None = None,
         lanes: int | None = None,
     ) -> None:
-        _force_offline()
+        force_offline()
         from tokenizers import Tokenizer
 
         folder, self._name = _resolve(model)
@@ -289,8 +290,6 @@ def _resolve(model: str | None) -> tuple[Path, str]:
         return Path(default_model_path()), DEFAULT_MODEL_NAME
     path = Path(model).expanduser()
     if not path.is_dir():
-        from engine.embed.onnx_export import UnsupportedModelError
-
         raise UnsupportedModelError(f"{model!r} is not a local folder")
     resolved = path.resolve()
     return resolved, str(resolved)

@@ -21,7 +21,6 @@ torch and the trace (or onnx) allocate would otherwise stay in the app's memory 
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import hashlib
 import json
 import logging
@@ -35,6 +34,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from filelock import FileLock
 
 log = logging.getLogger(__name__)
 
@@ -356,13 +357,11 @@ def _fuse(raw: Path, wrapper: Any) -> Path | None:
 
 @contextlib.contextmanager
 def _export_lock(folder: Path) -> Iterator[None]:
+    """Held while one process exports or quantizes into `folder`; others wait for it (an OS
+    file lock, so a crashed holder never leaves it taken)."""
     folder.mkdir(parents=True, exist_ok=True)
-    fd = os.open(folder / ".export.lock", os.O_RDWR | os.O_CREAT, 0o644)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
+    with FileLock(folder / ".export.lock", mode=0o644):
         yield
-    finally:
-        os.close(fd)
 
 
 @contextlib.contextmanager
@@ -370,8 +369,8 @@ def _temp_path(final: Path) -> Iterator[Path]:
     """A fresh path next to `final` (same file system, so a rename is atomic); removed on exit
     unless it was renamed into place."""
     fd, name = tempfile.mkstemp(dir=final.parent, prefix=f".{final.name}.", suffix=".tmp")
-    os.fchmod(fd, 0o644)
     os.close(fd)
+    os.chmod(name, 0o644)  # mkstemp makes it private; os.fchmod is not on Windows
     tmp = Path(name)
     try:
         yield tmp

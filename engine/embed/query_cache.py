@@ -6,10 +6,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 
-import numpy as np
-import numpy.typing as npt
-
-Vectors = npt.NDArray[np.float32]
+from engine.embed.protocol import Vectors
 
 
 class QueryCache:

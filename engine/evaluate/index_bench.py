@@ -27,7 +27,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import resource
 import shutil
 import statistics
 import subprocess
@@ -182,6 +181,10 @@ class PhasePeaks:
     def overall_mb(self) -> float:
         """The process's peak over every phase (the kernel's own counter is reset between
         phases, so it is the largest phase peak where they were measured)."""
+        try:
+            import resource  # Unix only
+        except ImportError:
+            return max(self._peaks, default=0.0)
         rusage = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
         return max([rusage, *self._peaks])
 

@@ -27,6 +27,7 @@ def run_cli(*args: str, timeout: float = 300) -> subprocess.CompletedProcess[str
     )
 
 
+@pytest.mark.slow
 def test_help_is_fast_and_lists_commands() -> None:
     started = time.monotonic()
     proc = run_cli("--help")
@@ -35,6 +36,7 @@ def test_help_is_fast_and_lists_commands() -> None:
     assert time.monotonic() - started < 5
 
 
+@pytest.mark.slow
 def test_missing_vault_is_one_line_and_nonzero(tmp_path: Path) -> None:
     proc = run_cli("index", str(tmp_path / "missing"), "--data-dir", str(tmp_path / "d"))
     assert proc.returncode == 2
@@ -43,6 +45,7 @@ def test_missing_vault_is_one_line_and_nonzero(tmp_path: Path) -> None:
     assert "vault" in lines[0]
 
 
+@pytest.mark.slow
 def test_data_dir_inside_vault_is_refused(tmp_path: Path) -> None:
     vault = tmp_path / "v"
     write_vault(vault, 1)

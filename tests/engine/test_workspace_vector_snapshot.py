@@ -15,6 +15,9 @@ if TYPE_CHECKING:
     from engine.embed.embedder import Embedder
 
 
+pytestmark = pytest.mark.slow  # indexes with the real model
+
+
 def _vault(root: Path) -> Path:
     vault = root / "vault"
     vault.mkdir()

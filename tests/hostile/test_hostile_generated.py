@@ -70,6 +70,7 @@ def _generated(count: int, *, max_parts: int = 12) -> list[bytes]:
     return [hostile_note_bytes(rng, max_parts=max_parts) for _ in range(count)]
 
 
+@pytest.mark.slow
 def test_a_thousand_generated_notes_parse_and_chunk() -> None:
     notes = skipped = 0
     for i, raw in enumerate(_generated(GENERATED)):

@@ -74,6 +74,7 @@ def test_unreadable_file_is_skipped_with_a_reason(hostile: HostileVault) -> None
     assert "perm/unreadable.md" in {s.path for s in result.skipped}
 
 
+@pytest.mark.slow
 def test_three_megabyte_line_is_chunked_within_the_model_window() -> None:
     from datetime import UTC, datetime
 
@@ -199,6 +200,7 @@ def test_cli_index_json_reports_every_skip(hostile: HostileVault, tmp_path: Path
     assert usage.ru_maxrss < 3_000_000, f"peak RSS {usage.ru_maxrss / 1e3:.0f} MB"  # KiB
 
 
+@pytest.mark.slow
 def test_live_sync_skips_a_new_symlink_out_of_the_vault(tmp_path: Path, embedder: Embedder) -> None:
     """The watcher's targeted sync applies the same policy as the full scan."""
     from engine.workspace import Workspace, WorkspaceConfig

@@ -26,6 +26,9 @@ REPO = Path(__file__).resolve().parents[2]
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
 
+pytestmark = pytest.mark.slow  # the indexed demo vault (real model) and child processes
+
+
 @pytest.fixture
 def launch(qtbot: QtBot) -> Iterator[object]:
     started: list[Launched] = []

@@ -100,6 +100,7 @@ def _side_of(pair: Contradiction, path: str) -> str:
     return "a" if pair.a.path == path else "b"
 
 
+@pytest.mark.slow
 def test_lists_every_open_pair_best_first(
     make_inspector: Factory, catalog_path: Path, qtmodeltester: Any
 ) -> None:
@@ -122,6 +123,7 @@ def test_lists_every_open_pair_best_first(
     assert widget.table.isColumnHidden(COL_REVIEW)
 
 
+@pytest.mark.slow
 def test_selecting_shows_both_claims_in_context(make_inspector: Factory) -> None:
     widget = make_inspector()
     planted = next(p for p in PLANTED if p["topic"] == "battery life of soil-node-s3")
@@ -144,6 +146,7 @@ def test_selecting_shows_both_claims_in_context(make_inspector: Factory) -> None
     assert '<span style="background-color:#fde68a' in side_html(pair, "a")
 
 
+@pytest.mark.slow
 def test_dismiss_persists_across_a_restart(
     make_inspector: Factory, catalog_path: Path, qtbot: QtBot
 ) -> None:
@@ -177,6 +180,7 @@ def test_dismiss_persists_across_a_restart(
 
 
 @pytest.mark.parametrize(("key", "side"), [(Qt.Key.Key_A, "a"), (Qt.Key.Key_B, "b")])
+@pytest.mark.slow
 def test_resolve_persists_across_a_restart(
     make_inspector: Factory, catalog_path: Path, qtbot: QtBot, key: Qt.Key, side: str
 ) -> None:
@@ -204,6 +208,7 @@ def test_resolve_persists_across_a_restart(
     assert f"Resolved: {side.upper()} is current" in again.summary.text()
 
 
+@pytest.mark.slow
 def test_buttons_decide_too(make_inspector: Factory, qtbot: QtBot) -> None:
     widget = make_inspector()
     first, second = _shown(widget)[:2]
@@ -216,6 +221,7 @@ def test_buttons_decide_too(make_inspector: Factory, qtbot: QtBot) -> None:
     assert {first.id, second.id}.isdisjoint(c.id for c in _shown(widget))
 
 
+@pytest.mark.slow
 def test_open_requested_emits_the_right_path(make_inspector: Factory, qtbot: QtBot) -> None:
     widget = make_inspector(show=True)
     pair = _shown(widget)[2]
@@ -235,6 +241,7 @@ def test_open_requested_emits_the_right_path(make_inspector: Factory, qtbot: QtB
     assert blocker.args == [pair.a.path, False]
 
 
+@pytest.mark.slow
 def test_filters(make_inspector: Factory, qtbot: QtBot) -> None:
     widget = make_inspector()
     everything = _shown(widget)
@@ -325,6 +332,7 @@ def test_type_labels_are_human() -> None:
 EXPECTED_TYPES = ("negation", "conflicting_values", "opposing_sentiment", "semantic_conflict")
 
 
+@pytest.mark.slow
 def test_read_only_index_disables_decisions(
     make_inspector: Factory, qtbot: QtBot, catalog_path: Path, demo_index: Any, session: Session
 ) -> None:
@@ -350,6 +358,7 @@ def _assert_decisions_disabled(
     assert _lookup(catalog_path) == tuple(before)
 
 
+@pytest.mark.slow
 def test_write_failure_is_reported(
     make_inspector: Factory, monkeypatch: pytest.MonkeyPatch, qtbot: QtBot
 ) -> None:
@@ -384,6 +393,7 @@ def test_a_decision_refused_as_read_only_disables_decisions(
     assert not widget.writable and not widget.dismiss_action.isEnabled()
 
 
+@pytest.mark.slow
 def test_refresh_sees_new_decisions(
     make_inspector: Factory, session: Session, qtbot: QtBot
 ) -> None:
@@ -396,6 +406,7 @@ def test_refresh_sees_new_decisions(
     assert widget.current() == _shown(widget)[0]
 
 
+@pytest.mark.slow
 def test_empty_states(make_inspector: Factory, catalog_path: Path, tmp_path: Path) -> None:
     with Catalog.open(catalog_path, check=False) as catalog:
         for c in store.lookup(catalog):
@@ -415,6 +426,7 @@ def test_empty_states(make_inspector: Factory, catalog_path: Path, tmp_path: Pat
         empty.shutdown()
 
 
+@pytest.mark.slow
 def test_table_cells_are_plain_text(make_inspector: Factory) -> None:
     widget = make_inspector()
     pair = _shown(widget)[0]
@@ -423,6 +435,7 @@ def test_table_cells_are_plain_text(make_inspector: Factory) -> None:
     assert pair.a.claim in index.data(Qt.ItemDataRole.ToolTipRole)
 
 
+@pytest.mark.slow
 def test_weak_pairs_are_off_until_asked_for(make_inspector: Factory, catalog_path: Path) -> None:
     from engine.contradict.types import FLAG_THRESHOLD, WEAK_THRESHOLD
 

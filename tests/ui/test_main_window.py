@@ -33,6 +33,9 @@ READY_MS = 60_000
 ADR = "Decisions/ADR-003 Sampling Interval.md"
 
 
+pytestmark = pytest.mark.slow  # every test opens the indexed demo vault (real model)
+
+
 @dataclass
 class Opened:
     """What a test gets: the window, its session, and the notes it asked to open."""

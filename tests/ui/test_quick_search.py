@@ -66,6 +66,7 @@ def test_popup_is_a_frameless_tool_window_on_top(popup: QuickSearchPopup) -> Non
     assert abs(popup.geometry().center().x() - screen.center().x()) <= 1
 
 
+@pytest.mark.slow
 def test_type_choose_and_open(
     qtbot: QtBot, popup: QuickSearchPopup, response: SearchResponse, demo_index: Any
 ) -> None:
@@ -94,6 +95,7 @@ def test_type_choose_and_open(
     assert not popup.isVisible() and popup.edit.text() == ""
 
 
+@pytest.mark.slow
 def test_arrow_keys_move_from_the_line_edit(
     qtbot: QtBot, popup: QuickSearchPopup, response: SearchResponse
 ) -> None:
@@ -114,6 +116,7 @@ def test_arrow_keys_move_from_the_line_edit(
     assert blocker.args == [response.results[MAX_RESULTS - 2].note_path]
 
 
+@pytest.mark.slow
 def test_escape_hides_and_clears(
     qtbot: QtBot, popup: QuickSearchPopup, response: SearchResponse
 ) -> None:
@@ -128,6 +131,7 @@ def test_escape_hides_and_clears(
     assert popup.isVisible() and popup.edit.text() == ""
 
 
+@pytest.mark.slow
 def test_enter_before_results_does_nothing_and_edits_drop_old_results(
     qtbot: QtBot, popup: QuickSearchPopup, response: SearchResponse
 ) -> None:

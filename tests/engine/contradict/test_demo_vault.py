@@ -45,6 +45,7 @@ def consistent_scores(scorer: PairScorer) -> list[PairScore]:
 
 
 @pytest.mark.parametrize("index", range(len(CONTRADICTIONS)), ids=_ids(CONTRADICTIONS))
+@pytest.mark.slow
 def test_planted_contradiction_is_flagged(
     index: int, scorer: PairScorer, contradiction_scores: list[PairScore]
 ) -> None:
@@ -56,6 +57,7 @@ def test_planted_contradiction_is_flagged(
 
 
 @pytest.mark.parametrize("index", range(len(CONSISTENT)), ids=_ids(CONSISTENT))
+@pytest.mark.slow
 def test_consistent_pair_is_not_flagged(
     index: int, scorer: PairScorer, consistent_scores: list[PairScore]
 ) -> None:

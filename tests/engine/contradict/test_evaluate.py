@@ -69,6 +69,7 @@ def test_precision_recall_f1() -> None:
     assert (p, r) == (1.0, 2 / 3) and f == pytest.approx(0.8)
 
 
+@pytest.mark.slow
 def test_evaluate_pairs_reports_at_the_product_threshold(
     pairs_file: Path, embedder: Embedder
 ) -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
+
 from engine.contradict.lexicon import (
     WORD_PAIRS,
     listed_opposite,
@@ -30,6 +32,7 @@ def _pairwise(x: str, y: str) -> tuple[str, float] | None:
     return ("antonym", 0.9) if morphological_opposite(x, y) else None
 
 
+@pytest.mark.slow  # checks every pair of listed words
 def test_opposites_of_matches_the_pairwise_tests() -> None:
     words = {w for pair in WORD_PAIRS for w in pair} | set(EXTRA)
     stems = sorted({stem(w) for w in words} | words)
@@ -42,6 +45,7 @@ def test_opposites_of_matches_the_pairwise_tests() -> None:
     assert found > 100  # the lists really were exercised
 
 
+@pytest.mark.slow  # property test, many examples
 def test_overlap_count_matches_the_pairwise_definition() -> None:
     from hypothesis import given
     from hypothesis import strategies as st

@@ -40,6 +40,7 @@ def test_model_without_contradiction_label(tmp_path: Path) -> None:
         NliScorer(tmp_path)
 
 
+@pytest.mark.slow  # imports transformers
 def test_broken_model_folder_fails_without_download(tmp_path: Path) -> None:
     (tmp_path / "config.json").write_text(
         json.dumps({"id2label": {"0": "contradiction", "1": "entailment", "2": "neutral"}}),
@@ -49,6 +50,7 @@ def test_broken_model_folder_fails_without_download(tmp_path: Path) -> None:
         NliScorer(tmp_path)
 
 
+@pytest.mark.slow
 def test_engine_contradict_does_not_import_torch() -> None:
     code = (
         "import sys\n"

@@ -107,6 +107,7 @@ def _stored(ws: Workspace, notes: Sequence[str] | None = None) -> list[Pair]:
     return sorted(out)
 
 
+@pytest.mark.slow
 def test_full_scan_finds_the_reference_pairs(workspace: Workspace) -> None:
     scanner = _scanner(workspace, SMALL_LIMITS)
     notes = store.indexed_notes(workspace.catalog)
@@ -121,6 +122,7 @@ def test_full_scan_finds_the_reference_pairs(workspace: Workspace) -> None:
     assert cues.analyse.cache_info().currsize == 0  # a large scan leaves no claim caches
 
 
+@pytest.mark.slow
 def test_update_beside_stored_claims_finds_the_reference_pairs(workspace: Workspace) -> None:
     """Some notes rescanned, the others' claims read from the catalog and the collection."""
     scanner = _scanner(workspace, SMALL_LIMITS)
@@ -134,6 +136,7 @@ def test_update_beside_stored_claims_finds_the_reference_pairs(workspace: Worksp
     assert got == sorted(want)
 
 
+@pytest.mark.slow
 def test_live_edit_finds_the_reference_pairs(workspace: Workspace) -> None:
     """One note: its claims' neighbours come from the claims collection."""
     scanner = _scanner(workspace)
@@ -147,6 +150,7 @@ def test_live_edit_finds_the_reference_pairs(workspace: Workspace) -> None:
     assert got and got == sorted(want)
 
 
+@pytest.mark.slow
 def test_first_scan_embeds_the_same_batches(
     workspace: Workspace, monkeypatch: pytest.MonkeyPatch
 ) -> None:

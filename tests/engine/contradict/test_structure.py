@@ -139,6 +139,7 @@ WORDS = st.sampled_from(
 )
 
 
+@pytest.mark.slow  # property test, many examples
 @settings(max_examples=200, deadline=None)
 @given(st.lists(WORDS, min_size=1, max_size=10), st.lists(WORDS, min_size=1, max_size=10))
 def test_symmetric_and_bounded(a: list[str], b: list[str]) -> None:

@@ -12,12 +12,12 @@ import numpy as np
 import pytest
 
 from engine.embed.embedder import (
-    DEFAULT_MODEL_NAME,
     Embedder,
     SentenceTransformerEmbedder,
-    _force_offline,
     load_embedder,
 )
+from engine.embed.offline import force_offline
+from engine.embed.protocol import DEFAULT_MODEL_NAME
 from engine.errors import ModelLoadError
 
 pytestmark = pytest.mark.slow
@@ -167,7 +167,7 @@ def test_bogus_model_is_model_load_error(tmp_path: Path, kind: str) -> None:
 def test_force_offline_sets_missing_variables(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("HF_HUB_OFFLINE", raising=False)
     monkeypatch.setenv("TRANSFORMERS_OFFLINE", "0")  # a user's explicit choice is kept
-    _force_offline()
+    force_offline()
     assert os.environ["HF_HUB_OFFLINE"] == "1"
     assert os.environ["TRANSFORMERS_OFFLINE"] == "0"
 

@@ -17,6 +17,9 @@ from engine.workspace import Workspace, WorkspaceConfig
 OpenWs = Callable[..., Workspace]
 
 
+pytestmark = pytest.mark.slow  # indexes with the real model
+
+
 @pytest.fixture
 def vault(tmp_path: Path) -> Path:
     root = tmp_path / "vault"

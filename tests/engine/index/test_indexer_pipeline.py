@@ -20,6 +20,8 @@ from engine.embed.embedder import Embedder
 from engine.index import indexer as indexer_module
 from engine.workspace import Workspace, WorkspaceConfig
 
+pytestmark = pytest.mark.slow  # indexes with the real model
+
 
 class Watched:
     """The real embedder, recording every text it embeds and the thread it ran on."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -24,6 +25,7 @@ def texts(draw: st.DrawFn) -> str:
     return "".join(f"{s}{i}{sep}" for i, (s, sep) in enumerate(zip(stems, seps, strict=False)))
 
 
+@pytest.mark.slow  # property test, many examples
 @settings(deadline=None, max_examples=400)
 @given(
     text=texts(),
@@ -70,6 +72,7 @@ def test_window_spans_are_the_full_scan_spans_inside_it(
         assert begin <= anchors[0].start < end
 
 
+@pytest.mark.slow  # property test, many examples
 @settings(deadline=None, max_examples=400)
 @given(
     text=st.text(alphabet="aAb_1 -.\nß", max_size=40),

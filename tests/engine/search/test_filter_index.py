@@ -332,6 +332,7 @@ def vaults(draw: st.DrawFn) -> tuple[list[Note], set[str]]:
     return notes, without_modified
 
 
+@pytest.mark.slow  # property test, many examples
 @settings(deadline=None, max_examples=100)
 @given(vault=vaults(), data=st.data())
 def test_random_vaults_and_filters_equal_the_walk(

@@ -84,6 +84,7 @@ def _walk(request: SearchRequest, notes: dict[str, NoteMeta]) -> list[SeedMatch]
     return out
 
 
+@pytest.mark.slow  # property test, many examples
 def test_indexed_seeds_equal_the_full_walk(graph: LinkGraph) -> None:
     directory = NoteDirectory(graph)
     source = GraphSource(graph, directory)

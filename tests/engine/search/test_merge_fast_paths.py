@@ -16,6 +16,7 @@ import math
 from typing import Any
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -59,6 +60,7 @@ def raw_groups(draw: st.DrawFn) -> tuple[dict[str, list[Any]], MergeConfig, froz
     return hits, config, entities
 
 
+@pytest.mark.slow  # property test, many examples
 @PROPS
 @given(case=raw_groups(), normalise=st.booleans())
 def test_group_scorer_scores_as_the_definition(case: Any, normalise: bool) -> None:
@@ -94,6 +96,7 @@ def test_group_scorer_scores_as_the_definition(case: Any, normalise: bool) -> No
         assert repr(got.breakdown) == repr(want["breakdown"])
 
 
+@pytest.mark.slow  # property test, many examples
 @PROPS
 @given(
     case=raw_groups(),

@@ -10,6 +10,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -163,6 +164,7 @@ def paths(results: Sequence[Any]) -> list[str]:
     return [r.note_path for r in results]
 
 
+@pytest.mark.slow  # property test, many examples
 @PROPS
 @given(case=cases(), data=st.data())
 def test_permuting_sources_does_not_change_the_output(case: dict[str, Any], data: Any) -> None:
@@ -173,6 +175,7 @@ def test_permuting_sources_does_not_change_the_output(case: dict[str, Any], data
     assert got.to_dict() == expected.to_dict()
 
 
+@pytest.mark.slow  # property test, many examples
 @PROPS
 @given(case=cases(), data=st.data())
 def test_duplicate_hits_of_one_note_collapse(case: dict[str, Any], data: Any) -> None:
@@ -239,6 +242,7 @@ def dominance_cases(draw: st.DrawFn) -> dict[str, Any]:
     }
 
 
+@pytest.mark.slow  # property test, many examples
 @PROPS
 @given(case=dominance_cases())
 def test_a_note_ranked_higher_by_every_source_never_ends_lower(case: dict[str, Any]) -> None:
@@ -254,6 +258,7 @@ def test_a_note_ranked_higher_by_every_source_never_ends_lower(case: dict[str, A
     assert final.index("A-note.md") < final.index("B-note.md")
 
 
+@pytest.mark.slow  # property test, many examples
 @PROPS
 @given(case=cases())
 def test_top_k_is_a_prefix_of_the_full_ranking(case: dict[str, Any]) -> None:
@@ -265,6 +270,7 @@ def test_top_k_is_a_prefix_of_the_full_ranking(case: dict[str, Any]) -> None:
     assert run(case, config=plain).results == run(case).ranked
 
 
+@pytest.mark.slow  # property test, many examples
 @PROPS
 @given(case=cases(), limit=st.integers(1, 5))
 def test_mmr_and_budget_never_drop_the_top_result(case: dict[str, Any], limit: int) -> None:
@@ -280,6 +286,7 @@ def test_mmr_and_budget_never_drop_the_top_result(case: dict[str, Any], limit: i
         assert out.tokens_used <= budget
 
 
+@pytest.mark.slow  # property test, many examples
 @PROPS
 @given(case=cases())
 def test_scores_stay_in_bounds_and_the_breakdown_multiplies_out(case: dict[str, Any]) -> None:
@@ -397,6 +404,7 @@ def test_top_k_prefix_and_top_result_hold_when_mmr_reorders(case: dict[str, Any]
 MIXED_VECTORS = (*VECTORS, np.array([0.5, 0.5]), np.array([0.0, 1.0]), np.array([0.3, 0.3, 0.3]))
 
 
+@pytest.mark.slow  # property test, many examples
 @PROPS
 @given(
     case=cases(),

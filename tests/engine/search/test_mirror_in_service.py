@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import pytest
+
 from engine.search.query import parse_query
 from engine.search.service import SearchFilters, SearchRequest
 
@@ -13,6 +15,9 @@ if TYPE_CHECKING:
 
 
 QUERIES = ("sampling interval", "how do I calibrate the river gauge", "budget", "meeting notes")
+
+
+pytestmark = pytest.mark.slow  # the demo vault indexed with the real model
 
 
 def test_warm_service_is_mirrored_and_agrees_with_chroma(demo: DemoIndex) -> None:

@@ -201,6 +201,7 @@ def test_the_delayed_check_still_catches_a_disagreeing_snapshot(tmp_path: Path) 
         assert [h.id for h in store.nearest(_vectors(1, seed=3)[0], k=1)] == ["late.md#0"]
 
 
+@pytest.mark.slow  # waits out real pauses
 def test_the_check_waits_for_a_pause_in_queries(tmp_path: Path) -> None:
     """Opening Chroma (importing chromadb) would slow the queries it runs beside: after its
     delay the check waits until queries pause, then runs."""

@@ -121,6 +121,7 @@ def test_hash_lookups_used_by_the_indexer(store: VectorStore) -> None:
     assert store.hashes_for_notes([]) == {}
 
 
+@pytest.mark.slow  # thousands of vectors through Chroma
 def test_batches_larger_than_the_server_limit(store: VectorStore) -> None:
     n = store.max_batch_size + 7
     ids = [f"n{i}.md#0" for i in range(n)]

@@ -188,6 +188,7 @@ def test_cjk_and_emoji(count_tokens: Counter) -> None:
     check_invariants(note, chunks, count_tokens, 254)
 
 
+@pytest.mark.slow  # megabytes of text
 def test_three_megabyte_single_line(count_tokens: Counter) -> None:
     note = note_of("lorem ipsum dolor sit amet " * 111_000)
     started = time.perf_counter()
@@ -205,6 +206,7 @@ def test_monster_word_without_spaces(count_tokens: Counter) -> None:
     assert all(len(c.text) <= 1000 for c in chunks)
 
 
+@pytest.mark.slow  # megabytes of text
 def test_five_megabyte_note_chunks_in_seconds(count_tokens: Counter) -> None:
     paragraph = "The quick brown fox jumps over the lazy dog near the river bank. " * 6
     parts = [(f"## Part {i}\n" if i % 20 == 0 else "") + paragraph for i in range(12_000)]

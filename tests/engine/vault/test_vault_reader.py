@@ -329,6 +329,7 @@ def test_permission_denied_even_as_root(tmp_path: Path, monkeypatch: pytest.Monk
     assert result == SkippedFile("secret.md", "cannot read file: Permission denied")
 
 
+@pytest.mark.slow  # a 20 MB note
 def test_twenty_megabyte_note_reads_in_reasonable_time() -> None:
     prose = "Plain sentences of an ordinary long note, nothing special in them. " * 6
     paragraph = prose + "Then a #tag, a [[Link]] and `code`.\n\n"

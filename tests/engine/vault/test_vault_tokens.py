@@ -27,6 +27,7 @@ def test_counts_are_additive_across_whitespace(count_tokens: Counter) -> None:
     assert count_tokens(["\n".join(parts)]) == [sum(separate)]
 
 
+@pytest.mark.slow  # imports transformers
 def test_same_counts_as_the_embedding_models_tokenizer(count_tokens: Counter) -> None:
     from transformers import AutoTokenizer
 
