@@ -48,3 +48,17 @@ def test_import_linter_contracts_hold() -> None:
     exe = Path(sys.executable).with_name("lint-imports")
     proc = subprocess.run([str(exe)], cwd=REPO, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_no_module_imports_itself_through_others() -> None:
+    """No import cycles between modules (lazy and type-checking imports count too)."""
+    import grimp
+    import networkx as nx
+
+    graph = grimp.build_graph("engine", "app", "ui")
+    imports = nx.DiGraph()
+    for module in graph.modules:
+        for imported in graph.find_modules_directly_imported_by(module):
+            imports.add_edge(module, imported)
+    cycles = [sorted(c) for c in nx.strongly_connected_components(imports) if len(c) > 1]
+    assert cycles == []

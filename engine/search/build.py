@@ -6,7 +6,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from engine.search.config import MergeConfig
 from engine.search.dedup import normalise_tokens
@@ -18,9 +18,22 @@ from engine.search.sources.text import TextSource, ThreadCatalogs
 from engine.search.types import Hit
 
 if TYPE_CHECKING:
-    from engine.workspace import Workspace
+    from engine.embed.protocol import Embedder
+    from engine.paths import IndexPaths
+    from engine.store.graph import LinkGraph
+    from engine.store.vectors import VectorStore
 
 CONTEXT_NOTES = 30  # notes per query whose tokens/vectors feed near-dup detection and MMR
+
+
+class SearchableIndex(Protocol):
+    """What a search service is built over (an opened `engine.workspace.Workspace`)."""
+
+    paths: IndexPaths
+    graph: LinkGraph
+    vectors: VectorStore
+
+    def embedder(self) -> Embedder: ...
 
 
 class NoteTokenCache:
@@ -66,7 +79,7 @@ def reader_catalogs(catalog_path: Path) -> ThreadCatalogs:
 
 
 def build_search_service(
-    workspace: Workspace,
+    workspace: SearchableIndex,
     *,
     config: MergeConfig | None = None,
     timeout_s: float = 2.0,
