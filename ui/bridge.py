@@ -278,12 +278,7 @@ class EngineSession(QObject):
 
     def load_note_text(self, path: str) -> None:
         """Read a note's indexed text (its chunks in order) → `note_text`."""
-        self._run(
-            lambda: (path, self._note_text(path)),
-            "note-text",
-            self._on_note_text,
-            _ignore,
-        )
+        self._run(lambda: (path, self._note_text(path)), "note-text", self._on_note_text)
 
     def _on_note_text(self, result: tuple[str, str]) -> None:
         if not self._closing:
@@ -501,11 +496,16 @@ class EngineSession(QObject):
         fn: Callable[[], Any],
         name: str,
         on_returned: Callable[[Any], object],
-        on_errored: Callable[[BaseException], object],
+        on_errored: Callable[[BaseException], object] | None = None,
     ) -> None:
+        """Run `fn` on a worker. Without `on_errored` a failure takes the default path: one
+        line in the main window's warnings bar (see `ui.failures`)."""
         if self._closing:
             return
-        self._runner.start(Task(fn, name=name).on_returned(on_returned).on_errored(on_errored))
+        task = Task(fn, name=name).on_returned(on_returned)
+        if on_errored is not None:
+            task = task.on_errored(on_errored)
+        self._runner.start(task)
 
     def wait_idle(self, msecs: int = -1) -> bool:
         """Block until no task runs (tests and the screenshot driver)."""

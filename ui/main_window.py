@@ -166,7 +166,7 @@ class MainWindow(QMainWindow):
         self._build_menus()
         failures().reported.connect(self._background_failed)
 
-        # The inspector's module pulls in superqt (half a second of imports): load it on a
+        # The inspector's module and its models take a moment to import: load them on a
         # worker so that creating the inspector later does not stall the UI thread.
         self._inspector_loaded = False
         self._inspector_waiting: SessionInfo | None = None

@@ -41,7 +41,7 @@ log = logging.getLogger(__name__)
 #: cached file is treated as corrupt and exported again.
 _PROBE_MIN_COSINE = {False: 0.999, True: 0.95}
 #: `$CONSILIENCE_EMBED_LANES`: one-thread sessions `embed` runs batches on side by side
-#: (1, the default: the main session only; see `docs/architecture.md` for why).
+#: (1, the default: the main session only; see docs/decisions/0009-search-and-index-speed.md).
 LANES_ENV = "CONSILIENCE_EMBED_LANES"
 
 

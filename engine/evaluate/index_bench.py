@@ -52,7 +52,6 @@ def run_bench(
     log: Any = None,
 ) -> dict[str, Any]:
     """Run every phase; `notes` generates a vault, else `vault` is copied."""
-    from engine.index.live import LiveSync
     from engine.search.build import build_search_service
     from engine.workspace import Workspace, WorkspaceConfig
 
@@ -149,7 +148,7 @@ def run_bench(
         out["edit"] = {"note": target, "note_chunks": own, "reembedded": edited.embedded}
 
         say(f"{edits} saves while watching ...")
-        out["sync_ms"] = _sync_latency(ws, copy, edits, LiveSync)
+        out["sync_ms"] = _sync_latency(ws, copy, edits)
 
     phases.end("sync")
     out["peak_rss_mb"] = phases.overall_mb()
@@ -229,9 +228,9 @@ def _query_latency(service: Any, queries: list[BenchQuery]) -> dict[str, Any]:
     }
 
 
-def _sync_latency(ws: Any, vault: Path, edits: int, live_sync: Any) -> dict[str, Any]:
+def _sync_latency(ws: Any, vault: Path, edits: int) -> dict[str, Any]:
     done = threading.Event()
-    live = live_sync(ws, on_synced=lambda s: done.set() if s.updated else None)
+    live = ws.live_sync(on_synced=lambda s: done.set() if s.updated else None)
     live.start(initial_sync=False)
     latencies: list[float] = []
     try:

@@ -78,7 +78,8 @@ def source_depth(limit: int) -> int:
     than the limit, since near-duplicates fold together and the token budget skips long
     results. Not a multiple of it: on SciFact at limit 100, asking each source for 300
     notes instead of 120 gave the same nDCG@10 (0.736 vs 0.734) and a lower recall@100
-    (0.956 vs 0.964) at twice the query time (p50 74 vs 37 ms; docs/architecture.md)."""
+    (0.956 vs 0.964) at twice the query time (p50 74 vs 37 ms; see
+    docs/decisions/0009-search-and-index-speed.md)."""
     return max(MIN_DEPTH, limit + DEPTH_SLACK)
 
 

@@ -118,7 +118,7 @@ class VectorMirror:
             # numpy's own loop, one thread: BLAS's threaded gemv is faster alone (0.8 vs
             # 1.3 ms at 16k rows) but its workers spin after the call and take the second
             # core from the words source's SQLite, which runs beside it: whole queries at 10k
-            # went from p50 47.6 to 39-41 ms (docs/architecture.md, "Speed").
+            # went from p50 47.6 to 39-41 ms (docs/decisions/0009-search-and-index-speed.md).
             scores = np.einsum("ij,j->i", self._matrix, q)
             alive = self._note_of_row >= 0
             if notes is not None:

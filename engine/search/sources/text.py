@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 IDENTIFIER_BONUS = 0.5  # added to normalised BM25 when a note holds every identifier/CJK run
 COMMON_TERM_SHARE = 0.2  # a query word in more chunks than this is left out of BM25 matching
 # when rarer words remain: its IDF is small (it barely moves the ranking) while every chunk
-# that holds it must be scored (SciFact and timings in docs/architecture.md, "Speed")
+# that holds it must be scored (SciFact and timings: docs/decisions/0009-search-and-index-speed.md)
 NEEDLE_FETCH_MIN = 200  # substring matches fetched at least, whatever the depth: the trigram
 # order favours short chunks, so a small limit can miss the note that defines an identifier
 
