@@ -18,10 +18,6 @@ PACKAGES = ("engine", "app", "ui")
 #: Standard-library modules that exist only on Unix.
 UNIX_ONLY = ("fcntl", "resource", "termios")
 
-#: Modules still known to import a Unix-only module themselves (their replacement is under
-#: way); every other module must import without one. Empty it when that work lands: the test
-#: fails while a listed module has become portable, so the set never goes stale.
-KNOWN_UNPORTABLE_MODULES: frozenset[str] = frozenset({"engine.workspace"})
 
 # Run in a child: blocks the Unix-only modules, imports every module, reports per module
 # "ok", {"blocked": <module that imported the Unix-only one>} or {"error": <one line>}.
@@ -112,10 +108,7 @@ def test_every_module_imports_without_unix_only_modules() -> None:
     errors = {m: r["error"] for m, r in report.items() if isinstance(r, dict) and "error" in r}
     assert errors == {}, "modules that fail to import for another reason"
     culprits = {r["blocked"] for r in report.values() if isinstance(r, dict) and "blocked" in r}
-    assert culprits - KNOWN_UNPORTABLE_MODULES == set(), "these import a Unix-only module"
-    assert KNOWN_UNPORTABLE_MODULES - culprits == set(), (
-        "now portable: remove from KNOWN_UNPORTABLE_MODULES"
-    )
+    assert culprits == set(), "these import a Unix-only module"
 
 
 def test_start_up_time_is_skipped_where_there_is_no_proc(monkeypatch: pytest.MonkeyPatch) -> None:
