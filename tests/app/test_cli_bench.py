@@ -41,8 +41,9 @@ def test_bench_json_has_every_documented_number(tmp_path: Path) -> None:
     if Path("/proc/self/clear_refs").exists():  # Linux: each phase's own peak
         assert phases is not None
         assert list(phases) == ["index", "scan", "bare embedder", "search", "sync"]
+        # The process peak also covers the moments between phases (background threads such
+        # as the delayed mirror check run across them), so it may exceed every phase's peak.
         assert all(50 < mb <= out["peak_rss_mb"] for mb in phases.values()), phases
-        assert max(phases.values()) == out["peak_rss_mb"], phases
 
 
 def test_bench_refuses_both_vault_and_notes(tmp_path: Path) -> None:

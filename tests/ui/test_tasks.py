@@ -32,7 +32,7 @@ class Broken(RuntimeError):
     """The fault the tests inject."""
 
 
-def _fail(message: str = "the disk\nwent away") -> Any:
+def _fail(message: str = "the disk went away\nTraceback: detail") -> Any:
     raise Broken(message)
 
 

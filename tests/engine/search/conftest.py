@@ -62,6 +62,7 @@ def demo(embedder: Embedder, tmp_path_factory: pytest.TempPathFactory) -> Iterat
     try:
         stats = workspace.sync()
         assert stats.notes == expected["notes_indexed"], "the demo vault did not index fully"
+        workspace.start_vector_mirror()  # as a long-lived session does
         service = build_search_service(workspace, timeout_s=SOURCE_TIMEOUT_S)
         try:
             service.warm_up()
