@@ -59,6 +59,7 @@ class WorkspaceConfig:
     model: str | None = None  # None: the packaged all-MiniLM-L6-v2
     excluded: tuple[str, ...] = ()  # extra folder prefixes to skip, on top of app.json
     max_note_bytes: int = 10_000_000
+    batch_chunks: int = 256  # chunks per indexing batch (embedding overlaps the next batch)
 
 
 class Workspace:
@@ -101,6 +102,7 @@ class Workspace:
             vault_filter=VaultFilter.load(config.vault_root, extra_excludes=config.excluded),
             max_note_bytes=config.max_note_bytes,
             embedder_id=self.embedder_id,
+            batch_chunks=config.batch_chunks,
         )
 
     # -- opening --------------------------------------------------------------------------

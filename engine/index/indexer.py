@@ -96,8 +96,10 @@ class Indexer:
         vault_filter: VaultFilter | None = None,
         max_note_bytes: int = 10_000_000,
         embedder_id: str = "",
+        batch_chunks: int = BATCH_CHUNKS,
     ) -> None:
         self._root = vault_root
+        self._batch_chunks = batch_chunks
         self._catalog = catalog
         self._vectors = vectors
         self._graph = graph
@@ -255,7 +257,7 @@ class Indexer:
         return embedded
 
     def _batches(self, changed: Sequence[tuple[Note, int]]) -> Iterator[list[_Staged]]:
-        """The changed notes, chunked, in batches of about `BATCH_CHUNKS` chunks."""
+        """The changed notes, chunked, in batches of about `batch_chunks` chunks."""
         counter = self._token_counter()
         batch: list[_Staged] = []
         batch_chunks = 0
@@ -263,7 +265,7 @@ class Indexer:
             chunks = chunk_note(note, count_tokens=counter)
             batch.append((note, chunks, mtime_ns))
             batch_chunks += len(chunks)
-            if batch_chunks >= BATCH_CHUNKS:
+            if batch_chunks >= self._batch_chunks:
                 yield batch
                 batch, batch_chunks = [], 0
         if batch:

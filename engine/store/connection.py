@@ -325,3 +325,18 @@ def closed_cleanly(path: Path) -> bool:
     except (OSError, UnicodeDecodeError):
         return False
     return recorded != "" and recorded == _file_stamp(path)
+
+
+class Repository:
+    """One concern's queries on a `Database` (notes and chunks, the full text)."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    @property
+    def path(self) -> Path:
+        return self._db.path
+
+    @property
+    def _conn(self) -> sqlite3.Connection:
+        return self._db.conn

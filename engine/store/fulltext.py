@@ -15,10 +15,9 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable, Collection, Iterable, Sequence
-from pathlib import Path
 
 from engine.errors import IndexCorruptError
-from engine.store.connection import Database, batched, error_name, guarded
+from engine.store.connection import Database, Repository, batched, error_name, guarded
 from engine.store.errors import REBUILD_HINT, FtsQueryError
 from engine.store.schema import NOTE_FTS_ROW
 
@@ -80,26 +79,18 @@ def index_notes(conn: sqlite3.Connection, paths: Sequence[str]) -> None:
     )
 
 
-class FullText:
+class FullText(Repository):
     """The full-text queries of one catalog connection, with the caches they keep (temp
     tables of allowed rows, chunk counts per term) until the next write."""
 
     def __init__(self, db: Database) -> None:
-        self._db = db
+        super().__init__(db)
         # What each temp table of allowed paths or rows holds now (see `_restrict`).
         self._restricted: dict[str, object] = {}
         self._temp_changes = 0  # total_changes made by filling temp tables (see `_version`)
         self._chunk_total: tuple[tuple[int, int], int] | None = None  # (version, chunks)
         self._term_docs: dict[str, int | None] = {}  # term -> chunks holding it, this version
         db.on_rollback(self._restricted.clear)  # a rollback also undoes the temp tables
-
-    @property
-    def path(self) -> Path:
-        return self._db.path
-
-    @property
-    def _conn(self) -> sqlite3.Connection:
-        return self._db.conn
 
     @guarded
     def rebuild(self) -> None:

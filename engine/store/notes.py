@@ -12,11 +12,10 @@ import json
 import sqlite3
 from collections.abc import Iterable, Iterator, Sequence
 from datetime import datetime
-from pathlib import Path
 from typing import Any, Literal, cast
 
 from engine.model import Chunk, ChunkRecord, Heading, Link, Note, NoteRecord, SkippedFile
-from engine.store.connection import Database, batched, guarded, translate
+from engine.store.connection import Repository, batched, guarded, translate
 from engine.store.fulltext import index_notes, unindex_notes
 
 
@@ -28,19 +27,8 @@ def _dt(value: str | None) -> datetime | None:
     return datetime.fromisoformat(value) if value else None
 
 
-class Notes:
+class Notes(Repository):
     """The note and chunk rows of one catalog connection."""
-
-    def __init__(self, db: Database) -> None:
-        self._db = db
-
-    @property
-    def path(self) -> Path:
-        return self._db.path
-
-    @property
-    def _conn(self) -> sqlite3.Connection:
-        return self._db.conn
 
     _RECORD_SQL = "SELECT path, content_hash, mtime_ns, size, status, title FROM notes"
 

@@ -3,28 +3,14 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
+from helpers.cli import run_cli
 from helpers.vaultkit import snapshot, write_vault
 
 REPO = Path(__file__).resolve().parents[2]
-
-
-def run_cli(*args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, HF_HUB_OFFLINE="1", PYTHONPATH=str(REPO))
-    return subprocess.run(
-        [sys.executable, "-m", "app.cli", *args],
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        env=env,
-        cwd=REPO,
-    )
 
 
 @pytest.mark.slow

@@ -7,15 +7,14 @@ only the text and graph sources, so they start without loading the model.
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers.cli import run_cli as helper_run_cli
 
 REPO = Path(__file__).resolve().parents[2]
 DEMO = REPO / "resources" / "demo-vault"
@@ -38,15 +37,7 @@ class Vault:
 
 
 def run_cli(*args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, HF_HUB_OFFLINE="1", PYTHONPATH=str(REPO), COLUMNS="200")
-    return subprocess.run(
-        [sys.executable, "-m", "app.cli", *args],
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        env=env,
-        cwd=REPO,
-    )
+    return helper_run_cli(*args, timeout=timeout, extra_env={"COLUMNS": "200"})
 
 
 def search(vault: Vault, *args: str) -> subprocess.CompletedProcess[str]:

@@ -10,8 +10,11 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 
 
-def run_cli(*args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+def run_cli(
+    *args: str, timeout: float = 300, extra_env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, HF_HUB_OFFLINE="1", ANONYMIZED_TELEMETRY="False", PYTHONPATH=str(REPO))
+    env.update(extra_env or {})
     return subprocess.run(
         [sys.executable, "-m", "app.cli", *args],
         capture_output=True,

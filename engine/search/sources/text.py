@@ -83,7 +83,7 @@ class TextSource:
             return []
         scores: dict[str, _NoteScore] = {}
 
-        expr = bm25_match_expression(query, skip=_common_terms(catalog, query))
+        expr = bm25_match_expression(query, skip=common_terms(catalog, query))
         if expr:
             # Notes are ranked by BM25 over the whole note; the best-matching chunk of each
             # note supplies its excerpt.
@@ -173,15 +173,17 @@ class TextSource:
         return hits
 
 
-def _common_terms(catalog: Catalog, query: ParsedQuery) -> frozenset[str]:
-    """Query words too common to match by (see COMMON_TERM_SHARE), when a quoted phrase or
-    a rarer word the index holds remains for BM25 to match (CJK runs are needles, not BM25
-    words)."""
+def common_terms(
+    catalog: Catalog, query: ParsedQuery, *, share: float = COMMON_TERM_SHARE
+) -> frozenset[str]:
+    """Query words in more than `share` of the chunks, too common to match by, when a quoted
+    phrase or a rarer word the index holds remains for BM25 to match (CJK runs are needles,
+    not BM25 words)."""
     words = [t for t in query.terms if not is_cjk(t)]
     if len(words) < 2:
         return frozenset()
     shares = catalog.fulltext.term_shares(words)
-    common = frozenset(t for t in words if shares.get(t, 0.0) > COMMON_TERM_SHARE)
-    if not query.phrases and not any(0.0 < shares.get(t, 0.0) <= COMMON_TERM_SHARE for t in words):
+    common = frozenset(t for t in words if shares.get(t, 0.0) > share)
+    if not query.phrases and not any(0.0 < shares.get(t, 0.0) <= share for t in words):
         return frozenset()  # no phrase, nothing rarer that any chunk holds: keep them all
     return common

@@ -17,7 +17,6 @@ import pytest
 from helpers.vaultkit import assert_consistent, note_text, write_vault
 
 from engine.embed.embedder import Embedder
-from engine.index import indexer as indexer_module
 from engine.workspace import Workspace, WorkspaceConfig
 
 pytestmark = pytest.mark.slow  # indexes with the real model
@@ -46,12 +45,6 @@ class Watched:
 
 
 @pytest.fixture
-def one_note_batches(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every note is its own batch, so a small vault has many batches in flight."""
-    monkeypatch.setattr(indexer_module, "BATCH_CHUNKS", 1)
-
-
-@pytest.fixture
 def workspaces(tmp_path: Path) -> Iterator[list[Workspace]]:
     opened: list[Workspace] = []
     yield opened
@@ -60,15 +53,15 @@ def workspaces(tmp_path: Path) -> Iterator[list[Workspace]]:
 
 
 def _open(tmp_path: Path, vault: Path, embedder: Any, opened: list[Workspace]) -> Workspace:
-    ws = Workspace.open(
-        WorkspaceConfig(vault_root=vault, data_root=tmp_path / "data"), embedder=embedder
-    )
+    """Every note is its own batch, so a small vault has many batches in flight."""
+    config = WorkspaceConfig(vault_root=vault, data_root=tmp_path / "data", batch_chunks=1)
+    ws = Workspace.open(config, embedder=embedder)
     opened.append(ws)
     return ws
 
 
 def test_embedding_overlaps_the_next_batch_and_runs_off_the_caller(
-    tmp_path: Path, embedder: Embedder, one_note_batches: None, workspaces: list[Workspace]
+    tmp_path: Path, embedder: Embedder, workspaces: list[Workspace]
 ) -> None:
     vault = tmp_path / "vault"
     write_vault(vault, 4)
@@ -101,7 +94,7 @@ def test_embedding_overlaps_the_next_batch_and_runs_off_the_caller(
 
 
 def test_same_text_in_consecutive_batches_is_embedded_once(
-    tmp_path: Path, embedder: Embedder, one_note_batches: None, workspaces: list[Workspace]
+    tmp_path: Path, embedder: Embedder, workspaces: list[Workspace]
 ) -> None:
     vault = tmp_path / "vault"
     vault.mkdir()
@@ -126,7 +119,7 @@ def test_same_text_in_consecutive_batches_is_embedded_once(
 
 
 def test_stop_between_batches_leaves_nothing_half_done(
-    tmp_path: Path, embedder: Embedder, one_note_batches: None, workspaces: list[Workspace]
+    tmp_path: Path, embedder: Embedder, workspaces: list[Workspace]
 ) -> None:
     vault = tmp_path / "vault"
     write_vault(vault, 6)
@@ -152,7 +145,7 @@ def test_stop_between_batches_leaves_nothing_half_done(
 
 
 def test_a_failed_batch_stays_pending_and_the_next_sync_finishes_it(
-    tmp_path: Path, embedder: Embedder, one_note_batches: None, workspaces: list[Workspace]
+    tmp_path: Path, embedder: Embedder, workspaces: list[Workspace]
 ) -> None:
     vault = tmp_path / "vault"
     write_vault(vault, 5)

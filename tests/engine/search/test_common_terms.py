@@ -22,7 +22,6 @@ from pathlib import Path
 
 import pytest
 
-import engine.search.sources.text as text_source
 from engine.model import Chunk, Note
 from engine.search.directory import NoteDirectory
 from engine.search.query import bm25_match_expression, parse_query
@@ -31,7 +30,7 @@ from engine.search.sources.text import (
     COMMON_TERM_SHARE,
     TextSource,
     ThreadCatalogs,
-    _common_terms,
+    common_terms,
 )
 from engine.store.catalog import Catalog
 from engine.store.fulltext import SMALL_PATH_SET
@@ -200,22 +199,19 @@ def test_common_words_are_left_out_only_when_something_rarer_remains(
     reader: Catalog, text: str, skipped: set[str], expression: str
 ) -> None:
     query = parse_query(text)
-    skip = _common_terms(reader, query)
+    skip = common_terms(reader, query)
     assert skip == skipped
     assert bm25_match_expression(query, skip=skip) == expression
 
 
-def test_the_threshold_is_common_term_share(
-    reader: Catalog, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_the_threshold_is_common_term_share(reader: Catalog) -> None:
     assert COMMON_TERM_SHARE == 0.2
     query = parse_query("zebra yak")
-    assert _common_terms(reader, query) == {"zebra"}
-    monkeypatch.setattr(text_source, "COMMON_TERM_SHARE", 0.3)  # zebra (0.3) is no longer above
-    assert _common_terms(reader, query) == frozenset()
-    monkeypatch.setattr(text_source, "COMMON_TERM_SHARE", 0.1)  # now both are: keep both
-    assert _common_terms(reader, query) == frozenset()
-    assert _common_terms(reader, parse_query("zebra yak unique")) == {"zebra", "yak"}
+    assert common_terms(reader, query) == {"zebra"}
+    assert common_terms(reader, query, share=0.3) == frozenset()  # zebra (0.3) is not above
+    assert common_terms(reader, query, share=0.1) == frozenset()  # both are: keep both
+    unique = parse_query("zebra yak unique")
+    assert common_terms(reader, unique, share=0.1) == {"zebra", "yak"}
 
 
 def test_bm25_match_expression_skip() -> None:
