@@ -32,6 +32,11 @@ class ReadOnlyIndexError(EngineError):
     """The index is open read-only (another process holds the writer lock): it cannot be
     indexed and review decisions cannot be saved."""
 
+    def __init__(
+        self, message: str = "this index is open read-only (another process is writing it)"
+    ):
+        super().__init__(message)
+
 
 def one_line(error: BaseException, *, limit: int = 300) -> str:
     """`error` as one line a person can read: its first non-empty line (later lines are

@@ -174,8 +174,6 @@ class Session:
         True the sync waits at its next progress report (a pause), still serving review
         decisions. Raises ReadOnlyIndexError in a read-only session.
         """
-        if self.read_only:
-            raise ReadOnlyIndexError("this index is open read-only (another process is writing it)")
         stop = self._stopper(cancel)
         report = progress or (lambda _p: None)
 
@@ -220,7 +218,7 @@ class Session:
         from engine.index.live import LiveSync
 
         if self.read_only:
-            raise ReadOnlyIndexError("this index is open read-only (another process is writing it)")
+            raise ReadOnlyIndexError()
         with self._live_lock:
             if self._closing.is_set() or self._live is not None:
                 return None

@@ -230,7 +230,7 @@ class Workspace:
         leaving a consistent index that the next sync completes (the contradiction scan is
         then left for that sync too)."""
         if self.read_only:
-            raise ReadOnlyIndexError("this index is open read-only (another process is writing it)")
+            raise ReadOnlyIndexError()
         # Stale from before the first write: a crash mid-sync must not leave graph.json or
         # the vector snapshot looking current. Put back if nothing changed.
         was_stale = self.catalog.state.graph_stale

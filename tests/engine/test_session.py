@@ -142,15 +142,23 @@ def test_closing_cancels_a_running_sync(tmp_path: Path, open_session: Opener) ->
     assert len(result) == 1 and not isinstance(result[0], BaseException)
 
 
-@pytest.mark.slow
-def test_review_decisions_persist_and_read_only_refuses_them(
+def _synced_demo(
     tmp_path: Path, open_session: Opener
-) -> None:
+) -> tuple[Path, WorkspaceConfig, Session]:
+    """A copy of the demo vault, indexed by a writer session."""
     vault = tmp_path / "demo-vault"
     shutil.copytree(DEMO_VAULT, vault)
     config = WorkspaceConfig(vault_root=vault, data_root=tmp_path / "data")
     session = open_session(config)
     session.sync()
+    return vault, config, session
+
+
+@pytest.mark.slow
+def test_review_decisions_persist_and_read_only_refuses_them(
+    tmp_path: Path, open_session: Opener
+) -> None:
+    _vault, config, session = _synced_demo(tmp_path, open_session)
     found = session.contradictions()
     assert len(found) >= 2
     first, second = found[0], found[1]
@@ -181,11 +189,7 @@ def test_review_decisions_persist_and_read_only_refuses_them(
 def test_a_decision_during_a_sync_is_saved_between_batches(
     tmp_path: Path, open_session: Opener
 ) -> None:
-    vault = tmp_path / "demo-vault"
-    shutil.copytree(DEMO_VAULT, vault)
-    config = WorkspaceConfig(vault_root=vault, data_root=tmp_path / "data")
-    session = open_session(config)
-    session.sync()
+    vault, _config, session = _synced_demo(tmp_path, open_session)
     pair = session.contradictions()[0]
     write_vault(vault / "More", 60, paragraphs=12)  # a long sync to decide during
     in_sync = threading.Event()
