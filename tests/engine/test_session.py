@@ -142,9 +142,7 @@ def test_closing_cancels_a_running_sync(tmp_path: Path, open_session: Opener) ->
     assert len(result) == 1 and not isinstance(result[0], BaseException)
 
 
-def _synced_demo(
-    tmp_path: Path, open_session: Opener
-) -> tuple[Path, WorkspaceConfig, Session]:
+def _synced_demo(tmp_path: Path, open_session: Opener) -> tuple[Path, WorkspaceConfig, Session]:
     """A copy of the demo vault, indexed by a writer session."""
     vault = tmp_path / "demo-vault"
     shutil.copytree(DEMO_VAULT, vault)
