@@ -148,6 +148,20 @@ def build_parser() -> argparse.ArgumentParser:
     ev_ret.add_argument("--work-dir", type=Path, help="scratch folder (cached between runs)")
     ev_ret.add_argument("--max-queries", type=int, help="evaluate only the first N queries")
     ev_ret.add_argument("--json", action="store_true")
+    ev_known = ev_sub.add_parser(
+        "known-items",
+        parents=[common],
+        help="does the note a person has in mind come first? (hit@k per source and merged)",
+    )
+    ev_known.add_argument("vault", type=Path, help="vault folder")
+    ev_known.add_argument(
+        "queries",
+        type=Path,
+        help='JSONL: {"query", "expect": [paths], "kind": semantic|keyword|exact|absent}',
+    )
+    ev_known.add_argument("--work-dir", type=Path, help="scratch folder (cached between runs)")
+    ev_known.add_argument("--details", action="store_true", help="list every query's ranks")
+    ev_known.add_argument("--json", action="store_true")
     ev_con = ev_sub.add_parser(
         "contradictions",
         parents=[common],
@@ -349,6 +363,8 @@ def _cmd_eval(args: argparse.Namespace) -> int:
         )
         print(json.dumps(result, indent=2))
         return 0
+    if args.eval_command == "known-items":
+        return _eval_known_items(args)
     if args.eval_command == "contradictions" and args.vault is not None:
         return _eval_vault_contradictions(args)
     if args.eval_command == "contradictions":
@@ -378,6 +394,36 @@ def _cmd_eval(args: argparse.Namespace) -> int:
             )
         return 0
     return 2
+
+
+def _eval_known_items(args: argparse.Namespace) -> int:
+    import hashlib
+    import tempfile
+
+    from engine.errors import EngineError
+    from engine.evaluate.known_items import evaluate_known_items
+
+    if not args.vault.is_dir():
+        raise EngineError(f"no vault folder at {args.vault}")
+    vault = args.vault.resolve()
+    tag = hashlib.sha256(str(vault).encode()).hexdigest()[:10]
+    work = args.work_dir or Path(tempfile.gettempdir()) / f"consilience-known-{vault.name}-{tag}"
+    result = evaluate_known_items(
+        vault,
+        args.queries,
+        work_dir=work,
+        model=args.model,
+        progress=lambda m: print(m, file=sys.stderr, flush=True),
+    )
+    if args.json:
+        if not args.details:
+            result = {k: v for k, v in result.items() if k != "details"}
+        print(json.dumps(result, ensure_ascii=False, indent=2))
+    else:
+        from app.render import print_known_items_eval
+
+        print_known_items_eval(result, details=args.details)
+    return 0
 
 
 def _eval_vault_contradictions(args: argparse.Namespace) -> int:

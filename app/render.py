@@ -187,3 +187,67 @@ def print_vault_contradiction_eval(
                 f"     A {row['a']}\n     B {row['b']}\n     why: {'; '.join(row['why'])}"
             )
         )
+
+
+def print_known_items_eval(
+    result: dict[str, Any], *, details: bool = False, console: Console | None = None
+) -> None:
+    """`eval known-items`: hit@k and MRR per kind and source, and per query with `details`."""
+    from rich.table import Table
+
+    out = console or Console()
+    out.print(
+        Text(
+            f"{result['vault']}: {result['notes']} notes, {result['queries']} queries; "
+            f"merged search p50 {result['latency_ms']['p50']} ms, "
+            f"p95 {result['latency_ms']['p95']} ms"
+        )
+    )
+    for kind, row in result["by_kind"].items():
+        if kind == "absent":
+            out.print(
+                Text(
+                    f"absent ({row['queries']} queries): low-confidence warning on "
+                    f"{row['low_confidence_rate']:.0%}, {row['mean_shown']} results shown "
+                    "on average"
+                )
+            )
+            continue
+        table = Table(title=f"{kind} ({row['fused']['queries']} queries)", title_justify="left")
+        table.add_column("source")
+        metrics = ("hit@1", "hit@3", "hit@5", "hit@10", "mrr")
+        for col in metrics:
+            table.add_column(col, justify="right")
+        for src in ("semantic", "text", "graph", "fused"):
+            table.add_row(src, *(f"{row[src][c]:.3f}" for c in metrics))
+        out.print(table)
+        out.print(
+            Text(
+                f"  fused hit@5 minus the best single source: "
+                f"{row['fused_minus_best_source_hit@5']:+.3f}; low-confidence warning on "
+                f"{row['low_confidence_rate']:.0%}",
+                style="dim",
+            )
+        )
+    if not details:
+        return
+
+    def rank(value: int | None) -> str:
+        return "-" if value is None else str(value)
+
+    table = Table(title="per query (rank of the expected note; - = not in the top 10)")
+    for col in ("kind", "query", "meaning", "words", "links", "fused", "shown", "weak"):
+        table.add_column(col)
+    for row in result["details"]:
+        r = row["ranks"]
+        table.add_row(
+            row["kind"],
+            row["query"],
+            rank(r["semantic"]),
+            rank(r["text"]),
+            rank(r["graph"]),
+            rank(r["fused"]),
+            str(row["shown"]),
+            "yes" if row["low_confidence"] else "",
+        )
+    out.print(table)
