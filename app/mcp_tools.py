@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from engine.contradict.types import FLAG_THRESHOLD
 from engine.errors import one_line
+from engine.search.config import AI_TOKEN_BUDGET
 
 if TYPE_CHECKING:
     from engine.model import IndexStats, Progress
@@ -264,7 +265,9 @@ class VaultSession:
         session = self._engine()
         status = self._status
         try:
-            response = session.search(query, limit=limit, filters=filters, sources=chosen)
+            response = session.search(
+                query, limit=limit, filters=filters, sources=chosen, token_budget=AI_TOKEN_BUDGET
+            )
         except QueryExecutionError as exc:
             if status.state == "indexing" and status.first_index:
                 raise ToolInputError(

@@ -271,8 +271,11 @@ class Session:
         limit: int = 10,
         filters: SearchFilters | None = None,
         sources: Sequence[str] | None = None,
+        token_budget: int | None = None,
     ) -> SearchResponse:
-        return self._service.search(text, limit=limit, filters=filters, sources=sources)
+        return self._service.search(
+            text, limit=limit, filters=filters, sources=sources, token_budget=token_budget
+        )
 
     def note(self, path: str) -> Note | None:
         """An indexed note's metadata, links and headings (None when not indexed)."""

@@ -133,6 +133,7 @@ def build_search_service(
         timeout_s=timeout_s,
         context=context,
         contradictions=contradictions,
+        allowed=directory.allowed,
     )
     original_close = service.close
 

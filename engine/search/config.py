@@ -8,7 +8,7 @@ by the quality harness, which switches each boost off through its `use_*` flag.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 
@@ -28,6 +28,19 @@ class MergeConfig:
     rrf_weight_text: float = 1.5  # weight of the text source's term (SciFact: 1.5 > 1.0)
     rrf_weight_graph: float = 1.0  # weight of the graph source's term
     rrf_weight_default: float = 1.0  # weight of any other source's term
+
+    # --- query-aware weights: the query's intent (`engine.search.query.query_intent`) picks
+    # the semantic and text weights above; graph keeps its own.
+    use_query_intent: bool = True
+    question_weight_semantic: float = 1.0  # a sentence or question: lean on meaning
+    question_weight_text: float = 1.5
+    keyword_weight_semantic: float = 1.0  # a few words
+    keyword_weight_text: float = 1.5
+    exact_weight_semantic: float = 1.0  # identifiers and quoted phrases: lean on words
+    exact_weight_text: float = 1.5
+    # Identifier and quoted-phrase queries: every note holding the exact string(s) ranks above
+    # every note that does not (they fill the "high" tier, the others stay below it).
+    use_exact_first: bool = True
 
     # --- composite boosts (seed: merge-results-contradictions, "calculate_composite") -------
     # Off: lowers SciFact nDCG@10 (0.7339 without vs 0.7335 with); fusion already rewards it.
@@ -74,7 +87,10 @@ class MergeConfig:
     use_mmr: bool = True  # re-rank the fused list by maximal marginal relevance
     mmr_lambda: float = 0.9  # weight of relevance against redundancy (1 = no diversity)
     mmr_pool_size: int = 40  # MMR looks at the top-N fused results (seed: O(N²), keep N small)
-    token_budget: int | None = 2000  # excerpt tokens in the answer; None = no budget
+    # Excerpt tokens in the answer; None = no budget. A person reading the list is served by
+    # `limit` alone (a budget cut notes the words source found from a 30-result list); an AI
+    # client asks for a budget per search (`SearchService.search(token_budget=...)`).
+    token_budget: int | None = None
     chars_per_token: float = 4.0  # token estimate: characters of excerpt text per token
 
     def __post_init__(self) -> None:
@@ -88,6 +104,12 @@ class MergeConfig:
             self.rrf_weight_text,
             self.rrf_weight_graph,
             self.rrf_weight_default,
+            self.question_weight_semantic,
+            self.question_weight_text,
+            self.keyword_weight_semantic,
+            self.keyword_weight_text,
+            self.exact_weight_semantic,
+            self.exact_weight_text,
         )
         if any(w <= 0 for w in weights):
             problems.append("rrf weights must be > 0")
@@ -122,6 +144,11 @@ class MergeConfig:
         if problems:
             raise ValueError("invalid MergeConfig: " + "; ".join(problems))
 
+    def for_intent(self, intent: str | None) -> MergeConfig:
+        """This config with the semantic and text weights of a query intent ("question",
+        "keyword", "exact"); itself when intents are off or the intent is unknown."""
+        return _for_intent(self, intent)
+
     def rrf_weight(self, source: str) -> float:
         """The RRF weight of a source."""
         if source == "semantic":
@@ -154,6 +181,17 @@ class MergeConfig:
         return _in_order(self.source_order, frozenset(sources))
 
 
+@lru_cache(maxsize=64)  # a few configs × three intents
+def _for_intent(config: MergeConfig, intent: str | None) -> MergeConfig:
+    if not config.use_query_intent or intent not in ("question", "keyword", "exact"):
+        return config
+    return replace(
+        config,
+        rrf_weight_semantic=getattr(config, f"{intent}_weight_semantic"),
+        rrf_weight_text=getattr(config, f"{intent}_weight_text"),
+    )
+
+
 @lru_cache(maxsize=512)  # a handful of source sets, asked for thousands of times per query
 def _in_order(order: tuple[str, ...], names: frozenset[str]) -> tuple[str, ...]:
     return tuple(
@@ -162,3 +200,4 @@ def _in_order(order: tuple[str, ...], names: frozenset[str]) -> tuple[str, ...]:
 
 
 DEFAULT_CONFIG = MergeConfig()
+AI_TOKEN_BUDGET = 2000  # excerpt tokens of an answer meant for an AI client's context (seed)

@@ -59,13 +59,18 @@ class NoteMeta:
         keys += [f"entity:{e}" for e in sorted(self.entities_out)]
         return tuple(keys)
 
+    @property
+    def date(self) -> datetime | None:
+        """The note's own date, what a date filter reads: its frontmatter `created`/`date`
+        or daily-note file name when it has one, else its file's modification time (a note
+        dated 2025 in its frontmatter but saved yesterday is a 2025 note)."""
+        return self.created if self.created is not None else self.modified
+
     def matches(self, filters: SearchFilters) -> bool:
         if not filters.folder_matches(self.path) or not filters.tag_matches(self.tags):
             return False
         rng = filters.date_range
-        if rng is None:
-            return True
-        return rng.contains(self.modified) or rng.contains(self.created)
+        return rng is None or rng.contains(self.date)
 
 
 FILTER_CACHE = 32  # filter -> allowed-notes answers kept per graph revision
@@ -76,7 +81,7 @@ class FilterIndex:
 
     Built once per directory revision: folder -> notes (every ancestor folder included),
     tag -> notes (parents of nested tags included, as `SearchFilters.tag_matches` reads them),
-    and the notes sorted by modified and by created time for date ranges.
+    and the notes sorted by their date (`NoteMeta.date`) for date ranges.
     """
 
     def __init__(self, notes: dict[str, NoteMeta]) -> None:
@@ -93,14 +98,7 @@ class FilterIndex:
                     by_tag.setdefault("/".join(pieces[:i]), set()).add(path)
         self._by_folder = {k: frozenset(v) for k, v in by_folder.items()}
         self._by_tag = {k: frozenset(v) for k, v in by_tag.items()}
-        self._dated = {
-            key: sorted(
-                (_micros(getattr(m, key)), p)
-                for p, m in notes.items()
-                if getattr(m, key) is not None
-            )
-            for key in ("modified", "created")
-        }
+        self._dated = sorted((_micros(m.date), p) for p, m in notes.items() if m.date is not None)
         self._all = frozenset(notes)
         self._cache: OrderedDict[tuple[object, ...], frozenset[str]] = OrderedDict()
         self._lock = threading.Lock()
@@ -126,14 +124,10 @@ class FilterIndex:
         if rng is not None:
             lo = _micros(rng.since) if rng.since is not None else -(2**63)
             hi = _micros(rng.until) if rng.until is not None else 2**63
-            dated: set[str] = set()
-            for rows in self._dated.values():
-                start = bisect_left(rows, (lo, ""))
-                for i in range(start, len(rows)):
-                    if rows[i][0] >= hi:
-                        break
-                    dated.add(rows[i][1])
-            out = out & dated
+            rows = self._dated
+            start = bisect_left(rows, (lo, ""))
+            end = bisect_left(rows, (hi, ""))
+            out = out & frozenset(path for _, path in rows[start:end])
         with self._lock:
             self._cache[key] = out
             while len(self._cache) > FILTER_CACHE:

@@ -96,6 +96,18 @@ def source_ranges_of(hits_by_source: Mapping[str, Sequence[Hit]]) -> dict[str, t
     return out
 
 
+EXACT_FIRST_MARGIN = 0.99  # notes without the exact string stay just under the high tier
+
+
+def exact_first_total(total: float, *, holds_exact: bool, config: MergeConfig) -> float:
+    """The score of an identifier or quoted-phrase query: notes holding the exact string(s)
+    fill [tier_high, 1] in the order of their score, every other note [0, tier_high)."""
+    bounded = max(0.0, min(1.0, total))
+    if holds_exact:
+        return config.tier_high + (1.0 - config.tier_high) * bounded
+    return config.tier_high * EXACT_FIRST_MARGIN * bounded
+
+
 def assign_tier(composite: float, *, config: MergeConfig) -> Tier:
     """Step 6: "high" / "medium" / "low" by composite relevance."""
     if composite >= config.tier_high:
@@ -147,8 +159,10 @@ class GroupScorer:
         now: datetime,
         config: MergeConfig,
         source_ranges: Mapping[str, tuple[float, float]] | None = None,
+        exact_first: bool = False,
     ) -> None:
         self._config = config
+        self._exact_first = exact_first
         answered = tuple(answered_sources)
         entities = (
             query_entities if isinstance(query_entities, frozenset) else frozenset(query_entities)
@@ -209,6 +223,10 @@ class GroupScorer:
             max((config.authority(s) for s in direct), default=1.0) if config.use_authority else 1.0
         )
         total = (rrf + agreement + exact) * cross_ref * recency * authority
+        placed = None
+        if self._exact_first:
+            placed = any(m in config.exact_match_types for m in match_types)
+            total = exact_first_total(total, holds_exact=placed, config=config)
         return ScoreBreakdown(
             rrf=rrf,
             rrf_raw=raw,
@@ -218,6 +236,7 @@ class GroupScorer:
             recency=recency,
             authority=authority,
             total=total,
+            exact_first=placed,
         )
 
     def score(self, group: NoteGroup) -> ScoredGroup:

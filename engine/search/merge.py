@@ -134,6 +134,7 @@ def merge(
     query_entities: frozenset[str] = frozenset(),
     now: datetime,
     limit: int,
+    intent: str | None = None,
 ) -> MergeOutput:
     """Merge what the sources found.
 
@@ -142,8 +143,11 @@ def merge(
     caller reports it as a warning). `note_tokens` (path → `normalise_tokens` of the note
     body) enables the near-duplicate merge and MMR's fallback similarity; `chunk_vectors`
     (chunk id → embedding) gives MMR its cosine; `query_entities` are graph entities named
-    in the query (tags, titles, aliases) for the cross-reference boost.
+    in the query (tags, titles, aliases) for the cross-reference boost. `intent` (see
+    `engine.search.query.query_intent`) picks the sources' weights, and "exact" puts the
+    notes holding the query's exact strings first.
     """
+    config = config.for_intent(intent)
     normalised = normalise_hits(hits_by_source, config=config)
     answered = tuple(normalised)
     groups = sorted(
@@ -160,6 +164,7 @@ def merge(
         now=now,
         config=config,
         source_ranges=ranges,
+        exact_first=config.use_exact_first and intent == "exact",
     )
     ranked = LazyRanking((scorer.score(group) for group in groups), config=config)
     results = select_results(

@@ -11,6 +11,7 @@ import unicodedata
 from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
+from typing import Literal
 
 #: Very common English words that only slow BM25 down (every chunk has them) and add no signal.
 STOPWORDS = frozenset(
@@ -23,7 +24,8 @@ STOPWORDS = frozenset(
 
 _PHRASE = re.compile(r'"([^"]+)"')
 # Identifiers: letters/digits joined by - _ . (REQ-006, sample_interval_s, river-gauge-v2, v1.2)
-_IDENT = re.compile(r"[\w]+(?:[-_.][\w]+)+")
+# and camelCase names (fromTitle)
+_IDENT = re.compile(r"[\w]+(?:[-_.][\w]+)+|\b[a-z]+(?:[A-Z][a-z0-9]*)+\b")  # + camelCase
 _WORD = re.compile(r"\w+")
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+")
 
@@ -46,6 +48,58 @@ class ParsedQuery:
             if s.strip():
                 seen.setdefault(s, None)
         return tuple(seen)
+
+
+QueryIntent = Literal["exact", "keyword", "question"]
+
+# Words that open or mark a question in the languages of the vaults we measure on; a query
+# holding one is a question even when it is short ("how to embed").
+QUESTION_WORDS = frozenset(
+    """how what why when where which who whom whose can could does do did is are should would
+    will wie was warum wann wo welche welcher welches wer kann können muss soll gibt""".split()
+)
+_CJK_QUESTION = re.compile(r"[吗呢怎么如何为什么哪什么是否能否]")
+KEYWORD_MAX_WORDS = 3  # a query of at most this many words (and no question word) is keywords
+KEYWORD_MAX_CJK = 6  # ... or a CJK query of at most this many characters
+
+
+def query_intent(query: ParsedQuery) -> QueryIntent:
+    """What the query asks for, which decides how much each source is trusted:
+
+    - "exact": a quoted phrase, or an identifier that only code or a reference would hold
+      (REQ-006, sample_interval_s, v1.2: digits, underscores, dots or capitals inside) with
+      at most KEYWORD_MAX_WORDS other words, or a query that is one identifier alone;
+    - "keyword": at most KEYWORD_MAX_WORDS words (KEYWORD_MAX_CJK CJK characters) and no
+      question word;
+    - "question": the rest (a sentence or a question, in words other than the note's).
+    """
+    if query.phrases:
+        return "exact"
+    words = [w for w in _WORD.findall(query.text) if not _CJK.fullmatch(w)]
+    code = [i for i in query.identifiers if _code_like(i)]
+    inside = {w.casefold() for i in code for w in _WORD.findall(i)}
+    others = sum(1 for w in words if w.casefold() not in inside | STOPWORDS)
+    if code and others <= KEYWORD_MAX_WORDS:
+        return "exact"  # 'REQ-006', 'river-gauge-v2 battery'; not a sentence naming 'IL-10'
+
+    if len(query.identifiers) == 1 and _WORD.findall(query.identifiers[0]) == words:
+        return "exact"  # the whole query is one identifier: 'kebab-case', 'river-gauge
+    cjk_chars = sum(len(run) for run in query.cjk)
+    if any(w.casefold() in QUESTION_WORDS for w in words) or _CJK_QUESTION.search(query.text):
+        return "question"
+    if len(words) <= KEYWORD_MAX_WORDS and cjk_chars <= KEYWORD_MAX_CJK:
+        return "keyword"
+    return "question"
+
+
+def _code_like(identifier: str) -> bool:
+    """REQ-006, sample_interval_s, river-gauge-v2, v1.2, getElementById: not a hyphenated
+    word of prose such as 'two-way' or 'built-in'."""
+    return (
+        any(c.isdigit() or c == "_" for c in identifier)
+        or "." in identifier
+        or any(c.isupper() for c in identifier[1:])
+    )
 
 
 def parse_query(text: str) -> ParsedQuery:
@@ -107,6 +161,57 @@ class DateRange:
         if self.since is not None and moment < self.since:
             return False
         return not (self.until is not None and moment >= self.until)
+
+
+# Words that only frame a date ("notes from last week", "what did I write yesterday"): when
+# nothing else is left, the query asks for the notes of that range and no more.
+_DATE_FRAME = frozenset(
+    """notes note from in during of since for on within the my i what did do write wrote
+    written edit edited modified created changed show me all everything""".split()
+)
+_TRAILING_PREPOSITION = re.compile(r"\s*\b(?:from|in|during|of|since|for|on|within)\s*$", re.I)
+
+
+@dataclass(frozen=True)
+class DateInQuery:
+    """A date range named in a query's words, and what the query says besides it."""
+
+    range: DateRange
+    phrase: str  # as typed, e.g. "last week"
+    rest: str  # the query without the phrase; "" when only framing words were left
+
+
+def date_in_query(text: str, *, now: datetime) -> DateInQuery | None:
+    """'sensor notes from last week' → the range of last week and 'sensor notes'."""
+    m = _RELATIVE.search(text)
+    rng = relative_date_range(text, now=now) if m else None
+    if m is None or rng is None:
+        return None
+    before, after = text[: m.start()], text[m.end() :]
+    leftover = _WORD.findall(f"{before} {after}".casefold())
+    if all(w in _DATE_FRAME for w in leftover):
+        rest = ""
+    else:
+        rest = " ".join(f"{_TRAILING_PREPOSITION.sub('', before)} {after}".split())
+    return DateInQuery(range=rng, phrase=m.group(0), rest=rest)
+
+
+def describe_range(rng: DateRange) -> str:
+    """'16 Nov 2026 – 22 Nov 2026', '1 Sep 2026 or later', 'before 1 Oct 2026' (until is
+    exclusive: the last day shown is the day before it)."""
+
+    def day(moment: datetime) -> str:
+        return f"{moment.day} {moment:%b %Y}"
+
+    since, until = rng.since, rng.until
+    last = until - timedelta(days=1) if until is not None else None
+    if since is not None and last is not None:
+        return day(since) if last.date() <= since.date() else f"{day(since)} – {day(last)}"
+    if since is not None:
+        return f"{day(since)} or later"
+    if until is not None:
+        return f"before {day(until)}"
+    return "any date"
 
 
 def relative_date_range(text: str, *, now: datetime) -> DateRange | None:

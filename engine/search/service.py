@@ -19,7 +19,14 @@ from typing import Protocol, runtime_checkable
 from engine.errors import EngineError, QueryExecutionError, one_line
 from engine.search.config import MergeConfig
 from engine.search.merge import merge
-from engine.search.query import DateRange, ParsedQuery, parse_query, relative_date_range
+from engine.search.query import (
+    DateRange,
+    ParsedQuery,
+    date_in_query,
+    describe_range,
+    parse_query,
+    query_intent,
+)
 from engine.search.types import (
     Hit,
     QueryMetadata,
@@ -47,7 +54,7 @@ class SearchFilters:
 
     folder: str | None = None  # vault-relative folder prefix, e.g. "Projects" or "Projects/2026"
     tag: str | None = None  # tag without '#'; nested tags match their parent ('a' matches 'a/b')
-    since: datetime | None = None  # note modified (or created) at or after
+    since: datetime | None = None  # note dated at or after (frontmatter date, else file time)
     until: datetime | None = None  # ... and before
 
     @property
@@ -55,6 +62,22 @@ class SearchFilters:
         if self.since is None and self.until is None:
             return None
         return DateRange(self.since, self.until)
+
+    @property
+    def active(self) -> bool:
+        return bool(self.folder or self.tag or self.date_range)
+
+    def describe(self) -> str:
+        """The filters in words: 'in folder “Projects”, tagged #field, dated 1 Sep 2026 or
+        later' ('' when none is set)."""
+        parts = []
+        if self.folder:
+            parts.append(f"in folder “{self.folder.strip('/')}”")
+        if self.tag:
+            parts.append(f"tagged #{self.tag.lstrip('#')}")
+        if self.date_range is not None:
+            parts.append(f"dated {describe_range(self.date_range)}")
+        return ", ".join(parts)
 
     def folder_matches(self, path: str) -> bool:
         if not self.folder:
@@ -112,6 +135,7 @@ class MergeContext:
 
 
 ContextProvider = Callable[[SearchRequest, Mapping[str, Sequence[Hit]]], MergeContext]
+AllowedNotes = Callable[[SearchFilters], frozenset[str] | None]  # None: nothing filters
 ContradictionLookup = Callable[[Sequence[str]], tuple[object, ...]]
 
 
@@ -124,6 +148,7 @@ class SearchService:
         timeout_s: float = 2.0,
         context: ContextProvider | None = None,
         contradictions: ContradictionLookup | None = None,
+        allowed: AllowedNotes | None = None,
         max_workers: int = 8,
     ) -> None:
         self._sources = {s.name: s for s in sources}
@@ -131,6 +156,7 @@ class SearchService:
         self.timeout_s = timeout_s
         self._context = context
         self._contradictions = contradictions
+        self._allowed = allowed
         self._pool = cf.ThreadPoolExecutor(max_workers=max_workers, thread_name_prefix="source")
         self._generation = 0
         self._gen_lock = threading.Lock()
@@ -173,8 +199,12 @@ class SearchService:
         filters: SearchFilters | None = None,
         sources: Sequence[str] | None = None,
         supersede: bool = False,
+        token_budget: int | None = None,
     ) -> SearchResponse:
         """Run one query through the chosen sources (all by default) and merge the answers.
+
+        `token_budget` caps the excerpt tokens of the answer (for an AI client's context);
+        None keeps the configured budget (none by default: `limit` bounds the list).
 
         With `supersede=True` this query replaces any earlier superseding query still running:
         those raise `QuerySupersededError` instead of returning (search-as-you-type).
@@ -183,12 +213,27 @@ class SearchService:
         generation = self._next_generation() if supersede else None
         now = datetime.now(UTC)
         parsed = parse_query(text)
+        typed = parsed.text
         filters = filters or SearchFilters()
+        notices: list[Warning] = []
         if filters.date_range is None:
-            rel = relative_date_range(parsed.text, now=now)
-            if rel is not None:
-                filters = replace(filters, since=rel.since, until=rel.until)
+            named = date_in_query(parsed.text, now=now)
+            if named is not None:
+                filters = replace(filters, since=named.range.since, until=named.range.until)
+                parsed = parse_query(named.rest)
+                notices.append(
+                    Warning(
+                        source=None,
+                        kind="date_from_query",
+                        message=f"“{named.phrase}” was read as a date filter: notes dated "
+                        f"{describe_range(named.range)}",
+                        impact="notes dated outside that range are not searched; set the "
+                        "date filter yourself to choose another range",
+                    )
+                )
         request = SearchRequest(query=parsed, filters=filters, depth=source_depth(limit), now=now)
+        if filters.active and self._allowed is not None and not self._allowed(filters):
+            return self._nothing_to_search(typed, filters, notices, started)
         chosen = [self._sources[n] for n in (sources or self._sources) if n in self._sources]
         unknown = [n for n in (sources or ()) if n not in self._sources]
         if not chosen:
@@ -198,6 +243,7 @@ class SearchService:
             )
 
         hits, stats, warnings, failed = self._fan_out(chosen, request)
+        warnings[:0] = notices
         self._check_superseded(generation)
         if len(failed) == len(chosen):
             reasons = "; ".join(w.message for w in warnings)
@@ -208,14 +254,18 @@ class SearchService:
 
         merge_started = time.perf_counter()
         ctx = self._context(request, hits) if self._context else None
+        config = self.config
+        if token_budget is not None:
+            config = replace(config, token_budget=token_budget)
         output = merge(
             hits,
-            config=self.config,
+            config=config,
             note_tokens=ctx.note_tokens if ctx else None,
             chunk_vectors=ctx.chunk_vectors if ctx else None,  # type: ignore[arg-type]
             query_entities=ctx.query_entities if ctx else frozenset(),
             now=now,
             limit=limit,
+            intent=query_intent(parsed),
         )
         merge_ms = (time.perf_counter() - merge_started) * 1000
         contradictions: tuple[object, ...] = ()
@@ -254,7 +304,7 @@ class SearchService:
             low_confidence=output.low_confidence,
         )
         return SearchResponse(
-            query=parsed.text,
+            query=typed,
             results=output.results,
             tiers=output.tiers,
             contradictions=contradictions,
@@ -263,6 +313,43 @@ class SearchService:
         )
 
     # -- internals ----------------------------------------------------------------------
+
+    def _nothing_to_search(
+        self, typed: str, filters: SearchFilters, notices: list[Warning], started: float
+    ) -> SearchResponse:
+        """The answer when the filters leave no note: empty, saying which filter did it."""
+        assert self._allowed is not None
+        parts = [
+            SearchFilters(folder=filters.folder),
+            SearchFilters(tag=filters.tag),
+            SearchFilters(since=filters.since, until=filters.until),
+        ]
+        empty = [f for f in parts if f.active and not self._allowed(f)]
+        named = " and no note is ".join(f.describe() for f in empty) or filters.describe()
+        warning = Warning(
+            source=None,
+            kind="filters_match_nothing",
+            message=f"no note is {named}" if empty else f"no note is {named} at once",
+            impact="the filters leave nothing to search; change or clear them",
+        )
+        meta = QueryMetadata(
+            total_results=0,
+            deduplicated_results=0,
+            sources_available=self.source_names,
+            sources_failed=(),
+            per_source={},
+            merge_duration_ms=0.0,
+            total_ms=(time.perf_counter() - started) * 1000,
+            contradictions_detected=0,
+            low_confidence=False,
+        )
+        return SearchResponse(
+            query=typed,
+            results=(),
+            tiers={},
+            warnings=(*notices, warning),
+            query_metadata=meta,
+        )
 
     def _fan_out(
         self, chosen: Sequence[Source], request: SearchRequest

@@ -183,6 +183,8 @@ class ScoreBreakdown:
     total = (rrf + agreement + exact) × cross_ref × recency × authority
     composite_relevance = min(1, total)
 
+    (for identifier and quoted-phrase queries `total` is then placed by `exact_first`).
+
     Additive parts are 0 and multipliers 1 when their boost is switched off or does not apply.
     """
 
@@ -194,8 +196,12 @@ class ScoreBreakdown:
     recency: float  # × by how recently the note was modified
     authority: float  # × by the most authoritative source that found the note
     total: float  # the product above, unclamped: results are ordered by it
+    # Identifier and quoted-phrase queries (`fusion.exact_first_total`): True when the note
+    # holds the exact string(s) and `total` was lifted into the high tier, False when it was
+    # kept below it; None for other queries.
+    exact_first: bool | None = None
 
-    def to_dict(self) -> dict[str, float | None]:
+    def to_dict(self) -> dict[str, float | bool | None]:
         return {
             "rrf": _num(self.rrf),
             "rrf_raw": _num(self.rrf_raw),
@@ -205,6 +211,7 @@ class ScoreBreakdown:
             "recency": _num(self.recency),
             "authority": _num(self.authority),
             "total": _num(self.total),
+            "exact_first": self.exact_first,
         }
 
 

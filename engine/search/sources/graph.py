@@ -126,7 +126,7 @@ class GraphSource:
                 relevance=nb.relevance,
                 raw_score=nb.relevance,
                 title=meta.title,
-                timestamp=meta.modified,
+                timestamp=meta.date,
                 entities=meta.entities,
                 excerpt=Excerpt(
                     source=self.name,
@@ -137,12 +137,14 @@ class GraphSource:
                 relations=(nb.relation,),
                 metadata={"matched": "neighbor", "support": nb.support},
             )
-        # Date-only queries: the notes of that range, newest first.
-        if not hits and not seeds and filters.date_range is not None:
+        # A query that named only a date range ("notes from last week": the words became the
+        # filter, nothing else is left): the notes of that range, newest first. Any other
+        # query gets nothing from the filter itself.
+        if not request.query.text and filters.date_range is not None:
             dated = [notes[p] for p in allowed or () if p in notes]
-            dated.sort(key=lambda m: (-(m.modified.timestamp() if m.modified else 0), m.path))
+            dated.sort(key=lambda m: (-(m.date.timestamp() if m.date else 0), m.path))
             for meta in dated[: request.depth]:
-                text = f"modified {meta.modified:%Y-%m-%d}" if meta.modified else "dated"
+                text = f"dated {meta.date:%Y-%m-%d}" if meta.date else "dated"
                 hits[meta.path] = Hit(
                     source=self.name,
                     note_path=meta.path,
@@ -150,7 +152,7 @@ class GraphSource:
                     relevance=DATE_ONLY_RELEVANCE,
                     raw_score=DATE_ONLY_RELEVANCE,
                     title=meta.title,
-                    timestamp=meta.modified,
+                    timestamp=meta.date,
                     entities=meta.entities,
                     excerpt=Excerpt(source=self.name, chunk_id=None, text=text),
                     metadata={"matched": "date"},
@@ -326,7 +328,7 @@ class GraphSource:
             relevance=m.relevance,
             raw_score=m.relevance,
             title=meta.title,
-            timestamp=meta.modified,
+            timestamp=meta.date,
             entities=meta.entities,
             excerpt=Excerpt(
                 source=self.name, chunk_id=None, text=text, spans=(Span(start, len(text)),)

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from engine.search.directory import NoteDirectory
-from engine.search.service import SearchFilters, SearchRequest
+from engine.search.service import SearchRequest
 from engine.search.sources.excerpts import make_excerpt
 from engine.search.sources.text import ThreadCatalogs
 from engine.search.types import Hit
@@ -45,14 +45,6 @@ class SemanticSource:
         with self._seen_lock:
             return {c: self._vectors_seen[c] for c in chunk_ids if c in self._vectors_seen}
 
-    def _where(self, request: SearchRequest) -> dict[str, Any] | None:
-        filters = request.filters
-        index = self._directory.filter_index()
-        tagged = None
-        if filters.tag:
-            tagged = sorted(index.allowed(SearchFilters(tag=filters.tag)) or ())
-        return _where(request, folders=index.folders, tagged=tagged)
-
     def warm_up(self) -> None:
         """Load the model now (seconds), so the first query does not time out; and wait for
         the in-memory vectors if they are loading."""
@@ -73,7 +65,7 @@ class SemanticSource:
         if self._vectors.mirrored:
             found = self._vectors.nearest(vec, k=k, notes=allowed)
         else:  # Chroma answers until the in-memory mirror has loaded
-            found = self._vectors.nearest(vec, k=k, notes=allowed, where=self._where(request))
+            found = self._vectors.nearest(vec, k=k, notes=allowed, where=_where(allowed))
             with self._seen_lock:
                 for hit in found:
                     if hit.embedding is not None:
@@ -120,7 +112,7 @@ class SemanticSource:
                     match_type="semantic",
                     excerpt=excerpt,
                     title=meta.title if meta else path,
-                    timestamp=meta.modified if meta else None,
+                    timestamp=meta.date if meta else None,
                     entities=meta.entities if meta else (),
                     metadata={"similarity": round(best_sim, 4), "other_chunks": extra},
                 )
@@ -128,32 +120,7 @@ class SemanticSource:
         return hits
 
 
-def _where(
-    request: SearchRequest, *, folders: Iterable[str], tagged: list[str] | None = None
-) -> dict[str, Any] | None:
-    """Chroma metadata filter for the request's folder, tag (as the notes that carry it) and
-    date range."""
-    clauses: list[dict[str, Any]] = []
-    f = request.filters
-    if tagged is not None:
-        clauses.append({"note_path": {"$in": tagged}})
-    if f.folder:
-        prefix = f.folder.strip("/")
-        inside = sorted(d for d in folders if d == prefix or d.startswith(prefix + "/"))
-        if not inside:
-            inside = [prefix]
-        clauses.append({"folder": {"$in": inside}})
-    if f.since is not None or f.until is not None:
-        # Same rule as NoteMeta.matches: modified or created inside the range.
-        per_field = []
-        for key in ("modified", "created"):
-            parts: list[dict[str, Any]] = []
-            if f.since is not None:
-                parts.append({key: {"$gte": int(f.since.timestamp())}})
-            if f.until is not None:
-                parts.append({key: {"$lt": int(f.until.timestamp())}})
-            per_field.append(parts[0] if len(parts) == 1 else {"$and": parts})
-        clauses.append({"$or": per_field})
-    if not clauses:
-        return None
-    return clauses[0] if len(clauses) == 1 else {"$and": clauses}
+def _where(allowed: frozenset[str] | None) -> dict[str, Any] | None:
+    """Chroma's metadata filter for the notes the request's filters allow (the directory has
+    already read folder, tag and note date: one rule for every source)."""
+    return None if allowed is None else {"note_path": {"$in": sorted(allowed)}}

@@ -165,7 +165,7 @@ class TextSource:
                     match_type=match_type,  # type: ignore[arg-type]
                     excerpt=excerpt,
                     title=meta.title if meta else s.path,
-                    timestamp=meta.modified if meta else None,
+                    timestamp=meta.date if meta else None,
                     entities=meta.entities if meta else (),
                     metadata={"needles_matched": len(s.needles)} if needles else {},
                 )

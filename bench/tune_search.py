@@ -1,0 +1,216 @@
+"""Replay the merge under config variants on known-item sets and a BEIR set at once.
+
+Each query runs through the three sources once; the merge (pure) is then replayed under every
+variant, so a change to fusion is judged on every set together (a weight that helps the help
+vault and hurts SciFact shows up in one table). Indexes are cached in the work dirs that
+`consilience eval known-items` / `eval retrieval` use.
+
+    .venv/bin/python bench/tune_search.py \
+        --known ../shared/data/vaults/obsidian-help/en bench/known_items/obsidian-help-en.jsonl \
+        --beir ../shared/data/beir-scifact
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+import tempfile
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from engine.evaluate.known_items import SOURCES, first_rank, load_known_items, summarise
+from engine.evaluate.metrics import ndcg_at_k
+from engine.evaluate.retrieval import load_beir, write_corpus_vault
+from engine.search.build import build_search_service
+from engine.search.config import MergeConfig
+from engine.search.merge import merge
+from engine.search.query import ParsedQuery, parse_query, query_intent
+from engine.search.service import MergeContext, SearchRequest, source_depth
+from engine.search.types import Hit
+from engine.workspace import Workspace, WorkspaceConfig
+
+VARIANTS: dict[str, dict[str, Any]] = {
+    "before (one weight set, no exact-first)": {"use_query_intent": False, "use_exact_first": False},
+    "product": {},
+    "q sem 1.5": {"question_weight_semantic": 1.5, "question_weight_text": 1.0},
+    "q sem 2.0": {"question_weight_semantic": 2.0, "question_weight_text": 1.0},
+    "q sem 1.0 text 1.0": {"question_weight_semantic": 1.0, "question_weight_text": 1.0},
+    "k sem 1.0 text 1.0": {"keyword_weight_semantic": 1.0, "keyword_weight_text": 1.0},
+    "k text 2.0": {"keyword_weight_text": 2.0},
+    "no mmr": {"use_mmr": False},
+}
+
+
+@dataclass
+class Run:
+    name: str
+    kind: str  # known-item kind or "beir"
+    parsed: ParsedQuery
+    hits: dict[str, list[Hit]]
+    context: MergeContext | None
+    expect: frozenset[str] = frozenset()
+    qrels: dict[str, int] | None = None
+    mapping: dict[str, str] | None = None
+
+
+def collect_known(vault: Path, queries: Path, say: Any) -> list[Run]:
+    items = load_known_items(queries)
+    vault = vault.resolve()
+    tag = hashlib.sha256(str(vault).encode()).hexdigest()[:10]
+    work = Path(tempfile.gettempdir()) / f"consilience-known-{vault.name}-{tag}"
+    runs: list[Run] = []
+    with Workspace.open(WorkspaceConfig(vault_root=vault, data_root=work)) as ws:
+        ws.indexer.sync()
+        ws.start_vector_mirror()
+        service = build_search_service(ws, timeout_s=30.0)
+        service.warm_up()
+        for item in items:
+            parsed = parse_query(item.query)
+            request = SearchRequest(query=parsed, depth=source_depth(10))
+            hits = {n: service.source(n).search(request) for n in SOURCES}
+            runs.append(
+                Run(
+                    name=queries.stem,
+                    kind=item.kind,
+                    parsed=parsed,
+                    hits=hits,
+                    context=service.merge_context(request, hits),
+                    expect=item.expect,
+                )
+            )
+        service.close()
+    say(f"{queries.stem}: {len(runs)} queries")
+    return runs
+
+
+def collect_beir(folder: Path, say: Any, max_queries: int | None) -> list[Run]:
+    corpus, queries, qrels = load_beir(folder)
+    if max_queries:
+        queries = dict(list(queries.items())[:max_queries])
+    work = Path(tempfile.gettempdir()) / f"consilience-eval-{folder.name}"
+    mapping = write_corpus_vault(corpus, work / "vault")
+    runs: list[Run] = []
+    config = WorkspaceConfig(vault_root=work / "vault", data_root=work / "data")
+    with Workspace.open(config) as ws:
+        ws.indexer.sync()
+        ws.start_vector_mirror()
+        service = build_search_service(ws, timeout_s=30.0)
+        service.warm_up()
+        for qid, text in queries.items():
+            parsed = parse_query(text)
+            request = SearchRequest(query=parsed, depth=source_depth(100))
+            hits = {n: service.source(n).search(request) for n in SOURCES}
+            runs.append(
+                Run(
+                    name=folder.name,
+                    kind="beir",
+                    parsed=parsed,
+                    hits=hits,
+                    context=service.merge_context(request, hits),
+                    qrels=qrels[qid],
+                    mapping=mapping,
+                )
+            )
+        service.close()
+    say(f"{folder.name}: {len(runs)} queries")
+    return runs
+
+
+def replay(run: Run, config: MergeConfig, now: datetime) -> tuple[list[tuple[str, ...]], bool]:
+    ctx = run.context
+    out = merge(
+        run.hits,
+        config=config,
+        note_tokens=ctx.note_tokens if ctx else None,
+        chunk_vectors=ctx.chunk_vectors if ctx else None,  # type: ignore[arg-type]
+        query_entities=ctx.query_entities if ctx else frozenset(),
+        now=now,
+        limit=100 if run.kind == "beir" else 10,
+        intent=query_intent(run.parsed),
+    )
+    return [(r.note_path, *r.duplicates) for r in out.results], out.low_confidence
+
+
+def score(runs: list[Run], config: MergeConfig, now: datetime) -> dict[str, dict[str, Any]]:
+    table: dict[str, dict[str, Any]] = {}
+    for name in dict.fromkeys(r.name for r in runs):
+        mine = [r for r in runs if r.name == name]
+        row: dict[str, Any] = {}
+        if mine[0].kind == "beir":
+            ndcg = []
+            for r in mine:
+                shown, _ = replay(r, config, now)
+                ranked = [r.mapping.get(p[0], p[0]) for p in shown] if r.mapping else []
+                ndcg.append(ndcg_at_k(ranked, r.qrels or {}, k=10))
+            row["ndcg@10"] = round(sum(ndcg) / len(ndcg), 4)
+        else:
+            ranks: dict[str, list[int | None]] = {}
+            weak: dict[str, list[bool]] = {}
+            for r in mine:
+                shown, low = replay(r, config, now)
+                weak.setdefault(r.kind, []).append(low)
+                if r.kind != "absent":
+                    ranks.setdefault(r.kind, []).append(first_rank(shown, r.expect))
+            for kind, rs in ranks.items():
+                m = summarise(rs)
+                row[f"{kind}@5"] = m["hit@5"]
+                if kind == "exact":
+                    row["exact@3"] = m["hit@3"]
+            every = [x for rs in ranks.values() for x in rs]
+            row["all@5"] = summarise(every)["hit@5"]
+            row["weak:absent"] = round(sum(weak.get("absent", [])) / max(1, len(weak.get("absent", []))), 2)
+            answerable = [x for k, v in weak.items() if k != "absent" for x in v]
+            row["weak:answerable"] = round(sum(answerable) / max(1, len(answerable)), 2)
+        table[name] = row
+    return table
+
+
+def sources_alone(runs: list[Run]) -> dict[str, dict[str, Any]]:
+    out: dict[str, dict[str, Any]] = {}
+    for name in dict.fromkeys(r.name for r in runs if r.kind != "beir"):
+        mine = [r for r in runs if r.name == name and r.kind != "absent"]
+        row: dict[str, Any] = {}
+        for src in SOURCES:
+            for kind in dict.fromkeys(r.kind for r in mine):
+                rs = [
+                    first_rank([(h.note_path,) for h in r.hits[src]], r.expect)
+                    for r in mine
+                    if r.kind == kind
+                ]
+                row[f"{src}:{kind}@5"] = summarise(rs)["hit@5"]
+        out[name] = row
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--known", nargs=2, action="append", type=Path, default=[])
+    parser.add_argument("--beir", type=Path)
+    parser.add_argument("--max-queries", type=int)
+    parser.add_argument("--only", nargs="*", help="variant names to run")
+    args = parser.parse_args()
+
+    def say(m: str) -> None:
+        print(m, file=sys.stderr, flush=True)
+
+    runs: list[Run] = []
+    for vault, queries in args.known:
+        runs += collect_known(vault, queries, say)
+    if args.beir:
+        runs += collect_beir(args.beir, say, args.max_queries)
+    now = datetime.now(UTC)
+    print(json.dumps({"sources alone": sources_alone(runs)}, indent=1))
+    for name, overrides in VARIANTS.items():
+        if args.only and name not in args.only:
+            continue
+        config = replace(MergeConfig(), **overrides)
+        print(name, json.dumps(score(runs, config, now)), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
