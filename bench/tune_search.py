@@ -34,7 +34,10 @@ from engine.search.types import Hit
 from engine.workspace import Workspace, WorkspaceConfig
 
 VARIANTS: dict[str, dict[str, Any]] = {
-    "before (one weight set, no exact-first)": {"use_query_intent": False, "use_exact_first": False},
+    "before (one weight set, no exact-first)": {
+        "use_query_intent": False,
+        "use_exact_first": False,
+    },
     "product": {},
     "q sem 1.5": {"question_weight_semantic": 1.5, "question_weight_text": 1.0},
     "q sem 2.0": {"question_weight_semantic": 2.0, "question_weight_text": 1.0},
@@ -42,6 +45,10 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "k sem 1.0 text 1.0": {"keyword_weight_semantic": 1.0, "keyword_weight_text": 1.0},
     "k text 2.0": {"keyword_weight_text": 2.0},
     "no mmr": {"use_mmr": False},
+    "floor 0.15": {"relevance_floor": 0.15},
+    "floor 0.35": {"relevance_floor": 0.35},
+    "answer sim 0.40": {"answer_min_similarity": 0.40},
+    "answer sim 0.50": {"answer_min_similarity": 0.50},
 }
 
 
@@ -120,6 +127,24 @@ def collect_beir(folder: Path, say: Any, max_queries: int | None) -> list[Run]:
     return runs
 
 
+def calibration(runs: list[Run]) -> dict[str, Any]:
+    """Per set and class (absent / answerable): the best chunk similarity of each query and
+    whether the words source found a note holding every word (what the answer check reads)."""
+    out: dict[str, Any] = {}
+    for r in runs:
+        if r.kind == "beir":
+            continue
+        best = max((h.raw_score for h in r.hits["semantic"]), default=0.0)
+        words = any(h.metadata.get("all_terms") for h in r.hits["text"])
+        exact = any(h.match_type == "exact_text" for h in r.hits["text"])
+        named = any(h.match_type == "graph_exact" for h in r.hits["graph"])
+        cls = "absent" if r.kind == "absent" else "answerable"
+        out.setdefault(f"{r.name}:{cls}", []).append(
+            f"{best:.2f}{'W' if words else ''}{'E' if exact else ''}{'N' if named else ''}"
+        )
+    return {k: sorted(v) for k, v in out.items()}
+
+
 def replay(run: Run, config: MergeConfig, now: datetime) -> tuple[list[tuple[str, ...]], bool]:
     ctx = run.context
     out = merge(
@@ -150,9 +175,11 @@ def score(runs: list[Run], config: MergeConfig, now: datetime) -> dict[str, dict
         else:
             ranks: dict[str, list[int | None]] = {}
             weak: dict[str, list[bool]] = {}
+            count: list[int] = []
             for r in mine:
                 shown, low = replay(r, config, now)
                 weak.setdefault(r.kind, []).append(low)
+                count.append(len(shown))
                 if r.kind != "absent":
                     ranks.setdefault(r.kind, []).append(first_rank(shown, r.expect))
             for kind, rs in ranks.items():
@@ -162,9 +189,12 @@ def score(runs: list[Run], config: MergeConfig, now: datetime) -> dict[str, dict
                     row["exact@3"] = m["hit@3"]
             every = [x for rs in ranks.values() for x in rs]
             row["all@5"] = summarise(every)["hit@5"]
-            row["weak:absent"] = round(sum(weak.get("absent", [])) / max(1, len(weak.get("absent", []))), 2)
+            row["weak:absent"] = round(
+                sum(weak.get("absent", [])) / max(1, len(weak.get("absent", []))), 2
+            )
             answerable = [x for k, v in weak.items() if k != "absent" for x in v]
             row["weak:answerable"] = round(sum(answerable) / max(1, len(answerable)), 2)
+            row["shown"] = round(sum(count) / len(count), 1)
         table[name] = row
     return table
 
@@ -204,6 +234,7 @@ def main() -> int:
         runs += collect_beir(args.beir, say, args.max_queries)
     now = datetime.now(UTC)
     print(json.dumps({"sources alone": sources_alone(runs)}, indent=1))
+    print(json.dumps({"calibration": calibration(runs)}, indent=1))
     for name, overrides in VARIANTS.items():
         if args.only and name not in args.only:
             continue

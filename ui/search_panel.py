@@ -38,6 +38,7 @@ from ui.warnings_bar import WarningsBar
 
 if TYPE_CHECKING:
     from engine.search.service import SearchFilters
+    from engine.search.types import SearchResponse
 
 log = logging.getLogger(__name__)
 
@@ -207,7 +208,7 @@ class SearchPanel(QWidget):
             if not self._select_path(keep):
                 self.move_selection(0, absolute=True)
         else:
-            self.detail.clear(f"Nothing found for “{response.query}”.")
+            self.detail.clear(nothing_found_text(response, self.filters.filters()))
         self._undrawn = generation
         self.results.viewport().update()
         return True
@@ -334,3 +335,16 @@ class SearchPanel(QWidget):
                 self.search_box.clear()
                 return True
         return super().eventFilter(watched, event)
+
+
+def nothing_found_text(response: SearchResponse, filters: SearchFilters) -> str:
+    """The empty state, naming what narrowed the search (the filters, and query words read as
+    a date range) so a filter that hides the note is not mistaken for a vault without it."""
+    said = [w.message for w in response.warnings if w.kind == "date_from_query"]
+    if filters.active:
+        said.append(f"the filters keep only the notes {filters.describe()}")
+    text = f"Nothing found for “{response.query}”."
+    if said:
+        text += " " + "; ".join(s[:1].upper() + s[1:] for s in said) + "."
+        text += " Clear the filters or the date words to search every note."
+    return text

@@ -74,7 +74,20 @@ class MergeConfig:
     # Best composite below this → the response says the match is weak (seed: TRM fallback).
     # With three sources answering, a note found by one source alone scores at most 1/3 before
     # multipliers, so the default flags "no source corroborates another, and no exact match".
+    # Used when `use_answer_check` is off: fused scores are relative (min-max per source), so
+    # the best note of any query scores high and this cannot tell "no answer" apart.
     low_confidence_threshold: float = 0.4
+    # The answer check (`ranking.answers_query`): a query is answered when a note holds its
+    # exact strings, every one of its words, or a name the query says exactly (title, alias,
+    # tag), or when a chunk's cosine similarity to the query reaches
+    # `answer_min_similarity`. Otherwise the response says no note matches well.
+    use_answer_check: bool = True
+    answer_min_similarity: float = 0.45
+    low_confidence_limit: int = 5  # results shown at most when no note answers (the closest)
+
+    # --- relevance floor: results far below the best are not shown ---------------------
+    use_relevance_floor: bool = True
+    relevance_floor: float = 0.25  # a result needs this share of the best result's score
 
     # --- near-duplicate notes (seed: merge-graph-only, "Deduplication Logic") -------------
     use_near_duplicates: bool = True  # merge notes whose normalised tokens nearly coincide
@@ -91,6 +104,9 @@ class MergeConfig:
     # `limit` alone (a budget cut notes the words source found from a 30-result list); an AI
     # client asks for a budget per search (`SearchService.search(token_budget=...)`).
     token_budget: int | None = None
+    # List what MMR chose in score order (True), or in MMR's own order, where a diverse note
+    # may stand above a more relevant redundant one and the scores shown are out of order.
+    order_by_score: bool = True
     chars_per_token: float = 4.0  # token estimate: characters of excerpt text per token
 
     def __post_init__(self) -> None:
@@ -131,6 +147,8 @@ class MergeConfig:
             problems.append("need 0 ≤ tier_medium ≤ tier_high")
         if not 0 <= self.mmr_lambda <= 1:
             problems.append("mmr_lambda must be in [0, 1]")
+        if not 0 <= self.relevance_floor <= 1 or not -1 <= self.answer_min_similarity <= 1:
+            problems.append("relevance_floor must be in [0, 1], answer_min_similarity in [-1, 1]")
         if self.mmr_pool_size < 1:
             problems.append("mmr_pool_size must be ≥ 1")
         if not 0 <= self.near_dup_jaccard <= 1 or not 0 < self.near_dup_containment <= 1:

@@ -216,12 +216,13 @@ def primary_source(hits: Iterable[Hit], *, config: MergeConfig) -> str:
 
 
 def unique_excerpts(hits: Iterable[Hit]) -> tuple[Excerpt, ...]:
-    """Every distinct excerpt, in hit order (source order, then rank)."""
+    """Every distinct excerpt, in hit order (source order, then rank), except that an exact
+    match's excerpt (it shows the identifier or phrase asked for) comes first."""
     if isinstance(hits, tuple) and len(hits) == 1:  # most notes: no hashing needed
         only = hits[0].excerpt
         return () if only is None else (only,)
     out: dict[Excerpt, None] = {}
-    for hit in hits:
+    for hit in sorted(hits, key=lambda h: h.match_type != "exact_text"):
         if hit.excerpt is not None:
             out.setdefault(hit.excerpt, None)
     return tuple(out)

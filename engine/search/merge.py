@@ -1,7 +1,8 @@
 """The merge pipeline: what the sources found → one ranked, de-duplicated, attributed list.
 
-    normalise → group by note → near-duplicate merge → RRF → composite → tiers
-    → MMR within a token budget and limit → low-confidence flag
+    normalise → group by note → near-duplicate merge → fusion → composite → tiers
+    → relevance floor → MMR within a token budget and limit (shown in score order)
+    → low-confidence flag (does any note answer the query?)
 
 Every step is a pure function over frozen dataclasses (see `dedup`, `fusion`, `mmr`); `merge`
 composes them. No I/O, no sources, no clock: the caller passes `now`. Ties always break by
@@ -43,7 +44,9 @@ from engine.search.fusion import (
 from engine.search.mmr import Vector, estimate_tokens, select_results, similarity
 from engine.search.ranking import (
     LazyRanking,
+    answers_query,
     build_result,
+    floor_cut,
     is_low_confidence,
     rank_key,
     rank_results,
@@ -167,19 +170,29 @@ def merge(
         exact_first=config.use_exact_first and intent == "exact",
     )
     ranked = LazyRanking((scorer.score(group) for group in groups), config=config)
+    low_confidence = (
+        not ranked or not answers_query(normalised, intent=intent, config=config)
+        if config.use_answer_check
+        else is_low_confidence(ranked, config=config)
+    )
+    if low_confidence and config.use_answer_check:
+        limit = min(limit, config.low_confidence_limit)
     results = select_results(
         ranked,
         limit=limit,
         config=config,
         chunk_vectors=chunk_vectors,
         note_tokens=note_tokens,
+        within=floor_cut(ranked.totals(), config=config),
     )
+    if config.order_by_score:  # diversity chose which results are shown, not their order
+        results = rank_results(results)
     total_hits = sum(len(hits) for hits in hits_by_source.values())
     return MergeOutput(
         results=results,
         ranked=ranked,
         tiers=tiers_of(results),
-        low_confidence=is_low_confidence(ranked, config=config),
+        low_confidence=low_confidence,
         best_composite=ranked[0].composite_relevance if ranked else 0.0,
         total_hits=total_hits,
         dropped_hits=total_hits - sum(len(hits) for hits in normalised.values()),

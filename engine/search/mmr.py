@@ -92,15 +92,18 @@ def select_results(
     config: MergeConfig,
     chunk_vectors: Mapping[str, Vector] | None = None,
     note_tokens: Mapping[str, frozenset[str]] | None = None,
+    within: int | None = None,
 ) -> tuple[MergedResult, ...]:
-    """Step 7: pick up to `limit` results from the fused ranking, diverse and within budget.
+    """Step 7: pick up to `limit` results from the first `within` (all by default) of the
+    fused ranking, diverse and within budget.
 
     With `use_mmr` the top `mmr_pool_size` results are re-ranked greedily by
     `λ·rel − (1−λ)·max_sim`, where `rel` is the composite relative to the top result's and
     `max_sim` the highest `similarity` to any result already selected; ties keep fused order.
     Results beyond the pool (or all, without MMR) follow in fused order.
     """
-    if limit <= 0 or not ranked:
+    count = len(ranked) if within is None else max(0, min(within, len(ranked)))
+    if limit <= 0 or not count:
         return ()
     budget = config.token_budget
     selected: list[MergedResult] = []
@@ -109,7 +112,7 @@ def select_results(
     def fits(cost: int) -> bool:
         return not selected or budget is None or used + cost <= budget
 
-    pool_size = min(config.mmr_pool_size if config.use_mmr else 0, len(ranked))
+    pool_size = min(config.mmr_pool_size if config.use_mmr else 0, count)
     lazy = ranked if isinstance(ranked, LazyRanking) else None
     if pool_size:
         # previews, not results: only the picks are assembled
@@ -164,7 +167,7 @@ def select_results(
             picks.append(i)
             selected.append(ranked[i])
             used += costs[i]
-    for index in range(pool_size, len(ranked)):  # by index: a lazy ranking builds only these
+    for index in range(pool_size, count):  # by index: a lazy ranking builds only these
         if len(selected) >= limit:
             break
         cost = (

@@ -41,6 +41,15 @@ class ParsedQuery:
     terms: tuple[str, ...]  # lower-cased word tokens, stopwords removed (all kept if all stop)
 
     @property
+    def loose_terms(self) -> tuple[str, ...]:
+        """The terms that are not part of an identifier or quoted phrase: what an excerpt
+        marks besides the exact strings ('REQ-006' marks REQ-006, not every 'REQ')."""
+        inside = {
+            w.casefold() for s in (*self.phrases, *self.identifiers) for w in _WORD.findall(s)
+        }
+        return tuple(t for t in self.terms if t not in inside)
+
+    @property
     def exact_needles(self) -> tuple[str, ...]:
         """Strings that should be found verbatim (phrases, identifiers, CJK runs)."""
         seen: dict[str, None] = {}
@@ -137,6 +146,16 @@ def bm25_match_expression(query: ParsedQuery, *, skip: Collection[str] = frozens
     if not parts:
         return None
     return " OR ".join(parts)
+
+
+def all_terms_expression(query: ParsedQuery) -> str | None:
+    """An FTS5 MATCH expression a note matches only when it holds every word and quoted phrase
+    of the query (CJK runs aside: they are exact needles); None when there is nothing to ask
+    or a single part (then every BM25 match holds it)."""
+    parts = [fts_quote(p) for p in query.phrases]
+    parts += [fts_quote(t) for t in query.terms if not _CJK.fullmatch(t)]
+    parts = list(dict.fromkeys(parts))
+    return " AND ".join(parts) if len(parts) > 1 else None
 
 
 # -- dates ---------------------------------------------------------------------------------

@@ -142,6 +142,10 @@ class LazyRanking(Sequence[MergedResult]):
             self._built[index] = built
         return built
 
+    def totals(self) -> list[float]:
+        """Every result's unclamped total, in rank order."""
+        return [s.breakdown.total for s in self._scored]
+
     def scored_at(self, index: int) -> ScoredGroup:
         """The scored note at `index`, as ranked (its result need not be assembled)."""
         return self._scored[index]
@@ -207,5 +211,39 @@ def tiers_of(results: Sequence[MergedResult]) -> dict[Tier, tuple[str, ...]]:
 
 
 def is_low_confidence(ranked: Sequence[MergedResult], *, config: MergeConfig) -> bool:
-    """Step 8: True when there is no result or the best composite is below the threshold."""
+    """Step 8 without the answer check: True when there is no result or the best composite is
+    below the threshold."""
     return not ranked or ranked[0].composite_relevance < config.low_confidence_threshold
+
+
+def answers_query(
+    hits_by_source: Mapping[str, Sequence[Hit]], *, intent: str | None, config: MergeConfig
+) -> bool:
+    """Step 8: does any note answer the query, by evidence that does not depend on how the
+    other notes scored? A note holding the exact strings asked for; for other queries also a
+    note holding every word, a note the query names exactly (title, alias, tag), or a chunk
+    whose similarity to the query reaches `answer_min_similarity`. An identifier or quoted
+    phrase no note holds is not answered, however close the meaning."""
+    text = hits_by_source.get("text", ())
+    if any(h.match_type in config.exact_match_types for h in text):
+        return True
+    if intent == "exact":
+        return False
+    if any(h.metadata.get("all_terms") for h in text):
+        return True
+    if any(h.match_type == "graph_exact" for h in hits_by_source.get("graph", ())):
+        return True
+    semantic = hits_by_source.get("semantic", ())
+    return any(h.raw_score >= config.answer_min_similarity for h in semantic)
+
+
+def floor_cut(totals: Sequence[float], *, config: MergeConfig) -> int:
+    """How many of the ranked results (their totals, best first) clear the relevance floor:
+    `relevance_floor` × the best total. All of them with the floor off."""
+    if not config.use_relevance_floor or not totals:
+        return len(totals)
+    floor = config.relevance_floor * totals[0]
+    for i, total in enumerate(totals):
+        if total < floor:
+            return i
+    return len(totals)

@@ -98,7 +98,8 @@ class SemanticSource:
                     chunk_id=rec.id,
                     text=rec.text,
                     heading_path=rec.heading_path,
-                    terms=query.terms,
+                    needles=query.exact_needles,
+                    terms=query.loose_terms,
                 )
             extra = [cid for _, cid in items[1:EXCERPTS_PER_NOTE]]
             hits.append(

@@ -15,7 +15,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from engine.search.directory import NoteDirectory
-from engine.search.query import ParsedQuery, bm25_match_expression, is_cjk
+from engine.search.query import (
+    ParsedQuery,
+    all_terms_expression,
+    bm25_match_expression,
+    is_cjk,
+)
 from engine.search.service import SearchRequest
 from engine.search.sources.excerpts import make_excerpt
 from engine.search.types import Hit
@@ -116,6 +121,18 @@ class TextSource:
             ):
                 scores[path].bm25 = score
 
+        # Which notes hold every word of the query (the merge's "a note answers this" signal:
+        # with one word, every BM25 match does).
+        every = all_terms_expression(query)
+        holding_all: frozenset[str] | None = None
+        if every and expr:
+            holding_all = frozenset(
+                path
+                for path, _ in catalog.fulltext.search_notes_bm25(
+                    every, limit=len(scores), paths=frozenset(scores)
+                )
+            )
+
         top_bm25 = max((s.bm25 for s in scores.values()), default=0.0) or 1.0
         phrases = set(query.phrases)
         others = [n for n in needles if n not in phrases]
@@ -152,7 +169,7 @@ class TextSource:
                     text=rec.text,
                     heading_path=rec.heading_path,
                     needles=needles,
-                    terms=query.terms,
+                    terms=query.loose_terms,
                 )
             hits.append(
                 Hit(
@@ -167,10 +184,21 @@ class TextSource:
                     title=meta.title if meta else s.path,
                     timestamp=meta.date if meta else None,
                     entities=meta.entities if meta else (),
-                    metadata={"needles_matched": len(s.needles)} if needles else {},
+                    metadata=_metadata(s, needles=needles, holding_all=holding_all),
                 )
             )
         return hits
+
+
+def _metadata(
+    s: _NoteScore, *, needles: tuple[str, ...], holding_all: frozenset[str] | None
+) -> dict[str, object]:
+    """`needles_matched` (with exact needles) and `all_terms`: the note holds every word and
+    phrase of the query (True for any BM25 match of a one-word query)."""
+    out: dict[str, object] = {"needles_matched": len(s.needles)} if needles else {}
+    if s.bm25 > 0:
+        out["all_terms"] = holding_all is None or s.path in holding_all
+    return out
 
 
 def common_terms(

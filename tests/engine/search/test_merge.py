@@ -43,7 +43,20 @@ from engine.search.types import (
 NOW = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
 # The seeds' configuration (RRF, every boost on): these examples pin its arithmetic. The
 # product default (convex fusion, measured boosts) is covered by the tests at the end.
-CFG = MergeConfig(fusion="rrf", rrf_weight_text=1.0, use_agreement_boost=True, use_exact_boost=True)
+# The seeds' pipeline also lists MMR's picks in MMR order, shows every result however weak,
+# has one weight set for every query and calls a query weak by its best composite.
+CFG = MergeConfig(
+    fusion="rrf",
+    rrf_weight_text=1.0,
+    use_agreement_boost=True,
+    use_exact_boost=True,
+    use_query_intent=False,
+    use_exact_first=False,
+    use_relevance_floor=False,
+    use_answer_check=False,
+    order_by_score=False,
+    token_budget=2000,
+)
 # Every boost off: the composite is the normalised RRF alone.
 PLAIN = dataclasses.replace(
     CFG,
@@ -186,7 +199,7 @@ def test_duplicates_of_one_note_collapse_with_all_sources_and_match_types() -> N
     r = out.ranked[0]
     assert r.sources == ("semantic", "text", "graph")
     assert r.match_types == ("semantic", "exact_text", "keyword", "graph_partial")
-    assert r.excerpts == (e1, e2)
+    assert r.excerpts == (e2, e1)  # the exact match's excerpt first: it shows what was asked
     assert r.excerpts_by_source() == {"semantic": (e1,), "text": (e2,)}
     assert r.cross_validated
 
@@ -692,6 +705,7 @@ def test_search_response_to_dict_is_json_with_iso_dates() -> None:
         "recency",
         "authority",
         "total",
+        "exact_first",
     }
     assert data["tiers"] == {"high": ["a.md"], "medium": [], "low": []}
     assert data["contradictions"] == []
@@ -704,7 +718,9 @@ def test_search_response_to_dict_is_json_with_iso_dates() -> None:
 def test_product_default_is_convex_fusion_of_min_max_scores() -> None:
     """Convex fusion: Σ weight × normalised relevance / Σ weights of answering sources (short
     lists, as here, are normalised against 0: relevance / best relevance of that source)."""
-    config = MergeConfig(use_recency=False, use_authority=False, use_mmr=False)
+    config = MergeConfig(
+        use_recency=False, use_authority=False, use_mmr=False, use_relevance_floor=False
+    )
     assert config.fusion == "convex"
     now = datetime(2026, 1, 1, tzinfo=UTC)
     hits = {

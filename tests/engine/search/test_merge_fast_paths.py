@@ -130,7 +130,14 @@ def test_score_breakdown_scores_as_the_definition(
 def test_budget_over_a_lazy_ranking_selects_as_over_the_assembled_one(
     case: dict[str, Any], fusion: str, limit: int
 ) -> None:
-    config = dataclasses.replace(case["config"], fusion=fusion)
+    config = dataclasses.replace(
+        case["config"],
+        fusion=fusion,
+        # selection alone: no floor, no weak-answer cap, MMR's own order
+        use_relevance_floor=False,
+        use_answer_check=False,
+        order_by_score=False,
+    )
     out = run(case, limit=limit, config=config)
     assert isinstance(out.ranked, LazyRanking)
     assembled = tuple(out.ranked)  # every result built: no lazy costing
@@ -257,7 +264,7 @@ def test_mmr_assembles_only_the_results_it_picks() -> None:
         ]
     }
     vectors = {f"n{i:03}.md#0": VECTORS_2D[i % len(VECTORS_2D)] for i in range(60)}
-    config = MergeConfig(mmr_pool_size=40, mmr_lambda=0.5, token_budget=None)
+    config = MergeConfig(mmr_pool_size=40, mmr_lambda=0.5, token_budget=None, order_by_score=False)
     out = run(
         {
             "hits": hits,

@@ -394,11 +394,27 @@ def mmr_cases(draw: st.DrawFn) -> dict[str, Any]:
 @PROPS
 @given(case=mmr_cases())
 def test_top_k_prefix_and_top_result_hold_when_mmr_reorders(case: dict[str, Any]) -> None:
-    full = run(case)
+    mmr_order = {**case, "config": dataclasses.replace(case["config"], order_by_score=False)}
+    full = run(mmr_order)
     for k in range(len(full.results) + 2):
-        assert run(case, limit=k).results == full.results[:k]
+        assert run(mmr_order, limit=k).results == full.results[:k]
     if full.ranked:
         assert full.results[0] == full.ranked[0]
+
+
+@PROPS
+@given(case=mmr_cases())
+def test_listed_in_score_order_and_a_larger_limit_only_adds(case: dict[str, Any]) -> None:
+    """The product lists MMR's picks by score: in order, the top result first, and asking
+    for more results never drops one that a smaller limit showed."""
+    full = run(case)
+    assert list(full.results) == sorted(full.results, key=rank_key)
+    if full.ranked:
+        assert full.results[0] == full.ranked[0]
+    for k in range(len(full.results) + 1):
+        fewer = run(case, limit=k).results
+        assert list(fewer) == sorted(fewer, key=rank_key)
+        assert {r.note_path for r in fewer} <= {r.note_path for r in full.results}
 
 
 MIXED_VECTORS = (*VECTORS, np.array([0.5, 0.5]), np.array([0.0, 1.0]), np.array([0.3, 0.3, 0.3]))
