@@ -34,15 +34,23 @@ from engine.search.types import Hit
 from engine.workspace import Workspace, WorkspaceConfig
 
 VARIANTS: dict[str, dict[str, Any]] = {
-    "before (one weight set, no exact-first)": {
+    "before": {
         "use_query_intent": False,
         "use_exact_first": False,
+        "use_answer_check": False,
+        "use_relevance_floor": False,
+        "use_source_trust": False,
     },
     "product": {},
-    "q sem 1.5": {"question_weight_semantic": 1.5, "question_weight_text": 1.0},
-    "q sem 2.0": {"question_weight_semantic": 2.0, "question_weight_text": 1.0},
+    "no trust": {"use_source_trust": False},
+    "trust full 0.5": {"trust_full": 0.5},
+    "trust full 0.9": {"trust_full": 0.9},
+    "trust floor 0.1": {"trust_floor": 0.1},
+    "trust floor 0.4": {"trust_floor": 0.4},
+    "q sem 1.5 text 1.0": {"question_weight_semantic": 1.5, "question_weight_text": 1.0},
     "q sem 1.0 text 1.0": {"question_weight_semantic": 1.0, "question_weight_text": 1.0},
-    "k sem 1.0 text 1.0": {"keyword_weight_semantic": 1.0, "keyword_weight_text": 1.0},
+    "q text 2.0": {"question_weight_text": 2.0},
+    "k text 1.0": {"keyword_weight_text": 1.0},
     "k text 2.0": {"keyword_weight_text": 2.0},
     "no mmr": {"use_mmr": False},
     "floor 0.15": {"relevance_floor": 0.15},
@@ -62,6 +70,7 @@ class Run:
     expect: frozenset[str] = frozenset()
     qrels: dict[str, int] | None = None
     mapping: dict[str, str] | None = None
+    trust: dict[str, float] | None = None
 
 
 def collect_known(vault: Path, queries: Path, say: Any) -> list[Run]:
@@ -87,6 +96,7 @@ def collect_known(vault: Path, queries: Path, say: Any) -> list[Run]:
                     hits=hits,
                     context=service.merge_context(request, hits),
                     expect=item.expect,
+                    trust=service.source_trust(request, hits),
                 )
             )
         service.close()
@@ -120,6 +130,7 @@ def collect_beir(folder: Path, say: Any, max_queries: int | None) -> list[Run]:
                     context=service.merge_context(request, hits),
                     qrels=qrels[qid],
                     mapping=mapping,
+                    trust=service.source_trust(request, hits),
                 )
             )
         service.close()
@@ -134,13 +145,16 @@ def calibration(runs: list[Run]) -> dict[str, Any]:
     for r in runs:
         if r.kind == "beir":
             continue
-        best = max((h.raw_score for h in r.hits["semantic"]), default=0.0)
+        sims = [h.raw_score for h in r.hits["semantic"]]
+        best = max(sims, default=0.0)
+        gap = best - sum(sims[1:10]) / max(1, len(sims[1:10])) if sims else 0.0
         words = any(h.metadata.get("all_terms") for h in r.hits["text"])
         exact = any(h.match_type == "exact_text" for h in r.hits["text"])
         named = any(h.match_type == "graph_exact" for h in r.hits["graph"])
         cls = "absent" if r.kind == "absent" else "answerable"
         out.setdefault(f"{r.name}:{cls}", []).append(
-            f"{best:.2f}{'W' if words else ''}{'E' if exact else ''}{'N' if named else ''}"
+            f"{best:.2f}/{gap:.2f}{'W' if words else ''}{'E' if exact else ''}"
+            f"{'N' if named else ''}"
         )
     return {k: sorted(v) for k, v in out.items()}
 
@@ -156,6 +170,7 @@ def replay(run: Run, config: MergeConfig, now: datetime) -> tuple[list[tuple[str
         now=now,
         limit=100 if run.kind == "beir" else 10,
         intent=query_intent(run.parsed),
+        source_trust=run.trust,
     )
     return [(r.note_path, *r.duplicates) for r in out.results], out.low_confidence
 

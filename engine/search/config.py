@@ -7,7 +7,7 @@ by the quality harness, which switches each boost off through its `use_*` flag.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -38,6 +38,13 @@ class MergeConfig:
     keyword_weight_text: float = 1.5
     exact_weight_semantic: float = 1.0  # identifiers and quoted phrases: lean on words
     exact_weight_text: float = 1.5
+    # A source may say how far it can judge a query (`Source.trust`, in [0, 1]); its weight is
+    # scaled by min(1, trust / trust_full), at least trust_floor. The meaning source's trust
+    # is the share of the query's words its model knows whole (an English model reading a
+    # German or Chinese question matches by noise).
+    use_source_trust: bool = True
+    trust_full: float = 0.7
+    trust_floor: float = 0.2
     # Identifier and quoted-phrase queries: every note holding the exact string(s) ranks above
     # every note that does not (they fill the "high" tier, the others stay below it).
     use_exact_first: bool = True
@@ -88,6 +95,10 @@ class MergeConfig:
     # --- relevance floor: results far below the best are not shown ---------------------
     use_relevance_floor: bool = True
     relevance_floor: float = 0.25  # a result needs this share of the best result's score
+    # ... and when an identifier or quoted phrase was found, this share: the notes without the
+    # string are shown only when they match strongly otherwise (with three sources answering
+    # a note found by meaning alone is below it).
+    exact_relevance_floor: float = 0.5
 
     # --- near-duplicate notes (seed: merge-graph-only, "Deduplication Logic") -------------
     use_near_duplicates: bool = True  # merge notes whose normalised tokens nearly coincide
@@ -147,7 +158,10 @@ class MergeConfig:
             problems.append("need 0 ≤ tier_medium ≤ tier_high")
         if not 0 <= self.mmr_lambda <= 1:
             problems.append("mmr_lambda must be in [0, 1]")
-        if not 0 <= self.relevance_floor <= 1 or not -1 <= self.answer_min_similarity <= 1:
+        if not 0 < self.trust_floor <= 1 or self.trust_full < 0:
+            problems.append("trust_floor must be in (0, 1] and trust_full ≥ 0")
+        floors = (self.relevance_floor, self.exact_relevance_floor)
+        if not all(0 <= f <= 1 for f in floors) or not -1 <= self.answer_min_similarity <= 1:
             problems.append("relevance_floor must be in [0, 1], answer_min_similarity in [-1, 1]")
         if self.mmr_pool_size < 1:
             problems.append("mmr_pool_size must be ≥ 1")
@@ -166,6 +180,23 @@ class MergeConfig:
         """This config with the semantic and text weights of a query intent ("question",
         "keyword", "exact"); itself when intents are off or the intent is unknown."""
         return _for_intent(self, intent)
+
+    def trusting(self, trust: Mapping[str, float]) -> MergeConfig:
+        """This config with each source's weight scaled by the trust it reports."""
+        if not self.use_source_trust or not trust:
+            return self
+        scale = {
+            s: max(self.trust_floor, min(1.0, t / self.trust_full)) if self.trust_full > 0 else 1
+            for s, t in trust.items()
+        }
+        if all(v == 1 for v in scale.values()):
+            return self
+        return replace(
+            self,
+            rrf_weight_semantic=self.rrf_weight_semantic * scale.get("semantic", 1.0),
+            rrf_weight_text=self.rrf_weight_text * scale.get("text", 1.0),
+            rrf_weight_graph=self.rrf_weight_graph * scale.get("graph", 1.0),
+        )
 
     def rrf_weight(self, source: str) -> float:
         """The RRF weight of a source."""

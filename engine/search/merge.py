@@ -138,6 +138,7 @@ def merge(
     now: datetime,
     limit: int,
     intent: str | None = None,
+    source_trust: Mapping[str, float] | None = None,
 ) -> MergeOutput:
     """Merge what the sources found.
 
@@ -148,9 +149,10 @@ def merge(
     (chunk id → embedding) gives MMR its cosine; `query_entities` are graph entities named
     in the query (tags, titles, aliases) for the cross-reference boost. `intent` (see
     `engine.search.query.query_intent`) picks the sources' weights, and "exact" puts the
-    notes holding the query's exact strings first.
+    notes holding the query's exact strings first. `source_trust` (source -> [0, 1], what
+    a source says of its own reach for this query) scales the sources' weights.
     """
-    config = config.for_intent(intent)
+    config = config.for_intent(intent).trusting(source_trust or {})
     normalised = normalise_hits(hits_by_source, config=config)
     answered = tuple(normalised)
     groups = sorted(
@@ -183,7 +185,11 @@ def merge(
         config=config,
         chunk_vectors=chunk_vectors,
         note_tokens=note_tokens,
-        within=floor_cut(ranked.totals(), config=config),
+        within=floor_cut(
+            ranked.totals(),
+            config=config,
+            exact_found=bool(ranked) and ranked.scored_at(0).breakdown.exact_first is True,
+        ),
     )
     if config.order_by_score:  # diversity chose which results are shown, not their order
         results = rank_results(results)

@@ -237,12 +237,14 @@ def answers_query(
     return any(h.raw_score >= config.answer_min_similarity for h in semantic)
 
 
-def floor_cut(totals: Sequence[float], *, config: MergeConfig) -> int:
+def floor_cut(totals: Sequence[float], *, config: MergeConfig, exact_found: bool = False) -> int:
     """How many of the ranked results (their totals, best first) clear the relevance floor:
-    `relevance_floor` × the best total. All of them with the floor off."""
+    `relevance_floor` × the best total (`exact_relevance_floor` when an identifier or quoted
+    phrase was found and put first). All of them with the floor off."""
     if not config.use_relevance_floor or not totals:
         return len(totals)
-    floor = config.relevance_floor * totals[0]
+    ratio = config.exact_relevance_floor if exact_found else config.relevance_floor
+    floor = ratio * totals[0]
     for i, total in enumerate(totals):
         if total < floor:
             return i

@@ -266,6 +266,7 @@ class SearchService:
             now=now,
             limit=limit,
             intent=query_intent(parsed),
+            source_trust=self._trust(request, hits),
         )
         merge_ms = (time.perf_counter() - merge_started) * 1000
         contradictions: tuple[object, ...] = ()
@@ -313,6 +314,28 @@ class SearchService:
         )
 
     # -- internals ----------------------------------------------------------------------
+
+    def source_trust(
+        self, request: SearchRequest, hits: Mapping[str, Sequence[Hit]]
+    ) -> dict[str, float]:
+        """What the sources that answered say of their reach for this query (exposed for the
+        tuning harness)."""
+        return self._trust(request, hits)
+
+    def _trust(self, request: SearchRequest, hits: Mapping[str, Sequence[Hit]]) -> dict[str, float]:
+        out: dict[str, float] = {}
+        for name in hits:
+            trust = getattr(self._sources.get(name), "trust", None)
+            if not callable(trust):
+                continue
+            try:
+                value = float(trust(request))
+            except Exception as exc:  # a source that cannot say is trusted as usual
+                log.warning("source %s could not rate its reach: %s", name, exc)
+                continue
+            if value == value:  # not NaN
+                out[name] = max(0.0, min(1.0, value))
+        return out
 
     def _nothing_to_search(
         self, typed: str, filters: SearchFilters, notices: list[Warning], started: float

@@ -29,6 +29,7 @@ from typing import Any, ParamSpec, Protocol, TypeVar
 
 from engine.errors import EngineError, IndexCorruptError
 from engine.store import migrations
+from engine.store.cjk_grams import cjk_grams
 from engine.store.errors import REBUILD_HINT, CatalogError
 
 __all__ = ["CatalogError", "Database", "guarded", "translate"]
@@ -170,6 +171,7 @@ class Database:
     def _configure(self, *, check: bool) -> None:
         c = self.conn
         c.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        c.create_function("cjk_grams", 1, cjk_grams, deterministic=True)
         # Reading the schema is the first real access: a foreign file fails here.
         c.execute("SELECT count(*) FROM sqlite_schema").fetchone()
         if not self.read_only:

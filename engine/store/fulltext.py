@@ -19,7 +19,7 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 from engine.errors import IndexCorruptError
 from engine.store.connection import Database, Repository, batched, error_name, guarded
 from engine.store.errors import REBUILD_HINT, FtsQueryError
-from engine.store.schema import NOTE_FTS_ROW
+from engine.store.schema import NOTE_FTS_ROW, note_cjk_rows
 
 __all__ = ["BM25_WEIGHTS", "FtsQueryError", "FullText", "fts_phrase"]
 
@@ -48,6 +48,10 @@ def unindex_notes(conn: sqlite3.Connection, paths: Sequence[str]) -> None:
         params,
     )
     conn.executemany(
+        "DELETE FROM notes_cjk WHERE rowid IN (SELECT rowid FROM notes WHERE path = ?)",
+        params,
+    )
+    conn.executemany(
         "INSERT INTO chunks_fts (chunks_fts, rowid, title, headings, text) "
         "SELECT 'delete', rid, title, headings, text FROM chunks WHERE note_path = ?",
         params,
@@ -67,6 +71,9 @@ def index_notes(conn: sqlite3.Connection, paths: Sequence[str]) -> None:
         + NOTE_FTS_ROW
         + " WHERE n.path = ?",
         params,
+    )
+    conn.executemany(
+        "INSERT INTO notes_cjk (rowid, grams) " + note_cjk_rows("WHERE n.path = ?"), params
     )
     conn.executemany(
         "INSERT INTO chunks_fts (rowid, title, headings, text) "
@@ -102,6 +109,8 @@ class FullText(Repository):
             self._conn.execute(
                 "INSERT INTO notes_fts (rowid, title, headings, body) " + NOTE_FTS_ROW
             )
+            self._conn.execute("DELETE FROM notes_cjk")
+            self._conn.execute("INSERT INTO notes_cjk (rowid, grams) " + note_cjk_rows())
 
     @guarded
     def check(self) -> None:
@@ -163,7 +172,7 @@ class FullText(Repository):
     def _restrict(self, paths: Collection[str] | None, rows: str) -> str:
         """SQL join clause keeping only the rows of `paths`' notes, or '' (filters pushed
         down). `rows` is the full-text table's rowid column: a chunk's `rid` for chunks_fts
-        and chunks_tri, a note's rowid for notes_fts.
+        and chunks_tri, a note's rowid for notes_fts and notes_cjk.
 
         The join is on row ids, so each full-text match costs one lookup in a small temp
         table; joining on paths cost two B-tree lookups per match (7 -> 2 ms per query at
@@ -175,7 +184,7 @@ class FullText(Repository):
             return ""
         wanted = paths if isinstance(paths, frozenset) else frozenset(paths)
         size = "big" if len(wanted) > SMALL_PATH_SET else "few"
-        kind = "note" if rows.endswith("notes_fts.rowid") else "chunk"
+        kind = "note" if rows.startswith("notes_") else "chunk"  # notes_fts / notes_cjk
         row_table = f"{kind}_rows_{size}"
         key = (wanted, self._version())
         if self._restricted.get(row_table) == key:
@@ -351,6 +360,29 @@ class FullText(Repository):
                 raise FtsQueryError(f"Bad full-text query {match_expr!r}: {err}") from err
             raise
         rows = rows[:limit]
+        return [(r[0], -float(r[1])) for r in rows]
+
+    @guarded
+    def search_notes_cjk(
+        self, grams: Sequence[str], *, limit: int, paths: Collection[str] | None = None
+    ) -> list[tuple[str, float]]:
+        """(note path, score) of the notes holding any of the CJK character pairs `grams`,
+        best first by BM25 over the pairs (score is -bm25, higher is better)."""
+        if not grams or limit <= 0:
+            return []
+        expr = " OR ".join(fts_phrase(g) for g in dict.fromkeys(grams))
+        restrict = self._restrict(paths, "notes_cjk.rowid")
+        try:
+            rows = self._conn.execute(
+                "SELECT n.path, bm25(notes_cjk) AS score FROM notes_cjk"
+                " JOIN notes n ON n.rowid = notes_cjk.rowid" + restrict + " WHERE notes_cjk"
+                " MATCH ? ORDER BY score, n.path LIMIT ?",
+                (expr, limit),
+            ).fetchall()
+        except sqlite3.OperationalError as err:
+            if error_name(err) == "SQLITE_ERROR":
+                raise FtsQueryError(f"Bad full-text query {expr!r}: {err}") from err
+            raise
         return [(r[0], -float(r[1])) for r in rows]
 
     @guarded

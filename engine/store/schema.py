@@ -1,4 +1,4 @@
-"""The catalog's own tables, registered as migrations 0001, 0003 and 0004.
+"""The catalog's own tables, registered as migrations 0001, 0003, 0004 and 0005.
 
 - `notes` is the manifest (path, content hash, mtime, size, status) plus the note metadata the
   link graph and the result list need; `chunks`, `links` and `tags` hang off it with
@@ -8,7 +8,9 @@
   (`content_rowid='rid'`, the chunk's `INTEGER PRIMARY KEY`, which VACUUM never renumbers):
   `chunks_fts(title, headings, text)` with `unicode61 remove_diacritics 2` for BM25, and
   `chunks_tri(text)` with the `trigram` tokenizer for exact substrings; `notes_fts` indexes
-  whole notes (see `engine.store.fulltext`).
+  whole notes (see `engine.store.fulltext`); `notes_cjk(grams)` holds the CJK character
+  pairs of notes that have CJK text (`engine.store.cjk_grams`, through the SQL function
+  `cjk_grams` every catalog connection defines).
 
 Migration 0002 (claims, contradictions, reviews) belongs to `engine.contradict.schema`.
 """
@@ -27,6 +29,18 @@ NOTE_FTS_ROW = (
     " (SELECT text FROM chunks WHERE note_path = n.path ORDER BY ordinal)), '')"
     " FROM notes n"
 )
+
+
+def note_cjk_rows(where: str = "") -> str:
+    """SELECT (rowid, grams) of the notes `n` (restricted by `where`, e.g. 'WHERE n.path = ?')
+    that hold CJK text: the pairs of their title and chunk texts."""
+    return (
+        "SELECT rid, grams FROM (SELECT n.rowid AS rid, cjk_grams(n.title || char(10) ||"
+        " coalesce((SELECT group_concat(text, char(10)) FROM"
+        " (SELECT text FROM chunks WHERE note_path = n.path ORDER BY ordinal)), ''))"
+        f" AS grams FROM notes n {where}) WHERE grams != ''"
+    )
+
 
 register(
     Migration(
@@ -130,6 +144,15 @@ register(
             tokenize = 'porter unicode61 remove_diacritics 2'
         );
         INSERT INTO notes_fts (rowid, title, headings, body) {NOTE_FTS_ROW};
+        """,
+    ),
+    Migration(
+        # CJK text has no spaces: BM25 over character pairs (obsidian-help/zh known-item
+        # questions: see docs/decisions/0010-search-ranking-hygiene.md).
+        "0005_notes_cjk",
+        f"""
+        CREATE VIRTUAL TABLE notes_cjk USING fts5 (grams, tokenize = 'unicode61');
+        INSERT INTO notes_cjk (rowid, grams) {note_cjk_rows()};
         """,
     ),
 )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
@@ -17,6 +18,7 @@ if TYPE_CHECKING:
     from engine.embed.embedder import Embedder
     from engine.store.vectors import VectorStore
 
+_WORD = re.compile(r"\w+")
 VECTOR_CACHE = 20_000  # chunk embeddings remembered for MMR (~30 MB at 384 floats)
 CHUNKS_PER_NOTE = 3  # nearest chunks fetched per wanted note
 EXCERPTS_PER_NOTE = 2
@@ -50,6 +52,16 @@ class SemanticSource:
         the in-memory vectors if they are loading."""
         self._embedder().embed_query("warm up")
         self._vectors.wait_mirror(timeout=60)
+
+    def trust(self, request: SearchRequest) -> float:
+        """How far the model can judge this query: the share of its words (letters, two or
+        more) the model's vocabulary holds whole. An English model cuts German words into
+        pieces and reads a CJK run as one unknown word; 1.0 for a query without words."""
+        words = [w for w in _WORD.findall(request.query.text) if len(w) > 1 and not w.isdigit()]
+        if not words:
+            return 1.0
+        pieces = self._embedder().count_tokens(words)
+        return sum(1 for n in pieces if n == 1) / len(words)
 
     def search(self, request: SearchRequest) -> list[Hit]:
         query = request.query

@@ -24,6 +24,7 @@ from engine.search.query import (
 from engine.search.service import SearchRequest
 from engine.search.sources.excerpts import make_excerpt
 from engine.search.types import Hit
+from engine.store.cjk_grams import query_grams
 
 if TYPE_CHECKING:
     from engine.store.catalog import Catalog
@@ -40,6 +41,7 @@ NEEDLE_FETCH_MIN = 200  # substring matches fetched at least, whatever the depth
 class _NoteScore:
     path: str
     bm25: float = 0.0
+    cjk: float = 0.0  # BM25 over the note's CJK character pairs
     best_chunk: str | None = None
     needles: set[str] = field(default_factory=set)
     needle_chunk: str | None = None
@@ -101,6 +103,14 @@ class TextSource:
                 for path, chunk_id in best.items():
                     scores[path].best_chunk = chunk_id
 
+        # CJK runs: BM25 over character pairs (the word index sees a whole clause as one word)
+        grams = query_grams(" ".join(query.cjk)) if query.cjk else []
+        if grams:
+            for path, score in catalog.fulltext.search_notes_cjk(
+                grams, limit=request.depth, paths=allowed
+            ):
+                scores.setdefault(path, _NoteScore(path)).cjk = score
+
         needles = query.exact_needles
         for needle in needles:
             for chunk_id, path in catalog.fulltext.search_substring(
@@ -133,20 +143,29 @@ class TextSource:
                 )
             )
 
-        top_bm25 = max((s.bm25 for s in scores.values()), default=0.0) or 1.0
+        top_bm25 = max((s.bm25 for s in scores.values()), default=0.0)
+        top_cjk = max((s.cjk for s in scores.values()), default=0.0)
+        parts = (top_bm25 > 0) + (top_cjk > 0) or 1
         phrases = set(query.phrases)
         others = [n for n in needles if n not in phrases]
 
         def score_of(s: _NoteScore) -> float:
-            # BM25 (normalised by the best note) plus a bonus for exact identifiers/CJK runs.
+            # BM25 over words and over CJK pairs (each normalised by its best note, averaged)
+            # plus a bonus for exact identifiers/CJK runs.
             share = len(s.needles - phrases) / len(others) if others else 0.0
-            return s.bm25 / top_bm25 + IDENTIFIER_BONUS * share
+            words = s.bm25 / top_bm25 if top_bm25 > 0 else 0.0
+            pairs = s.cjk / top_cjk if top_cjk > 0 else 0.0
+            return (words + pairs) / parts + IDENTIFIER_BONUS * share
 
         # Quoted phrases are strict: notes holding every phrase come first.
         ranked = sorted(
             scores.values(),
             key=lambda s: (-len(s.needles & phrases), -score_of(s), s.path),
         )[: request.depth]
+        if grams:  # notes found by their CJK pairs alone: the chunk holding most of them
+            for s in ranked:
+                if s.best_chunk is None and s.needle_chunk is None and s.cjk > 0:
+                    s.best_chunk = _chunk_with_most(catalog, s.path, grams)
         chunk_ids = {c for s in ranked for c in (s.needle_chunk, s.best_chunk) if c}
         chunks = catalog.notes.chunks_by_id(chunk_ids)
         hits: list[Hit] = []
@@ -190,13 +209,23 @@ class TextSource:
         return hits
 
 
+def _chunk_with_most(catalog: Catalog, path: str, grams: list[str]) -> str | None:
+    """The id of the note's chunk that holds the most of `grams` (the first on ties)."""
+    best: tuple[int, str] | None = None
+    for chunk in catalog.notes.chunks_for(path):
+        held = sum(1 for g in grams if g in chunk.text)
+        if held and (best is None or held > best[0]):
+            best = (held, chunk.id)
+    return best[1] if best else None
+
+
 def _metadata(
     s: _NoteScore, *, needles: tuple[str, ...], holding_all: frozenset[str] | None
 ) -> dict[str, object]:
     """`needles_matched` (with exact needles) and `all_terms`: the note holds every word and
     phrase of the query (True for any BM25 match of a one-word query)."""
     out: dict[str, object] = {"needles_matched": len(s.needles)} if needles else {}
-    if s.bm25 > 0:
+    if s.bm25 > 0 and s.cjk == 0:
         out["all_terms"] = holding_all is None or s.path in holding_all
     return out
 

@@ -102,6 +102,10 @@ def configs(draw: st.DrawFn) -> MergeConfig:
         mmr_pool_size=draw(st.sampled_from((1, 3, 100))),
         token_budget=draw(st.sampled_from((None, 0, 8, 30, 2000))),
         rrf_weight_text=draw(st.sampled_from((0.5, 1.0, 2.0))),
+        # the seeds' pipeline: every result shown in MMR order, weak by best composite
+        use_relevance_floor=False,
+        use_answer_check=False,
+        order_by_score=False,
     )
 
 
@@ -448,3 +452,25 @@ def test_mmr_with_one_matrix_product_selects_as_pair_by_pair(
             ranked, limit=limit, config=config, chunk_vectors=vectors, note_tokens=tokens
         )
         assert [r.note_path for r in got] == [r.note_path for r in want]
+
+
+@PROPS
+@given(case=cases(), floor=st.sampled_from((0.1, 0.25, 0.5, 0.9)))
+def test_the_relevance_floor_hides_only_what_scores_below_it(case: Any, floor: float) -> None:
+    """With the floor on, every result shown scores at least `floor` × the best, and every
+    note ranked above a shown result is shown too (nothing is skipped for a weaker one)."""
+    config = dataclasses.replace(
+        case["config"],
+        use_relevance_floor=True,
+        relevance_floor=floor,
+        use_mmr=False,
+        token_budget=None,
+    )
+    out = run(case, config=config, limit=100)
+    if not out.ranked:
+        return
+    best = out.ranked[0].score_breakdown.total
+    shown = paths(out.results)
+    assert all(r.score_breakdown.total >= floor * best for r in out.results)
+    assert shown == paths(out.ranked)[: len(shown)]
+    assert len(shown) == sum(1 for r in out.ranked if r.score_breakdown.total >= floor * best)
