@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import pickle
 import sys
 import tempfile
 from dataclasses import dataclass, replace
@@ -43,18 +44,16 @@ VARIANTS: dict[str, dict[str, Any]] = {
     },
     "product": {},
     "no trust": {"use_source_trust": False},
+    "trust full 0.3": {"trust_full": 0.3},
+    "trust full 0.4": {"trust_full": 0.4},
     "trust full 0.5": {"trust_full": 0.5},
-    "trust full 0.9": {"trust_full": 0.9},
-    "trust floor 0.1": {"trust_floor": 0.1},
-    "trust floor 0.4": {"trust_floor": 0.4},
-    "q sem 1.5 text 1.0": {"question_weight_semantic": 1.5, "question_weight_text": 1.0},
     "q sem 1.0 text 1.0": {"question_weight_semantic": 1.0, "question_weight_text": 1.0},
-    "q text 2.0": {"question_weight_text": 2.0},
-    "k text 1.0": {"keyword_weight_text": 1.0},
-    "k text 2.0": {"keyword_weight_text": 2.0},
-    "no mmr": {"use_mmr": False},
+    "q sem 1.2 text 1.0": {"question_weight_semantic": 1.2, "question_weight_text": 1.0},
     "floor 0.15": {"relevance_floor": 0.15},
-    "floor 0.35": {"relevance_floor": 0.35},
+    "floor 0.2": {"relevance_floor": 0.2},
+    "unknown 0.2": {"answer_max_unknown": 0.2},
+    "unknown 0.34": {"answer_max_unknown": 0.34},
+    "unknown off": {"answer_max_unknown": 1.01},
     "answer sim 0.40": {"answer_min_similarity": 0.40},
     "answer sim 0.50": {"answer_min_similarity": 0.50},
 }
@@ -237,20 +236,39 @@ def main() -> int:
     parser.add_argument("--beir", type=Path)
     parser.add_argument("--max-queries", type=int)
     parser.add_argument("--only", nargs="*", help="variant names to run")
+    parser.add_argument(
+        "--cache", type=Path, help="keep the sources' answers here and replay them next time"
+    )
+    parser.add_argument(
+        "--set", nargs="*", default=[], help="extra variant: field=value ... (JSON values)"
+    )
     args = parser.parse_args()
 
     def say(m: str) -> None:
         print(m, file=sys.stderr, flush=True)
 
     runs: list[Run] = []
-    for vault, queries in args.known:
-        runs += collect_known(vault, queries, say)
-    if args.beir:
-        runs += collect_beir(args.beir, say, args.max_queries)
+    if args.cache and args.cache.exists():
+        runs = pickle.loads(args.cache.read_bytes())
+        say(f"{len(runs)} queries from {args.cache}")
+    else:
+        for vault, queries in args.known:
+            runs += collect_known(vault, queries, say)
+        if args.beir:
+            runs += collect_beir(args.beir, say, args.max_queries)
+        if args.cache:
+            args.cache.write_bytes(pickle.dumps(runs))
     now = datetime.now(UTC)
     print(json.dumps({"sources alone": sources_alone(runs)}, indent=1))
     print(json.dumps({"calibration": calibration(runs)}, indent=1))
-    for name, overrides in VARIANTS.items():
+    variants = dict(VARIANTS)
+    if args.set:
+        variants = {
+            "custom " + " ".join(args.set): {
+                k: json.loads(v) for k, v in (item.split("=", 1) for item in args.set)
+            }
+        }
+    for name, overrides in variants.items():
         if args.only and name not in args.only:
             continue
         config = replace(MergeConfig(), **overrides)

@@ -86,11 +86,14 @@ class MergeConfig:
     low_confidence_threshold: float = 0.4
     # The answer check (`ranking.answers_query`): a query is answered when a note holds its
     # exact strings, every one of its words, or a name the query says exactly (title, alias,
-    # tag), or when a chunk's cosine similarity to the query reaches
-    # `answer_min_similarity`. Otherwise the response says no note matches well.
+    # tag), or — unless `answer_max_unknown` of its words are in no note — when a chunk's
+    # cosine similarity to the query reaches `answer_min_similarity`. Otherwise the response
+    # says no note matches well.
     use_answer_check: bool = True
     answer_min_similarity: float = 0.45
-    low_confidence_limit: int = 5  # results shown at most when no note answers (the closest)
+    answer_max_unknown: float = 0.25  # share of the query's words no note holds
+    # Results shown at most when no note answers and none shares a word with the query.
+    low_confidence_limit: int = 5
 
     # --- relevance floor: results far below the best are not shown ---------------------
     use_relevance_floor: bool = True

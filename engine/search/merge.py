@@ -177,7 +177,8 @@ def merge(
         if config.use_answer_check
         else is_low_confidence(ranked, config=config)
     )
-    if low_confidence and config.use_answer_check:
+    if low_confidence and config.use_answer_check and not normalised.get("text"):
+        # no note shares a word with the query: the list is guesses by meaning, keep it short
         limit = min(limit, config.low_confidence_limit)
     results = select_results(
         ranked,

@@ -221,9 +221,11 @@ def answers_query(
 ) -> bool:
     """Step 8: does any note answer the query, by evidence that does not depend on how the
     other notes scored? A note holding the exact strings asked for; for other queries also a
-    note holding every word, a note the query names exactly (title, alias, tag), or a chunk
-    whose similarity to the query reaches `answer_min_similarity`. An identifier or quoted
-    phrase no note holds is not answered, however close the meaning."""
+    note holding every word, a note the query names exactly (title, alias, tag), or — when
+    fewer than `answer_max_unknown` of the query's words are missing from every note (the
+    words source reports the share) — a chunk whose similarity to the query reaches
+    `answer_min_similarity`. An identifier or quoted phrase no note holds is not answered,
+    however close the meaning."""
     text = hits_by_source.get("text", ())
     if any(h.match_type in config.exact_match_types for h in text):
         return True
@@ -233,6 +235,9 @@ def answers_query(
         return True
     if any(h.match_type == "graph_exact" for h in hits_by_source.get("graph", ())):
         return True
+    unknown = next((h.metadata.get("unknown_terms") for h in text), None)
+    if isinstance(unknown, int | float) and unknown >= config.answer_max_unknown:
+        return False  # the query's topic words are not in the vault, however close in meaning
     semantic = hits_by_source.get("semantic", ())
     return any(h.raw_score >= config.answer_min_similarity for h in semantic)
 

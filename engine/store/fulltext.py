@@ -223,6 +223,19 @@ class FullText(Repository):
         return f" JOIN temp.{row_table} sr ON sr.id = {rows}"
 
     @guarded
+    def known_terms(self, terms: Iterable[str]) -> frozenset[str]:
+        """The terms at least one note holds (stemmed as the whole-note index stems them:
+        'uploading' is known when a note says 'upload')."""
+        found = set()
+        for term in dict.fromkeys(terms):
+            row = self._conn.execute(
+                "SELECT 1 FROM notes_fts WHERE notes_fts MATCH ? LIMIT 1", (fts_phrase(term),)
+            ).fetchone()
+            if row is not None:
+                found.add(term)
+        return frozenset(found)
+
+    @guarded
     def term_shares(self, terms: Iterable[str]) -> dict[str, float]:
         """term -> share of chunks that hold it (0..1), from the FTS5 vocabulary; terms the
         index lacks are left out. Terms are single unicode61 tokens, lower case."""

@@ -143,6 +143,10 @@ class TextSource:
                 )
             )
 
+        # The share of the query's words no note holds at all (a topic the vault lacks):
+        # part of the merge's "does any note answer this" check.
+        words = content_words(query)
+        unknown = 1.0 - len(catalog.fulltext.known_terms(words)) / len(words) if words else 0.0
         top_bm25 = max((s.bm25 for s in scores.values()), default=0.0)
         top_cjk = max((s.cjk for s in scores.values()), default=0.0)
         parts = (top_bm25 > 0) + (top_cjk > 0) or 1
@@ -203,10 +207,19 @@ class TextSource:
                     title=meta.title if meta else s.path,
                     timestamp=meta.date if meta else None,
                     entities=meta.entities if meta else (),
-                    metadata=_metadata(s, needles=needles, holding_all=holding_all),
+                    metadata={
+                        **_metadata(s, needles=needles, holding_all=holding_all),
+                        "unknown_terms": round(unknown, 4),
+                    },
                 )
             )
         return hits
+
+
+def content_words(query: ParsedQuery) -> list[str]:
+    """The words that carry a query's topic: terms of three or more letters, not numbers
+    and not CJK runs (those are matched as character pairs)."""
+    return [t for t in query.terms if len(t) >= 3 and not t.isdigit() and not is_cjk(t)]
 
 
 def _chunk_with_most(catalog: Catalog, path: str, grams: list[str]) -> str | None:

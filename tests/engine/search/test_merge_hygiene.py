@@ -83,6 +83,23 @@ def test_no_answer_is_said_and_only_the_closest_few_are_shown() -> None:
     nonsense = {"semantic": [sem(f"n{i}.md", 0.2 - i / 100) for i in range(15)], "text": []}
     out = merge(nonsense, config=CONFIG, now=NOW, limit=30, intent="keyword")
     assert out.low_confidence and 0 < len(out.results) <= CONFIG.low_confidence_limit
+    # words shared with the query, though no note holds them all: weak, but not cut short
+    partly = {**nonsense, "text": [txt(f"n{i}.md", 0.9 - i / 20) for i in range(12)]}
+    out = merge(partly, config=CONFIG, now=NOW, limit=30, intent="keyword")
+    assert out.low_confidence and len(out.results) > CONFIG.low_confidence_limit
+    unknown = {
+        "semantic": [sem("a.md", 0.9)],
+        "text": [
+            Hit(
+                source="text",
+                note_path="b.md",
+                match_type="keyword",
+                relevance=0.4,
+                metadata={"all_terms": False, "unknown_terms": 0.5},
+            )
+        ],
+    }
+    assert not answers_query(unknown, intent="question", config=CONFIG)
     assert not answers_query(nonsense, intent="keyword", config=CONFIG)
     close = {"semantic": [sem("a.md", CONFIG.answer_min_similarity + 0.01)], "text": []}
     assert answers_query(close, intent="question", config=CONFIG)
