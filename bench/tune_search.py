@@ -13,11 +13,13 @@ vault and hurts SciFact shows up in one table). Indexes are cached in the work d
 from __future__ import annotations
 
 import argparse
+import copyreg
 import hashlib
 import json
 import pickle
 import sys
 import tempfile
+import types
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -33,6 +35,14 @@ from engine.search.query import ParsedQuery, parse_query, query_intent
 from engine.search.service import MergeContext, SearchRequest, source_depth
 from engine.search.types import Hit
 from engine.workspace import Workspace, WorkspaceConfig
+
+
+# Hits keep their metadata read-only; the cache stores it as a plain dict.
+def _read_only(data: dict[str, Any]) -> types.MappingProxyType[str, Any]:
+    return types.MappingProxyType(data)
+
+
+copyreg.pickle(types.MappingProxyType, lambda m: (_read_only, (dict(m),)))
 
 VARIANTS: dict[str, dict[str, Any]] = {
     "before": {

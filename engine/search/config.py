@@ -32,8 +32,12 @@ class MergeConfig:
     # --- query-aware weights: the query's intent (`engine.search.query.query_intent`) picks
     # the semantic and text weights above; graph keeps its own.
     use_query_intent: bool = True
-    question_weight_semantic: float = 1.0  # a sentence or question: lean on meaning
-    question_weight_text: float = 1.5
+    # Chosen on the known-item sets and SciFact together (bench/tune_search.py; see
+    # docs/decisions/0010-search-ranking-hygiene.md).
+    question_weight_semantic: float = 1.2  # a question: lean on meaning
+    question_weight_text: float = 1.0
+    statement_weight_semantic: float = 1.3  # a claim or description (SciFact's claims)
+    statement_weight_text: float = 1.5
     keyword_weight_semantic: float = 1.0  # a few words
     keyword_weight_text: float = 1.5
     exact_weight_semantic: float = 1.0  # identifiers and quoted phrases: lean on words
@@ -43,7 +47,7 @@ class MergeConfig:
     # is the share of the query's words its model knows whole (an English model reading a
     # German or Chinese question matches by noise).
     use_source_trust: bool = True
-    trust_full: float = 0.7
+    trust_full: float = 0.9
     trust_floor: float = 0.2
     # Identifier and quoted-phrase queries: every note holding the exact string(s) ranks above
     # every note that does not (they fill the "high" tier, the others stay below it).
@@ -90,7 +94,7 @@ class MergeConfig:
     # cosine similarity to the query reaches `answer_min_similarity`. Otherwise the response
     # says no note matches well.
     use_answer_check: bool = True
-    answer_min_similarity: float = 0.45
+    answer_min_similarity: float = 0.40
     answer_max_unknown: float = 0.25  # share of the query's words no note holds
     # Results shown at most when no note answers and none shares a word with the query.
     low_confidence_limit: int = 5
@@ -136,6 +140,8 @@ class MergeConfig:
             self.rrf_weight_default,
             self.question_weight_semantic,
             self.question_weight_text,
+            self.statement_weight_semantic,
+            self.statement_weight_text,
             self.keyword_weight_semantic,
             self.keyword_weight_text,
             self.exact_weight_semantic,
@@ -181,7 +187,8 @@ class MergeConfig:
 
     def for_intent(self, intent: str | None) -> MergeConfig:
         """This config with the semantic and text weights of a query intent ("question",
-        "keyword", "exact"); itself when intents are off or the intent is unknown."""
+        "statement", "keyword", "exact"); itself when intents are off or the intent is
+        unknown."""
         return _for_intent(self, intent)
 
     def trusting(self, trust: Mapping[str, float]) -> MergeConfig:
@@ -235,7 +242,7 @@ class MergeConfig:
 
 @lru_cache(maxsize=64)  # a few configs × three intents
 def _for_intent(config: MergeConfig, intent: str | None) -> MergeConfig:
-    if not config.use_query_intent or intent not in ("question", "keyword", "exact"):
+    if not config.use_query_intent or intent not in ("question", "statement", "keyword", "exact"):
         return config
     return replace(
         config,

@@ -59,13 +59,17 @@ class ParsedQuery:
         return tuple(seen)
 
 
-QueryIntent = Literal["exact", "keyword", "question"]
+QueryIntent = Literal["exact", "keyword", "question", "statement"]
 
-# Words that open or mark a question in the languages of the vaults we measure on; a query
-# holding one is a question even when it is short ("how to embed").
+# Words that mark a question in the languages of the vaults we measure on: question words
+# anywhere, auxiliaries only as the first word ("can I ..." asks; "X can cause Y" states).
 QUESTION_WORDS = frozenset(
-    """how what why when where which who whom whose can could does do did is are should would
-    will wie was warum wann wo welche welcher welches wer kann können muss soll gibt""".split()
+    "how what why when where which who whom whose wie was warum wann wo welche welcher "
+    "welches wer".split()
+)
+QUESTION_OPENERS = frozenset(
+    "can could does do did is are should would will kann können muss soll gibt ist sind "
+    "wird werden".split()
 )
 _CJK_QUESTION = re.compile(r"[吗呢怎么如何为什么哪什么是否能否]")
 KEYWORD_MAX_WORDS = 3  # a query of at most this many words (and no question word) is keywords
@@ -78,9 +82,9 @@ def query_intent(query: ParsedQuery) -> QueryIntent:
     - "exact": a quoted phrase, or an identifier that only code or a reference would hold
       (REQ-006, sample_interval_s, v1.2: digits, underscores, dots or capitals inside) with
       at most KEYWORD_MAX_WORDS other words, or a query that is one identifier alone;
-    - "keyword": at most KEYWORD_MAX_WORDS words (KEYWORD_MAX_CJK CJK characters) and no
-      question word;
-    - "question": the rest (a sentence or a question, in words other than the note's).
+    - "question": a question word or a question mark (asked in words other than the note's);
+    - "keyword": at most KEYWORD_MAX_WORDS words (KEYWORD_MAX_CJK CJK characters);
+    - "statement": a longer text that asks nothing (a claim, a description, a request).
     """
     if query.phrases:
         return "exact"
@@ -94,11 +98,18 @@ def query_intent(query: ParsedQuery) -> QueryIntent:
     if len(query.identifiers) == 1 and _WORD.findall(query.identifiers[0]) == words:
         return "exact"  # the whole query is one identifier: 'kebab-case', 'river-gauge
     cjk_chars = sum(len(run) for run in query.cjk)
-    if any(w.casefold() in QUESTION_WORDS for w in words) or _CJK_QUESTION.search(query.text):
+    asks = (
+        "?" in query.text
+        or "？" in query.text
+        or any(w.casefold() in QUESTION_WORDS for w in words)
+        or (bool(words) and words[0].casefold() in QUESTION_OPENERS)
+        or bool(_CJK_QUESTION.search(query.text))
+    )
+    if asks:
         return "question"
     if len(words) <= KEYWORD_MAX_WORDS and cjk_chars <= KEYWORD_MAX_CJK:
         return "keyword"
-    return "question"
+    return "statement"
 
 
 def _code_like(identifier: str) -> bool:
