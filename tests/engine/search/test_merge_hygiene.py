@@ -121,7 +121,9 @@ def test_a_source_that_cannot_read_the_query_weighs_less() -> None:
         "semantic": [sem("a.md", 0.9), sem("b.md", 0.45)],
         "text": [txt("b.md", 1.0), txt("a.md", 0.5)],
     }
-    even = dataclasses.replace(CONFIG, question_weight_semantic=1.0, question_weight_text=1.0)
+    even = dataclasses.replace(
+        CONFIG, question_weight_semantic=1.0, question_weight_text=1.0, trust_full=0.7
+    )
     assert ranked_paths(hits, config=even, intent="question", source_trust={"semantic": 0.1}) == [
         "b.md",
         "a.md",

@@ -35,11 +35,14 @@ NOW = datetime(2026, 11, 24, 15, 0, tzinfo=UTC)  # a Tuesday
         ("kanban", "keyword"),
         ("白板", "keyword"),
         ("how do I embed a file", "question"),
-        ("open a specific note from another app with a link", "question"),
+        ("open a specific note from another app with a link", "statement"),
+        ("can I open a note from another app", "question"),
+        ("sensors can drift in clay soil over a season", "statement"),  # 'can' inside
+        ("where do attachments go?", "question"),
         ("Wie kann ich Dateien einbetten", "question"),
         ("如何在笔记里嵌入文件", "question"),
         # a sentence that names an identifier is still a sentence
-        ("0-dimensional biomaterials show inductive properties", "question"),
+        ("0-dimensional biomaterials show inductive properties", "statement"),
     ],
 )
 def test_query_intent(query: str, intent: str) -> None:

@@ -112,3 +112,13 @@ def test_an_answerable_question_is_not_called_weak(demo: DemoIndex) -> None:
     response = demo.service.search("how do I put new firmware onto a node", limit=10)
     assert not response.query_metadata.low_confidence
     assert "Methods/Firmware Flashing.md" in paths(response)[:3]
+
+
+def test_a_chinese_question_finds_the_note_by_its_character_pairs(demo: DemoIndex) -> None:
+    """No word of the question appears verbatim in the note, but its character pairs do (the
+    word index reads a whole CJK clause as one word; the meaning model reads English)."""
+    question = "探头在黏土里面的误差为什么偏大"
+    text = demo.service.search(question, limit=10, sources=["text"])
+    assert "Hardware/HC-SM30 数据手册摘要.md" in paths(text)[:3]
+    merged = demo.service.search(question, limit=10)
+    assert paths(merged)[0] == "Hardware/HC-SM30 数据手册摘要.md"

@@ -1,5 +1,6 @@
-"""An index made before the storage layer was split by concern opens unchanged: the same
-migration names and ids, the same schema, no migration re-applied, its rows and flags read."""
+"""An index made by an earlier version (schema 0004) opens without a rebuild: the same
+migration names and ids, no migration re-applied, only the new ones added (0005: the CJK
+character-pair index, filled from the notes already there), its rows and flags read."""
 
 from __future__ import annotations
 
@@ -14,6 +15,11 @@ from engine.store.migrations import registered
 
 DATA = Path(__file__).parent / "data"
 OLD_NAMES = ["0001_initial", "0002_contradictions", "0003_notes_fts", "0004_notes_fts_porter"]
+NEW_NAMES = ["0005_notes_cjk"]
+
+
+def _without_new_tables(schema: list[list[object]]) -> list[list[object]]:
+    return [row for row in schema if not str(row[2]).startswith("notes_cjk")]
 
 
 def _schema(path: Path) -> list[list[object]]:
@@ -34,15 +40,16 @@ def _migrations(path: Path) -> list[tuple[int, str, str]]:
 
 
 def test_the_registry_keeps_the_recorded_migration_names_in_order() -> None:
-    assert [m.name for m in registered()] == OLD_NAMES
+    assert [m.name for m in registered()] == OLD_NAMES + NEW_NAMES
 
 
 def test_a_new_catalog_has_the_schema_the_old_code_made(tmp_path: Path) -> None:
     path = tmp_path / "catalog.sqlite3"
     Catalog.open(path).close()
     recorded = json.loads((DATA / "catalog_schema_0004.json").read_text(encoding="utf-8"))
-    assert _schema(path) == recorded
-    assert [name for _, name, _ in _migrations(path)] == OLD_NAMES
+    assert _without_new_tables(_schema(path)) == recorded
+    assert any(row[1] == "notes_cjk" for row in _schema(path))
+    assert [name for _, name, _ in _migrations(path)] == OLD_NAMES + NEW_NAMES
 
 
 def test_an_index_made_by_the_old_code_opens_without_a_rebuild(tmp_path: Path) -> None:
@@ -50,7 +57,7 @@ def test_an_index_made_by_the_old_code_opens_without_a_rebuild(tmp_path: Path) -
     shutil.copy(DATA / "catalog_0004.sqlite3", path)
     before_schema, before_migrations = _schema(path), _migrations(path)
     with Catalog.open(path) as catalog:
-        assert catalog.schema_version() == 4
+        assert catalog.schema_version() == 5
         assert sorted(catalog.notes.manifest()) == ["alpha.md", "folder/beta.md"]
         assert catalog.notes.counts() == (2, 3)
         assert [p for p, _ in catalog.fulltext.search_notes_bm25('"launch"', limit=5)] == [
@@ -63,7 +70,9 @@ def test_an_index_made_by_the_old_code_opens_without_a_rebuild(tmp_path: Path) -
         assert catalog.state.embedder == "packaged:all-MiniLM-L6-v2+int8"
         assert catalog.state.claims_collection == "cons-x-claims"
         assert store.review_of(catalog, ("aaa", "bbb")) == ("resolved", "b")
-    assert _schema(path) == before_schema
-    assert _migrations(path) == before_migrations
+    assert _without_new_tables(_schema(path)) == before_schema
+    after = _migrations(path)
+    assert after[: len(before_migrations)] == before_migrations
+    assert [name for _, name, _ in after[len(before_migrations) :]] == NEW_NAMES
     with Catalog.open(path, read_only=True) as reader:  # a reader finds it up to date too
         assert reader.notes.counts() == (2, 3)
