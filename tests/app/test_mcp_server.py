@@ -158,6 +158,7 @@ async def main_scenario(session: Any, rec: Record, setup: Setup) -> None:
         session, "search", {"query": "battery", "folder": "Hardware", "limit": 10}
     )
     rec.calls["tag"] = await call(session, "search", {"query": "node", "tag": "hardware"})
+    rec.calls["budget"] = await call(session, "search", {"query": "sensor battery", "limit": 50})
     rec.calls["dates"] = await call(
         session, "search", {"query": "probe", "since": "2026-09-01", "until": "2026-12-31"}
     )
@@ -296,6 +297,17 @@ def test_search_filters_and_sources(rec: Record) -> None:
         c = rec.calls[key]
         assert c.error, key
         assert needle in c.text, (key, c.text)
+
+
+def test_search_keeps_its_excerpts_within_the_assistants_budget(rec: Record) -> None:
+    """An AI client gets at most ~2,000 tokens of excerpts (4 characters a token), however
+    many results it asks for; the app's own list has no such budget."""
+    from engine.search.config import AI_TOKEN_BUDGET, MergeConfig
+
+    results = rec.calls["budget"].data["results"]
+    chars = sum(len(e["text"]) for r in results for e in r["excerpts"])
+    assert results and chars <= AI_TOKEN_BUDGET * MergeConfig().chars_per_token
+    assert MergeConfig().token_budget is None
 
 
 def test_contradictions_tool(rec: Record) -> None:

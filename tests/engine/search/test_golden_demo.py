@@ -197,7 +197,8 @@ def test_a_date_range_alone_lists_that_range(demo: DemoIndex) -> None:
 def test_exact_order_for_a_config_key(demo: DemoIndex) -> None:
     """`battery_cutoff_mv` is defined in the power budget and listed in the node configuration;
     no other note holds it. Both are found by meaning and words, so they lead, in that order
-    (rank 1 in both sources beats ranks 4 and 2), and everything after is found by one source.
+    (rank 1 in both sources beats ranks 4 and 2). An identifier query puts the notes holding it
+    in the high tier; a note without it is shown only when it matches strongly otherwise.
     """
     response = demo.service.search("battery_cutoff_mv", limit=6)
     assert top(response, 2) == ["Hardware/Power Budget.md", "Methods/Node Configuration.md"], (
@@ -207,18 +208,32 @@ def test_exact_order_for_a_config_key(demo: DemoIndex) -> None:
     assert dict(first.source_ranks) == {"semantic": 1, "text": 1}
     assert first.match_types == ("semantic", "exact_text")
     assert second.source_ranks["text"] == 2
-    assert rest and all(len(r.sources) == 1 for r in rest), explain(response)
+    assert first.tier == second.tier == "high"
+    assert all("exact_text" not in r.match_types and r.tier != "high" for r in rest)
 
 
 def test_exact_order_for_a_word_only_one_note_holds(demo: DemoIndex) -> None:
     """Only the German meeting note holds 'Hochwasserwarnung': found by words and meaning, it
-    leads; every other result is found by meaning alone, and scores lower."""
+    leads; any other result is found by meaning alone and scores lower, and the notes far
+    below it are not shown (without the floor they are: meaning ranks every note)."""
     response = demo.service.search("Hochwasserwarnung", limit=5)
     first, *rest = response.results
     assert first.note_path == IHN_MEETING, explain(response)
     assert dict(first.source_ranks) == {"semantic": 1, "text": 1}
-    assert rest and all(r.sources == ("semantic",) for r in rest), explain(response)
+    assert all(r.sources == ("semantic",) for r in rest), explain(response)
     assert all(r.composite_relevance < first.composite_relevance for r in rest)
+    floor = MergeConfig().relevance_floor * first.score_breakdown.total
+    assert all(r.score_breakdown.total >= floor for r in rest)
+    request = SearchRequest(query=parse_query("Hochwasserwarnung"), depth=50)
+    hits = {n: demo.service.source(n).search(request) for n in ("semantic", "text", "graph")}
+    unfloored = merge(
+        hits,
+        config=dataclasses.replace(MergeConfig(), use_relevance_floor=False),
+        now=datetime(2026, 11, 23, tzinfo=UTC),
+        limit=5,
+        intent="keyword",
+    )
+    assert len(unfloored.results) == 5 > len(response.results)
 
 
 def test_exact_rrf_scores_on_real_hits(demo: DemoIndex) -> None:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from engine.errors import EngineError, QueryExecutionError
+from engine.search.config import MergeConfig
 from engine.search.query import parse_query
 from engine.search.service import (
     QuerySupersededError,
@@ -122,7 +123,9 @@ def make_service() -> Iterator[MakeService]:
     made: list[SearchService] = []
 
     def make(sources: Sequence[Source], *, timeout_s: float = 10.0) -> SearchService:
-        service = SearchService(sources=sources, timeout_s=timeout_s)
+        # every result shown: these tests follow hits through faults, not the floor
+        config = MergeConfig(use_relevance_floor=False)
+        service = SearchService(sources=sources, timeout_s=timeout_s, config=config)
         made.append(service)
         return service
 

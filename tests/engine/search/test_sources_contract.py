@@ -66,8 +66,11 @@ def _tagged_sensor(_path: str, note: Note) -> bool:
 
 
 def _in_june(_path: str, note: Note) -> bool:
+    """Dated in June: by the note's own date (frontmatter or daily-note name), else its
+    modification time."""
     since, until = JUNE
-    return any(d is not None and since <= d < until for d in (note.modified, note.created))
+    date = note.created if note.created is not None else note.modified
+    return date is not None and since <= date < until
 
 
 FILTERS: dict[str, FilterCase] = {
