@@ -24,8 +24,8 @@ STOPWORDS = frozenset(
 
 _PHRASE = re.compile(r'"([^"]+)"')
 # Identifiers: letters/digits joined by - _ . (REQ-006, sample_interval_s, river-gauge-v2, v1.2)
-# and camelCase names (fromTitle)
-_IDENT = re.compile(r"[\w]+(?:[-_.][\w]+)+|\b[a-z]+(?:[A-Z][a-z0-9]*)+\b")  # + camelCase
+# and camelCase names (fromTitle, getElementById; not mRNA or iPhone, words of prose)
+_IDENT = re.compile(r"[\w]+(?:[-_.][\w]+)+|\b[a-z]{2,}(?:[A-Z][a-z0-9]+)+\b")
 _WORD = re.compile(r"\w+")
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+")
 

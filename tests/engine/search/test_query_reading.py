@@ -30,6 +30,7 @@ NOW = datetime(2026, 11, 24, 15, 0, tzinfo=UTC)  # a Tuesday
         ("river-gauge-v2 battery", "exact"),
         ("kebab-case", "exact"),  # one identifier and nothing else
         ("fromTitle", "exact"),  # camelCase
+        ("mRNA expression in iPhone users", "statement"),  # words of prose, not code
         ("sensor drift", "keyword"),
         ("two-way link", "keyword"),  # a hyphenated word of prose is not an identifier
         ("kanban", "keyword"),
