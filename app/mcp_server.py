@@ -41,7 +41,9 @@ log = logging.getLogger(__name__)
 INSTRUCTIONS = """\
 Consilience searches one Obsidian vault (a folder of markdown notes) by meaning, by exact words
 and by links, and knows where the notes contradict each other. Start with `search`; read a
-hit in full with `get_note`; follow links with `related`; `contradictions` lists claims in
+hit in full with `get_note`; follow links with `related`, or see everything related to one
+note (by meaning, links and tags, with its near-duplicates and contradictions) with
+`connections`; `contradictions` lists claims in
 different notes that disagree. Paths are vault-relative, e.g. "Projects/Plan.md". Results may
 carry `warnings` (for example while the first index is still being built, results are
 partial): read them before relying on an empty or short answer."""
@@ -231,6 +233,25 @@ def build_server(session: VaultSession) -> "MCPServer[None]":
         ] = 50,
     ) -> CallToolResult:
         return answer(lambda: session.related(path, hops=hops, limit=limit))
+
+    @server.tool(
+        name="connections",
+        description="What a person working on one note wants beside it: related notes with "
+        "the reasons in words (a similar passage and its cosine, links either way, shared "
+        "tags; best first), which of them are near-duplicates of it, and the open "
+        "contradictions between it and other notes.",
+        annotations=read_only,
+    )
+    def connections(
+        path: Annotated[
+            str,
+            Field(min_length=1, max_length=1024, description="Vault-relative note path"),
+        ],
+        limit: Annotated[
+            int, Field(ge=1, le=MAX_RELATED, description="How many related notes to return")
+        ] = 12,
+    ) -> CallToolResult:
+        return answer(lambda: session.connections(path, limit=limit))
 
     return server
 

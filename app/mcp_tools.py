@@ -335,6 +335,25 @@ class VaultSession:
         }
         return out
 
+    def connections(self, path: str, *, limit: int = 12) -> dict[str, Any]:
+        """Related notes with reasons, near-duplicates and open contradictions of one note."""
+        if not 1 <= limit <= MAX_RELATED:
+            raise ToolInputError(f"limit must be between 1 and {MAX_RELATED}")
+        rel = self._known_note(path)
+        note_file(self.vault_root, rel)  # same containment rules as get_note
+        found = self._engine().connections(rel, limit=limit)
+        if found is None:  # removed between the two calls
+            raise ToolInputError(f"{rel} is no longer an indexed note")
+        data = found.to_dict()
+        data["warnings"] = [
+            *self._status.warnings(),
+            *(
+                _warning("connections_partial", w, "some related notes may be missing")
+                for w in found.warnings
+            ),
+        ]
+        return data
+
     def related(self, path: str, *, hops: int = 1, limit: int = 50) -> dict[str, Any]:
         """Graph neighbours of a note: links both ways, embeds, shared tags, 2-hop links."""
         if not 1 <= hops <= 2:

@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from engine.embed.embedder import Embedder
     from engine.index.live import LiveSync, StatusListener, SyncListener
     from engine.model import Note
+    from engine.search.connections import Connections
     from engine.search.service import SearchFilters, SearchService
     from engine.search.sources.text import ThreadCatalogs
     from engine.search.types import SearchResponse
@@ -69,13 +70,22 @@ class Session:
         locked_elsewhere: bool = False,
         search_timeout_s: float = 2.0,
     ) -> None:
-        from engine.search.build import build_search_service, reader_catalogs
+        from engine.search.build import (
+            build_connections_finder,
+            build_search_service,
+            reader_catalogs,
+        )
+        from engine.search.directory import NoteDirectory
 
         self._ws = workspace
         self.locked_elsewhere = locked_elsewhere
         self._readers: ThreadCatalogs = reader_catalogs(workspace.paths.catalog)
+        directory = NoteDirectory(workspace.graph)
+        self._connections = build_connections_finder(
+            workspace, catalogs=self._readers, directory=directory
+        )
         self._service: SearchService = build_search_service(
-            workspace, timeout_s=search_timeout_s, catalogs=self._readers
+            workspace, timeout_s=search_timeout_s, catalogs=self._readers, directory=directory
         )
         self._gate = WriterGate()
         self._closing = threading.Event()
@@ -276,6 +286,11 @@ class Session:
         return self._service.search(
             text, limit=limit, filters=filters, sources=sources, token_budget=token_budget
         )
+
+    def connections(self, path: str, *, limit: int = 12) -> Connections | None:
+        """What a person working on `path` wants beside it: related notes and why, its
+        near-duplicates, its open contradictions (None: not an indexed note)."""
+        return self._connections.find(path, limit=limit)
 
     def note(self, path: str) -> Note | None:
         """An indexed note's metadata, links and headings (None when not indexed)."""

@@ -126,6 +126,7 @@ class EngineSession(QObject):
     search_finished = Signal(str, int, object)  # channel, generation, SearchOutcome
     search_failed = Signal(str, int, str)  # channel, generation, message
     note_text = Signal(str, str)  # path, the note's indexed text ("" when unknown)
+    connections = Signal(str, object)  # path, engine.search.connections.Connections | None
 
     def __init__(self, options: SessionOptions, *, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -275,6 +276,18 @@ class EngineSession(QObject):
         if not self._closing:
             self.search_failed.emit(job.channel, job.generation, one_line(exc))
             self._pump(job.channel)
+
+    def load_connections(self, path: str) -> None:
+        """Look up a note's connections → `connections` (None when it is not indexed)."""
+        self._run(lambda: (path, self._connections_of(path)), "connections", self._on_connections)
+
+    def _connections_of(self, path: str) -> object:
+        session = self._session
+        return None if session is None else session.connections(path)
+
+    def _on_connections(self, result: tuple[str, object]) -> None:
+        if not self._closing:
+            self.connections.emit(*result)
 
     def load_note_text(self, path: str) -> None:
         """Read a note's indexed text (its chunks in order) → `note_text`."""

@@ -30,7 +30,9 @@ from PySide6.QtWidgets import (
 from engine.errors import one_line
 from engine.model import IndexStats, Progress
 from ui.bridge import EngineSession, SearchJob, SearchOutcome, SessionInfo, SessionOptions
+from ui.connections_view import ConnectionsView
 from ui.failures import failure_line, failures
+from ui.obsidian_follow import ObsidianFollower
 from ui.search_panel import SearchPanel
 from ui.settings import DEMO_VAULT, Settings, SettingsStore
 from ui.status import IndexStatus
@@ -152,6 +154,13 @@ class MainWindow(QMainWindow):
         self._inspector_placeholder.setStyleSheet(f"color:{MUTED};")
         holder.addWidget(self._inspector_placeholder)
         self.tabs.addTab(self._inspector_holder, "Contradictions")
+        self.connections = ConnectionsView()
+        self.connections.set_following(settings.follow_obsidian)
+        self.tabs.addTab(self.connections, "Connections")
+        self.follower = ObsidianFollower(self)
+        self.follower.note_changed.connect(self._obsidian_note)
+        self.connections.subject_wanted.connect(self._connections_wanted)
+        self.connections.open_requested.connect(self.open_note)
         outer.addWidget(self.tabs, 1)
         self.setCentralWidget(central)
 
@@ -269,6 +278,7 @@ class MainWindow(QMainWindow):
         session.search_finished.connect(self._search_finished)
         session.search_failed.connect(self._search_failed)
         session.note_text.connect(self._note_text)
+        session.connections.connect(self._connections)
         self.setWindowTitle(f"{_vault_label(vault)} — Consilience")
         self.index_status.opening(_vault_label(vault))
         session.start()
@@ -278,6 +288,7 @@ class MainWindow(QMainWindow):
         return session
 
     def _close_session(self) -> None:
+        self.follower.stop()
         self._drop_inspector()
         session, self.session = self.session, None
         if session is not None:
@@ -294,6 +305,7 @@ class MainWindow(QMainWindow):
         if info.read_only:
             self.index_status.read_only(info.notes)
         self._install_inspector(info)
+        self._follow_obsidian()
 
     def _open_failed(self, message: str) -> None:
         if not self._is_current():
@@ -374,6 +386,29 @@ class MainWindow(QMainWindow):
     def _note_wanted(self, path: str) -> None:
         if self.session is not None:
             self.session.load_note_text(path)
+        self.connections.show_for(path, "result")
+
+    # -- connections ------------------------------------------------------------------------
+
+    def _obsidian_note(self, path: str) -> None:
+        self.connections.show_for(path, "obsidian")
+
+    def _connections_wanted(self, path: str) -> None:
+        if self.session is not None:
+            self.session.load_connections(path)
+
+    def _connections(self, path: str, found: object) -> None:
+        if self._is_current():
+            self.connections.show_connections(path, found)  # type: ignore[arg-type]
+
+    def _follow_obsidian(self) -> None:
+        """Follow the vault's Obsidian state when the setting says so and a vault is open."""
+        info = self.session.info if self.session is not None else None
+        if self.settings.follow_obsidian and info is not None:
+            self.follower.follow(info.vault)
+        else:
+            self.follower.stop()
+        self.connections.set_following(self.settings.follow_obsidian)
 
     def _note_text(self, path: str, text: str) -> None:
         if self._is_current():
@@ -467,6 +502,7 @@ class MainWindow(QMainWindow):
         old = self.settings
         self._save(new)
         self.search.filters.set_sources(new.sources)
+        self._follow_obsidian()
         reopen = (old.vault, old.model, old.chroma_url, old.excluded) != (
             new.vault,
             new.model,

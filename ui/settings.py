@@ -65,6 +65,13 @@ class Settings:
     welcomed: bool = field(
         default=False, metadata=_describe("The first-run welcome has been seen.")
     )
+    follow_obsidian: bool = field(
+        default=True,
+        metadata=_describe(
+            "Show the connections of the note open in Obsidian (read from the vault's "
+            ".obsidian/workspace.json; nothing is written)."
+        ),
+    )
 
     def with_vault(self, vault: Path | None) -> Settings:
         """These settings with `vault` as the current vault (None: the demo vault)."""

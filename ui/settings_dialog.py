@@ -87,6 +87,11 @@ class SettingsDialog(QDialog):
         self.excluded.setFixedHeight(90)
         form.addRow("Excluded folders", self.excluded)
 
+        self.follow_obsidian = QCheckBox("Show the connections of the note open in Obsidian")
+        self.follow_obsidian.setToolTip(_DESCRIPTIONS["follow_obsidian"])
+        self.follow_obsidian.setChecked(settings.follow_obsidian)
+        form.addRow("Follow Obsidian", self.follow_obsidian)
+
         note = QLabel(
             "Changing the vault, model, Chroma server or excluded folders reopens the vault. "
             "Nothing is ever written into the vault."
@@ -153,4 +158,5 @@ class SettingsDialog(QDialog):
             chroma_url=self.chroma_url.text().strip() or None,
             sources=tuple(n for n, box in self.sources.items() if box.isChecked()),
             excluded=excluded,
+            follow_obsidian=self.follow_obsidian.isChecked(),
         )

@@ -321,6 +321,18 @@ def lookup(
     return restated_once(found)
 
 
+def involving(
+    catalog: Catalog, path: str, *, min_confidence: float | None = None
+) -> tuple[Contradiction, ...]:
+    """Open contradictions between `path` and any other note, best first."""
+    sql = _LOOKUP_SQL + " AND r.state IS NULL AND (c.a_path = ? OR c.b_path = ?)"
+    floor = FLAG_THRESHOLD if min_confidence is None else min_confidence
+    rows = catalog.execute(sql, [float(floor), path, path])
+    found = [_contradiction(r) for r in rows]
+    found.sort(key=lambda c: (-c.confidence, c.a.path, c.b.path, c.id))
+    return restated_once(found)
+
+
 def restated_once(found: list[Contradiction]) -> tuple[Contradiction, ...]:
     """The same two claims (by text) flagged between several notes are one contradiction,
     shown at its best place, the other places listed in `also`."""

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from engine.search.config import MergeConfig
+from engine.search.connections import ConnectionsFinder
 from engine.search.dedup import normalise_tokens
 from engine.search.directory import NoteDirectory
 from engine.search.service import MergeContext, SearchRequest, SearchService, Source
@@ -84,6 +85,7 @@ def build_search_service(
     config: MergeConfig | None = None,
     timeout_s: float = 2.0,
     catalogs: ThreadCatalogs | None = None,
+    directory: NoteDirectory | None = None,
 ) -> SearchService:
     """The search service over `workspace`. It reads the catalog through `catalogs` (one
     read-only connection per thread; made here and closed with the service when None).
@@ -91,7 +93,7 @@ def build_search_service(
     with `Workspace.start_vector_mirror`."""
     owned = catalogs is None
     readers = reader_catalogs(workspace.paths.catalog) if catalogs is None else catalogs
-    directory = NoteDirectory(workspace.graph)
+    directory = directory or NoteDirectory(workspace.graph)
     graph_source = GraphSource(workspace.graph, directory)
     semantic = SemanticSource(
         vectors=workspace.vectors,
@@ -144,3 +146,24 @@ def build_search_service(
 
     service.close = close  # type: ignore[method-assign]
     return service
+
+
+def build_connections_finder(
+    workspace: SearchableIndex, *, catalogs: ThreadCatalogs, directory: NoteDirectory
+) -> ConnectionsFinder:
+    """Connections of single notes over `workspace` (the stores a search service reads)."""
+    tokens = NoteTokenCache(catalogs)
+
+    def contradictions(path: str) -> tuple[object, ...]:
+        from engine.contradict.store import involving
+
+        return involving(catalogs.get(), path)
+
+    return ConnectionsFinder(
+        directory=directory,
+        graph=workspace.graph,
+        vectors=workspace.vectors,
+        catalogs=catalogs,
+        note_tokens=tokens.get_many,
+        contradictions=contradictions,
+    )

@@ -43,7 +43,7 @@ NOTES = sorted(
 GOLDEN = [q for q in EXPECTED["golden_queries"] if q["expect_top3"] in NOTES]
 SECRET = "TOP-SECRET-OUTSIDE-THE-VAULT"
 LIVE_TEXT = "The axolotl hydrophone logs the weir at midnight."
-TOOLS = {"search", "contradictions", "get_note", "related"}
+TOOLS = {"search", "contradictions", "get_note", "related", "connections"}
 
 pytestmark = pytest.mark.slow
 
@@ -190,6 +190,12 @@ async def main_scenario(session: Any, rec: Record, setup: Setup) -> None:
     for key, path in refusals.items():
         rec.calls[f"refuse_{key}"] = await call(session, "get_note", {"path": path})
     rec.calls["related"] = await call(session, "related", {"path": "Hardware/soil-node-s3.md"})
+    rec.calls["connections"] = await call(
+        session, "connections", {"path": "Hardware/soil-node-s3", "limit": 8}
+    )
+    rec.calls["connections_refused"] = await call(
+        session, "connections", {"path": "../outside/secret.md"}
+    )
     rec.calls["related2"] = await call(
         session, "related", {"path": "Hardware/Power Budget.md", "hops": 2}
     )
@@ -237,7 +243,7 @@ def rec(setup: Setup) -> Record:
     return asyncio.run(run_session(setup, errlog, scenario))
 
 
-def test_lists_four_tools_with_schemas(rec: Record) -> None:
+def test_lists_five_tools_with_schemas(rec: Record) -> None:
     assert set(rec.tools) == TOOLS
     search = rec.tools["search"]["properties"]
     assert set(search) == {"query", "limit", "folder", "tag", "since", "until", "sources"}
@@ -248,6 +254,7 @@ def test_lists_four_tools_with_schemas(rec: Record) -> None:
     assert contra["min_confidence"]["minimum"] == 0 and contra["min_confidence"]["maximum"] == 1
     assert rec.tools["get_note"]["required"] == ["path"]
     assert rec.tools["related"]["properties"]["hops"]["maximum"] == 2
+    assert rec.tools["connections"]["required"] == ["path"]
     for name in TOOLS:
         assert len(rec.descriptions[name]) > 80, name
         for prop in rec.tools[name]["properties"].values():
@@ -358,6 +365,20 @@ def test_get_note_refuses_anything_but_vault_notes(rec: Record, key: str) -> Non
     assert c.error, (key, c.text[:300])
     assert SECRET not in c.text
     assert "root:" not in c.text
+
+
+def test_connections_give_reasons_duplicates_and_contradictions(rec: Record) -> None:
+    result = rec.calls["connections"]
+    assert not result.error, result.text
+    data = result.data
+    assert data["path"] == "Hardware/soil-node-s3.md"
+    assert 0 < len(data["related"]) <= 8
+    assert all(r["reasons"] for r in data["related"])
+    reasons = " ".join(x for r in data["related"] for x in r["reasons"])
+    assert "similar passage" in reasons and "links to" in reasons
+    assert isinstance(data["duplicates"], list) and isinstance(data["contradictions"], list)
+    refused = rec.calls["connections_refused"]
+    assert refused.error
 
 
 def test_related_lists_graph_neighbours(rec: Record) -> None:

@@ -1,0 +1,262 @@
+"""Connections of one note: the notes related to it (and why), its near-duplicates and its
+open contradictions — what a person working on that note wants beside it.
+
+Related notes come from three kinds of evidence, each said in words:
+
+- **meaning**: a passage of the other note close to one of this note's passages (the best
+  pair of chunks, by cosine, over the vector mirror or Chroma);
+- **links**: this note links to or embeds it, or it links here;
+- **tags**: the tags both carry (a rare tag says more than one on half the vault).
+
+A note's score is its best passage similarity plus a bonus per link direction and per shared
+tag (rarer tags more), so a linked note with a close passage comes first and a note that only
+shares a common tag comes last.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from engine.search.config import MergeConfig
+from engine.search.dedup import is_near_duplicate
+from engine.search.directory import NoteDirectory
+
+if TYPE_CHECKING:
+    from engine.search.sources.text import ThreadCatalogs
+    from engine.store.graph import LinkGraph
+    from engine.store.vectors import VectorStore
+
+CHUNKS_ASKED = 12  # of the note's chunks, the longest this many ask for neighbours
+NEIGHBOURS_PER_CHUNK = 24
+MIN_SIMILARITY = 0.35  # a passage pair below this is not "similar"
+LINK_BONUS = 0.25  # per direction: links to it, linked from it
+TAG_BONUS = 0.15  # per shared tag, scaled by its rarity
+DEFAULT_LIMIT = 12
+
+
+@dataclass(frozen=True)
+class Related:
+    path: str
+    title: str
+    score: float
+    reasons: tuple[str, ...]  # in words: "links to it", "a similar passage: …", "shares #tag"
+    similarity: float | None = None  # best passage cosine, when meaning related them
+    passage: str | None = None  # the heading of the other note's closest passage
+    linked: tuple[str, ...] = ()  # "links_to", "linked_from"
+    tags: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "path": self.path,
+            "title": self.title,
+            "score": round(self.score, 4),
+            "reasons": list(self.reasons),
+            "similarity": None if self.similarity is None else round(self.similarity, 4),
+            "passage": self.passage,
+            "linked": list(self.linked),
+            "tags": list(self.tags),
+        }
+
+
+@dataclass(frozen=True)
+class Connections:
+    path: str
+    title: str
+    related: tuple[Related, ...]
+    duplicates: tuple[str, ...]  # near-duplicates among the related notes
+    contradictions: tuple[Any, ...] = ()
+    ms: float = 0.0
+    warnings: tuple[str, ...] = field(default=())
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "path": self.path,
+            "title": self.title,
+            "related": [r.to_dict() for r in self.related],
+            "duplicates": list(self.duplicates),
+            "contradictions": [
+                c.to_dict() if hasattr(c, "to_dict") else c for c in self.contradictions
+            ],
+            "warnings": list(self.warnings),
+            "ms": round(self.ms, 1),
+        }
+
+
+class ConnectionsFinder:
+    """Connections of any indexed note, from the stores a search service reads."""
+
+    def __init__(
+        self,
+        *,
+        directory: NoteDirectory,
+        graph: LinkGraph,
+        vectors: VectorStore,
+        catalogs: ThreadCatalogs,
+        note_tokens: Callable[[Sequence[str]], Mapping[str, frozenset[str]]],
+        contradictions: Callable[[str], tuple[Any, ...]] | None = None,
+        config: MergeConfig | None = None,
+    ) -> None:
+        self._directory = directory
+        self._graph = graph
+        self._vectors = vectors
+        self._catalogs = catalogs
+        self._note_tokens = note_tokens
+        self._contradictions = contradictions
+        self._config = config or MergeConfig()
+
+    def find(self, path: str, *, limit: int = DEFAULT_LIMIT) -> Connections | None:
+        """The connections of `path`; None when it is not an indexed note."""
+        started = time.perf_counter()
+        notes = self._directory.snapshot()
+        me = notes.get(path)
+        if me is None:
+            return None
+        warnings: list[str] = []
+        evidence: dict[str, _Evidence] = {}
+
+        def of(other: str) -> _Evidence:
+            return evidence.setdefault(other, _Evidence())
+
+        try:
+            for other, (sim, heading) in self._similar_passages(path).items():
+                if other in notes:
+                    of(other).similarity, of(other).passage = sim, heading
+        except Exception as exc:  # the vectors may be missing (model not loaded): say so
+            warnings.append(f"similar passages could not be looked up: {exc}")
+        for other in sorted(me.links_out):
+            if other in notes and other != path:
+                of(other).linked.add("links_to")
+        for other in self._graph.backlinks(path):
+            if other in notes:
+                of(other).linked.add("linked_from")
+        if me.tags:
+            tagged = self._tag_counts(notes)
+            total = max(1, len(notes))
+            for other, meta in notes.items():
+                if other == path:
+                    continue
+                shared = set(me.tags) & set(meta.tags)
+                for tag in shared:
+                    rarity = (
+                        math.log(total / tagged.get(tag, 1)) / math.log(total) if total > 1 else 1
+                    )
+                    of(other).tags[tag] = max(0.0, rarity)
+        ranked = sorted(
+            (
+                _related(other, notes[other].title, ev)
+                for other, ev in evidence.items()
+                if ev.worth_showing()
+            ),
+            key=lambda r: (-r.score, r.path),
+        )[:limit]
+        duplicates = self._duplicates(path, [r.path for r in ranked])
+        contradictions: tuple[Any, ...] = ()
+        if self._contradictions is not None:
+            try:
+                contradictions = self._contradictions(path)
+            except Exception as exc:  # never let the extra lose the answer
+                warnings.append(f"contradictions could not be looked up: {exc}")
+        return Connections(
+            path=path,
+            title=me.title,
+            related=tuple(ranked),
+            duplicates=duplicates,
+            contradictions=contradictions,
+            ms=(time.perf_counter() - started) * 1000,
+            warnings=tuple(warnings),
+        )
+
+    # -- evidence ------------------------------------------------------------------------
+
+    def _similar_passages(self, path: str) -> dict[str, tuple[float, str | None]]:
+        """other note -> (best passage cosine, heading of that passage), above the minimum."""
+        chunks = self._catalogs.get().notes.chunks_for(path)
+        if not chunks:
+            return {}
+        asked = sorted(chunks, key=lambda c: (-len(c.text), c.id))[:CHUNKS_ASKED]
+        vectors = self._vectors.get_embeddings(c.id for c in asked)
+        best: dict[str, tuple[float, str]] = {}  # other -> (similarity, chunk id)
+        for chunk in asked:
+            vec = vectors.get(chunk.id)
+            if vec is None:
+                continue
+            for hit in self._vectors.nearest(vec, k=NEIGHBOURS_PER_CHUNK):
+                other = str(hit.metadata.get("note_path", ""))
+                if not other or other == path or hit.similarity < MIN_SIMILARITY:
+                    continue
+                if other not in best or hit.similarity > best[other][0]:
+                    best[other] = (hit.similarity, hit.id)
+        found = self._catalogs.get().notes.chunks_by_id(cid for _, cid in best.values())
+        out: dict[str, tuple[float, str | None]] = {}
+        for other, (sim, cid) in best.items():
+            rec = found.get(cid)
+            heading = rec.heading_path[-1] if rec is not None and rec.heading_path else None
+            out[other] = (sim, heading)
+        return out
+
+    def _tag_counts(self, notes: Mapping[str, Any]) -> dict[str, int]:
+        counts: dict[str, int] = {}
+        for meta in notes.values():
+            for tag in meta.tags:
+                counts[tag] = counts.get(tag, 0) + 1
+        return counts
+
+    def _duplicates(self, path: str, others: Sequence[str]) -> tuple[str, ...]:
+        if not others:
+            return ()
+        tokens = self._note_tokens([path, *others])
+        mine = tokens.get(path)
+        if not mine:
+            return ()
+        return tuple(
+            o
+            for o in others
+            if (theirs := tokens.get(o)) and is_near_duplicate(mine, theirs, config=self._config)
+        )
+
+
+@dataclass
+class _Evidence:
+    similarity: float | None = None
+    passage: str | None = None
+    linked: set[str] = field(default_factory=set)
+    tags: dict[str, float] = field(default_factory=dict)  # tag -> rarity in [0, 1]
+
+    def worth_showing(self) -> bool:
+        return self.similarity is not None or bool(self.linked) or bool(self.tags)
+
+
+def _rarity(tagged: int, total: int) -> float:
+    """1 for a tag on one note, 0 for a tag on every note (log scale between)."""
+    if total <= 1:
+        return 1.0
+    return max(0.0, math.log(total / max(1, tagged)) / math.log(total))
+
+
+def _related(path: str, title: str, ev: _Evidence) -> Related:
+    reasons: list[str] = []
+    if "links_to" in ev.linked:
+        reasons.append("this note links to it")
+    if "linked_from" in ev.linked:
+        reasons.append("it links to this note")
+    if ev.similarity is not None:
+        where = f" (“{ev.passage}”)" if ev.passage else ""
+        reasons.append(f"a similar passage{where}, {ev.similarity:.2f}")
+    for tag in sorted(ev.tags, key=lambda t: (-ev.tags[t], t))[:3]:
+        reasons.append(f"both tagged #{tag}")
+    score = (ev.similarity or 0.0) + LINK_BONUS * len(ev.linked)
+    score += TAG_BONUS * sum(ev.tags.values())
+    return Related(
+        path=path,
+        title=title,
+        score=score,
+        reasons=tuple(reasons),
+        similarity=ev.similarity,
+        passage=ev.passage,
+        linked=tuple(sorted(ev.linked)),
+        tags=tuple(sorted(ev.tags)),
+    )

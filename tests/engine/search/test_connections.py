@@ -1,0 +1,62 @@
+"""Connections of one note on the demo vault: related notes with reasons, near-duplicates,
+open contradictions."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from engine.search.build import build_connections_finder, reader_catalogs
+from engine.search.connections import ConnectionsFinder
+from engine.search.directory import NoteDirectory
+from tests.engine.search.conftest import DemoIndex
+
+NODE = "Hardware/soil-node-s3.md"
+
+
+@pytest.fixture(scope="module")
+def finder(demo: DemoIndex) -> Iterator[ConnectionsFinder]:
+    readers = reader_catalogs(demo.workspace.paths.catalog)
+    yield build_connections_finder(
+        demo.workspace, catalogs=readers, directory=NoteDirectory(demo.workspace.graph)
+    )
+    readers.close()
+
+
+def test_related_notes_come_with_their_reasons(finder: ConnectionsFinder, demo: DemoIndex) -> None:
+    found = finder.find(NODE, limit=15)
+    assert found is not None and found.title
+    by_path = {r.path: r for r in found.related}
+    note = demo.note(NODE)
+    linked = {link.target for link in note.links}
+    assert "People/Tomás Reyes.md" in by_path  # it links there
+    assert "this note links to it" in by_path["People/Tomás Reyes.md"].reasons
+    assert any(
+        r.similarity is not None and "similar passage" in " ".join(r.reasons) for r in found.related
+    )
+    assert all(r.reasons for r in found.related)
+    scores = [r.score for r in found.related]
+    assert scores == sorted(scores, reverse=True) and NODE not in by_path
+    assert linked  # the note has links to follow
+    backlinks = set(demo.workspace.graph.backlinks(NODE))
+    for r in found.related:
+        if "it links to this note" in r.reasons:
+            assert r.path in backlinks
+
+
+def test_near_duplicates_and_contradictions(finder: ConnectionsFinder, demo: DemoIndex) -> None:
+    (pair,) = demo.expected["near_duplicates"]
+    found = finder.find(pair[0])
+    assert found is not None and pair[1] in found.duplicates
+    node = finder.find(NODE)
+    assert node is not None
+    others = {c.b.path if c.a.path == NODE else c.a.path for c in node.contradictions}
+    assert "Meetings/2026-09-07 Mid-season Retrospective.md" in others
+    assert all(NODE in (c.a.path, c.b.path) for c in node.contradictions)
+
+
+def test_an_unknown_note_has_none(finder: ConnectionsFinder) -> None:
+    assert finder.find("No/such note.md") is None
+    data = finder.find(NODE)
+    assert data is not None and data.to_dict()["related"][0]["reasons"]

@@ -1,0 +1,145 @@
+"""The Connections tab: for the note open in Obsidian (or the result selected in the search
+tab), the notes related to it and why, its near-duplicates and its open contradictions."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
+
+from ui.theme import MUTED
+
+if TYPE_CHECKING:
+    from engine.search.connections import Connections
+
+PATH_ROLE = Qt.ItemDataRole.UserRole
+ORIGINS = {
+    "obsidian": "open in Obsidian",
+    "result": "selected in the search results",
+}
+
+
+class ConnectionsView(QWidget):
+    subject_wanted = Signal(str)  # a note whose connections should be looked up
+    open_requested = Signal(str, bool)  # vault-relative path, in Obsidian
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.subject: str | None = None
+        self.origin: str | None = None
+        self.connections: Connections | None = None
+        self.following = True
+        self.title = QLabel()
+        self.title.setTextFormat(Qt.TextFormat.PlainText)
+        self.title.setStyleSheet("font-size:15px; font-weight:600;")
+        self.title.setWordWrap(True)
+        self.subtitle = QLabel()
+        self.subtitle.setTextFormat(Qt.TextFormat.PlainText)
+        self.subtitle.setStyleSheet(f"color:{MUTED};")
+        self.subtitle.setWordWrap(True)
+        self.list = QListWidget()
+        self.list.setWordWrap(True)
+        self.list.setAlternatingRowColors(True)
+        self.list.itemActivated.connect(self._activated)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(12, 10, 12, 10)
+        layout.addWidget(self.title)
+        layout.addWidget(self.subtitle)
+        layout.addWidget(self.list, 1)
+        self._show_empty()
+
+    # -- what to show ----------------------------------------------------------------------
+
+    def set_following(self, following: bool) -> None:
+        self.following = following
+        if self.subject is None:
+            self._show_empty()
+
+    def show_for(self, path: str, origin: str) -> None:
+        """Look up the connections of `path` (`origin`: "obsidian" or "result")."""
+        if path == self.subject and origin == self.origin and self.connections is not None:
+            return
+        self.subject, self.origin = path, origin
+        self.connections = None
+        self.list.clear()
+        self.title.setText(_stem(path))
+        self.subtitle.setText(f"{path} — {ORIGINS.get(origin, origin)}; looking for connections…")
+        self.subject_wanted.emit(path)
+
+    def show_connections(self, path: str, found: Connections | None) -> None:
+        if path != self.subject:
+            return  # an answer for a note no longer shown
+        self.connections = found
+        self.list.clear()
+        origin = ORIGINS.get(self.origin or "", "")
+        if found is None:
+            self.subtitle.setText(
+                f"{path} — {origin}. This note is not indexed (yet): it may be new, excluded, "
+                "or not a markdown note."
+            )
+            return
+        self.title.setText(found.title or _stem(path))
+        dup = set(found.duplicates)
+        parts = [f"{len(found.related)} related"]
+        if found.duplicates:
+            parts.append(f"{len(found.duplicates)} near-duplicate(s)")
+        if found.contradictions:
+            parts.append(f"{len(found.contradictions)} open contradiction(s)")
+        self.subtitle.setText(f"{path} — {origin}. " + ", ".join(parts) + ".")
+        for c in found.contradictions:
+            other = c.b if c.a.path == path else c.a
+            mine = c.a if c.a.path == path else c.b
+            self._add(
+                other.path,
+                f"⚡ Contradicts {_stem(other.path)}",
+                f"here: “{mine.claim}”\nthere: “{other.claim}”",
+            )
+        for r in found.related:
+            mark = "≈ Near-duplicate: " if r.path in dup else ""
+            self._add(r.path, f"{mark}{r.title or _stem(r.path)}", "; ".join(r.reasons))
+        if not found.related and not found.contradictions:
+            self._note("Nothing related yet: no similar passage, link or shared tag.")
+        for warning in found.warnings:
+            self._note(f"⚠ {warning}")
+
+    def _show_empty(self) -> None:
+        self.list.clear()
+        self.title.setText("Connections")
+        self.subtitle.setText(
+            "Open a note in Obsidian, or select a search result, to see the notes related to "
+            "it and why, its near-duplicates and its contradictions."
+            if self.following
+            else "Following Obsidian is off (Settings). Select a search result to see its "
+            "connections."
+        )
+
+    # -- rows ----------------------------------------------------------------------------
+
+    def _add(self, path: str, headline: str, why: str) -> None:
+        item = QListWidgetItem(f"{headline}\n{why}")
+        item.setData(PATH_ROLE, path)
+        item.setToolTip(path)
+        self.list.addItem(item)
+
+    def _note(self, text: str) -> None:
+        item = QListWidgetItem(text)
+        item.setFlags(Qt.ItemFlag.NoItemFlags)
+        self.list.addItem(item)
+
+    def rows(self) -> list[tuple[str | None, str]]:
+        """(path, text) of every row, for tests and screenshots."""
+        return [
+            (self.list.item(i).data(PATH_ROLE), self.list.item(i).text())
+            for i in range(self.list.count())
+        ]
+
+    def _activated(self, item: QListWidgetItem) -> None:
+        path = item.data(PATH_ROLE)
+        if path:
+            self.open_requested.emit(path, True)
+
+
+def _stem(path: str) -> str:
+    name = path.rsplit("/", 1)[-1]
+    return name[:-3] if name.lower().endswith(".md") else name
