@@ -1,4 +1,10 @@
-"""The filter row under the search box: folder, tag, date range and which sources to ask."""
+"""The filter row under the search box: folder, tag, date range and which sources to ask.
+
+Dates are typed (YYYY-MM-DD) or picked from a calendar that opens on the chosen day or today;
+every filter has a clear button and "Clear filters" clears them all. Folder and tag lists
+suggest in a popup (nothing is completed inline: typing "sensor" means the tag "sensor", which
+also matches the tags nested under it), and the tag list holds the parents of nested tags.
+"""
 
 from __future__ import annotations
 
@@ -6,14 +12,20 @@ from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime, time
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QDate, Signal
+from PySide6.QtCore import QDate, Qt, Signal
 from PySide6.QtWidgets import (
+    QCalendarWidget,
     QCheckBox,
     QComboBox,
-    QDateEdit,
+    QCompleter,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
+    QMenu,
+    QPushButton,
+    QToolButton,
     QWidget,
+    QWidgetAction,
 )
 
 from ui.theme import SOURCES
@@ -22,7 +34,79 @@ if TYPE_CHECKING:
     from engine.search.service import SearchFilters
 
 ANY = "any"
-NO_DATE = QDate(2000, 1, 1)  # the date edits' minimum, shown as "any"
+INVALID_STYLE = "QLineEdit { border: 1px solid #b3261e; }"
+
+
+class DateField(QWidget):
+    """A day typed as YYYY-MM-DD or picked from a calendar; empty means any day."""
+
+    changed = Signal()
+
+    def __init__(self, tooltip: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
+        self.edit = QLineEdit()
+        self.edit.setPlaceholderText(ANY)
+        self.edit.setClearButtonEnabled(True)
+        self.edit.setMaxLength(10)
+        self.edit.setFixedWidth(110)
+        self.edit.setToolTip(tooltip + " — type YYYY-MM-DD or pick a day; empty: any day")
+        self.edit.editingFinished.connect(self._typed)
+        self.edit.textChanged.connect(self._text_changed)
+        self.pick = QToolButton()
+        self.pick.setText("▾")
+        self.pick.setToolTip("Pick a day")
+        self.pick.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.calendar = QCalendarWidget()
+        self.calendar.setGridVisible(True)
+        self.calendar.clicked.connect(self._picked)
+        menu = QMenu(self.pick)
+        action = QWidgetAction(menu)
+        action.setDefaultWidget(self.calendar)
+        menu.addAction(action)
+        menu.aboutToShow.connect(self._open_calendar)
+        self.pick.setMenu(menu)
+        layout.addWidget(self.edit)
+        layout.addWidget(self.pick)
+        self._value: QDate | None = None
+
+    def value(self) -> QDate | None:
+        return self._value
+
+    def set_value(self, day: QDate | None) -> None:
+        self.edit.setText(day.toString("yyyy-MM-dd") if day is not None else "")
+        self._typed()
+
+    def is_valid(self) -> bool:
+        return not self.edit.text().strip() or _parse_day(self.edit.text()) is not None
+
+    def _open_calendar(self) -> None:
+        """The calendar opens on the chosen day, else on today (not on the year 2000)."""
+        day = self._value or QDate.currentDate()
+        self.calendar.setSelectedDate(day)
+        self.calendar.setCurrentPage(day.year(), day.month())
+
+    def _picked(self, day: QDate) -> None:
+        self.pick.menu().hide()
+        self.set_value(day)
+
+    def _text_changed(self, text: str) -> None:
+        if not text.strip():  # the clear button or Delete: no date at once
+            self._typed()
+        else:
+            self.edit.setStyleSheet("" if self.is_valid() else INVALID_STYLE)
+
+    def _typed(self) -> None:
+        text = self.edit.text().strip()
+        day = _parse_day(text) if text else None
+        self.edit.setStyleSheet("" if self.is_valid() else INVALID_STYLE)
+        if text and day is None:
+            return  # not a date (yet): the filter keeps its last valid value
+        if day != self._value:
+            self._value = day
+            self.changed.emit()
 
 
 class FilterBar(QWidget):
@@ -36,8 +120,10 @@ class FilterBar(QWidget):
 
         self.folder = self._combo("Only notes in this folder (and below)")
         self.tag = self._combo("Only notes with this tag (or a tag nested under it)")
-        self.since = self._date("Only notes modified or created on or after this day")
-        self.until = self._date("Only notes modified or created on or before this day")
+        self.since = DateField("Only notes dated on or after this day")
+        self.until = DateField("Only notes dated on or before this day")
+        self.since.changed.connect(self._changed)
+        self.until.changed.connect(self._changed)
         for text, widget in (
             ("Folder", self.folder),
             ("Tag", self.tag),
@@ -58,6 +144,12 @@ class FilterBar(QWidget):
             box.toggled.connect(self._source_toggled)
             self.source_boxes[style.name] = box
             layout.addWidget(box)
+        layout.addSpacing(8)
+        self.clear_button = QPushButton("Clear filters")
+        self.clear_button.setToolTip("Search every note again: no folder, tag or date")
+        self.clear_button.clicked.connect(self.reset)
+        self.clear_button.setEnabled(False)
+        layout.addWidget(self.clear_button)
         layout.addStretch(1)
 
     def _combo(self, tooltip: str) -> QComboBox:
@@ -68,19 +160,21 @@ class FilterBar(QWidget):
         combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         combo.setToolTip(tooltip)
         combo.addItem(ANY)
-        combo.currentTextChanged.connect(lambda _t: self.changed.emit())
+        line = combo.lineEdit()
+        assert line is not None
+        line.setClearButtonEnabled(True)
+        line.setPlaceholderText(ANY)
+        completer = QCompleter(combo.model(), combo)  # suggest in a list, never inline
+        completer.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
+        completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        completer.setFilterMode(Qt.MatchFlag.MatchContains)
+        combo.setCompleter(completer)
+        combo.currentTextChanged.connect(lambda _t: self._changed())
         return combo
 
-    def _date(self, tooltip: str) -> QDateEdit:
-        edit = QDateEdit()
-        edit.setCalendarPopup(True)
-        edit.setMinimumDate(NO_DATE)
-        edit.setSpecialValueText(ANY)
-        edit.setDate(NO_DATE)
-        edit.setDisplayFormat("yyyy-MM-dd")
-        edit.setToolTip(tooltip + " (clear it by going back to 'any')")
-        edit.dateChanged.connect(lambda _d: self.changed.emit())
-        return edit
+    def _changed(self) -> None:
+        self.clear_button.setEnabled(self.filters().active)
+        self.changed.emit()
 
     def _source_toggled(self, _checked: bool) -> None:
         if not any(box.isChecked() for box in self.source_boxes.values()):
@@ -102,7 +196,7 @@ class FilterBar(QWidget):
             combo.blockSignals(True)
             combo.clear()
             combo.addItem(ANY)
-            combo.addItems(list(items))
+            combo.addItems(list(items) if combo is self.folder else with_parents(items))
             combo.setEditText(current or ANY)
             combo.blockSignals(False)
 
@@ -121,15 +215,37 @@ class FilterBar(QWidget):
         return SearchFilters(
             folder=_choice(self.folder.currentText()),
             tag=_choice(self.tag.currentText(), strip="#"),
-            since=_day(self.since.date()),
-            until=_day(self.until.date(), end=True),
+            since=_day(self.since.value()),
+            until=_day(self.until.value(), end=True),
         )
 
     def reset(self) -> None:
+        """Clear every filter (one `changed` signal)."""
+        widgets = (self.folder, self.tag, self.since, self.until)
+        for w in widgets:
+            w.blockSignals(True)
         self.folder.setEditText(ANY)
         self.tag.setEditText(ANY)
-        self.since.setDate(NO_DATE)
-        self.until.setDate(NO_DATE)
+        self.since.set_value(None)
+        self.until.set_value(None)
+        for w in widgets:
+            w.blockSignals(False)
+        self._changed()
+
+
+def with_parents(tags: Iterable[str]) -> list[str]:
+    """The tags and every parent of a nested tag ('sensor/calibration' → also 'sensor'),
+    sorted."""
+    out: set[str] = set()
+    for tag in tags:
+        parts = tag.split("/")
+        out.update("/".join(parts[:i]) for i in range(1, len(parts) + 1) if parts[i - 1])
+    return sorted(out, key=str.casefold)
+
+
+def _parse_day(text: str) -> QDate | None:
+    day = QDate.fromString(text.strip(), "yyyy-MM-dd")
+    return day if day.isValid() else None
 
 
 def _choice(text: str, *, strip: str = "") -> str | None:
@@ -137,8 +253,8 @@ def _choice(text: str, *, strip: str = "") -> str | None:
     return None if not value or value == ANY else value
 
 
-def _day(date: QDate, *, end: bool = False) -> datetime | None:
-    if date <= NO_DATE:
+def _day(date: QDate | None, *, end: bool = False) -> datetime | None:
+    if date is None:
         return None
     day = datetime(date.year(), date.month(), date.day(), tzinfo=UTC)
     return datetime.combine(day.date(), time.max if end else time.min, tzinfo=UTC)
