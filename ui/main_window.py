@@ -326,10 +326,13 @@ class MainWindow(QMainWindow):
     def _index_progress(self, progress: Progress) -> None:
         if self._is_current():
             self.index_status.show_progress(progress)
+            if progress.phase != "done":
+                self.search.set_indexing(progress.done, progress.total)
 
     def _index_finished(self, stats: IndexStats | None) -> None:
         if not self._is_current() or self.session is None:
             return
+        self.search.set_indexing(None)
         info = self.session.info
         notes = info.notes if info is not None else 0
         if info is not None and info.read_only:
@@ -343,6 +346,7 @@ class MainWindow(QMainWindow):
     def _index_failed(self, message: str) -> None:
         if self._is_current():
             self.index_status.failed(message)
+            self.search.set_indexing(None)
 
     def _synced(self, stats: IndexStats) -> None:
         if not self._is_current():

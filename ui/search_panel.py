@@ -143,6 +143,7 @@ class SearchPanel(QWidget):
         self.search_box.textChanged.connect(self._text_changed)
         self.filters.changed.connect(self._filters_changed)
         self._outcome: SearchOutcome | None = None
+        self._indexing: tuple[int, int] | None = None  # (done, total) while indexing
         self._show_hint()
 
     # -- asking ---------------------------------------------------------------------------
@@ -188,6 +189,15 @@ class SearchPanel(QWidget):
     def is_current(self, generation: int) -> bool:
         return generation == self.generation
 
+    def set_indexing(self, done: int | None, total: int | None = None) -> None:
+        """The index is being built (`done` of `total` notes; None: it is complete): answers
+        until then are partial, and say so."""
+        self._indexing = None if done is None else (done, total or 0)
+        if self._indexing is None:
+            self.warnings.set_notice("indexing_partial", None)
+        elif self._outcome is not None:
+            self.warnings.set_notice("indexing_partial", partial_text(*self._indexing))
+
     def show_outcome(self, generation: int, outcome: SearchOutcome) -> bool:
         """Show an answer if it is for the newest query; False (dropped) otherwise."""
         if generation != self.generation:
@@ -199,6 +209,10 @@ class SearchPanel(QWidget):
         self.model.set_response(response)
         self.results.expandAll()
         self.warnings.set_search_warnings(response.warnings)
+        indexing = self._indexing
+        self.warnings.set_notice(
+            "indexing_partial", partial_text(*indexing) if indexing is not None else None
+        )
         n = len(response.results)
         meta = response.query_metadata
         self.summary.setText(
@@ -207,6 +221,11 @@ class SearchPanel(QWidget):
         if n:
             if not self._select_path(keep):
                 self.move_selection(0, absolute=True)
+        elif indexing is not None:
+            self.detail.clear(
+                f"Nothing found for “{response.query}” in the {indexing[0]} notes indexed so "
+                f"far (of {indexing[1] or 'all'}). The list updates when indexing finishes."
+            )
         else:
             self.detail.clear(nothing_found_text(response, self.filters.filters()))
         self._undrawn = generation
@@ -348,3 +367,9 @@ def nothing_found_text(response: SearchResponse, filters: SearchFilters) -> str:
         text += " " + "; ".join(s[:1].upper() + s[1:] for s in said) + "."
         text += " Clear the filters or the date words to search every note."
     return text
+
+
+def partial_text(done: int, total: int) -> str:
+    """The notice over results found while the index is still being built."""
+    of = f"{done}/{total}" if total else f"{done} notes"
+    return f"Indexing {of} — results so far are partial; the list updates when it finishes"

@@ -37,3 +37,23 @@ def test_it_says_when_query_words_became_a_date_filter() -> None:
     )
     text = nothing_found_text(response("notes from last week", said), SearchFilters())
     assert "“last week” was read as a date filter" in text
+
+
+def test_while_indexing_an_empty_answer_says_it_is_partial(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from ui.bridge import SearchOutcome
+    from ui.search_panel import SearchPanel
+
+    panel = SearchPanel()
+    qtbot.addWidget(panel)
+    panel.set_indexing(12, 66)
+    panel.generation = 1
+    assert panel.show_outcome(1, SearchOutcome(response("sensor")))
+    assert "12 notes indexed so far (of 66)" in panel.detail.title.text()
+    assert panel.detail.title.text() != "Nothing found for “sensor”."
+    assert any(
+        "Indexing 12/66 — results so far are partial" in line for line in panel.warnings.lines()
+    )
+    panel.set_indexing(None)
+    assert not any("partial" in line for line in panel.warnings.lines())
+    assert panel.show_outcome(1, SearchOutcome(response("sensor")))
+    assert panel.detail.title.text() == "Nothing found for “sensor”."
