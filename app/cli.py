@@ -397,17 +397,14 @@ def _cmd_eval(args: argparse.Namespace) -> int:
 
 
 def _eval_known_items(args: argparse.Namespace) -> int:
-    import hashlib
-    import tempfile
-
     from engine.errors import EngineError
     from engine.evaluate.known_items import evaluate_known_items
+    from engine.evaluate.scratch import scratch_dir
 
     if not args.vault.is_dir():
         raise EngineError(f"no vault folder at {args.vault}")
     vault = args.vault.resolve()
-    tag = hashlib.sha256(str(vault).encode()).hexdigest()[:10]
-    work = args.work_dir or Path(tempfile.gettempdir()) / f"consilience-known-{vault.name}-{tag}"
+    work = args.work_dir or scratch_dir("consilience-known", vault)
     result = evaluate_known_items(
         vault,
         args.queries,
@@ -427,10 +424,8 @@ def _eval_known_items(args: argparse.Namespace) -> int:
 
 
 def _eval_vault_contradictions(args: argparse.Namespace) -> int:
-    import hashlib
-    import tempfile
-
     from engine.errors import EngineError
+    from engine.evaluate.scratch import scratch_dir
     from engine.evaluate.vault_contradictions import evaluate_vault_contradictions
 
     if not args.vault.is_dir():
@@ -438,8 +433,7 @@ def _eval_vault_contradictions(args: argparse.Namespace) -> int:
     if args.pairs is not None and not args.pairs.is_file():
         raise EngineError(f"no truth file at {args.pairs}")
     vault = args.vault.resolve()
-    tag = hashlib.sha256(str(vault).encode()).hexdigest()[:10]
-    work = args.work_dir or Path(tempfile.gettempdir()) / f"consilience-eval-{vault.name}-{tag}"
+    work = args.work_dir or scratch_dir("consilience-eval", vault)
     result = evaluate_vault_contradictions(
         vault,
         args.pairs,

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import copyreg
-import hashlib
 import json
 import pickle
 import sys
@@ -28,6 +27,7 @@ from typing import Any
 from engine.evaluate.known_items import SOURCES, first_rank, load_known_items, summarise
 from engine.evaluate.metrics import ndcg_at_k
 from engine.evaluate.retrieval import load_beir, write_corpus_vault
+from engine.evaluate.scratch import scratch_dir
 from engine.search.build import build_search_service
 from engine.search.config import MergeConfig
 from engine.search.merge import merge
@@ -85,8 +85,7 @@ class Run:
 def collect_known(vault: Path, queries: Path, say: Any) -> list[Run]:
     items = load_known_items(queries)
     vault = vault.resolve()
-    tag = hashlib.sha256(str(vault).encode()).hexdigest()[:10]
-    work = Path(tempfile.gettempdir()) / f"consilience-known-{vault.name}-{tag}"
+    work = scratch_dir("consilience-known", vault)  # the index `eval known-items` keeps
     runs: list[Run] = []
     with Workspace.open(WorkspaceConfig(vault_root=vault, data_root=work)) as ws:
         ws.indexer.sync()

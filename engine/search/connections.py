@@ -70,7 +70,7 @@ class Connections:
     duplicates: tuple[str, ...]  # near-duplicates among the related notes
     contradictions: tuple[Any, ...] = ()
     ms: float = 0.0
-    warnings: tuple[str, ...] = field(default=())
+    warnings: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {
