@@ -116,6 +116,7 @@ def print_bench(result: dict[str, Any], *, console: Console | None = None) -> No
     index, restart = result.get("index", {}), result.get("restart", {})
     query, sync = result.get("query_ms", {}), result.get("sync_ms", {})
     scan = result.get("contradictions", {})
+    links = result.get("connections_ms", {})
     table = Table(title=f"consilience bench: {result.get('vault', '')}", show_header=False)
     table.add_column("measure", style="bold")
     table.add_column("value", justify="right")
@@ -135,6 +136,10 @@ def print_bench(result: dict[str, Any], *, console: Console | None = None) -> No
         ("catch-up sync done after", num(restart.get("catch_up_sync_done_s"), " s")),
         ("re-embedded on restart", num(restart.get("reembedded"))),
         ("query p50 / p95", f"{num(query.get('p50'))} / {num(query.get('p95'))} ms"),
+        (
+            "connections of one note p50 / p95",
+            f"{num(links.get('p50'))} / {num(links.get('p95'))} ms",
+        ),
         ("save-to-searchable p50 / p95", f"{num(sync.get('p50'))} / {num(sync.get('p95'))} ms"),
         ("peak RSS", num(result.get("peak_rss_mb"), " MB")),
         *(

@@ -40,6 +40,7 @@ from engine.evaluate.metrics import percentile
 from engine.evaluate.vault_gen import BenchQuery, generate_vault
 
 BARE_SAMPLE = 5_000  # chunks the bare embedder is timed on (every k-th of the vault's)
+CONNECTIONS_SAMPLE = 200  # notes whose connections are timed (every k-th of the vault)
 
 
 def run_bench(
@@ -134,6 +135,8 @@ def run_bench(
                 queries = _queries_from_titles(ws)
             say(f"{len(queries)} queries ...")
             out["query_ms"] = _query_latency(service, queries)
+            say("connections of single notes ...")
+            out["connections_ms"] = _connections_latency(ws)
         finally:
             service.close()
         phases.end("search")
@@ -225,6 +228,36 @@ def _query_latency(service: Any, queries: list[BenchQuery]) -> dict[str, Any]:
         "p95": round(percentile(latencies, 95), 1),
         "queries": len(latencies),
         "p50_by_kind": {k: round(statistics.median(v), 1) for k, v in sorted(by_kind.items())},
+    }
+
+
+def _connections_latency(ws: Any, sample: int = CONNECTIONS_SAMPLE) -> dict[str, Any]:
+    """Engine time of the Connections view for an even sample of notes (each looked up
+    once, as when the user switches notes in Obsidian)."""
+    from engine.search.build import build_connections_finder, reader_catalogs
+    from engine.search.directory import NoteDirectory
+
+    catalogs = reader_catalogs(ws.paths.catalog)
+    finder = build_connections_finder(ws, catalogs=catalogs, directory=NoteDirectory(ws.graph))
+    paths = sorted(ws.catalog.notes.manifest())
+    if len(paths) > sample:
+        step = len(paths) / sample
+        paths = [paths[int(i * step)] for i in range(sample)]
+    for path in paths[:5]:  # warm caches (SQLite pages, the directory snapshot)
+        finder.find(path)
+    latencies: list[float] = []
+    related: list[int] = []
+    for path in paths:
+        t0 = time.perf_counter()
+        found = finder.find(path)
+        latencies.append((time.perf_counter() - t0) * 1000)
+        related.append(len(found.related) if found is not None else 0)
+    catalogs.close()
+    return {
+        "p50": round(statistics.median(latencies), 1),
+        "p95": round(percentile(latencies, 95), 1),
+        "notes": len(latencies),
+        "related_median": statistics.median(related) if related else 0,
     }
 
 

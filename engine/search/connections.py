@@ -134,17 +134,15 @@ class ConnectionsFinder:
             if other in notes:
                 of(other).linked.add("linked_from")
         if me.tags:
-            tagged = self._tag_counts(notes)
-            total = max(1, len(notes))
-            for other, meta in notes.items():
-                if other == path:
+            index = self._directory.filter_index()
+            for tag in me.tags:
+                carriers = index.tagged(tag)
+                rarity = _rarity(len(carriers), index.total)
+                if rarity <= 0.0:  # on every note: says nothing
                     continue
-                shared = set(me.tags) & set(meta.tags)
-                for tag in shared:
-                    rarity = (
-                        math.log(total / tagged.get(tag, 1)) / math.log(total) if total > 1 else 1
-                    )
-                    of(other).tags[tag] = max(0.0, rarity)
+                for other in carriers:
+                    if other != path and other in notes:
+                        of(other).tags[tag] = rarity
         ranked = sorted(
             (
                 _related(other, notes[other].title, ev)
@@ -197,13 +195,6 @@ class ConnectionsFinder:
             heading = rec.heading_path[-1] if rec is not None and rec.heading_path else None
             out[other] = (sim, heading)
         return out
-
-    def _tag_counts(self, notes: Mapping[str, Any]) -> dict[str, int]:
-        counts: dict[str, int] = {}
-        for meta in notes.values():
-            for tag in meta.tags:
-                counts[tag] = counts.get(tag, 0) + 1
-        return counts
 
     def _duplicates(self, path: str, others: Sequence[str]) -> tuple[str, ...]:
         if not others:

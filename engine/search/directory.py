@@ -88,20 +88,28 @@ class FilterIndex:
         self.folders: frozenset[str] = frozenset(m.folder for m in notes.values())
         by_folder: dict[str, set[str]] = {}
         by_tag: dict[str, set[str]] = {}
+        exact_tag: dict[str, set[str]] = {}
         for path, meta in notes.items():
             parts = path.split("/")[:-1]
             for i in range(1, len(parts) + 1):
                 by_folder.setdefault("/".join(parts[:i]), set()).add(path)
             for tag in meta.tags:
+                exact_tag.setdefault(tag, set()).add(path)
                 pieces = tag.split("/")  # as stored: tag_matches compares case-sensitively
                 for i in range(1, len(pieces) + 1):
                     by_tag.setdefault("/".join(pieces[:i]), set()).add(path)
         self._by_folder = {k: frozenset(v) for k, v in by_folder.items()}
         self._by_tag = {k: frozenset(v) for k, v in by_tag.items()}
+        self._exact_tag = {k: frozenset(v) for k, v in exact_tag.items()}
+        self.total = len(notes)
         self._dated = sorted((_micros(m.date), p) for p, m in notes.items() if m.date is not None)
         self._all = frozenset(notes)
         self._cache: OrderedDict[tuple[object, ...], frozenset[str]] = OrderedDict()
         self._lock = threading.Lock()
+
+    def tagged(self, tag: str) -> frozenset[str]:
+        """The notes carrying exactly `tag` (as stored; nested children not included)."""
+        return self._exact_tag.get(tag, frozenset())
 
     def allowed(self, filters: SearchFilters) -> frozenset[str] | None:
         """The notes every filter in `filters` lets through; None when nothing filters."""

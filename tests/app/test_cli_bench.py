@@ -34,6 +34,9 @@ def test_bench_json_has_every_documented_number(tmp_path: Path) -> None:
     assert restart["results"] > 0 and restart["full_results"] > 0, restart
     assert out["query_ms"]["queries"] >= 200
     assert 0 < out["query_ms"]["p50"] <= out["query_ms"]["p95"]
+    links = out["connections_ms"]
+    assert links["notes"] == 40 and 0 < links["p50"] <= links["p95"], links
+    assert links["related_median"] >= 1, links  # generated notes link and share tags
     assert out["sync_ms"]["samples"] >= 1
     assert out["edit"]["reembedded"] <= out["edit"]["note_chunks"]
     assert out["peak_rss_mb"] > 50 and out["disk_mb"] > 0

@@ -362,3 +362,15 @@ def test_random_vaults_and_filters_equal_the_walk(
             assert directory.allowed(filters) is None
             continue
         assert_same(directory, filters)
+
+
+def test_tagged_lists_the_notes_carrying_exactly_that_tag(vault_graph: LinkGraph) -> None:
+    directory = NoteDirectory(vault_graph)
+    index = directory.filter_index()
+    notes = directory.snapshot()
+    assert index.total == len(notes)
+    tags = {t for m in notes.values() for t in m.tags}
+    assert tags, "the fixture vault carries tags"
+    for tag in tags:
+        assert index.tagged(tag) == {p for p, m in notes.items() if tag in m.tags}, tag
+    assert index.tagged("no-such-tag") == frozenset()
