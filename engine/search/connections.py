@@ -15,6 +15,7 @@ shares a common tag comes last.
 
 from __future__ import annotations
 
+import heapq
 import math
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -133,6 +134,10 @@ class ConnectionsFinder:
         for other in self._graph.backlinks(path):
             if other in notes:
                 of(other).linked.add("linked_from")
+        # Shared tags: a common tag reaches thousands of notes, so only a running score is
+        # kept per note, and the tags themselves are named for the notes that make the list.
+        tag_score: dict[str, float] = {}
+        rarities: dict[str, float] = {}
         if me.tags:
             index = self._directory.filter_index()
             for tag in me.tags:
@@ -140,17 +145,25 @@ class ConnectionsFinder:
                 rarity = _rarity(len(carriers), index.total)
                 if rarity <= 0.0:  # on every note: says nothing
                     continue
+                rarities[tag] = rarity
                 for other in carriers:
-                    if other != path and other in notes:
-                        of(other).tags[tag] = rarity
-        ranked = sorted(
-            (
-                _related(other, notes[other].title, ev)
-                for other, ev in evidence.items()
-                if ev.worth_showing()
-            ),
-            key=lambda r: (-r.score, r.path),
-        )[:limit]
+                    if other != path:
+                        tag_score[other] = tag_score.get(other, 0.0) + TAG_BONUS * rarity
+        candidates = {o for o in (evidence.keys() | tag_score.keys()) if o in notes}
+
+        def score(other: str) -> float:
+            ev = evidence.get(other)
+            base = ev.score() if ev is not None else 0.0
+            return base + tag_score.get(other, 0.0)
+
+        best = heapq.nsmallest(limit, candidates, key=lambda o: (-score(o), o))
+        ranked = []
+        for other in best:
+            ev = evidence.get(other) or _Evidence()
+            for tag in set(me.tags) & set(notes[other].tags):
+                if tag in rarities:
+                    ev.tags[tag] = rarities[tag]
+            ranked.append(_related(other, notes[other].title, ev))
         duplicates = self._duplicates(path, [r.path for r in ranked])
         contradictions: tuple[Any, ...] = ()
         if self._contradictions is not None:
@@ -217,8 +230,10 @@ class _Evidence:
     linked: set[str] = field(default_factory=set)
     tags: dict[str, float] = field(default_factory=dict)  # tag -> rarity in [0, 1]
 
-    def worth_showing(self) -> bool:
-        return self.similarity is not None or bool(self.linked) or bool(self.tags)
+    def score(self) -> float:
+        """Best passage similarity, plus a bonus per link direction and per shared tag."""
+        tags = TAG_BONUS * sum(self.tags.values())
+        return (self.similarity or 0.0) + LINK_BONUS * len(self.linked) + tags
 
 
 def _rarity(tagged: int, total: int) -> float:
@@ -239,12 +254,10 @@ def _related(path: str, title: str, ev: _Evidence) -> Related:
         reasons.append(f"a similar passage{where}, {ev.similarity:.2f}")
     for tag in sorted(ev.tags, key=lambda t: (-ev.tags[t], t))[:3]:
         reasons.append(f"both tagged #{tag}")
-    score = (ev.similarity or 0.0) + LINK_BONUS * len(ev.linked)
-    score += TAG_BONUS * sum(ev.tags.values())
     return Related(
         path=path,
         title=title,
-        score=score,
+        score=ev.score(),
         reasons=tuple(reasons),
         similarity=ev.similarity,
         passage=ev.passage,

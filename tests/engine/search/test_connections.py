@@ -60,3 +60,28 @@ def test_an_unknown_note_has_none(finder: ConnectionsFinder) -> None:
     assert finder.find("No/such note.md") is None
     data = finder.find(NODE)
     assert data is not None and data.to_dict()["related"][0]["reasons"]
+
+
+def test_shared_tags_are_named_and_weighted_by_rarity(
+    finder: ConnectionsFinder, demo: DemoIndex
+) -> None:
+    directory = NoteDirectory(demo.workspace.graph)
+    notes = directory.snapshot()
+    mine = set(notes[NODE].tags)
+    assert mine, "the node note carries tags"
+    found = finder.find(NODE, limit=len(notes))
+    assert found is not None
+    carriers = {tag: sum(tag in m.tags for m in notes.values()) for tag in mine}
+    for r in found.related:
+        shared = mine & set(notes[r.path].tags)
+        assert set(r.tags) == {t for t in shared if carriers[t] < len(notes)}, r.path
+        for tag in r.tags[:3]:
+            assert any(f"#{tag}" in reason for reason in r.reasons) or len(r.tags) > 3
+    # every note sharing a tag is listed when the limit allows
+    sharing = {p for p, m in notes.items() if p != NODE and mine & set(m.tags)}
+    assert sharing <= {r.path for r in found.related}
+    # a note sharing only a tag ranks under one with the same tags plus a link or passage
+    only_tags = [r for r in found.related if r.similarity is None and not r.linked]
+    richer = [r for r in found.related if r.similarity is not None or r.linked]
+    if only_tags and richer:
+        assert max(r.score for r in only_tags) <= max(r.score for r in richer)
