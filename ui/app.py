@@ -217,6 +217,7 @@ def connect_quick_search(
 
     popup.query_changed.connect(ask)
     popup.open_requested.connect(open_chosen)
+    popup.note_action.connect(window.note_action)
     window.session_started.connect(attach)
     if window.session is not None:
         attach(window.session)

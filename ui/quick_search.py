@@ -15,6 +15,7 @@ from PySide6.QtCore import (
     QModelIndex,
     QObject,
     QPersistentModelIndex,
+    QPoint,
     QRect,
     QSize,
     Qt,
@@ -38,6 +39,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
+    QMenu,
     QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
@@ -47,6 +49,7 @@ from PySide6.QtWidgets import (
 
 from engine.search.types import SearchResponse
 from engine.vault.obsidian_vaults import OpenOutcome
+from ui.note_menu import note_menu
 
 DEBOUNCE_MS = 120
 MAX_RESULTS = 8
@@ -112,6 +115,7 @@ class _ResultDelegate(QStyledItemDelegate):
 class QuickSearchPopup(QWidget):
     query_changed = Signal(str)  # debounced, stripped, never empty
     open_requested = Signal(str)  # rel_path of the chosen note
+    note_action = Signal(str, str)  # path, a `ui.note_menu` action chosen in the context menu
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(
@@ -153,6 +157,8 @@ class QuickSearchPopup(QWidget):
         self.results.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.results.itemActivated.connect(lambda _item: self._open_current())
         self.results.itemClicked.connect(lambda _item: self._open_current())
+        self.results.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.results.customContextMenuRequested.connect(self._show_context_menu)
         self.results.hide()
         layout.addWidget(self.results)
 
@@ -230,6 +236,18 @@ class QuickSearchPopup(QWidget):
         """The selected result's path (the top one unless the user moved)."""
         item = self.results.currentItem() or self.results.item(0)
         return str(item.data(PathRole)) if item is not None else None
+
+    def context_menu_at(self, pos: QPoint) -> QMenu | None:
+        """The note menu of the result under `pos` (viewport coordinates), if any."""
+        item = self.results.itemAt(pos)
+        path = item.data(PathRole) if item is not None else None
+        return note_menu(self.results, str(path), self.note_action.emit) if path else None
+
+    def _show_context_menu(self, pos: QPoint) -> None:
+        menu = self.context_menu_at(pos)
+        if menu is not None:
+            menu.exec(self.results.viewport().mapToGlobal(pos))
+            menu.deleteLater()
 
     @Slot()
     def dismiss(self) -> None:

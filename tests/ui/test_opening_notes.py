@@ -146,6 +146,10 @@ def test_tray_popup_stays_open_with_the_reason_when_the_note_cannot_open(
     qtbot.keyClick(popup.edit, Qt.Key.Key_Return)
     assert popup.isVisible()
     assert popup.problem() == f"⚠ The note no longer exists: {ADR}"
+    menu = popup.context_menu_at(popup.results.visualItemRect(popup.results.item(0)).center())
+    assert menu is not None and [a.text() for a in menu.actions()] == MENU
+    action_named(menu, COPY_PATH).trigger()  # what the reason suggests, from the popup itself
+    assert QGuiApplication.clipboard().text() == str(ready.vault / ADR)
     qtbot.keyClicks(popup.edit, " x")  # typing again replaces the reason
     assert popup.problem() is None
 
