@@ -183,10 +183,15 @@ def run(options: LaunchOptions, argv: Sequence[str] = ()) -> int:
 # -- tray and quick search -------------------------------------------------------------------
 
 
-def connect_quick_search(window: MainWindow, popup: Any) -> None:
+def connect_quick_search(
+    window: MainWindow, popup: Any, *, notify: Callable[[str, str], object] | None = None
+) -> None:
     """Wire the quick-search popup to the window's current session: its queries run on the
     "quick" channel (never superseding the main window's), answers go back to it, and the
-    chosen note opens in Obsidian."""
+    chosen note opens in Obsidian, visible or hidden window alike. A note that could not
+    open keeps the popup open with the reason; one opened elsewhere than asked (the default
+    editor) says why in the window's status bar, or through `notify(title, message)` (a tray
+    notification) when the window is hidden."""
     from ui.bridge import SearchJob
 
     generation = [0]
@@ -203,8 +208,16 @@ def connect_quick_search(window: MainWindow, popup: Any) -> None:
     def attach(session: Any) -> None:
         session.search_finished.connect(answered)
 
+    def open_chosen(rel_path: str) -> None:
+        outcome = window.open_note(rel_path, True)
+        popup.show_open_outcome(outcome)
+        hidden = not window.isVisible()
+        if outcome.opened and outcome.reason and hidden and notify is not None:
+            notify("Consilience", outcome.message)
+
     popup.query_changed.connect(ask)
-    popup.open_requested.connect(lambda rel: window.open_note(rel, True))
+    popup.open_requested.connect(open_chosen)
+    popup.note_action.connect(window.note_action)
     window.session_started.connect(attach)
     if window.session is not None:
         attach(window.session)
@@ -222,7 +235,7 @@ def _install_tray(app: QApplication, window: MainWindow) -> object | None:
     tray = TrayController(parent=window)
     popup = QuickSearchPopup()
     window.destroyed.connect(popup.deleteLater)
-    connect_quick_search(window, popup)
+    connect_quick_search(window, popup, notify=tray.notify)
 
     def show_window() -> None:
         window.showNormal()

@@ -5,9 +5,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtWidgets import (
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMenu,
+    QVBoxLayout,
+    QWidget,
+)
 
+from ui.note_menu import note_menu
 from ui.theme import MUTED
 
 if TYPE_CHECKING:
@@ -23,6 +31,7 @@ ORIGINS = {
 class ConnectionsView(QWidget):
     subject_wanted = Signal(str)  # a note whose connections should be looked up
     open_requested = Signal(str, bool)  # vault-relative path, in Obsidian
+    note_action = Signal(str, str)  # path, a `ui.note_menu` action chosen in the context menu
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -42,6 +51,8 @@ class ConnectionsView(QWidget):
         self.list.setWordWrap(True)
         self.list.setAlternatingRowColors(True)
         self.list.itemActivated.connect(self._activated)
+        self.list.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.list.customContextMenuRequested.connect(self._show_context_menu)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 10, 12, 10)
         layout.addWidget(self.title)
@@ -133,6 +144,18 @@ class ConnectionsView(QWidget):
             (self.list.item(i).data(PATH_ROLE), self.list.item(i).text())
             for i in range(self.list.count())
         ]
+
+    def context_menu_at(self, pos: QPoint) -> QMenu | None:
+        """The note menu of the row under `pos` (viewport coordinates), if it names a note."""
+        item = self.list.itemAt(pos)
+        path = item.data(PATH_ROLE) if item is not None else None
+        return note_menu(self.list, path, self.note_action.emit) if path else None
+
+    def _show_context_menu(self, pos: QPoint) -> None:
+        menu = self.context_menu_at(pos)
+        if menu is not None:
+            menu.exec(self.list.viewport().mapToGlobal(pos))
+            menu.deleteLater()
 
     def _activated(self, item: QListWidgetItem) -> None:
         path = item.data(PATH_ROLE)

@@ -18,6 +18,7 @@ from typing import Any
 from PySide6.QtCore import (
     QItemSelectionModel,
     QModelIndex,
+    QPoint,
     Qt,
     Signal,
     Slot,
@@ -31,6 +32,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QMenu,
     QPushButton,
     QSizePolicy,
     QSpinBox,
@@ -54,6 +56,7 @@ from ui.contradiction_model import (
     ContradictionTableModel,
 )
 from ui.contradiction_text import side_html, summary_html
+from ui.note_menu import note_menu
 from ui.obsidian import note_file
 from ui.review_store import Decision, Loaded, ReviewStore
 from ui.tasks import Task, TaskRunner
@@ -96,6 +99,7 @@ class ContradictionInspector(QWidget):
     """Lists the catalog's contradictions and records the user's decisions on them."""
 
     open_requested = Signal(str, bool)  # rel_path, in_obsidian
+    note_action = Signal(str, str)  # path, a `ui.note_menu` action chosen in a context menu
     changed = Signal()  # a decision was saved
     loaded = Signal()  # a refresh() finished (with items or an error message)
 
@@ -192,6 +196,8 @@ class ContradictionInspector(QWidget):
         self.table.setColumnHidden(COL_REVIEW, True)
         self.table.selectionModel().currentRowChanged.connect(self._on_current_changed)
         self.table.doubleClicked.connect(lambda _index: self._open("a"))
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.table.customContextMenuRequested.connect(self._show_table_menu)
         self.list_message = QLabel(LOADING_MESSAGE, self.list_stack)
         self.list_message.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.list_message.setWordWrap(True)
@@ -227,6 +233,11 @@ class ContradictionInspector(QWidget):
         sides.setSpacing(10)
         self.side_a = self._side_browser(detail)
         self.side_b = self._side_browser(detail)
+        for browser, side in ((self.side_a, "a"), (self.side_b, "b")):
+            browser.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+            browser.customContextMenuRequested.connect(
+                lambda pos, b=browser, s=side: self._show_side_menu(b, s, pos)
+            )
         sides.addWidget(self.side_a)
         sides.addWidget(self.side_b)
         layout.addLayout(sides, 1)
@@ -446,6 +457,38 @@ class ContradictionInspector(QWidget):
         log.warning("Saving a contradiction decision failed: %s", err)
         self.banner.show_text(text)
         self._update_actions()
+
+    def table_menu_at(self, pos: QPoint) -> QMenu | None:
+        """The note menu of the pair under `pos` (viewport coordinates): note B in its
+        column, note A elsewhere."""
+        index = self.table.indexAt(pos)
+        pair = self.proxy.contradiction(index.row()) if index.isValid() else None
+        if pair is None:
+            return None
+        path = pair.b.path if index.column() == COL_B else pair.a.path
+        return note_menu(self.table, path, self.note_action.emit)
+
+    def side_menu(self, browser: QTextBrowser, side: Side, pos: QPoint) -> QMenu:
+        """The text pane's own menu (copy, select all) followed by its note's actions."""
+        menu = browser.createStandardContextMenu(pos)
+        pair = self.current()
+        if pair is not None:
+            path = pair.a.path if side == "a" else pair.b.path
+            menu.addSeparator()
+            for action in note_menu(menu, path, self.note_action.emit).actions():
+                menu.addAction(action)
+        return menu
+
+    def _show_table_menu(self, pos: QPoint) -> None:
+        menu = self.table_menu_at(pos)
+        if menu is not None:
+            menu.exec(self.table.viewport().mapToGlobal(pos))
+            menu.deleteLater()
+
+    def _show_side_menu(self, browser: QTextBrowser, side: Side, pos: QPoint) -> None:
+        menu = self.side_menu(browser, side, pos)
+        menu.exec(browser.viewport().mapToGlobal(pos))
+        menu.deleteLater()
 
     def _open(self, side: Side) -> None:
         pair = self.current()

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from engine.errors import one_line
 from engine.model import IndexStats, Progress
+from engine.vault.obsidian_vaults import OpenOutcome
 from ui.bridge import EngineSession, SearchJob, SearchOutcome, SessionInfo, SessionOptions
 from ui.connections_view import ConnectionsView
 from ui.failures import failure_line, failures
@@ -45,10 +46,10 @@ SEARCH_TAB, CONTRADICTIONS_TAB = 0, 1
 MAIN_CHANNEL = "main"
 BACKGROUND_NOTICE = "background:"  # warnings-bar notice kinds of failed background jobs
 
-Opener = Callable[[Path, str, bool], bool]  # vault, rel_path, in_obsidian -> opened
+Opener = Callable[[Path, str, bool], OpenOutcome]  # vault, rel_path, in_obsidian
 
 
-def default_opener(vault: Path, rel_path: str, in_obsidian: bool) -> bool:
+def default_opener(vault: Path, rel_path: str, in_obsidian: bool) -> OpenOutcome:
     from ui.obsidian import open_note
 
     return open_note(vault, rel_path, in_obsidian=in_obsidian)
@@ -161,6 +162,7 @@ class MainWindow(QMainWindow):
         self.follower.note_changed.connect(self._obsidian_note)
         self.connections.subject_wanted.connect(self._connections_wanted)
         self.connections.open_requested.connect(self.open_note)
+        self.connections.note_action.connect(self.note_action)
         outer.addWidget(self.tabs, 1)
         self.setCentralWidget(central)
 
@@ -171,6 +173,7 @@ class MainWindow(QMainWindow):
 
         self.search.query_ready.connect(self._query_ready)
         self.search.open_requested.connect(self.open_note)
+        self.search.note_action.connect(self.note_action)
         self.search.note_wanted.connect(self._note_wanted)
         self._build_menus()
         failures().reported.connect(self._background_failed)
@@ -418,12 +421,42 @@ class MainWindow(QMainWindow):
         if self._is_current():
             self.search.detail.show_note_text(path, text)
 
-    def open_note(self, rel_path: str, in_obsidian: bool = True) -> None:
+    def open_note(self, rel_path: str, in_obsidian: bool = True) -> OpenOutcome:
+        """Open a note (in Obsidian, or the default app) and say why when it did not open
+        where asked; the caller gets the outcome (the quick-search popup shows it)."""
         info = self.session.info if self.session is not None else None
         if info is None:
+            outcome = OpenOutcome("failed", rel_path, "The vault is still opening; try again")
+        else:
+            outcome = self.opener(info.vault, rel_path, in_obsidian)
+        self.report_outcome(outcome)
+        return outcome
+
+    def note_action(self, rel_path: str, action: str) -> None:
+        """One of a note's context-menu actions (`ui.note_menu`)."""
+        from ui import note_menu, obsidian
+
+        info = self.session.info if self.session is not None else None
+        if action in (note_menu.OPEN, note_menu.OPEN_DEFAULT):
+            self.open_note(rel_path, action == note_menu.OPEN)
+        elif info is None:
+            self.report_outcome(OpenOutcome("failed", rel_path, "The vault is still opening"))
+        elif action == note_menu.COPY_PATH:
+            try:
+                copied = obsidian.copy_path(info.vault, rel_path)
+            except ValueError:
+                self.report_outcome(OpenOutcome("failed", rel_path, "Not a note of this vault"))
+            else:
+                self.statusBar().showMessage(f"Copied {copied}", 6000)
+        elif action == note_menu.SHOW_IN_FOLDER:
+            self.report_outcome(obsidian.show_in_folder(info.vault, rel_path))
+
+    def report_outcome(self, outcome: OpenOutcome) -> None:
+        """Say in the status bar why a note did not open where asked, long enough to read."""
+        if not outcome.reason:
             return
-        if not self.opener(info.vault, rel_path, in_obsidian):
-            self.statusBar().showMessage(f"Could not open {rel_path}", 5000)
+        text = outcome.message
+        self.statusBar().showMessage(text, max(10_000, 80 * len(text)))
 
     # -- the contradiction inspector ------------------------------------------------------
 
@@ -449,6 +482,7 @@ class MainWindow(QMainWindow):
             return
         inspector = ContradictionInspector(self.session.reviews(), info.vault)
         inspector.open_requested.connect(self.open_note)
+        inspector.note_action.connect(self.note_action)
         self._inspector_placeholder.setVisible(False)
         layout = self._inspector_holder.layout()
         if layout is not None:

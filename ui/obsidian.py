@@ -1,4 +1,10 @@
-"""Open a note: in Obsidian through its `obsidian://` URI, or in the system's default app.
+"""Open a note: in Obsidian through its `obsidian://` URI, or in the system's default app;
+show it in its folder; copy its path. Every attempt returns an `OpenOutcome` with a reason a
+person understands when the note did not open where asked.
+
+Obsidian is asked only when something handles `obsidian://` links and Obsidian's own list of
+vaults (`engine.vault.obsidian_vaults`) does not rule this vault out; the link then names the
+vault by its id from that list (unambiguous when two vaults share a folder name).
 
 URI rules (https://help.obsidian.md/Extending+Obsidian/Obsidian+URI):
 
@@ -16,6 +22,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import os
 import shutil
 import subprocess
 import sys
@@ -23,7 +30,15 @@ from pathlib import Path, PurePosixPath
 from urllib.parse import quote
 
 from PySide6.QtCore import QUrl
-from PySide6.QtGui import QDesktopServices
+from PySide6.QtGui import QDesktopServices, QGuiApplication
+
+from engine.vault.obsidian_vaults import (
+    OpenOutcome,
+    VaultLookup,
+    config_files,
+    find_known_vault,
+    plan_open,
+)
 
 log = logging.getLogger(__name__)
 
@@ -70,8 +85,10 @@ def obsidian_registered() -> bool:
     """Whether something handles `obsidian://` links.
 
     On Linux `QDesktopServices.openUrl` hands every URL to `xdg-open` and reports success even
-    when no application takes the scheme, so the handler is looked up with `xdg-mime`. On
-    macOS and Windows `openUrl` itself fails when nothing is registered, so this says True.
+    when no application takes the scheme, so the handler is looked up with `xdg-mime`, and
+    its desktop file must still exist (uninstalling Obsidian can leave the association
+    behind). On macOS and Windows `openUrl` itself fails when nothing is registered, so this
+    says True.
     """
     if not sys.platform.startswith("linux"):
         return True
@@ -89,24 +106,91 @@ def obsidian_registered() -> bool:
     except (OSError, subprocess.SubprocessError) as err:
         log.debug("xdg-mime failed: %s", err)
         return False
-    return done.returncode == 0 and bool(done.stdout.strip())
+    desktop = done.stdout.strip()
+    return done.returncode == 0 and bool(desktop) and desktop_file_exists(desktop)
 
 
-def open_note(vault_root: Path, rel_path: str, *, in_obsidian: bool = True) -> bool:
-    """Open a note in Obsidian (when asked and available), else with the system's default
-    app for the file. Returns whether something was opened; a path outside the vault is
-    refused (logged, False)."""
+def desktop_file_exists(name: str) -> bool:
+    """Whether the desktop entry `name` (e.g. `obsidian.desktop`) is installed in one of the
+    XDG data folders (including Flatpak's and Snap's exports)."""
+    home = Path.home()
+    data_home = os.environ.get("XDG_DATA_HOME") or str(home / ".local" / "share")
+    dirs = [
+        data_home,
+        *(os.environ.get("XDG_DATA_DIRS") or "/usr/local/share:/usr/share").split(":"),
+    ]
+    dirs += [
+        str(home / ".local" / "share" / "flatpak" / "exports" / "share"),
+        "/var/lib/flatpak/exports/share",
+        "/var/lib/snapd/desktop",
+    ]
+    return any((Path(d) / "applications" / name).is_file() for d in dirs if d)
+
+
+def known_vault_files() -> tuple[Path, ...]:
+    """Where Obsidian keeps its list of vaults on this machine."""
+    return config_files(platform=sys.platform, home=Path.home(), env=os.environ)
+
+
+def open_url(url: QUrl) -> bool:
+    """Hand `url` to the desktop (the one place this module reaches the OS)."""
+    return QDesktopServices.openUrl(url)
+
+
+def open_note(vault_root: Path, rel_path: str, *, in_obsidian: bool = True) -> OpenOutcome:
+    """Open a note in Obsidian (when asked and Obsidian can open this vault), else with the
+    system's default app for the file. A path outside the vault or a missing file is not
+    opened; the outcome says why."""
     try:
         file = note_file(vault_root, rel_path)
     except ValueError as err:
         log.warning("Not opening %r: %s", rel_path, err)
-        return False
-    if in_obsidian and obsidian_registered():
-        uri = obsidian_uri(Path(vault_root).expanduser().resolve().name, rel_path)
-        if QDesktopServices.openUrl(QUrl(uri, QUrl.ParsingMode.StrictMode)):
-            return True
+        return OpenOutcome("failed", rel_path, f"Not a note of this vault: {rel_path}")
+    root = Path(vault_root).expanduser().resolve()
+    handler = in_obsidian and obsidian_registered()
+    lookup = find_known_vault(root, known_vault_files()) if handler else VaultLookup()
+    plan = plan_open(
+        rel_path, in_obsidian=in_obsidian, exists=file.is_file(), handler=handler, lookup=lookup
+    )
+    if plan.how == "obsidian":
+        vault_ref = lookup.entry.id if lookup.entry is not None else root.name
+        if open_url(QUrl(obsidian_uri(vault_ref, rel_path), QUrl.ParsingMode.StrictMode)):
+            return plan
         log.info("Obsidian did not open %s; falling back to the default app", rel_path)
-    if not file.is_file():
-        log.warning("Not opening %s: the file does not exist", file)
-        return False
-    return QDesktopServices.openUrl(QUrl.fromLocalFile(str(file)))
+        plan = OpenOutcome(
+            "default app",
+            rel_path,
+            "Obsidian did not open the note — opened in your default editor instead",
+        )
+    if plan.how == "failed":
+        return plan
+    if open_url(QUrl.fromLocalFile(str(file))):
+        return plan
+    why = f"no application on this computer opens {file.suffix or 'these'} files"
+    if plan.reason.startswith("Obsidian"):
+        why = plan.reason.split(" — ", 1)[0] + f", and {why}"
+    return OpenOutcome(
+        "failed", rel_path, f"{why[:1].upper()}{why[1:]} — use Copy path or Show in folder"
+    )
+
+
+def show_in_folder(vault_root: Path, rel_path: str) -> OpenOutcome:
+    """Open the folder holding a note in the file manager."""
+    try:
+        file = note_file(vault_root, rel_path)
+    except ValueError:
+        return OpenOutcome("failed", rel_path, f"Not a note of this vault: {rel_path}")
+    folder = file.parent
+    if not folder.is_dir():
+        return OpenOutcome("failed", rel_path, f"The folder no longer exists: {folder}")
+    if open_url(QUrl.fromLocalFile(str(folder))):
+        return OpenOutcome("default app", rel_path)
+    return OpenOutcome("failed", rel_path, f"No file manager could open {folder}")
+
+
+def copy_path(vault_root: Path, rel_path: str) -> str:
+    """Put the note's absolute path on the clipboard and return it (ValueError for a path
+    outside the vault)."""
+    text = str(note_file(vault_root, rel_path))
+    QGuiApplication.clipboard().setText(text)
+    return text

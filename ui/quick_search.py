@@ -3,8 +3,9 @@
 Type (the query goes out `DEBOUNCE_MS` after the last keystroke as `query_changed`), move
 with the arrow keys (also while the cursor is in the line edit), Enter opens the selected
 result (the top one by default) through `open_requested(rel_path)`, Esc hides and clears.
-Answers for a query that is no longer the text in the box are dropped. Titles and paths are
-drawn as plain text.
+The popup then hides, unless the handler answered with a failed `OpenOutcome`
+(`show_open_outcome`): it stays open and says why under the results. Answers for a query
+that is no longer the text in the box are dropped. Titles and paths are drawn as plain text.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from PySide6.QtCore import (
     QModelIndex,
     QObject,
     QPersistentModelIndex,
+    QPoint,
     QRect,
     QSize,
     Qt,
@@ -37,6 +39,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
+    QMenu,
     QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
@@ -45,11 +48,15 @@ from PySide6.QtWidgets import (
 )
 
 from engine.search.types import SearchResponse
+from engine.vault.obsidian_vaults import OpenOutcome
+from ui.note_menu import note_menu
 
 DEBOUNCE_MS = 120
 MAX_RESULTS = 8
 WIDTH = 600
 PathRole = int(Qt.ItemDataRole.UserRole) + 1
+HINT_STYLE = "color:palette(placeholder-text);"
+PROBLEM_STYLE = "color:#b42318; font-weight:600;"
 
 _Index = QModelIndex | QPersistentModelIndex
 
@@ -108,6 +115,7 @@ class _ResultDelegate(QStyledItemDelegate):
 class QuickSearchPopup(QWidget):
     query_changed = Signal(str)  # debounced, stripped, never empty
     open_requested = Signal(str)  # rel_path of the chosen note
+    note_action = Signal(str, str)  # path, a `ui.note_menu` action chosen in the context menu
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(
@@ -149,12 +157,17 @@ class QuickSearchPopup(QWidget):
         self.results.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.results.itemActivated.connect(lambda _item: self._open_current())
         self.results.itemClicked.connect(lambda _item: self._open_current())
+        self.results.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.results.customContextMenuRequested.connect(self._show_context_menu)
         self.results.hide()
         layout.addWidget(self.results)
 
         self.hint = QLabel(frame)
         self.hint.setContentsMargins(12, 6, 12, 8)
-        self.hint.setStyleSheet("color:palette(placeholder-text);")
+        self.hint.setObjectName("quick-hint")
+        self.hint.setTextFormat(Qt.TextFormat.PlainText)  # reasons quote note paths
+        self.hint.setWordWrap(True)
+        self.hint.setStyleSheet(HINT_STYLE)
         self.hint.hide()
         layout.addWidget(self.hint)
 
@@ -164,6 +177,7 @@ class QuickSearchPopup(QWidget):
         self._timer.timeout.connect(self._emit_query)
         self._shown_query: str | None = None
         self._was_active = False
+        self._failed: OpenOutcome | None = None  # the last open that failed, shown in the hint
         self._fit()
 
     # -- public ----------------------------------------------------------------------------
@@ -198,15 +212,42 @@ class QuickSearchPopup(QWidget):
         self._shown_query = response.query.strip()
         if self.results.count():
             self.results.setCurrentRow(0)
-            self.hint.setText("↑↓ to choose · Enter to open in Obsidian · Esc to close")
+            self._set_hint("↑↓ to choose · Enter to open in Obsidian · Esc to close")
         else:
-            self.hint.setText("No matching notes.")
+            self._set_hint("No matching notes.")
         self._fit()
+
+    @Slot(object)
+    def show_open_outcome(self, outcome: OpenOutcome) -> None:
+        """What became of the note chosen here: a failure stays on screen with its reason
+        (the popup is kept open); anything opened lets the popup close."""
+        if outcome.opened:
+            self._failed = None
+            return
+        self._failed = outcome
+        self._set_hint(f"⚠ {outcome.message}", problem=True)
+        self._fit()
+
+    def problem(self) -> str | None:
+        """The reason shown for the last failed open, if it is still on screen."""
+        return self.hint.text() if self._failed is not None else None
 
     def current_path(self) -> str | None:
         """The selected result's path (the top one unless the user moved)."""
         item = self.results.currentItem() or self.results.item(0)
         return str(item.data(PathRole)) if item is not None else None
+
+    def context_menu_at(self, pos: QPoint) -> QMenu | None:
+        """The note menu of the result under `pos` (viewport coordinates), if any."""
+        item = self.results.itemAt(pos)
+        path = item.data(PathRole) if item is not None else None
+        return note_menu(self.results, str(path), self.note_action.emit) if path else None
+
+    def _show_context_menu(self, pos: QPoint) -> None:
+        menu = self.context_menu_at(pos)
+        if menu is not None:
+            menu.exec(self.results.viewport().mapToGlobal(pos))
+            menu.deleteLater()
 
     @Slot()
     def dismiss(self) -> None:
@@ -222,7 +263,7 @@ class QuickSearchPopup(QWidget):
         if text.strip():
             self._timer.start()
             if self._shown_query is not None and self._shown_query != text.strip():
-                self.hint.setText("Searching…")
+                self._set_hint("Searching…")
         else:
             self._timer.stop()
             self._clear_results()
@@ -235,15 +276,23 @@ class QuickSearchPopup(QWidget):
     def _clear_results(self) -> None:
         self.results.clear()
         self._shown_query = None
-        self.hint.setText("")
+        self._set_hint("")
         self._fit()
+
+    def _set_hint(self, text: str, *, problem: bool = False) -> None:
+        if not problem:
+            self._failed = None
+        self.hint.setStyleSheet(PROBLEM_STYLE if problem else HINT_STYLE)
+        self.hint.setText(text)
 
     def _open_current(self) -> None:
         path = self.current_path()
         if path is None or self._shown_query != self.edit.text().strip():
             return  # nothing shown yet for this text
-        self.open_requested.emit(path)
-        self.dismiss()
+        self._failed = None
+        self.open_requested.emit(path)  # a handler may answer with show_open_outcome
+        if self._failed is None:
+            self.dismiss()
 
     def _move(self, step: int) -> None:
         count = self.results.count()

@@ -15,13 +15,23 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import (
+    QEvent,
+    QItemSelectionModel,
+    QModelIndex,
+    QObject,
+    QPoint,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import QKeyEvent, QPaintEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QMenu,
     QSplitter,
     QTreeView,
     QVBoxLayout,
@@ -31,6 +41,7 @@ from PySide6.QtWidgets import (
 from ui.bridge import SearchOutcome
 from ui.detail_view import DetailView
 from ui.filters import FilterBar
+from ui.note_menu import note_menu
 from ui.result_delegate import ResultDelegate
 from ui.results_model import ResultsModel
 from ui.theme import MUTED
@@ -65,6 +76,7 @@ class SearchPanel(QWidget):
     query_ready = Signal(int, str, object, object)  # generation, text, SearchFilters, sources
     open_requested = Signal(str, bool)  # vault-relative path, in Obsidian (else default app)
     note_wanted = Signal(str)  # the selected note's path: its text is asked for
+    note_action = Signal(str, str)  # path, a `ui.note_menu` action chosen in the context menu
     results_drawn = Signal(int, float)  # generation, ms from debounce fire to drawn
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -122,6 +134,8 @@ class SearchPanel(QWidget):
         self.results.installEventFilter(self)
         self.results.selectionModel().currentChanged.connect(self._current_changed)
         self.results.doubleClicked.connect(self._double_clicked)
+        self.results.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.results.customContextMenuRequested.connect(self._show_context_menu)
         self.results.painted.connect(self._painted)
         self._undrawn: int | None = None  # an answer shown but not painted yet
 
@@ -324,6 +338,19 @@ class SearchPanel(QWidget):
             elif b.path == path and a.path not in others:
                 others.append(a.path)
         return others
+
+    def context_menu_at(self, pos: QPoint) -> QMenu | None:
+        """The note menu of the result under `pos` (viewport coordinates), if any."""
+        result = self.model.result_at(self.results.indexAt(pos))
+        if result is None:
+            return None
+        return note_menu(self.results, result.note_path, self.note_action.emit)
+
+    def _show_context_menu(self, pos: QPoint) -> None:
+        menu = self.context_menu_at(pos)
+        if menu is not None:
+            menu.exec(self.results.viewport().mapToGlobal(pos))
+            menu.deleteLater()
 
     def _double_clicked(self, index: QModelIndex) -> None:
         if self.model.result_at(index) is not None:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 import pytest
 from PySide6.QtCore import Qt, QTimer
 
+from engine.vault.obsidian_vaults import OpenOutcome
 from ui.bridge import EngineSession
 from ui.main_window import EngineOverrides, MainWindow
 from ui.results_model import ResultsModel
@@ -83,9 +84,9 @@ def make_window(
     def make(*, index: bool = True, live: bool = False, open_now: bool = True) -> Opened:
         holder = Opened(window=None)  # type: ignore[arg-type]
 
-        def opener(vault: Path, rel: str, in_obsidian: bool) -> bool:
+        def opener(vault: Path, rel: str, in_obsidian: bool) -> OpenOutcome:
             holder.opened.append((vault, rel, in_obsidian))
-            return True
+            return OpenOutcome("obsidian" if in_obsidian else "default app", rel)
 
         window = MainWindow(
             Settings(),
