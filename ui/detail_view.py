@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRegularExpression, Qt, QUrl
+from PySide6.QtGui import QColor, QResizeEvent, QTextCharFormat, QTextCursor, QTextDocument
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -34,7 +35,8 @@ from PySide6.QtWidgets import (
 
 from engine.search.types import Excerpt, MergedResult, Relation, Span
 from ui.bridge import NoteFacts, other_chunks
-from ui.highlight import highlight_html, in_context, query_terms, term_spans
+from ui.highlight import highlight_html, in_context, query_terms, term_pattern, term_spans
+from ui.note_markdown import passage_patterns, readable_markdown
 from ui.theme import MUTED, SOURCES, SourceStyle, source_style
 
 RELATION_LABELS = {
@@ -48,6 +50,15 @@ RELATION_LABELS = {
 MAX_RELATIONS = 12
 MAX_PREVIEW_CHARS = 100_000
 _HEADING_GAP = re.compile(r"(?<=[^\n])\n(?=#{1,6} )")
+# GitHub's markdown (tables, task lists, strikethrough, autolinks) with raw HTML off: vault
+# text stays text.
+MARKDOWN = QTextDocument.MarkdownFeature.MarkdownDialectGitHub | (
+    QTextDocument.MarkdownFeature.MarkdownNoHTML
+)
+_UNICODE_NOCASE = (
+    QRegularExpression.PatternOption.CaseInsensitiveOption
+    | QRegularExpression.PatternOption.UseUnicodePropertiesOption
+)
 
 
 def _label(text: str = "", *, muted: bool = False, bold: bool = False) -> QLabel:
@@ -109,17 +120,25 @@ class SourceColumn(QFrame):
         relations: Sequence[Relation] = (),
         links: Sequence[tuple[str, str]] = (),
         rank: int | None = None,
+        shared: Mapping[str, str] | None = None,
     ) -> None:
         """The source's excerpts (each widened to its whole chunk when `chunks` knows it,
         matches highlighted), further matching passages (`also`), and for links the note's
-        relations to other results and its own links."""
+        relations to other results and its own links. `shared` names, by chunk id, the
+        source that already shows that passage.
+
+        A source that ranked the note (`rank`) never says it did not find it."""
         count = f" · #{rank}" if rank else ""
         self.header.setText(f"{self.style_.label.upper()}{count}")
         chunks = chunks or {}
+        shared = shared or {}
         parts: list[str] = []
         for excerpt in excerpts:
             marks = excerpt.spans or tuple(term_spans(excerpt.text, terms))
             text, spans = in_context(excerpt.text, marks, chunks.get(excerpt.chunk_id or ""))
+            other = shared.get(excerpt.chunk_id or "")
+            if other:
+                parts.append(_small_heading(f"same passage as {other}"))
             parts.append(_passage(text, spans, excerpt.heading_path))
         for text in also:
             parts.append(
@@ -131,19 +150,27 @@ class SourceColumn(QFrame):
                 + _list([_relation_text(r) for r in relations])
             )
         if links and not excerpts and not relations:
-            parts.append(
-                f'<p style="color:{MUTED};"><i>Not found by {html.escape(self.style_.label)}.'
-                "</i></p>"
-            )
+            parts.append(self._nothing_shown(rank))
         if links:
             parts.append(
                 _small_heading("links of this note")
                 + _list([_link_text(other, kind) for other, kind in links])
             )
         if not parts:
-            what = self.style_.label
-            parts.append(f'<p style="color:{MUTED};"><i>Not found by {html.escape(what)}.</i></p>')
+            parts.append(self._nothing_shown(rank))
         self.body.setHtml("".join(parts))
+
+    def _nothing_shown(self, rank: int | None) -> str:
+        """The column's text when it has no passage: not found, or found as a whole."""
+        what = html.escape(self.style_.label)
+        if rank:
+            text = (
+                f"Ranked #{rank} by {what} for the note as a whole (its title, headings or "
+                "other forms of the words); no single passage to show."
+            )
+        else:
+            text = f"Not found by {what}."
+        return f'<p style="color:{MUTED};"><i>{text}</i></p>'
 
     def text(self) -> str:
         return self.body.toPlainText()
@@ -287,7 +314,13 @@ class DetailView(QWidget):
         also = [
             chunks[c][:600] for c in other_chunks(result.metadata) if c in chunks and c not in shown
         ]
+        first_shown: dict[str, str] = {}  # chunk id -> the first source showing it
+        for name in self.columns:
+            for excerpt in by_source.get(name, ()):
+                if excerpt.chunk_id:
+                    first_shown.setdefault(excerpt.chunk_id, source_style(name).label)
         for name, column in self.columns.items():
+            label = source_style(name).label
             column.show_excerpts(
                 by_source.get(name, ()),
                 terms=terms,
@@ -296,16 +329,58 @@ class DetailView(QWidget):
                 relations=result.graph_relations if name == "graph" else (),
                 links=facts.links if name == "graph" and facts is not None else (),
                 rank=ranks.get(name) if name in result.sources else None,
+                shared={c: s for c, s in first_shown.items() if s != label},
             )
 
     def show_note_text(self, path: str, text: str) -> None:
-        """The whole note (its indexed text), if it is still the one shown."""
+        """The whole note (its indexed text), if it is still the one shown, scrolled to the
+        passage that made it a result."""
         if self.result is not None and self.result.note_path == path:
-            self.note.show_text(path, text, self._terms)
+            excerpts = self.result.excerpts
+            passage = excerpts[0].text if excerpts else ""
+            self.note.show_text(path, text, self._terms, passage=passage)
+
+
+class InertDocument(QTextDocument):
+    """A document that loads nothing it names: no image or style sheet, local or remote.
+    (`QTextDocument` itself reads local files when its view does not supply them.)"""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.refused: list[str] = []  # what the text asked to load
+
+    def loadResource(self, kind: int, name: QUrl | str) -> object:
+        self.refused.append(name.toString() if isinstance(name, QUrl) else name)
+        return None
+
+
+class NoteBrowser(QTextBrowser):
+    """A text browser over an `InertDocument` that follows no link (vault text may name
+    any address) and loads no page."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.inert = InertDocument(self)
+        self.setDocument(self.inert)
+        self.setOpenLinks(False)
+        self.setOpenExternalLinks(False)
+        self.on_resize: Callable[[], None] | None = None
+
+    def loadResource(self, kind: int, name: QUrl | str) -> object:
+        return self.inert.loadResource(kind, name)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self.on_resize is not None:
+            self.on_resize()
 
 
 class NotePreview(QFrame):
-    """The selected note's text, matches highlighted: read it without leaving the app."""
+    """The selected note, rendered as markdown, matches highlighted and the first one
+    scrolled into view: read it without leaving the app.
+
+    What Obsidian hides stays hidden (`ui.note_markdown`); raw HTML is shown as text and
+    nothing the note names is loaded or followed (`NoteBrowser`)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -324,38 +399,117 @@ class NotePreview(QFrame):
             " border-top-left-radius:6px; border-top-right-radius:6px; letter-spacing:1px;"
         )
         layout.addWidget(self.header)
-        self.body = QTextBrowser()
+        self.body = NoteBrowser()
         self.body.setObjectName("note-text")
-        self.body.setOpenLinks(False)
         self.body.setFrameShape(QFrame.Shape.NoFrame)
+        self.body.on_resize = self._keep_focus_in_view
         layout.addWidget(self.body, 1)
         self.path: str | None = None
+        self.focus: QTextCursor | None = None  # the match scrolled to, if any
+        self._scrolled_to: int | None = None  # the scroll value set for it
 
     def clear(self) -> None:
         self.path = None
         self.header.setText("NOTE")
+        self._set_focus(None)
         self.body.clear()
 
     def loading(self, path: str) -> None:
         self.path = path
         self.header.setText(f"NOTE · {path}")
+        self._set_focus(None)
         self.body.clear()
 
-    def show_text(self, path: str, text: str, terms: Sequence[str]) -> None:
+    def show_text(self, path: str, text: str, terms: Sequence[str], *, passage: str = "") -> None:
+        """Render `text` (the note's markdown), mark `terms` and scroll to the first mark
+        inside `passage` (the excerpt that made it a result), else to the passage, else to
+        the first mark."""
         if path != self.path:
             return
-        if not text:
+        self._set_focus(None)
+        if not text.strip():
             self.body.setHtml(f'<p style="color:{MUTED};"><i>This note has no text.</i></p>')
             return
         text = _HEADING_GAP.sub("\n\n", text)  # chunks are joined by one newline
-        more = ""
-        if len(text) > MAX_PREVIEW_CHARS:
-            text = text[:MAX_PREVIEW_CHARS]
-            more = f'<p style="color:{MUTED};"><i>… the rest is in the note itself.</i></p>'
-        self.body.setHtml(highlight_html(text, term_spans(text, terms)) + more)
+        cut = len(text) > MAX_PREVIEW_CHARS
+        markdown = readable_markdown(text[:MAX_PREVIEW_CHARS] if cut else text)
+        if cut:
+            markdown += "\n\n*… the rest is in the note itself.*"
+        if not markdown.strip():
+            markdown = "*Nothing to show: this note holds only comments or metadata.*"
+        document = self.body.document()
+        document.setMarkdown(markdown, MARKDOWN)
+        marks = _mark_all(document, term_pattern(terms))
+        self._set_focus(_focus(document, marks, passage))
+        self._keep_focus_in_view(force=True)
 
     def text(self) -> str:
         return self.body.toPlainText()
+
+    def _set_focus(self, cursor: QTextCursor | None) -> None:
+        self.focus = cursor
+        self._scrolled_to = None
+
+    def _keep_focus_in_view(self, *, force: bool = False) -> None:
+        """Scroll so the focus sits a quarter down the view; again after a resize moved it,
+        unless the reader has scrolled since."""
+        if self.focus is None:
+            return
+        bar = self.body.verticalScrollBar()
+        if not force and self._scrolled_to is not None and bar.value() != self._scrolled_to:
+            return
+        block = self.focus.block()
+        top = self.body.document().documentLayout().blockBoundingRect(block).top()
+        layout = block.layout()
+        if layout is not None and layout.lineCount():
+            top += layout.lineForTextPosition(self.focus.position() - block.position()).y()
+        bar.setValue(max(0, int(top - self.body.viewport().height() / 4)))
+        self._scrolled_to = bar.value()
+
+
+def _mark_all(document: QTextDocument, pattern: str | None) -> list[QTextCursor]:
+    """Highlight every match of `pattern` in the rendered document; the matches in order."""
+    if pattern is None:
+        return []
+    expression = QRegularExpression(pattern, _UNICODE_NOCASE)
+    mark = QTextCharFormat()
+    mark.setBackground(QColor("#ffe08a"))
+    mark.setForeground(QColor("#1d1d1f"))
+    mark.setFontWeight(600)
+    found: list[QTextCursor] = []
+    cursor = document.find(expression, 0)
+    while not cursor.isNull() and len(found) < 2000:
+        if not cursor.hasSelection():
+            break  # an empty match would not move on
+        cursor.mergeCharFormat(mark)
+        found.append(QTextCursor(cursor))
+        cursor = document.find(expression, cursor)
+    return found
+
+
+def _focus(
+    document: QTextDocument, marks: Sequence[QTextCursor], passage: str
+) -> QTextCursor | None:
+    """Where the reader should look first: the first mark inside the passage, the passage's
+    start, else the first mark; a cursor without selection."""
+    place: QTextCursor | None = None
+    for pattern in passage_patterns(passage):
+        found = document.find(QRegularExpression(pattern, _UNICODE_NOCASE), 0)
+        if not found.isNull():
+            place = found
+            break
+    target: int | None = None
+    if place is not None:
+        block_start = place.block().position()  # the passage's paragraph
+        inside = [m for m in marks if m.selectionStart() >= block_start]
+        target = inside[0].selectionStart() if inside else place.selectionStart()
+    elif marks:
+        target = marks[0].selectionStart()
+    if target is None:
+        return None
+    cursor = QTextCursor(document)
+    cursor.setPosition(target)
+    return cursor
 
 
 def _meta_parts(result: MergedResult, facts: NoteFacts | None) -> list[str]:

@@ -50,6 +50,23 @@ def term_spans(text: str, terms: Sequence[str]) -> list[Span]:
     return out
 
 
+def term_pattern(terms: Sequence[str]) -> str | None:
+    """A regular expression (Python and PCRE alike) for the words `term_spans` marks: a
+    whole word equal to a term, or starting with one of four letters or more; None when
+    no term counts."""
+    words = sorted({t.casefold() for t in terms if len(t) > 1 and t.casefold() not in _STOP})
+    if not words:
+        return None
+    long = [re.escape(w) for w in words if len(w) >= 4]
+    short = [re.escape(w) for w in words if len(w) < 4]
+    parts = []
+    if long:
+        parts.append(r"\b(?:" + "|".join(long) + r")\w*")
+    if short:
+        parts.append(r"\b(?:" + "|".join(short) + r")\b")
+    return "|".join(parts)
+
+
 def query_terms(query: str) -> list[str]:
     """The words of a query, for `term_spans`."""
     return _WORD.findall(query)

@@ -174,6 +174,28 @@ def test_the_selected_result_shows_excerpts_from_each_source(qtbot: QtBot, make_
     assert detail.result is not None and detail.result.note_path != ADR
 
 
+def test_a_note_found_by_another_word_form_shows_its_passage_rendered(
+    qtbot: QtBot, make_window
+) -> None:
+    # "calibrate" finds "calibration" on the stemmed note index: the words pane shows the
+    # passage that holds it, never "Not found by words" under a rank.
+    opened = make_window()
+    wait_ready(qtbot, opened)
+    search(qtbot, opened, "calibrate")
+    panel, detail = opened.window.search, opened.window.search.detail
+    li_wei = [i for i in opened.model.result_indexes() if "Li Wei" in (i.data() or "")]
+    assert li_wei
+    panel.results.setCurrentIndex(li_wei[0])
+    words = detail.columns["text"]
+    assert words.header.text().startswith("WORDS · #")
+    assert "Not found" not in words.text() and "calibration" in words.text().lower()
+    assert "background-color:#ffe08a" in words.body.toHtml()
+    # the note pane: rendered markdown (no heading marks), the match marked
+    qtbot.waitUntil(lambda: "Current worries" in detail.note.text())
+    assert "## " not in detail.note.text() and "[[" not in detail.note.text()
+    assert detail.note.focus is not None
+
+
 def test_enter_and_ctrl_enter_open_the_selected_note(qtbot: QtBot, make_window) -> None:
     opened = make_window()
     wait_ready(qtbot, opened)

@@ -23,6 +23,7 @@ from engine.search.query import (
 )
 from engine.search.service import SearchRequest
 from engine.search.sources.excerpts import make_excerpt
+from engine.search.sources.word_forms import chunk_by_word_forms
 from engine.search.types import Hit
 from engine.store.cjk_grams import query_grams
 
@@ -45,6 +46,7 @@ class _NoteScore:
     best_chunk: str | None = None
     needles: set[str] = field(default_factory=set)
     needle_chunk: str | None = None
+    forms: tuple[str, ...] = ()  # words of `best_chunk` matched in another form (stemming)
 
 
 class ThreadCatalogs:
@@ -170,6 +172,15 @@ class TextSource:
             for s in ranked:
                 if s.best_chunk is None and s.needle_chunk is None and s.cjk > 0:
                     s.best_chunk = _chunk_with_most(catalog, s.path, grams)
+        if expr:  # notes matched only through another form of a word (the note index stems)
+            for s in ranked:
+                if s.best_chunk is None and s.needle_chunk is None and s.bm25 > 0:
+                    meta = notes.get(s.path)
+                    found = chunk_by_word_forms(
+                        expr, catalog.notes.chunks_for(s.path), title=meta.title if meta else ""
+                    )
+                    if found is not None:
+                        s.best_chunk, s.forms = found.chunk_id, found.words
         chunk_ids = {c for s in ranked for c in (s.needle_chunk, s.best_chunk) if c}
         chunks = catalog.notes.chunks_by_id(chunk_ids)
         hits: list[Hit] = []
@@ -192,7 +203,7 @@ class TextSource:
                     text=rec.text,
                     heading_path=rec.heading_path,
                     needles=needles,
-                    terms=query.loose_terms,
+                    terms=(*query.loose_terms, *s.forms),
                 )
             hits.append(
                 Hit(

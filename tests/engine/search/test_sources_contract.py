@@ -321,6 +321,19 @@ class TestTextSource(SourceContract):
             if h.match_type == "exact_text":
                 assert h.excerpt is not None and needle in h.excerpt.text.casefold(), h
 
+    @pytest.mark.parametrize("text", ["calibrate", "decisions", "watering", "calibrating sensors"])
+    def test_a_note_found_by_another_word_form_has_its_passage(
+        self, source: Source, demo: DemoIndex, text: str
+    ) -> None:
+        # The whole-note index stems words ("calibrate" finds "calibration"); the passage
+        # shown must be one that holds such a form, marked, never no passage at all.
+        hits = check_hits(source.search(make_request(text)), name="text", demo=demo)
+        assert hits
+        for hit in hits:
+            assert hit.excerpt is not None, f"{hit.note_path} (#{hit.rank}) has no passage"
+        marked = [h for h in hits if h.excerpt is not None and h.excerpt.spans]
+        assert len(marked) >= len(hits) - 1, [h.note_path for h in hits if h not in marked]
+
     def test_operators_are_plain_words(self, source: Source) -> None:
         # If OR were FTS5 syntax, "zzzunknown OR sensor" would find every note about sensors.
         assert source.search(make_request("zzzunknownword OR")) == []

@@ -1,0 +1,100 @@
+"""A note's markdown made ready to read (pure text: no Qt)."""
+
+from __future__ import annotations
+
+from ui.note_markdown import (
+    WIKILINK_SCHEME,
+    passage_patterns,
+    readable_markdown,
+    wikilink_label,
+)
+
+DATAVIEW = """# Project
+
+Intro line.
+
+<!-- QueryToSerialize: LIST FROM #sensor -->
+<!-- SerializedQuery: LIST FROM #sensor -->
+
+- [[Probe A]]
+- [[Probe B]]
+
+<!-- SerializedQuery END -->
+
+After the query.
+"""
+
+
+def test_frontmatter_is_left_out() -> None:
+    text = "---\ntags: [a, b]\ntitle: X\n---\n# Heading\n\nBody."
+    assert readable_markdown(text) == "# Heading\n\nBody."
+    assert readable_markdown("---\n---\nBody.") == "Body."
+    # a rule later in the note is not frontmatter
+    assert readable_markdown("Body.\n\n---\n\nMore.") == "Body.\n\n---\n\nMore."
+
+
+def test_dataview_serialisations_and_their_content_are_hidden() -> None:
+    out = readable_markdown(DATAVIEW)
+    assert "QueryToSerialize" not in out and "SerializedQuery" not in out
+    assert "Probe A" not in out  # the copied query result goes with it
+    assert out == "# Project\n\nIntro line.\n\nAfter the query."
+
+
+def test_html_and_obsidian_comments_are_hidden_even_across_lines() -> None:
+    text = (
+        "Keep <!-- hidden --> this.\n<!--\nmany\nlines\n-->\n"
+        "And %% secret %% that.\n%%\nblock\n%%\nEnd."
+    )
+    out = readable_markdown(text)
+    assert "hidden" not in out and "secret" not in out and "many" not in out
+    assert "block" not in out
+    assert "Keep  this." in out and "And  that." in out and out.endswith("End.")
+
+
+def test_fenced_code_is_kept_as_written() -> None:
+    text = (
+        "Before %% gone %%\n\n```python\nx = 1  # <!-- kept --> %% kept %% [[Kept]]\n```"
+        "\n\nAfter [[Note]]."
+    )
+    out = readable_markdown(text)
+    assert "gone" not in out
+    assert "x = 1  # <!-- kept --> %% kept %% [[Kept]]\n```" in out
+    assert out.endswith(f"After [Note](<{WIKILINK_SCHEME}Note>).")
+
+
+def test_wikilinks_show_their_display_text() -> None:
+    assert wikilink_label("Folder/Note|the alias") == "the alias"
+    assert wikilink_label("Folder/Note.md") == "Note"
+    assert wikilink_label("Note#Heading") == "Note › Heading"
+    assert wikilink_label("#Heading") == "Heading"
+    assert wikilink_label("Note#^block1") == "Note › block1"
+    out = readable_markdown("See [[Decisions/ADR-003 Sampling Interval|ADR 3]] and [[a_b*c]].")
+    assert out == (
+        f"See [ADR 3](<{WIKILINK_SCHEME}Decisions/ADR-003%20Sampling%20Interval>)"
+        f" and [a\\_b\\*c](<{WIKILINK_SCHEME}a_b%2Ac>)."
+    )
+
+
+def test_embeds_and_images_are_named_not_loaded() -> None:
+    out = readable_markdown(
+        "![[diagram.png]]\n\n![a chart](https://example.com/x.png)\n\n![](x.png)\n\n"
+        "![by ref][r]\n\n[r]: https://example.com/r.png"
+    )
+    assert "https://example.com/x" not in out and "(x.png)" not in out and "[[" not in out
+    assert "🖼 diagram.png" in out and "🖼 a chart" in out and "🖼 image" in out
+    assert "🖼 by ref\n" in out
+
+
+def test_raw_html_is_passed_through_for_the_html_free_renderer() -> None:
+    # The renderer reads markdown without HTML; this module does not pretend to sanitise.
+    assert readable_markdown("<b>x</b>") == "<b>x</b>"
+
+
+def test_passage_patterns_place_a_cut_excerpt_in_the_rendered_text() -> None:
+    import re
+
+    patterns = passage_patterns("…ling interval of the probe is 15 minutes for every node…")
+    assert patterns[0] == r"\binterval\Wof\Wthe\Wprobe\Wis\b".replace(r"\W", r"\W+")
+    rendered = "Intro.\nThe sampling interval of the **probe** is 15 minutes"
+    assert re.search(patterns[0], rendered.replace("**", "")) is not None
+    assert passage_patterns("too short") == []
