@@ -53,6 +53,16 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
+#: (done, total): notes of a scan whose claims have their vectors.
+ScanProgress = Callable[[int, int], None]
+#: Claim texts embedded per model call in a scan: progress is reported after each.
+EMBED_SLICE = 256
+
+
+def _no_progress(_done: int, _total: int) -> None:
+    return None
+
+
 def claim_hash(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
@@ -111,22 +121,33 @@ class ContradictionScanner:
 
     # -- public -------------------------------------------------------------------------
 
-    def full_scan(self) -> ScanStats:
+    def full_scan(self, *, progress: ScanProgress | None = None) -> ScanStats:
         """Rescan every indexed note (first run), and drop claim vectors nobody owns."""
-        stats = self.update(store.indexed_notes(self._catalog), ())
+        stats = self.update(store.indexed_notes(self._catalog), (), progress=progress)
         ghosts = self._vectors.all_ids() - store.claim_ids(self._catalog)
         if ghosts:
             self._vectors.delete(sorted(ghosts))
         return stats
 
-    def update(self, changed: Iterable[str], removed: Iterable[str]) -> ScanStats:
-        """Rescan the claims of `changed` notes and drop those of `removed` notes."""
+    def update(
+        self,
+        changed: Iterable[str],
+        removed: Iterable[str],
+        *,
+        progress: ScanProgress | None = None,
+    ) -> ScanStats:
+        """Rescan the claims of `changed` notes and drop those of `removed` notes.
+
+        `progress(done, total)` hears how many of the notes to rescan have their claims
+        embedded (most of a scan's time), then `(total, total)` once the pairs are saved."""
+        report = progress or _no_progress
         started = time.perf_counter()
         changed_list = list(dict.fromkeys(changed))
         removed_list = [p for p in dict.fromkeys(removed) if p not in set(changed_list)]
         info = store.note_info(self._catalog, changed_list)
         # Notes that are not indexed (pending, or gone since) stay stale for the next run.
         paths = [p for p in changed_list if p in info]
+        report(0, len(paths))
 
         if removed_list:
             self._vectors.delete_notes(removed_list)
@@ -147,8 +168,18 @@ class ContradictionScanner:
         vectors = np.empty((len(table) + room, self._vectors.dimension), dtype=np.float32)
         known: dict[int, int] = {}  # text hash id -> the row first given its vector
         embedded = 0
+        done = 0
         for notes, first, stop in batches:
-            embedded += self._write_vectors(notes, table, first, stop, vectors, known)
+
+            def embedded_up_to(row: int, notes: Sequence[str] = notes, base: int = done) -> None:
+                """The claims up to `row` have vectors: the notes before its note are done."""
+                report(base + notes.index(table.note(row)), len(paths))
+
+            embedded += self._write_vectors(
+                notes, table, first, stop, vectors, known, on_row=embedded_up_to
+            )
+            done += len(notes)
+            report(done, len(paths))
 
         pairs, candidates = self._find_pairs(table, by_note, vectors, known, in_memory)
         del vectors
@@ -161,6 +192,7 @@ class ContradictionScanner:
             pairs=pairs,
             removed=removed_list,
         )
+        report(len(paths), len(paths))
         stats = ScanStats(
             notes=len(paths),
             removed=len(removed_list),
@@ -199,10 +231,14 @@ class ContradictionScanner:
         stop: int,
         vectors: np.ndarray,
         known: dict[int, int],
+        *,
+        on_row: Callable[[int], None] | None = None,
     ) -> int:
         """Give rows first..stop (the claims of `paths`) their vectors: a text seen earlier in
-        the scan reuses its row, then the claims collection by text hash, then the model.
-        Replace the notes' claim vectors in the collection; returns how many were embedded."""
+        the scan reuses its row, then the claims collection by text hash, then the model
+        (`EMBED_SLICE` texts at a time; `on_row(row)` after each: rows up to there have
+        theirs). Replace the notes' claim vectors in the collection; returns how many were
+        embedded."""
         rows = range(first, stop)
         need = {table.hash_texts[h] for r in rows if (h := table.hash_of(r)) not in known}
         found: dict[int, np.ndarray] = {}
@@ -211,15 +247,19 @@ class ContradictionScanner:
                 hid = table.hash_id(text_hash)
                 if hid is not None:
                     found[hid] = np.asarray(vec, dtype=np.float32)
-        missing: dict[int, str] = {}
+        missing: dict[int, tuple[str, int]] = {}  # text hash id -> (text, first row)
         for r in rows:
             h = table.hash_of(r)
             if h not in known and h not in found:
-                missing.setdefault(h, table.texts[r])
-        if missing:
-            embedded = self._embed(list(missing.values()))
-            for i, h in enumerate(missing):
+                missing.setdefault(h, (table.texts[r], r))
+        wanted_hashes = list(missing)
+        for start in range(0, len(wanted_hashes), EMBED_SLICE):
+            part = wanted_hashes[start : start + EMBED_SLICE]
+            embedded = self._embed([missing[h][0] for h in part])
+            for i, h in enumerate(part):
                 found[h] = embedded[i]
+            if on_row is not None:
+                on_row(missing[part[-1]][1])
         for r in rows:
             h = table.hash_of(r)
             seen = known.get(h)
