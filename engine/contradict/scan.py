@@ -53,10 +53,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-#: (done, total): notes of a scan whose claims have their vectors.
+#: (done, total): notes of a scan whose claims have their vectors (reported per batch of
+#: `ScanConfig.batch_notes` notes).
 ScanProgress = Callable[[int, int], None]
-#: Claim texts embedded per model call in a scan: progress is reported after each.
-EMBED_SLICE = 256
 
 
 def _no_progress(_done: int, _total: int) -> None:
@@ -170,14 +169,7 @@ class ContradictionScanner:
         embedded = 0
         done = 0
         for notes, first, stop in batches:
-
-            def embedded_up_to(row: int, notes: Sequence[str] = notes, base: int = done) -> None:
-                """The claims up to `row` have vectors: the notes before its note are done."""
-                report(base + notes.index(table.note(row)), len(paths))
-
-            embedded += self._write_vectors(
-                notes, table, first, stop, vectors, known, on_row=embedded_up_to
-            )
+            embedded += self._write_vectors(notes, table, first, stop, vectors, known)
             done += len(notes)
             report(done, len(paths))
 
@@ -231,14 +223,11 @@ class ContradictionScanner:
         stop: int,
         vectors: np.ndarray,
         known: dict[int, int],
-        *,
-        on_row: Callable[[int], None] | None = None,
     ) -> int:
         """Give rows first..stop (the claims of `paths`) their vectors: a text seen earlier in
-        the scan reuses its row, then the claims collection by text hash, then the model
-        (`EMBED_SLICE` texts at a time; `on_row(row)` after each: rows up to there have
-        theirs). Replace the notes' claim vectors in the collection; returns how many were
-        embedded."""
+        the scan reuses its row, then the claims collection by text hash, then the model (one
+        call per batch: the same calls, so the same vectors, whatever reports progress).
+        Replace the notes' claim vectors in the collection; returns how many were embedded."""
         rows = range(first, stop)
         need = {table.hash_texts[h] for r in rows if (h := table.hash_of(r)) not in known}
         found: dict[int, np.ndarray] = {}
@@ -247,19 +236,15 @@ class ContradictionScanner:
                 hid = table.hash_id(text_hash)
                 if hid is not None:
                     found[hid] = np.asarray(vec, dtype=np.float32)
-        missing: dict[int, tuple[str, int]] = {}  # text hash id -> (text, first row)
+        missing: dict[int, str] = {}
         for r in rows:
             h = table.hash_of(r)
             if h not in known and h not in found:
-                missing.setdefault(h, (table.texts[r], r))
-        wanted_hashes = list(missing)
-        for start in range(0, len(wanted_hashes), EMBED_SLICE):
-            part = wanted_hashes[start : start + EMBED_SLICE]
-            embedded = self._embed([missing[h][0] for h in part])
-            for i, h in enumerate(part):
+                missing.setdefault(h, table.texts[r])
+        if missing:
+            embedded = self._embed(list(missing.values()))
+            for i, h in enumerate(missing):
                 found[h] = embedded[i]
-            if on_row is not None:
-                on_row(missing[part[-1]][1])
         for r in rows:
             h = table.hash_of(r)
             seen = known.get(h)
