@@ -526,8 +526,11 @@ def _cmd_gui(args: argparse.Namespace) -> int:
         return 2
     vault = getattr(args, "vault", None)
     if vault is not None and not vault.expanduser().is_dir():
-        print(f"consilience: error: no vault folder at {vault}", file=sys.stderr)
-        return 2
+        if screenshot is not None:  # nobody is there to read it in the window
+            print(f"consilience: error: no vault folder at {vault}", file=sys.stderr)
+            return 2
+        # the window says so too, and offers to choose another vault
+        print(f"consilience: no vault folder at {vault}", file=sys.stderr)
     options = LaunchOptions(
         vault=vault,
         query=getattr(args, "query", None),

@@ -176,7 +176,7 @@ class VaultSession:
             log.warning("live sync failed to start: %s", exc)
 
     def _progress(self, p: Progress) -> None:
-        if p.phase != "scan":
+        if p.phase not in ("scan", "contradictions"):  # the index itself is complete
             self._status = IndexStatus(
                 state="indexing", first_index=self._status.first_index, done=p.done, total=p.total
             )

@@ -8,7 +8,13 @@ from contextlib import contextmanager
 
 from engine.model import Progress
 
-_LABELS = {"scan": "Scanning", "parse": "Reading", "embed": "Indexing", "write": "Writing"}
+_LABELS = {
+    "scan": "Scanning",
+    "parse": "Reading",
+    "embed": "Indexing",
+    "write": "Writing",
+    "contradictions": "Checking",
+}
 
 
 @contextmanager

@@ -122,9 +122,11 @@ class IndexStats:
 
 @dataclass(frozen=True)
 class Progress:
-    """Reported by the indexer while it works."""
+    """Reported by a sync while it works: the indexer's phases up to "done" (the index is
+    complete), then "contradictions" while the changed notes are checked against each other
+    (`done` of `total` notes)."""
 
-    phase: Literal["scan", "parse", "embed", "write", "done"]
+    phase: Literal["scan", "parse", "embed", "write", "done", "contradictions"]
     done: int
     total: int
     path: str = ""

@@ -47,6 +47,7 @@ log = logging.getLogger(__name__)
 
 Cancel = Callable[[], bool] | threading.Event
 ProgressCallback = Callable[[Progress], None]
+ModelStatus = Literal["loaded", "cached", "first_run"]
 Decision = Literal["dismiss", "a", "b", "open"]  # "a"/"b": resolved, that side is current
 HOLD_POLL_S = 0.25  # how often a held (paused) sync looks for queued writes and a cancel
 
@@ -163,6 +164,14 @@ class Session:
         return self._closing.is_set()
 
     # -- model and indexing -----------------------------------------------------------------
+
+    def model_status(self) -> ModelStatus:
+        """What warming up will do: "loaded" (nothing), "cached" (load the model, seconds) or
+        "first_run" (build its cached export first, tens of seconds, once per model). Hashes
+        the model files: call it where `warm_up` runs."""
+        if self._ws.model_loaded():
+            return "loaded"
+        return "first_run" if self._ws.model_needs_preparing() else "cached"
 
     def warm_up(self, sources: Sequence[str] | None = None) -> None:
         """Load what the first search needs (the embedding model for `semantic`)."""

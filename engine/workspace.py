@@ -26,7 +26,7 @@ from engine.errors import (
     VaultUnavailableError,
 )
 from engine.index.indexer import Indexer, ProgressCallback, TokenCounter
-from engine.model import IndexStats
+from engine.model import IndexStats, Progress
 from engine.paths import IndexPaths, index_paths_for, machine_id
 from engine.store.catalog import Catalog
 from engine.store.graph import LinkGraph
@@ -193,9 +193,8 @@ class Workspace:
                     raise failed[0]
                 from engine.embed.embedder import load_embedder
 
-                models = self.paths.root.parent.parent / "models"  # <data dir>/models
                 try:
-                    self._embedder = load_embedder(self.config.model, cache_dir=models)
+                    self._embedder = load_embedder(self.config.model, cache_dir=self._models_dir())
                 except Exception as exc:  # ModelLoadError, or anything torch raises
                     error = (
                         exc
@@ -206,6 +205,23 @@ class Workspace:
                     raise error from exc
                 self._embedder_failure = None
             return self._embedder
+
+    def model_needs_preparing(self) -> bool:
+        """Whether loading the embedding model first builds its cached files (the ONNX
+        export and int8 weights: tens of seconds, once per model). False once it is loaded.
+        Hashes the model files: off the UI thread."""
+        if self._embedder is not None:
+            return False
+        from engine.embed.embedder import model_cache_ready
+
+        return not model_cache_ready(self.config.model, cache_dir=self._models_dir())
+
+    def model_loaded(self) -> bool:
+        """The embedding model is loaded (or was given)."""
+        return self._embedder is not None
+
+    def _models_dir(self) -> Path:
+        return self.paths.root.parent.parent / "models"  # <data dir>/models
 
     def _token_counter(self) -> TokenCounter:
         if self.config.model is None:
@@ -241,12 +257,14 @@ class Workspace:
         if save_graph:
             self.save_graph()
         if should_stop is None or not should_stop():
-            self.scan_contradictions(removed=stats.removed_paths)
+            self.scan_contradictions(removed=stats.removed_paths, progress=progress)
         return stats
 
     # -- contradictions -------------------------------------------------------------------
 
-    def scan_contradictions(self, *, removed: Sequence[str] = ()) -> ScanStats | None:
+    def scan_contradictions(
+        self, *, removed: Sequence[str] = (), progress: ProgressCallback | None = None
+    ) -> ScanStats | None:
         """Bring claims and contradiction pairs in line with the index (a phase after
         indexing, so indexing throughput is about the indexer alone).
 
@@ -254,6 +272,7 @@ class Workspace:
         scanned: this also redoes a scan a kill interrupted) and drops the claims of
         `removed` notes. Over an unchanged vault this is one SQL query (no model, no scorer).
         Never fails indexing: problems are logged and the notes stay stale for the next run.
+        `progress` hears `Progress(phase="contradictions", done, total)` in notes.
         """
         from engine.contradict import store
         from engine.contradict.types import SCORER_VERSION
@@ -268,15 +287,21 @@ class Workspace:
             stale = store.stale_notes(self.catalog)
             if not stale and not removed:
                 return None
+
+            def report(done: int, total: int) -> None:
+                if progress is not None:
+                    progress(Progress(phase="contradictions", done=done, total=total))
+
+            report(0, len(stale))
             scanner = self._contradiction_scanner()
             if scanner is None:
                 return None
             stale = store.stale_notes(self.catalog)  # again: opening may have reset scans
             if self.catalog.state.claims_collection is None:
-                self.last_scan = scanner.full_scan()
+                self.last_scan = scanner.full_scan(progress=report)
                 self.catalog.state.claims_collection = scanner_collection(self)
             else:
-                self.last_scan = scanner.update(stale, removed)
+                self.last_scan = scanner.update(stale, removed, progress=report)
         except EngineError as exc:
             log.warning("contradiction scan skipped: %s", exc)
             return None
@@ -320,8 +345,7 @@ class Workspace:
             if self._packaged_embedder is None:
                 from engine.embed.embedder import load_embedder
 
-                models = self.paths.root.parent.parent / "models"
-                self._packaged_embedder = load_embedder(None, cache_dir=models)
+                self._packaged_embedder = load_embedder(None, cache_dir=self._models_dir())
             return self._packaged_embedder
 
     @property

@@ -16,8 +16,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from ui.main_window import CONTRADICTIONS_TAB, SEARCH_TAB, EngineOverrides, MainWindow
 from ui.settings import SettingsStore, config_dir, resolve_vault
@@ -26,6 +26,11 @@ log = logging.getLogger(__name__)
 
 TABS = {"search": SEARCH_TAB, "contradictions": CONTRADICTIONS_TAB}
 QUICK_CHANNEL = "quick"
+HIDDEN_TITLE = "Consilience is still running"
+HIDDEN_MESSAGE = (
+    "Consilience is still running in the tray and keeps your index up to date. Click its icon "
+    "to search; choose Quit Consilience in its menu to stop it."
+)
 
 
 @dataclass(frozen=True)
@@ -111,9 +116,10 @@ def start(options: LaunchOptions, argv: Sequence[str] = (), *, tray: bool = True
 
     store = SettingsStore(config_dir(options.config_dir))
     settings = store.load()
-    vault = resolve_vault(settings, requested=options.vault)
     shooting = options.screenshot is not None
-    if options.vault is not None and not shooting:
+    bad_vault = None if options.vault is None else vault_problem(options.vault)
+    vault = resolve_vault(settings, requested=None if bad_vault else options.vault)
+    if options.vault is not None and not shooting and not bad_vault:
         settings = settings.with_vault(vault)
         try:
             store.save(settings)
@@ -141,7 +147,10 @@ def start(options: LaunchOptions, argv: Sequence[str] = (), *, tray: bool = True
         app.exit(code)
 
     window.quit_requested.connect(quit_app)
-    window.open_vault_soon(vault)
+    if bad_vault and options.vault is not None:
+        show_bad_vault(window, options.vault, bad_vault)
+    else:
+        window.open_vault_soon(vault)
     if options.query:
         window.search.set_query(options.query)
     if window.tabs.currentIndex() == SEARCH_TAB:
@@ -180,7 +189,67 @@ def run(options: LaunchOptions, argv: Sequence[str] = ()) -> int:
     return launched.exit_code or code
 
 
+# -- a vault that cannot be opened ----------------------------------------------------------
+
+
+def vault_problem(path: Path) -> str | None:
+    """Why `path` cannot be opened as a vault (None: it is a folder)."""
+    folder = path.expanduser()
+    try:
+        if folder.is_dir():
+            return None
+        if folder.exists():
+            return "it is a file, not a folder"
+    except OSError as exc:
+        return f"it cannot be read ({exc.strerror or exc})"
+    return "there is no such folder"
+
+
+def show_bad_vault(window: MainWindow, path: Path, reason: str) -> QMessageBox:
+    """Say in the window (status bar, warnings bar and a dialog) that the vault asked for on
+    the command line cannot be opened, and why; the dialog offers to choose another vault or
+    open the demo. Nothing is opened meanwhile."""
+    text = f"The vault {path} could not be opened: {reason}."
+    window.index_status.failed(f"no vault open ({reason})")
+    window.search.warnings.set_notice(
+        "open_failed", text + " Choose your vault with File ▸ Open vault…"
+    )
+    box = QMessageBox(
+        QMessageBox.Icon.Warning, "Vault not found", text, QMessageBox.StandardButton.NoButton
+    )
+    box.setParent(window, box.windowFlags())
+    box.setInformativeText("Choose the folder of your Obsidian vault, or try the demo vault.")
+    choose = box.addButton("Choose a vault…", QMessageBox.ButtonRole.AcceptRole)
+    demo = box.addButton("Open the demo vault", QMessageBox.ButtonRole.ActionRole)
+    box.addButton(QMessageBox.StandardButton.Close)
+    choose.clicked.connect(window.choose_vault)
+    demo.clicked.connect(window.open_demo)
+    box.setObjectName("bad-vault")
+    box.open()  # not modal to the app: the window stays usable behind it
+    return box
+
+
 # -- tray and quick search -------------------------------------------------------------------
+
+
+def tell_hidden_to_tray(tray: Any, window: MainWindow, first: bool) -> QMessageBox | None:
+    """The first time closing hides the window, say the app still runs: a tray notification,
+    or a message box where the tray cannot show one. Later closes say nothing."""
+    if not first:
+        return None
+    if tray.notify(HIDDEN_TITLE, HIDDEN_MESSAGE):
+        return None
+    box = QMessageBox(
+        QMessageBox.Icon.Information,
+        HIDDEN_TITLE,
+        HIDDEN_MESSAGE,
+        QMessageBox.StandardButton.Ok,
+    )
+    box.setObjectName("hidden-to-tray")
+    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    window.destroyed.connect(box.close)
+    box.open()
+    return box
 
 
 def connect_quick_search(
@@ -249,6 +318,7 @@ def _install_tray(app: QApplication, window: MainWindow) -> object | None:
     tray.show_window_requested.connect(show_window)
     tray.pause_toggled.connect(window.set_paused)
     tray.quit_requested.connect(window.quit_requested.emit)
+    window.hidden_to_tray.connect(lambda first: tell_hidden_to_tray(tray, window, first))
     window.session_started.connect(attach)
     if window.session is not None:
         attach(window.session)

@@ -6,7 +6,8 @@ the UI thread. The bridge wraps one
 
 1. `start()`: open the session (the writer; read-only when another process holds the
    writer lock) → `opened`. Words and links searches work now.
-2. Warm up the session (loads the embedding model) → `ready`; then bring the index up to
+2. Warm up the session (loads the embedding model: `model_loading`, True when its cached
+   export is built first) → `ready`; then bring the index up to
    date with `Session.sync` → `index_progress`… `index_finished`; then live sync keeps it in
    step with the vault (`synced`).
 3. `pause()` / `resume()`: the running sync holds at its next progress report while paused
@@ -114,6 +115,7 @@ class SearchJob:
 class EngineSession(QObject):
     opened = Signal(object)  # SessionInfo
     open_failed = Signal(str)
+    model_loading = Signal(bool)  # the model is being loaded; True: prepared first (first run)
     ready = Signal()  # the model is loaded: every source answers at full speed
     notice = Signal(str, str)  # kind, message: something the user should know (read-only, …)
     index_progress = Signal(object)  # engine.model.Progress
@@ -356,6 +358,9 @@ class EngineSession(QObject):
         started = time.perf_counter()
         session = self._session
         if session is not None:
+            status = session.model_status()
+            if status != "loaded" and not self._closing:
+                self.model_loading.emit(status == "first_run")  # (queued to the UI thread)
             session.warm_up()
         log.info("search warmed up in %.0f ms", _ms(started))
 

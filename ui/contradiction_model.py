@@ -23,12 +23,13 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QFont
 
-from engine.contradict.types import FLAG_THRESHOLD, Contradiction
+from engine.contradict.types import FLAG_THRESHOLD, Contradiction, Side
 from ui.contradiction_text import (
     confidence_label,
-    date_label,
     review_label,
     search_blob,
+    shown_newer,
+    side_date_label,
     type_label,
 )
 
@@ -146,9 +147,10 @@ class ContradictionTableModel(QAbstractTableModel):
     @staticmethod
     def _tooltip(c: Contradiction, col: int) -> str:
         if col in (COL_A, COL_B):
-            s = c.a if col == COL_A else c.b
-            newer = " (newer)" if c.newer == ("a" if col == COL_A else "b") else ""
-            return f"{s.path}\nmodified {date_label(s.timestamp)}{newer}\n\n{s.claim}"
+            side: Side = "a" if col == COL_A else "b"
+            s = c.a if side == "a" else c.b
+            newer = " (newer)" if shown_newer(c) == side else ""
+            return f"{s.path}\nmodified {side_date_label(c, side)}{newer}\n\n{s.claim}"
         return f"{c.a.claim}\n  vs.\n{c.b.claim}"
 
 

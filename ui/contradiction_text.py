@@ -26,7 +26,7 @@ TYPE_HINTS: dict[str, str] = {
     "opposing_sentiment": "The notes judge the same thing in opposite ways.",
     "semantic_conflict": "The notes make incompatible statements.",
     "superseded": "A later note changes a decision an earlier one records; the newer side "
-    "is marked.",
+    "is marked when it was modified on a later day.",
 }
 REVIEW_LABELS: dict[str, str] = {"open": "Open", "dismissed": "Dismissed", "resolved": "Resolved"}
 
@@ -53,15 +53,44 @@ def review_label(c: Contradiction) -> str:
     return REVIEW_LABELS.get(c.review, c.review.capitalize())
 
 
-def date_label(timestamp: str | None) -> str:
-    """An ISO timestamp as '3 Jun 2026' ('unknown date' when missing or unreadable)."""
+def _local(timestamp: str | None) -> datetime | None:
+    """An ISO timestamp in local time (None when missing or unreadable)."""
     if not timestamp:
-        return "unknown date"
+        return None
     try:
         when = datetime.fromisoformat(timestamp)
     except ValueError:
-        return timestamp
-    return f"{when.day} {when:%b %Y}"
+        return None
+    return when.astimezone() if when.tzinfo else when
+
+
+def date_label(timestamp: str | None, *, with_time: bool = False) -> str:
+    """An ISO timestamp as '3 Jun 2026' (with `with_time`: '3 Jun 2026, 14:05'), in local
+    time; 'unknown date' when missing."""
+    when = _local(timestamp)
+    if when is None:
+        return timestamp or "unknown date"
+    day = f"{when.day} {when:%b %Y}"
+    return f"{day}, {when:%H:%M}" if with_time else day
+
+
+def same_day(c: Contradiction) -> bool:
+    """Both notes were modified on the same calendar day (local time)."""
+    a, b = _local(c.a.timestamp), _local(c.b.timestamp)
+    return a is not None and b is not None and a.date() == b.date()
+
+
+def shown_newer(c: Contradiction) -> Side | None:
+    """The side marked "newer": only when its note was modified on a later day. Edits of one
+    day say little about which statement holds (a copied or synced vault gives every note
+    the same day), so those show the time of each instead (`side_date_label`)."""
+    return None if same_day(c) else c.newer
+
+
+def side_date_label(c: Contradiction, side: Side) -> str:
+    """When a side's note was modified: its day, with the time when both sides share it."""
+    s = c.a if side == "a" else c.b
+    return date_label(s.timestamp, with_time=same_day(c))
 
 
 def _loose(text: str) -> str:
@@ -107,7 +136,7 @@ def side_html(c: Contradiction, side: Side) -> str:
     """One side of the pair for the detail pane: title, path, date, badges, claim in context."""
     s: ContradictionSide = c.a if side == "a" else c.b
     badges = []
-    if c.newer == side:
+    if shown_newer(c) == side:
         badges.append(_badge("newer", _NEWER))
     if c.review == "resolved" and c.current_side == side:
         badges.append(_badge("current", _CURRENT))
@@ -116,7 +145,7 @@ def side_html(c: Contradiction, side: Side) -> str:
         f'<p style="margin:0;"><span style="{_MUTED}font-weight:600;">{side.upper()}</span>'
         f'&nbsp;&nbsp;<span style="font-size:large; font-weight:600;">{title}</span></p>'
         f'<p style="margin:2px 0 0 0; {_MUTED}">{_escape(s.path)}'
-        f" &nbsp;·&nbsp; modified {html.escape(date_label(s.timestamp))}"
+        f" &nbsp;·&nbsp; modified {html.escape(side_date_label(c, side))}"
         f"{' &nbsp;' + ' '.join(badges) if badges else ''}</p>"
         f'<p style="margin-top:12px; line-height:140%;">'
         f"{emphasised_context_html(s.context, s.claim)}</p>"

@@ -16,14 +16,16 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import (
+    QEvent,
     QItemSelectionModel,
     QModelIndex,
+    QObject,
     QPoint,
     Qt,
     Signal,
     Slot,
 )
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -72,6 +74,13 @@ ALL_REVIEWED_MESSAGE = (
     "decisions."
 )
 FILTERED_MESSAGE = "No contradictions match the filter."
+NOTHING_INDEXED_MESSAGE = (
+    "Not checked yet: no notes are indexed so far. Contradictions are looked for once they are."
+)
+NOT_CHECKED_MESSAGE = (
+    "Not checked yet: {notes} wait for the contradiction check, which runs once indexing is done."
+)
+CHECKING_MESSAGE = "Checking {done}/{total} notes for contradictions…"
 LOADING_MESSAGE = "Loading contradictions…"
 PLACEHOLDER = "Select a contradiction to compare its two claims."
 
@@ -117,6 +126,8 @@ class ContradictionInspector(QWidget):
         self._busy = False  # a decision is being saved
         self._closed = False
         self._has_loaded = False
+        self._loaded: Loaded | None = None
+        self._checking: tuple[int, int] | None = None  # the running scan: (done, total) notes
 
         self.model = ContradictionTableModel(self)
         self.proxy = ContradictionFilterModel(self)
@@ -147,6 +158,7 @@ class ContradictionInspector(QWidget):
         self.confidence_spin.setSuffix(" %")
         self.confidence_spin.setToolTip("Hide pairs the scorer is less sure about")
         self.confidence_spin.valueChanged.connect(self._on_min_confidence)
+        self.confidence_spin.installEventFilter(self)  # Enter there applies, never opens A
         bar.addWidget(self.confidence_spin)
         self.weak_check = QCheckBox("Show weak", self)
         self.weak_check.setToolTip(
@@ -246,9 +258,16 @@ class ContradictionInspector(QWidget):
         self.dismiss_button = QPushButton("Not a contradiction", detail)
         self.resolve_a_button = QPushButton("A is current", detail)
         self.resolve_b_button = QPushButton("B is current", detail)
+        self.reopen_button = QPushButton("Reopen", detail)
+        self.reopen_button.setVisible(False)  # only reviewed pairs can be reopened
         self.open_a_button = QPushButton("Open A", detail)
         self.open_b_button = QPushButton("Open B", detail)
-        for button in (self.dismiss_button, self.resolve_a_button, self.resolve_b_button):
+        for button in (
+            self.dismiss_button,
+            self.resolve_a_button,
+            self.resolve_b_button,
+            self.reopen_button,
+        ):
             buttons.addWidget(button)
         buttons.addStretch(1)
         self.status_label = QLabel(detail)
@@ -304,6 +323,12 @@ class ContradictionInspector(QWidget):
             [key(Qt.Key.Key_B)],
             lambda: self._decide("b"),
             self.resolve_b_button,
+        )
+        self.reopen_action = action(
+            "Reopen: forget the decision on this pair",
+            [key(Qt.Key.Key_R)],
+            lambda: self._decide("open"),
+            self.reopen_button,
         )
         self.open_a_action = action(
             "Open note A",
@@ -367,6 +392,26 @@ class ContradictionInspector(QWidget):
         self.shutdown()
         super().closeEvent(event)
 
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Enter in the confidence box belongs to the box (it applies the value typed), not
+        to the Open A shortcut the rest of the inspector has."""
+        if (
+            watched is self.confidence_spin
+            and event.type() == QEvent.Type.ShortcutOverride
+            and isinstance(event, QKeyEvent)
+            and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        ):
+            event.accept()
+            return True
+        return super().eventFilter(watched, event)
+
+    def set_checking(self, done: int | None, total: int = 0) -> None:
+        """The contradiction scan is running (`done` of `total` notes checked), or not (None:
+        the next `refresh()` tells what it found)."""
+        self._checking = None if done is None else (done, total)
+        if self._has_loaded:
+            self._after_rows_changed(None)
+
     # -- background work -------------------------------------------------------------------
 
     def _run(
@@ -396,6 +441,7 @@ class ContradictionInspector(QWidget):
             return
         keep = self.current()
         self._has_loaded = True
+        self._loaded = loaded
         self._writable = loaded.writable
         self.banner.show_text(
             ""
@@ -539,10 +585,33 @@ class ContradictionInspector(QWidget):
     def _empty_message(self) -> str:
         items = self._listed_items()
         if not items:
-            return EMPTY_MESSAGE
+            return self._unchecked_message() or EMPTY_MESSAGE
         if not self.proxy.show_reviewed and all(c.review != "open" for c in items):
             return ALL_REVIEWED_MESSAGE
         return FILTERED_MESSAGE
+
+    def _unchecked_message(self) -> str | None:
+        """Why an empty list does not yet mean the notes agree (None: it does)."""
+        if self._checking is not None:
+            done, total = self._checking
+            return CHECKING_MESSAGE.format(done=done, total=total)
+        loaded = self._loaded
+        if loaded is None or loaded.complete:
+            return None
+        if loaded.notes == 0:
+            return NOTHING_INDEXED_MESSAGE
+        n = loaded.unchecked
+        return NOT_CHECKED_MESSAGE.format(notes=f"{n} note{'' if n == 1 else 's'}")
+
+    def _coverage(self) -> str:
+        """How much of the vault the list covers, when not all of it ("" when it does)."""
+        if self._checking is not None:
+            done, total = self._checking
+            return f"checking {done}/{total}"
+        loaded = self._loaded
+        if loaded is not None and loaded.unchecked:
+            return f"{loaded.unchecked} not checked yet"
+        return ""
 
     def _update_count(self) -> None:
         items = self._listed_items()
@@ -558,6 +627,9 @@ class ContradictionInspector(QWidget):
         expected = len(items) if self.proxy.show_reviewed else open_count
         if shown != expected:
             text = f"{shown} of {expected} shown"
+        coverage = self._coverage()
+        if coverage:
+            text += f" · {coverage}"
         self.count_label.setText(text)
         weak = len(self.model.items()) - len(items)
         tip = f"{open_count} open · {reviewed} reviewed"
@@ -586,6 +658,7 @@ class ContradictionInspector(QWidget):
             self.resolve_b_action.setEnabled(can_decide and pair.current_side != "b")
         if pair is not None and pair.review == "dismissed":
             self.dismiss_action.setEnabled(False)
+        self.reopen_action.setEnabled(can_decide and pair is not None and pair.review != "open")
         for act, side in ((self.open_a_action, "a"), (self.open_b_action, "b")):
             act.setEnabled(pair is not None and self._exists(pair, side))
 
@@ -611,6 +684,7 @@ class ContradictionInspector(QWidget):
 
     def _on_show_reviewed(self, show: bool) -> None:
         self.table.setColumnHidden(COL_REVIEW, not show)
+        self.reopen_button.setVisible(show)
         self._refilter(lambda: self.proxy.set_show_reviewed(show))
 
     def _refilter(self, change: Callable[[], None]) -> None:

@@ -102,6 +102,7 @@ class WelcomeBanner(QFrame):
 class MainWindow(QMainWindow):
     session_started = Signal(object)  # the new EngineSession
     quit_requested = Signal()
+    hidden_to_tray = Signal(bool)  # closing hid the window (True: the first time this run)
 
     def __init__(
         self,
@@ -120,6 +121,7 @@ class MainWindow(QMainWindow):
         self.session: EngineSession | None = None
         self.inspector: QWidget | None = None
         self.hide_on_close = False  # the tray keeps the app alive
+        self._hidden_once = False
         self._closed = False
         self._vault_to_open: Path | None = None
         self._open_timer = QTimer(self)
@@ -272,6 +274,7 @@ class MainWindow(QMainWindow):
         session.opened.connect(self._opened)
         session.open_failed.connect(self._open_failed)
         session.notice.connect(self._notice)
+        session.model_loading.connect(self.index_status.model_loading)
         session.index_progress.connect(self._index_progress)
         session.index_finished.connect(self._index_finished)
         session.index_failed.connect(self._index_failed)
@@ -329,8 +332,11 @@ class MainWindow(QMainWindow):
     def _index_progress(self, progress: Progress) -> None:
         if self._is_current():
             self.index_status.show_progress(progress)
-            if progress.phase != "done":
+            if progress.phase not in ("done", "contradictions"):
                 self.search.set_indexing(progress.done, progress.total)
+            checking = getattr(self.inspector, "set_checking", None)
+            if callable(checking) and progress.phase == "contradictions":
+                checking(progress.done, progress.total)
 
     def _index_finished(self, stats: IndexStats | None) -> None:
         if not self._is_current() or self.session is None:
@@ -490,6 +496,9 @@ class MainWindow(QMainWindow):
         self.inspector = inspector
 
     def _refresh_inspector(self) -> None:
+        checking = getattr(self.inspector, "set_checking", None)
+        if callable(checking):
+            checking(None)
         refresh = getattr(self.inspector, "refresh", None)
         if callable(refresh):
             refresh()
@@ -578,6 +587,8 @@ class MainWindow(QMainWindow):
         if self.hide_on_close and not self._closed:
             event.ignore()
             self.hide()
+            first, self._hidden_once = not self._hidden_once, True
+            self.hidden_to_tray.emit(first)
             return
         self.shutdown()
         event.accept()  # without a tray, Qt quits with the last window

@@ -30,6 +30,13 @@ class Loaded:
     items: tuple[Contradiction, ...]  # every pair, open and reviewed, best first
     writable: bool
     read_only_reason: str | None = None
+    notes: int = 0  # notes in the index
+    unchecked: int = 0  # of those, notes not (or not since their last change) checked
+
+    @property
+    def complete(self) -> bool:
+        """Every indexed note was checked: an empty list means the notes agree."""
+        return self.notes > 0 and self.unchecked == 0
 
 
 class ReviewStore:
@@ -45,7 +52,11 @@ class ReviewStore:
         items = self._session.contradictions(include_reviewed=True, min_confidence=WEAK_THRESHOLD)
         writable = self.writable
         return Loaded(
-            items=items, writable=writable, read_only_reason=None if writable else READ_ONLY_REASON
+            items=items,
+            writable=writable,
+            read_only_reason=None if writable else READ_ONLY_REASON,
+            notes=self._session.indexed_notes(),
+            unchecked=self._session.unchecked_notes(),
         )
 
     def decide(self, pair: Contradiction, decision: Decision) -> Contradiction:

@@ -57,6 +57,10 @@ DEBOUNCE_MS = 170
 MIN_CHARS = 2  # one CJK character is a fine query on its own
 
 
+#: A refreshed answer keeps the selected note only while it ranks this high (else rank 1).
+KEEP_SELECTION_RANKS = 5
+
+
 def worth_searching(text: str) -> bool:
     text = text.strip()
     return len(text) >= MIN_CHARS or any(ord(c) >= 0x2E80 for c in text)
@@ -233,8 +237,7 @@ class SearchPanel(QWidget):
             f"{n} result{'s' if n != 1 else ''} · {meta.total_ms:.0f} ms" if n else "no results"
         )
         if n:
-            if not self._select_path(keep):
-                self.move_selection(0, absolute=True)
+            self._select_after_answer(keep)
         elif indexing is not None:
             self.detail.clear(
                 f"Nothing found for “{response.query}” in the {indexing[0]} notes indexed so "
@@ -276,15 +279,19 @@ class SearchPanel(QWidget):
         result = self.model.result_at(self.results.currentIndex())
         return result.note_path if result is not None else None
 
-    def _select_path(self, path: str | None) -> bool:
-        if path is None:
-            return False
-        for index in self.model.result_indexes():
+    def _select_after_answer(self, keep: str | None) -> None:
+        """After a new or refreshed answer the list shows its best matches: the note picked
+        before stays selected only while it ranks in the top `KEEP_SELECTION_RANKS`."""
+        rows = self.model.result_indexes()
+        for rank, index in enumerate(rows[:KEEP_SELECTION_RANKS]):
             result = self.model.result_at(index)
-            if result is not None and result.note_path == path:
+            if keep is not None and result is not None and result.note_path == keep:
                 self._select(index)
-                return True
-        return False
+                if rank == 0:
+                    self.results.scrollToTop()  # the first tier's header too
+                return
+        self.move_selection(0, absolute=True)
+        self.results.scrollToTop()
 
     def _select(self, index: QModelIndex) -> None:
         self.results.selectionModel().setCurrentIndex(

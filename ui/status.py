@@ -12,7 +12,27 @@ PHASES = {
     "parse": "Reading notes",
     "embed": "Indexing notes",
     "write": "Writing the index",
+    "contradictions": "Checking for contradictions",
 }
+MODEL_FIRST_RUN = "Preparing the language model (first run only)…"
+MODEL_LOADING = "Loading the language model…"
+
+
+def notes_text(n: int) -> str:
+    return f"{n} note{'' if n == 1 else 's'}"
+
+
+def index_summary(stats: IndexStats | None, *, notes: int) -> str:
+    """What a finished sync did, in words: a first index is "66 notes indexed"; a later one
+    names what changed since the last run ("66 notes indexed · 3 notes changed")."""
+    text = f"{notes_text(notes)} indexed"
+    if stats is None:
+        return text
+    changed = stats.added + stats.updated + stats.removed
+    first = stats.added > 0 and not (stats.unchanged or stats.updated or stats.removed)
+    if changed and not first:
+        text += f" · {notes_text(changed)} changed"
+    return text
 
 
 class IndexStatus(QWidget):
@@ -41,6 +61,7 @@ class IndexStatus(QWidget):
         layout.addWidget(self.pause)
         layout.addStretch(1)
         self._paused = False
+        self._opening = True  # nothing reported yet since the vault began to open
 
     def _toggled(self, checked: bool) -> None:
         self.pause.setText("Resume" if checked else "Pause")
@@ -51,12 +72,23 @@ class IndexStatus(QWidget):
     # -- driven by the session ----------------------------------------------------------
 
     def opening(self, vault_name: str) -> None:
+        self._opening = True
         self.label.setText(f"Opening {vault_name}…")
         self.bar.setRange(0, 0)
         self.bar.setVisible(True)
         self.pause.setVisible(False)
 
+    def model_loading(self, first_run: bool) -> None:
+        """The language model is loading (`first_run`: its cached export is built first, tens
+        of seconds). Shown while nothing else has been reported since `opening`."""
+        if not self._opening:
+            return
+        self.label.setText(MODEL_FIRST_RUN if first_run else MODEL_LOADING)
+        self.bar.setRange(0, 0)
+        self.bar.setVisible(True)
+
     def show_progress(self, progress: Progress) -> None:
+        self._opening = False
         self.pause.setVisible(True)
         self.bar.setVisible(True)
         if progress.phase == "done":
@@ -73,27 +105,29 @@ class IndexStatus(QWidget):
             self.label.setText(f"{what}…")
 
     def finished(self, stats: IndexStats | None, *, notes: int) -> None:
+        self._opening = False
         self.bar.setVisible(False)
         self.pause.setVisible(True)
-        changed = 0 if stats is None else stats.added + stats.updated + stats.removed
         skipped = 0 if stats is None else len(stats.skipped)
-        text = f"{notes} notes indexed · watching for changes"
-        if changed:
-            text = f"{notes} notes indexed ({changed} changed) · watching for changes"
+        text = index_summary(stats, notes=notes) + " · watching for changes"
         if skipped:
             text += f" · {skipped} skipped"
         self.label.setText(text)
 
     def synced(self, stats: IndexStats) -> None:
         changed = stats.added + stats.updated + stats.removed + stats.renamed
-        self.label.setText(f"{stats.notes} notes indexed · {changed} just updated")
+        self.label.setText(
+            f"{notes_text(stats.notes)} indexed · {notes_text(changed)} just updated"
+        )
 
     def read_only(self, notes: int) -> None:
+        self._opening = False
         self.bar.setVisible(False)
         self.pause.setVisible(False)
         self.label.setText(f"{notes} notes · read-only (another process indexes this vault)")
 
     def failed(self, message: str) -> None:
+        self._opening = False
         self.bar.setVisible(False)
         self.pause.setVisible(False)
         self.label.setText(f"Indexing stopped: {message}")

@@ -53,6 +53,15 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
+#: (done, total): notes of a scan whose claims have their vectors (reported per batch of
+#: `ScanConfig.batch_notes` notes).
+ScanProgress = Callable[[int, int], None]
+
+
+def _no_progress(_done: int, _total: int) -> None:
+    return None
+
+
 def claim_hash(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
@@ -111,22 +120,33 @@ class ContradictionScanner:
 
     # -- public -------------------------------------------------------------------------
 
-    def full_scan(self) -> ScanStats:
+    def full_scan(self, *, progress: ScanProgress | None = None) -> ScanStats:
         """Rescan every indexed note (first run), and drop claim vectors nobody owns."""
-        stats = self.update(store.indexed_notes(self._catalog), ())
+        stats = self.update(store.indexed_notes(self._catalog), (), progress=progress)
         ghosts = self._vectors.all_ids() - store.claim_ids(self._catalog)
         if ghosts:
             self._vectors.delete(sorted(ghosts))
         return stats
 
-    def update(self, changed: Iterable[str], removed: Iterable[str]) -> ScanStats:
-        """Rescan the claims of `changed` notes and drop those of `removed` notes."""
+    def update(
+        self,
+        changed: Iterable[str],
+        removed: Iterable[str],
+        *,
+        progress: ScanProgress | None = None,
+    ) -> ScanStats:
+        """Rescan the claims of `changed` notes and drop those of `removed` notes.
+
+        `progress(done, total)` hears how many of the notes to rescan have their claims
+        embedded (most of a scan's time), then `(total, total)` once the pairs are saved."""
+        report = progress or _no_progress
         started = time.perf_counter()
         changed_list = list(dict.fromkeys(changed))
         removed_list = [p for p in dict.fromkeys(removed) if p not in set(changed_list)]
         info = store.note_info(self._catalog, changed_list)
         # Notes that are not indexed (pending, or gone since) stay stale for the next run.
         paths = [p for p in changed_list if p in info]
+        report(0, len(paths))
 
         if removed_list:
             self._vectors.delete_notes(removed_list)
@@ -147,8 +167,11 @@ class ContradictionScanner:
         vectors = np.empty((len(table) + room, self._vectors.dimension), dtype=np.float32)
         known: dict[int, int] = {}  # text hash id -> the row first given its vector
         embedded = 0
+        done = 0
         for notes, first, stop in batches:
             embedded += self._write_vectors(notes, table, first, stop, vectors, known)
+            done += len(notes)
+            report(done, len(paths))
 
         pairs, candidates = self._find_pairs(table, by_note, vectors, known, in_memory)
         del vectors
@@ -161,6 +184,7 @@ class ContradictionScanner:
             pairs=pairs,
             removed=removed_list,
         )
+        report(len(paths), len(paths))
         stats = ScanStats(
             notes=len(paths),
             removed=len(removed_list),
@@ -201,7 +225,8 @@ class ContradictionScanner:
         known: dict[int, int],
     ) -> int:
         """Give rows first..stop (the claims of `paths`) their vectors: a text seen earlier in
-        the scan reuses its row, then the claims collection by text hash, then the model.
+        the scan reuses its row, then the claims collection by text hash, then the model (one
+        call per batch: the same calls, so the same vectors, whatever reports progress).
         Replace the notes' claim vectors in the collection; returns how many were embedded."""
         rows = range(first, stop)
         need = {table.hash_texts[h] for r in rows if (h := table.hash_of(r)) not in known}

@@ -13,7 +13,7 @@ import os
 from pathlib import Path
 from typing import Literal, cast
 
-from engine.embed.onnx_embedder import OnnxEmbedder
+from engine.embed.onnx_embedder import OnnxEmbedder, prepared
 from engine.embed.onnx_export import UnsupportedModelError
 from engine.embed.protocol import BACKENDS, Backend, BackendChoice, Embedder
 from engine.embed.torch_embedder import SentenceTransformerEmbedder
@@ -26,6 +26,7 @@ __all__ = [
     "SentenceTransformerEmbedder",
     "choose_backend",
     "load_embedder",
+    "model_cache_ready",
     "models_dir",
     "vector_precision",
 ]
@@ -68,6 +69,31 @@ def load_embedder(
                 "ONNX embedder unavailable (%s); using sentence-transformers.", one_line(err)
             )
     return SentenceTransformerEmbedder(model)
+
+
+def model_cache_ready(
+    model: str | None = None,
+    *,
+    backend: BackendChoice = "auto",
+    cache_dir: Path | None = None,
+) -> bool:
+    """Whether `load_embedder` with the same arguments finds what it runs already prepared.
+
+    False on a first run of the ONNX backends: the export (and int8 quantization) is built
+    and cached first, which takes tens of seconds. True for sentence-transformers (nothing
+    to prepare) and for models the ONNX path would not take (they load with
+    sentence-transformers). Reads a hash of the model files: call it off the UI thread.
+    """
+    chosen = choose_backend(backend)
+    if chosen == "torch":
+        return True
+    try:
+        return prepared(model, cache_dir=models_dir(cache_dir), quantized=chosen == "onnx-int8")
+    except UnsupportedModelError:
+        return True
+    except (OSError, ValueError) as err:
+        log.info("Could not tell whether the model is prepared: %s", one_line(err))
+        return True
 
 
 def vector_precision(backend: BackendChoice = "auto") -> Literal["int8", "fp32"]:

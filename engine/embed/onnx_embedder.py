@@ -25,6 +25,7 @@ from engine.embed.onnx_export import (
     UnsupportedModelError,
     ensure_export,
     ensure_int8,
+    export_ready,
     read_probe,
     read_spec,
 )
@@ -259,6 +260,14 @@ class OnnxEmbedder(EmbedderBase):
             )
         out: Vectors = np.ascontiguousarray(vecs, dtype=np.float32)
         return out
+
+
+def prepared(model: str | None, *, cache_dir: Path, quantized: bool) -> bool:
+    """Whether `OnnxEmbedder(model, ...)` finds its export (and int8 weights) in `cache_dir`
+    already; False: it exports (and quantizes) first. Raises UnsupportedModelError for a model
+    the ONNX path does not take."""
+    folder, _name = _resolve(model)
+    return export_ready(read_spec(folder), cache_dir, quantized=quantized)
 
 
 def _resolve(model: str | None) -> tuple[Path, str]:

@@ -21,6 +21,7 @@ torch and the trace (or onnx) allocate would otherwise stay in the app's memory 
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import json
 import logging
@@ -114,7 +115,23 @@ def read_spec(folder: Path) -> ModelSpec:
 
 
 def model_key(folder: Path) -> str:
-    """`<model name>-<16 hex digits>`: the hash covers the weights, configs and tokenizer."""
+    """`<model name>-<16 hex digits>`: the hash covers the weights, configs and tokenizer.
+    Remembered while the files keep their size and modification time (hashing the weights
+    takes a few hundred milliseconds, and a start asks twice)."""
+    return _model_key(folder, _stamp(folder))
+
+
+def _stamp(folder: Path) -> tuple[tuple[str, int, int], ...]:
+    found = []
+    for rel in _HASHED:
+        with contextlib.suppress(OSError):
+            st = (folder / rel).stat()
+            found.append((rel, st.st_size, st.st_mtime_ns))
+    return tuple(found)
+
+
+@functools.lru_cache(maxsize=8)
+def _model_key(folder: Path, _stamp: tuple[tuple[str, int, int], ...]) -> str:
     digest = hashlib.sha256(f"format={EXPORT_FORMAT};opset={OPSET}".encode())
     for rel in _HASHED:
         path = folder / rel
@@ -144,6 +161,15 @@ def ensure_export(spec: ModelSpec, cache_dir: Path, *, force: bool = False) -> P
         if force or not _complete(target):  # another process may have finished meanwhile
             _export(spec, target)
     return onnx_path
+
+
+def export_ready(spec: ModelSpec, cache_dir: Path, *, quantized: bool) -> bool:
+    """Whether `ensure_export` (and, if `quantized`, `ensure_int8`) would find their files
+    cached instead of building them (the slow first run)."""
+    target = export_dir(spec, cache_dir)
+    if not _complete(target):
+        return False
+    return not quantized or (target / MODEL_FILE).with_name(INT8_FILE).is_file()
 
 
 def ensure_int8(onnx_path: Path, *, force: bool = False) -> Path:

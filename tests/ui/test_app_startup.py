@@ -192,3 +192,41 @@ def test_screenshot_gives_up_after_its_timeout(
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("consilience: error: no screenshot")
     assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    ("make", "reason"),
+    [
+        (lambda tmp: tmp / "nope", "there is no such folder"),
+        (lambda tmp: _file(tmp / "note.md"), "it is a file, not a folder"),
+    ],
+)
+def test_a_bad_vault_is_reported_in_the_window(
+    qtbot: QtBot, launch, tmp_path: Path, make, reason: str
+) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    bad = make(tmp_path)
+    config = tmp_path / "config"
+    launched = launch(LaunchOptions(vault=bad, config_dir=config))
+    window = launched.window
+    box = window.findChild(QMessageBox, "bad-vault")
+    assert box is not None
+    qtbot.waitUntil(box.isVisible)
+    assert str(bad) in box.text() and reason in box.text()
+    buttons = {b.text() for b in box.buttons()}
+    assert {"Choose a vault…", "Open the demo vault"} <= buttons
+    notice = window.search.warnings.notice("open_failed") or ""
+    assert str(bad) in notice and reason in notice and "Open vault" in notice
+    assert reason in window.index_status.label.text()
+    qtbot.wait(50)  # the event loop runs: nothing was opened instead
+    assert window.session is None
+    assert not (config / "settings.json").exists() or str(bad) not in (
+        config / "settings.json"
+    ).read_text("utf-8")  # a bad path is not remembered
+    box.close()
+
+
+def _file(path: Path) -> Path:
+    path.write_text("# not a vault\n", "utf-8")
+    return path

@@ -19,7 +19,13 @@ from engine.session import Session
 from engine.store.catalog import Catalog, CatalogError
 from engine.workspace import WorkspaceConfig
 from ui import inspector as inspector_module
-from ui.contradiction_model import COL_A, COL_REVIEW, ContradictionRole
+from ui.contradiction_model import (
+    COL_A,
+    COL_B,
+    COL_REVIEW,
+    ContradictionRole,
+    ContradictionTableModel,
+)
 from ui.contradiction_text import emphasised_context_html, side_html, summary_html, type_label
 from ui.inspector import ContradictionInspector
 from ui.review_store import ReviewStore
@@ -416,13 +422,13 @@ def test_empty_states(make_inspector: Factory, catalog_path: Path, tmp_path: Pat
     assert widget.list_message.text() == inspector_module.ALL_REVIEWED_MESSAGE
     assert widget.detail_stack.currentWidget() is widget.placeholder
 
-    (tmp_path / "fresh").mkdir()  # an index with no contradictions at all
+    (tmp_path / "fresh").mkdir()  # an index with nothing in it yet: nothing was checked
     with _open_session(tmp_path / "fresh", tmp_path / "fresh-data") as fresh:
         empty = make_inspector(fresh)
-        assert empty.list_message.text() == inspector_module.EMPTY_MESSAGE
-        assert empty.list_message.text().startswith("No contradictions found — ")
+        assert empty.list_message.text() == inspector_module.NOTHING_INDEXED_MESSAGE
+        assert empty.list_message.text().startswith("Not checked yet")
         empty.reviewed_check.setChecked(True)
-        assert empty.list_message.text() == inspector_module.EMPTY_MESSAGE
+        assert empty.list_message.text() == inspector_module.NOTHING_INDEXED_MESSAGE
         empty.shutdown()
 
 
@@ -450,3 +456,121 @@ def test_weak_pairs_are_off_until_asked_for(make_inspector: Factory, catalog_pat
     assert len(stored) >= len(default)
     widget.weak_check.setChecked(False)
     assert _shown(widget) == list(default)
+
+
+def _two_notes(root: Path) -> Path:
+    root.mkdir()
+    (root / "Soil.md").write_text("# Soil\n\nThe soil node samples every ten minutes.\n", "utf-8")
+    (root / "Trip.md").write_text("# Trip\n\nWe drove to the coast on Sunday.\n", "utf-8")
+    return root
+
+
+@pytest.mark.slow
+def test_an_empty_list_says_agree_only_after_a_complete_check(
+    make_inspector: Factory, tmp_path: Path, embedder: Any
+) -> None:
+    from engine.workspace import Workspace
+
+    config = WorkspaceConfig(vault_root=_two_notes(tmp_path / "v"), data_root=tmp_path / "d")
+    with Workspace.open(config, embedder=embedder) as ws:
+        ws.indexer.sync()  # indexed, not yet checked for contradictions
+    with _open_session(config.vault_root, config.data_root) as opened:  # type: ignore[arg-type]
+        widget = make_inspector(opened)
+        assert widget.list_message.text().startswith("Not checked yet: 2 notes wait")
+        assert "agree" not in widget.list_message.text()
+        assert "2 not checked yet" in widget.count_label.text()
+        widget.set_checking(1, 2)
+        assert widget.list_message.text() == "Checking 1/2 notes for contradictions…"
+        assert "checking 1/2" in widget.count_label.text()
+        widget.shutdown()
+    with Workspace.open(config, embedder=embedder) as ws:
+        ws.scan_contradictions()
+    with _open_session(config.vault_root, config.data_root) as opened:  # type: ignore[arg-type]
+        widget = make_inspector(opened)
+        assert widget.list_message.text() == inspector_module.EMPTY_MESSAGE
+        assert widget.count_label.text() == "0 open"
+        widget.shutdown()
+
+
+@pytest.mark.slow
+def test_a_reviewed_pair_can_be_reopened(
+    make_inspector: Factory, session: Session, catalog_path: Path, qtbot: QtBot
+) -> None:
+    first = _shown(make_inspector())[0]
+    ReviewStore(session).decide(first, "dismiss")
+    widget = make_inspector()
+    assert first.id not in {c.id for c in _shown(widget)}
+    assert not widget.reopen_button.isVisibleTo(widget)
+    widget.reviewed_check.setChecked(True)
+    assert widget.reopen_button.isVisibleTo(widget)
+    dismissed = next(c for c in _shown(widget) if c.id == first.id)
+    _select(widget, dismissed)
+    assert widget.reopen_action.isEnabled() and not widget.dismiss_action.isEnabled()
+    with qtbot.waitSignal(widget.changed, timeout=10_000):
+        widget.reopen_button.click()
+    assert next(c for c in _shown(widget) if c.id == first.id).review == "open"
+    assert first.id in {c.id for c in _lookup(catalog_path)}  # open again in the catalog
+    _select(widget, next(c for c in _shown(widget) if c.id == first.id))
+    assert not widget.reopen_action.isEnabled()  # an open pair has nothing to reopen
+
+
+@pytest.mark.slow
+def test_enter_in_min_confidence_applies_it_and_opens_nothing(
+    make_inspector: Factory, qtbot: QtBot
+) -> None:
+    widget = make_inspector(show=True)
+    assert widget.current() is not None  # a pair is selected: Open A would have a target
+    spin = widget.confidence_spin
+    spin.setFocus()
+    qtbot.waitUntil(spin.hasFocus)
+    spin.selectAll()
+    with qtbot.assertNotEmitted(widget.open_requested):
+        qtbot.keyClicks(spin, "5")
+        qtbot.keyClick(spin, Qt.Key.Key_Return)
+        qtbot.keyClick(spin, Qt.Key.Key_Enter)
+    assert spin.value() == 5 and widget.proxy.min_confidence == 0.05
+    assert widget.current() is not None
+    widget.table.setFocus()
+    with qtbot.waitSignal(widget.open_requested):  # Enter in the list still opens note A
+        qtbot.keyClick(widget.table, Qt.Key.Key_Return)
+
+
+def _dated(newer: str | None, a_time: str, b_time: str) -> Contradiction:
+    from dataclasses import replace
+
+    a = replace(_fake_side("It is on.", "It is on.", path="a.md"), timestamp=a_time)
+    b = replace(_fake_side("It is off.", "It is off.", path="b.md"), timestamp=b_time)
+    return Contradiction(
+        id="d",
+        a=a,
+        b=b,
+        confidence=0.9,
+        similarity=0.8,
+        type="superseded",
+        explanations=(),
+        newer=newer,  # type: ignore[arg-type]
+    )
+
+
+def test_newer_is_marked_only_for_a_later_day(qtbot: QtBot) -> None:
+    from ui.contradiction_text import shown_newer, side_date_label
+
+    browser = QTextBrowser()
+    qtbot.addWidget(browser)
+    same_day = _dated("b", "2026-06-03T09:00:00", "2026-06-03T17:30:00")
+    assert shown_newer(same_day) is None
+    browser.setHtml(side_html(same_day, "b"))
+    assert "newer" not in browser.toPlainText()
+    assert side_date_label(same_day, "a") == "3 Jun 2026, 09:00"  # the time tells them apart
+    assert side_date_label(same_day, "b") == "3 Jun 2026, 17:30"
+    model = ContradictionTableModel()
+    model.set_items([same_day])
+    assert "(newer)" not in model.index(0, COL_B).data(Qt.ItemDataRole.ToolTipRole)
+
+    later_day = _dated("b", "2026-06-03T09:00:00", "2026-06-04T08:00:00")
+    assert shown_newer(later_day) == "b"
+    browser.setHtml(side_html(later_day, "b"))
+    assert "newer" in browser.toPlainText()
+    assert side_date_label(later_day, "b") == "4 Jun 2026"
+    model.set_items([later_day])
+    assert "(newer)" in model.index(0, COL_B).data(Qt.ItemDataRole.ToolTipRole)

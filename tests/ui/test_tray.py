@@ -5,7 +5,10 @@ from __future__ import annotations
 from PySide6.QtWidgets import QSystemTrayIcon
 from pytestqt.qtbot import QtBot
 
+from ui.app import HIDDEN_MESSAGE, tell_hidden_to_tray
 from ui.icon import SIZES, app_icon, icon_pixmap
+from ui.main_window import MainWindow
+from ui.settings import Settings
 from ui.tray import TrayController
 
 
@@ -62,3 +65,51 @@ def test_icon_is_drawn(qtbot: QtBot) -> None:
     assert image.pixelColor(0, 0).alpha() == 0  # transparent corner
     assert image.pixelColor(32, 32).alpha() == 255  # painted middle
     assert not TrayController().icon.isNull()
+
+
+def _window(qtbot: QtBot) -> MainWindow:
+    window = MainWindow(Settings())  # no vault opened: only the closing behaviour matters
+    qtbot.addWidget(window)
+    return window
+
+
+def test_closing_hides_to_the_tray_and_says_so_the_first_time(qtbot: QtBot) -> None:
+    window = _window(qtbot)
+    try:
+        window.hide_on_close = True
+        window.show()
+        qtbot.waitExposed(window)
+        with qtbot.waitSignal(window.hidden_to_tray, timeout=1000) as first:
+            window.close()
+        assert first.args == [True]
+        assert not window.isVisible() and not window._closed  # still running
+        window.show()
+        with qtbot.waitSignal(window.hidden_to_tray, timeout=1000) as again:
+            window.close()
+        assert again.args == [False]
+    finally:
+        window.shutdown()
+
+
+def test_the_notice_falls_back_to_a_message_without_tray_messages(qtbot: QtBot) -> None:
+    window = _window(qtbot)
+    try:
+        tray = TrayController(parent=window)
+        assert not tray.notify("t", "m")  # offscreen: no tray to show a notification
+        box = tell_hidden_to_tray(tray, window, True)
+        assert box is not None and box.isVisible()
+        assert box.text() == HIDDEN_MESSAGE and "still running in the tray" in box.text()
+        assert "Quit Consilience" in box.text()
+        box.close()
+        assert tell_hidden_to_tray(tray, window, False) is None  # only the first time
+    finally:
+        window.shutdown()
+
+
+def test_without_a_tray_closing_the_window_shuts_it_down(qtbot: QtBot) -> None:
+    window = _window(qtbot)
+    assert not window.hide_on_close  # nothing installed a tray
+    window.show()
+    with qtbot.assertNotEmitted(window.hidden_to_tray):
+        window.close()
+    assert window._closed

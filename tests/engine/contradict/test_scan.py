@@ -207,3 +207,24 @@ def test_deleting_a_note_removes_its_pairs(vault: Vault, embedder: Embedder) -> 
         assert all(pair["a"] not in (c.a.path, c.b.path) for c in found)
         rows = ws.catalog.execute("SELECT count(*) FROM claims WHERE note_path = ?", [pair["a"]])
         assert rows[0][0] == 0
+
+
+def test_the_scan_reports_its_progress_in_notes(
+    vault: Vault, embedder: Embedder, tmp_path: Path
+) -> None:
+    from engine.model import Progress
+
+    seen: list[Progress] = []
+    fresh = Vault(root=vault.root, data=tmp_path / "data")  # a first index: every note
+    with Workspace.open(fresh.config(), embedder=embedder) as ws:
+        ws.sync(progress=seen.append)
+        assert ws.last_scan is not None
+        notes = ws.last_scan.notes
+    phases = [p.phase for p in seen]
+    assert "done" in phases and "contradictions" in phases
+    assert phases.index("contradictions") > phases.index("done")  # after the index is complete
+    checking = [(p.done, p.total) for p in seen if p.phase == "contradictions"]
+    assert checking[0] == (0, notes) and checking[-1] == (notes, notes)
+    assert {t for _, t in checking} == {notes}
+    done = [d for d, _ in checking]
+    assert done == sorted(done)

@@ -178,6 +178,17 @@ def test_first_scan_embeds_the_same_batches(
     assert _stored(workspace) == sorted(want)
 
 
+def test_progress_is_reported_batch_by_batch(workspace: Workspace) -> None:
+    scanner = _scanner(workspace, dataclasses.replace(SMALL_LIMITS, batch_notes=40))
+    notes = store.indexed_notes(workspace.catalog)
+    seen: list[tuple[int, int]] = []
+    scanner.update(notes, (), progress=lambda done, total: seen.append((done, total)))
+    n = len(notes)
+    assert n > 120
+    assert seen[0] == (0, n) and seen[-1] == (n, n)
+    assert [d for d, _ in seen[1:-1]] == [*range(40, n, 40), n]  # after each batch of 40
+
+
 def test_claim_table_keeps_each_string_once(tmp_path: Path) -> None:
     from engine.contradict.claim_table import ClaimTable
 
