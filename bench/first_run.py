@@ -8,7 +8,7 @@ state) and the Contradictions tab, each time any of it changes.
 It prints the timeline and the numbers the first run is held to:
 
 - from the first keystroke, how long until the window answers (results, or an explicit
-  partial / still-indexing state);
+  partial / still-indexing state), and from the last keystroke until the list is drawn;
 - whether "Nothing found" was ever shown before indexing finished;
 - whether the Contradictions tab ever said the notes agree before the scan had run.
 
@@ -85,6 +85,8 @@ def run(vault: Path, query: str, type_at: float, limit_s: float) -> dict[str, An
     facts["nothing_found_while_indexing"] = []
     facts["agree_before_scan"] = []
     typed = {"n": 0}
+    drawn: list[float] = []
+    window.search.results_drawn.connect(lambda *_: drawn.append(timeline.now()))
 
     def type_next() -> None:
         if typed["n"] == 0:
@@ -93,6 +95,7 @@ def run(vault: Path, query: str, type_at: float, limit_s: float) -> dict[str, An
         if typed["n"] < len(query):
             QTest.keyClick(window.search.search_box, query[typed["n"]])
             typed["n"] += 1
+            facts["last_key_s"] = timeline.now()
             QTimer.singleShot(KEY_MS, type_next)
 
     def poll() -> None:
@@ -138,6 +141,8 @@ def run(vault: Path, query: str, type_at: float, limit_s: float) -> dict[str, An
     window.shutdown()
     shutil.rmtree(scratch, ignore_errors=True)
     first_key, answered = facts["first_key_s"], facts["answered_s"]
+    last_key = facts.get("last_key_s")
+    after_last = [t for t in drawn if last_key is not None and t >= last_key]
     return {
         "vault": str(vault),
         "query": query,
@@ -145,6 +150,8 @@ def run(vault: Path, query: str, type_at: float, limit_s: float) -> dict[str, An
         "keystroke_to_answer_s": _round(
             answered - first_key if answered is not None and first_key is not None else None
         ),
+        "last_key_s": _round(last_key),
+        "last_key_to_list_drawn_s": _round(after_last[0] - last_key if after_last else None),
         "index_done_s": _round(facts["index_done_s"]),
         "nothing_found_while_indexing": facts["nothing_found_while_indexing"][:5],
         "agree_before_scan": facts["agree_before_scan"][:5],
@@ -173,6 +180,8 @@ def main() -> int:
     for key in (
         "first_key_s",
         "keystroke_to_answer_s",
+        "last_key_s",
+        "last_key_to_list_drawn_s",
         "index_done_s",
         "nothing_found_while_indexing",
         "agree_before_scan",

@@ -287,6 +287,7 @@ class MainWindow(QMainWindow):
         session.connections.connect(self._connections)
         self.setWindowTitle(f"{_vault_label(vault)} — Consilience")
         self.index_status.opening(_vault_label(vault))
+        self.search.set_indexing(0, 0)  # until the first sync is done, answers are partial
         session.start()
         self.session_started.emit(session)
         if self.search.search_box.text().strip():
@@ -332,8 +333,10 @@ class MainWindow(QMainWindow):
     def _index_progress(self, progress: Progress) -> None:
         if self._is_current():
             self.index_status.show_progress(progress)
-            if progress.phase not in ("done", "contradictions"):
+            if progress.phase in ("embed", "write"):  # notes being added to the index
                 self.search.set_indexing(progress.done, progress.total)
+            elif progress.phase in ("scan", "parse"):  # none added yet
+                self.search.set_indexing(0, progress.total)
             checking = getattr(self.inspector, "set_checking", None)
             if callable(checking) and progress.phase == "contradictions":
                 checking(progress.done, progress.total)

@@ -59,6 +59,7 @@ MIN_CHARS = 2  # one CJK character is a fine query on its own
 
 #: A refreshed answer keeps the selected note only while it ranks this high (else rank 1).
 KEEP_SELECTION_RANKS = 5
+INDEXING_REFRESH_S = 2.0  # while indexing, the query is asked again this often
 
 
 def worth_searching(text: str) -> bool:
@@ -175,8 +176,10 @@ class SearchPanel(QWidget):
         if now:
             self.search_now()
 
-    def _text_changed(self, _text: str) -> None:
+    def _text_changed(self, text: str) -> None:
         self._debounce.start()
+        if self._indexing is not None and text.strip():  # said at once, before any answer
+            self.warnings.set_notice("indexing_partial", partial_text(*self._indexing))
 
     def _filters_changed(self) -> None:
         if self.search_box.text().strip():
@@ -208,13 +211,21 @@ class SearchPanel(QWidget):
         return generation == self.generation
 
     def set_indexing(self, done: int | None, total: int | None = None) -> None:
-        """The index is being built (`done` of `total` notes; None: it is complete): answers
-        until then are partial, and say so."""
+        """The index is being built (`done` of `total` notes, total 0 when not known yet;
+        None: it is complete). Answers until then are partial and say so; the current query
+        is asked again every `INDEXING_REFRESH_S` while notes are being added."""
         self._indexing = None if done is None else (done, total or 0)
         if self._indexing is None:
             self.warnings.set_notice("indexing_partial", None)
-        elif self._outcome is not None:
-            self.warnings.set_notice("indexing_partial", partial_text(*self._indexing))
+            return
+        if self._outcome is None:
+            return
+        self.warnings.set_notice("indexing_partial", partial_text(*self._indexing))
+        if not self._outcome.response.results:
+            self.detail.clear(still_indexing_text(self._outcome.response.query, *self._indexing))
+        asked = max(self._asked_at.values(), default=0.0)
+        if self._query and time.perf_counter() - asked >= INDEXING_REFRESH_S:
+            self.search_now()
 
     def show_outcome(self, generation: int, outcome: SearchOutcome) -> bool:
         """Show an answer if it is for the newest query; False (dropped) otherwise."""
@@ -239,10 +250,7 @@ class SearchPanel(QWidget):
         if n:
             self._select_after_answer(keep)
         elif indexing is not None:
-            self.detail.clear(
-                f"Nothing found for “{response.query}” in the {indexing[0]} notes indexed so "
-                f"far (of {indexing[1] or 'all'}). The list updates when indexing finishes."
-            )
+            self.detail.clear(still_indexing_text(response.query, *indexing))
         else:
             self.detail.clear(nothing_found_text(response, self.filters.filters()))
         self._undrawn = generation
@@ -405,5 +413,15 @@ def nothing_found_text(response: SearchResponse, filters: SearchFilters) -> str:
 
 def partial_text(done: int, total: int) -> str:
     """The notice over results found while the index is still being built."""
-    of = f"{done}/{total}" if total else f"{done} notes"
-    return f"Indexing {of} — results so far are partial; the list updates when it finishes"
+    if not total:
+        return "The vault is still being indexed — results so far are partial"
+    return f"Indexing {done}/{total} — results so far are partial; the list updates as it goes"
+
+
+def still_indexing_text(query: str, done: int, total: int) -> str:
+    """The empty state while the index is still being built: not "Nothing found"."""
+    counts = f" ({done} of {total} notes so far)" if total else ""
+    return (
+        f"Nothing for “{query}” yet: the vault is still being indexed{counts}. "
+        "The list updates as notes are added."
+    )

@@ -48,12 +48,42 @@ def test_while_indexing_an_empty_answer_says_it_is_partial(qtbot) -> None:  # ty
     panel.set_indexing(12, 66)
     panel.generation = 1
     assert panel.show_outcome(1, SearchOutcome(response("sensor")))
-    assert "12 notes indexed so far (of 66)" in panel.detail.title.text()
+    assert "still being indexed (12 of 66 notes so far)" in panel.detail.title.text()
     assert panel.detail.title.text() != "Nothing found for “sensor”."
     assert any(
         "Indexing 12/66 — results so far are partial" in line for line in panel.warnings.lines()
     )
+    panel.set_indexing(40, 66)  # the empty state follows the progress
+    assert "(40 of 66 notes so far)" in panel.detail.title.text()
     panel.set_indexing(None)
     assert not any("partial" in line for line in panel.warnings.lines())
     assert panel.show_outcome(1, SearchOutcome(response("sensor")))
     assert panel.detail.title.text() == "Nothing found for “sensor”."
+
+
+def test_typing_before_the_first_index_says_so_at_once_and_asks_again_as_notes_arrive(
+    qtbot,  # type: ignore[no-untyped-def]
+) -> None:
+    from ui import search_panel as sp
+    from ui.bridge import SearchOutcome
+
+    panel = sp.SearchPanel()
+    qtbot.addWidget(panel)
+    asked: list[str] = []
+    panel.query_ready.connect(lambda _gen, text, *_: asked.append(text))
+    panel.set_indexing(0, 0)  # a vault just opened: nothing indexed yet
+    panel.search_box.setText("sensor")
+    # before the debounce fires, the partial state is already on screen
+    assert any("still being indexed" in line for line in panel.warnings.lines())
+    assert not asked
+    qtbot.waitUntil(lambda: asked == ["sensor"], timeout=2000)
+    assert panel.show_outcome(panel.generation, SearchOutcome(response("sensor")))
+    assert "Nothing found" not in panel.detail.title.text()
+    assert "still being indexed" in panel.detail.title.text()
+    panel.set_indexing(10, 66)  # too soon after the last ask: not asked again
+    assert asked == ["sensor"]
+    panel._asked_at = {panel.generation: panel._asked_at[panel.generation] - sp.INDEXING_REFRESH_S}
+    panel.set_indexing(30, 66)  # notes arrived and the answer is old: asked again
+    assert asked == ["sensor", "sensor"]
+    panel.set_indexing(None)
+    assert not any("partial" in line for line in panel.warnings.lines())
