@@ -59,9 +59,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     gui.add_argument(
         "--tab",
-        choices=("search", "contradictions"),
+        choices=("search", "contradictions", "connections"),
         default="search",
         help="tab shown at start (default: search)",
+    )
+    gui.add_argument(
+        "--note",
+        help="show the connections of this note (path from the vault root) at start",
     )
     gui.add_argument(
         "--inspector",
@@ -536,6 +540,7 @@ def _cmd_gui(args: argparse.Namespace) -> int:
         query=getattr(args, "query", None),
         screenshot=screenshot,
         tab=getattr(args, "tab", None) or "search",
+        note=getattr(args, "note", None),
         data_dir=args.data_dir,
         chroma_url=args.chroma_url,
         model=args.model,

@@ -19,12 +19,18 @@ from typing import Any
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from ui.main_window import CONTRADICTIONS_TAB, SEARCH_TAB, EngineOverrides, MainWindow
+from ui.main_window import (
+    CONNECTIONS_TAB,
+    CONTRADICTIONS_TAB,
+    SEARCH_TAB,
+    EngineOverrides,
+    MainWindow,
+)
 from ui.settings import SettingsStore, config_dir, resolve_vault
 
 log = logging.getLogger(__name__)
 
-TABS = {"search": SEARCH_TAB, "contradictions": CONTRADICTIONS_TAB}
+TABS = {"search": SEARCH_TAB, "contradictions": CONTRADICTIONS_TAB, "connections": CONNECTIONS_TAB}
 QUICK_CHANNEL = "quick"
 HIDDEN_TITLE = "Consilience is still running"
 HIDDEN_MESSAGE = (
@@ -40,7 +46,8 @@ class LaunchOptions:
     vault: Path | None = None
     query: str | None = None
     screenshot: Path | None = None
-    tab: str = "search"  # or "contradictions"
+    tab: str = "search"  # or "contradictions", "connections"
+    note: str | None = None  # a vault-relative note whose connections are shown at start
     data_dir: Path | None = None
     chroma_url: str | None = None
     model: str | None = None
@@ -153,6 +160,8 @@ def start(options: LaunchOptions, argv: Sequence[str] = (), *, tray: bool = True
         window.open_vault_soon(vault)
     if options.query:
         window.search.set_query(options.query)
+    if options.note:
+        window.show_connections_for(options.note)
     if window.tabs.currentIndex() == SEARCH_TAB:
         window.focus_search(select=False)
 
@@ -164,7 +173,7 @@ def start(options: LaunchOptions, argv: Sequence[str] = (), *, tray: bool = True
             window,
             options.screenshot,
             query=options.query,
-            tab=TABS.get(options.tab, SEARCH_TAB),
+            tab=window.tabs.currentIndex(),
             timeout_s=options.timeout_s,
         )
         driver.finished.connect(quit_app)
@@ -316,6 +325,12 @@ def _install_tray(app: QApplication, window: MainWindow) -> object | None:
 
     tray.quick_search_requested.connect(popup.popup)
     tray.show_window_requested.connect(show_window)
+
+    def show_connections() -> None:
+        show_window()
+        window.show_connections_tab()
+
+    tray.connections_requested.connect(show_connections)
     tray.pause_toggled.connect(window.set_paused)
     tray.quit_requested.connect(window.quit_requested.emit)
     window.hidden_to_tray.connect(lambda first: tell_hidden_to_tray(tray, window, first))

@@ -15,13 +15,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.connections_delegate import (
+    HEADLINE_ROLE,
+    KIND_ROLE,
+    PATH_ROLE,
+    WHY_ROLE,
+    ConnectionDelegate,
+)
 from ui.note_menu import note_menu
 from ui.theme import MUTED
 
 if TYPE_CHECKING:
     from engine.search.connections import Connections
 
-PATH_ROLE = Qt.ItemDataRole.UserRole
 ORIGINS = {
     "obsidian": "open in Obsidian",
     "result": "selected in the search results",
@@ -50,6 +56,9 @@ class ConnectionsView(QWidget):
         self.list = QListWidget()
         self.list.setWordWrap(True)
         self.list.setAlternatingRowColors(True)
+        self.list.setItemDelegate(ConnectionDelegate(self.list))
+        self.list.setVerticalScrollMode(QListWidget.ScrollMode.ScrollPerPixel)
+        self.list.setResizeMode(QListWidget.ResizeMode.Adjust)  # rows re-wrap on resize
         self.list.itemActivated.connect(self._activated)
         self.list.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.list.customContextMenuRequested.connect(self._show_context_menu)
@@ -94,9 +103,9 @@ class ConnectionsView(QWidget):
         dup = set(found.duplicates)
         parts = [f"{len(found.related)} related"]
         if found.duplicates:
-            parts.append(f"{len(found.duplicates)} near-duplicate(s)")
+            parts.append(_count(len(found.duplicates), "near-duplicate"))
         if found.contradictions:
-            parts.append(f"{len(found.contradictions)} open contradiction(s)")
+            parts.append(_count(len(found.contradictions), "open contradiction"))
         self.subtitle.setText(f"{path} — {origin}. " + ", ".join(parts) + ".")
         for c in found.contradictions:
             other = c.b if c.a.path == path else c.a
@@ -105,10 +114,12 @@ class ConnectionsView(QWidget):
                 other.path,
                 f"⚡ Contradicts {_stem(other.path)}",
                 f"here: “{mine.claim}”\nthere: “{other.claim}”",
+                "contradiction",
             )
         for r in found.related:
             mark = "≈ Near-duplicate: " if r.path in dup else ""
-            self._add(r.path, f"{mark}{r.title or _stem(r.path)}", "; ".join(r.reasons))
+            kind = "duplicate" if r.path in dup else "related"
+            self._add(r.path, f"{mark}{r.title or _stem(r.path)}", _reasons(r.reasons), kind)
         if not found.related and not found.contradictions:
             self._note("Nothing related yet: no similar passage, link or shared tag.")
         for warning in found.warnings:
@@ -127,9 +138,12 @@ class ConnectionsView(QWidget):
 
     # -- rows ----------------------------------------------------------------------------
 
-    def _add(self, path: str, headline: str, why: str) -> None:
+    def _add(self, path: str, headline: str, why: str, kind: str = "related") -> None:
         item = QListWidgetItem(f"{headline}\n{why}")
         item.setData(PATH_ROLE, path)
+        item.setData(HEADLINE_ROLE, headline)
+        item.setData(WHY_ROLE, why)
+        item.setData(KIND_ROLE, kind)
         item.setToolTip(path)
         self.list.addItem(item)
 
@@ -166,3 +180,13 @@ class ConnectionsView(QWidget):
 def _stem(path: str) -> str:
     name = path.rsplit("/", 1)[-1]
     return name[:-3] if name.lower().endswith(".md") else name
+
+
+def _reasons(reasons: tuple[str, ...]) -> str:
+    """The reasons as one line, first letter up: "This note links to it · a similar …"."""
+    text = " · ".join(reasons)
+    return text[:1].upper() + text[1:]
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}{'' if n == 1 else 's'}"

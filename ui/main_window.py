@@ -42,7 +42,7 @@ from ui.theme import MUTED
 
 log = logging.getLogger(__name__)
 
-SEARCH_TAB, CONTRADICTIONS_TAB = 0, 1
+SEARCH_TAB, CONTRADICTIONS_TAB, CONNECTIONS_TAB = 0, 1, 2
 MAIN_CHANNEL = "main"
 BACKGROUND_NOTICE = "background:"  # warnings-bar notice kinds of failed background jobs
 
@@ -158,6 +158,7 @@ class MainWindow(QMainWindow):
         holder.addWidget(self._inspector_placeholder)
         self.tabs.addTab(self._inspector_holder, "Contradictions")
         self.connections = ConnectionsView()
+        self._pinned: tuple[str, str | None] | None = None  # (asked note, Obsidian's then)
         self.connections.set_following(settings.follow_obsidian)
         self.tabs.addTab(self.connections, "Connections")
         self.follower = ObsidianFollower(self)
@@ -204,6 +205,7 @@ class MainWindow(QMainWindow):
         view = self.menuBar().addMenu("&View")
         self._action(view, "&Search", QKeySequence("Ctrl+1"), self.show_search)
         self._action(view, "&Contradictions", QKeySequence("Ctrl+2"), self.show_contradictions)
+        self._action(view, "C&onnections", QKeySequence("Ctrl+3"), self.show_connections_tab)
         for keys in ("Ctrl+K", "Ctrl+F"):
             QShortcut(QKeySequence(keys), self, self.focus_search)
 
@@ -234,6 +236,17 @@ class MainWindow(QMainWindow):
 
     def show_contradictions(self) -> None:
         self.tabs.setCurrentIndex(CONTRADICTIONS_TAB)
+
+    def show_connections_tab(self) -> None:
+        self.tabs.setCurrentIndex(CONNECTIONS_TAB)
+
+    def show_connections_for(self, path: str) -> None:
+        """The Connections tab, for `path` (looked up once the vault is open and indexed). It
+        stays on `path` until the user switches notes in Obsidian: the note Obsidian has
+        open now does not replace it."""
+        self.tabs.setCurrentIndex(CONNECTIONS_TAB)
+        self._pinned = (path, None)
+        self.connections.show_for(path, "result")
 
     # -- the session ----------------------------------------------------------------------
 
@@ -352,6 +365,9 @@ class MainWindow(QMainWindow):
         else:
             self.index_status.finished(stats, notes=notes)
         self._refresh_inspector()
+        wanted = self.connections.subject
+        if wanted is not None and self.connections.connections is None:
+            self._connections_wanted(wanted)  # asked before the index could answer
         if stats is not None and (stats.added or stats.updated or stats.removed):
             self.search.search_now()  # the index changed under the current answer
 
@@ -407,6 +423,12 @@ class MainWindow(QMainWindow):
     # -- connections ------------------------------------------------------------------------
 
     def _obsidian_note(self, path: str) -> None:
+        if self._pinned is not None:
+            pinned, seen = self._pinned
+            if seen is None or seen == path:  # the note open when the pin was made
+                self._pinned = (pinned, path)
+                return
+            self._pinned = None  # the user switched notes in Obsidian: follow again
         self.connections.show_for(path, "obsidian")
 
     def _connections_wanted(self, path: str) -> None:

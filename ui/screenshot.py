@@ -14,7 +14,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from engine.errors import one_line
-from ui.main_window import CONTRADICTIONS_TAB, MainWindow
+from ui.main_window import CONNECTIONS_TAB, CONTRADICTIONS_TAB, MainWindow
 
 log = logging.getLogger(__name__)
 
@@ -79,6 +79,10 @@ class ScreenshotDriver(QObject):
                 return "the results to be drawn"
             if any(w.kind == "warming_up" for w in response.warnings):
                 return "the results with every source"
+        if self.tab == CONNECTIONS_TAB:
+            view = self.window.connections
+            if view.subject is not None and view.connections is None:
+                return "the connections to be drawn"
         if self.tab == CONTRADICTIONS_TAB:
             inspector = self.window.inspector
             if inspector is None:

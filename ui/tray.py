@@ -18,6 +18,7 @@ APP_NAME = "Consilience"
 
 class TrayController(QObject):
     quick_search_requested = Signal()
+    connections_requested = Signal()  # the Connections tab, for the note open in Obsidian
     show_window_requested = Signal()
     pause_toggled = Signal(bool)  # True: the user paused indexing
     quit_requested = Signal()
@@ -29,6 +30,8 @@ class TrayController(QObject):
         self.menu.setTitle(APP_NAME)
         self.quick_search_action = QAction("Quick search…", self)
         self.quick_search_action.triggered.connect(self.quick_search_requested)
+        self.connections_action = QAction("Connections of the note open in Obsidian", self)
+        self.connections_action.triggered.connect(self.connections_requested)
         self.show_window_action = QAction("Show window", self)
         self.show_window_action.triggered.connect(self.show_window_requested)
         self.pause_action = QAction("Pause indexing", self)
@@ -37,6 +40,7 @@ class TrayController(QObject):
         self.quit_action = QAction("Quit Consilience", self)
         self.quit_action.triggered.connect(self.quit_requested)
         self.menu.addAction(self.quick_search_action)
+        self.menu.addAction(self.connections_action)
         self.menu.addAction(self.show_window_action)
         self.menu.addSeparator()
         self.menu.addAction(self.pause_action)

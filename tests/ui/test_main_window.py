@@ -458,3 +458,21 @@ def test_a_selected_result_shows_its_connections_and_following_can_be_switched_o
     _switch_obsidian_to(opened.session.info.vault, "Hardware/soil-node-s3.md")
     qtbot.wait(700)
     assert view.subject == ADR  # not followed any more
+
+
+def test_a_note_asked_for_stays_until_the_user_switches_notes_in_obsidian(
+    qtbot: QtBot, make_window
+) -> None:
+    opened = make_window()
+    window = opened.window
+    window.show_connections_for("Hardware/soil-node-s3.md")  # before the vault is open
+    assert window.tabs.currentWidget() is window.connections
+    wait_ready(qtbot, opened)
+    view = window.connections
+    qtbot.waitUntil(lambda: view.connections is not None, timeout=10000)
+    qtbot.wait(600)  # the follower has read Obsidian's current note (Home.md) by now
+    assert view.subject == "Hardware/soil-node-s3.md"
+    assert any(text.startswith("⚡ Contradicts") for _, text in view.rows())
+    _switch_obsidian_to(opened.session.info.vault, ADR)
+    qtbot.waitUntil(lambda: view.subject == ADR and view.connections is not None, timeout=5000)
+    assert "open in Obsidian" in view.subtitle.text()

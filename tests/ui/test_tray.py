@@ -26,7 +26,13 @@ def test_offscreen_has_no_tray_and_nothing_breaks(qtbot: QtBot) -> None:
 def test_menu_lists_the_actions_in_order(qtbot: QtBot) -> None:
     tray = TrayController()
     texts = [a.text() for a in tray.menu.actions() if not a.isSeparator()]
-    assert texts == ["Quick search…", "Show window", "Pause indexing", "Quit Consilience"]
+    assert texts == [
+        "Quick search…",
+        "Connections of the note open in Obsidian",
+        "Show window",
+        "Pause indexing",
+        "Quit Consilience",
+    ]
     assert tray.pause_action.isCheckable() and not tray.pause_action.isChecked()
 
 
@@ -113,3 +119,9 @@ def test_without_a_tray_closing_the_window_shuts_it_down(qtbot: QtBot) -> None:
     with qtbot.assertNotEmitted(window.hidden_to_tray):
         window.close()
     assert window._closed
+
+
+def test_the_menu_offers_the_connections_of_the_open_note(qtbot: QtBot) -> None:
+    tray = TrayController()
+    with qtbot.waitSignal(tray.connections_requested, timeout=1000):
+        tray.connections_action.trigger()
