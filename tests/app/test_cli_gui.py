@@ -43,6 +43,11 @@ def test_the_contradictions_tab_can_be_asked_for(flags: list[str]) -> None:
     assert build_parser().parse_args(["gui", *flags]).tab == "contradictions"
 
 
+def test_the_connections_of_a_note_can_be_asked_for() -> None:
+    args = build_parser().parse_args(["gui", "--tab", "connections", "--note", "A/b.md"])
+    assert (args.tab, args.note) == ("connections", "A/b.md")
+
+
 def test_gui_is_the_default_command() -> None:
     args = build_parser().parse_args(["--data-dir", "d"])
     assert args.command is None and args.data_dir == Path("d")

@@ -169,6 +169,30 @@ def test_screenshot_of_the_contradiction_inspector(demo_index: DemoCopy, tmp_pat
     assert out.read_bytes()[:8] == PNG_MAGIC
 
 
+def test_screenshot_of_the_connections_of_a_note(demo_index: DemoCopy, tmp_path: Path) -> None:
+    out = tmp_path / "connections.png"
+    code = main(
+        [
+            "gui",
+            "--vault",
+            str(demo_index.vault),
+            "--data-dir",
+            str(demo_index.data_dir),
+            "--config-dir",
+            str(tmp_path / "cfg"),
+            "--tab",
+            "connections",
+            "--note",
+            "Hardware/soil-node-s3.md",
+            "--screenshot",
+            str(out),
+        ]
+    )
+    assert code == 0
+    assert out.read_bytes()[:8] == PNG_MAGIC
+    assert out.stat().st_size > 20_000
+
+
 def test_screenshot_gives_up_after_its_timeout(
     demo_index: DemoCopy, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
