@@ -220,6 +220,7 @@ def show_bad_vault(window: MainWindow, path: Path, reason: str) -> QMessageBox:
     open the demo. Nothing is opened meanwhile."""
     text = f"The vault {path} could not be opened: {reason}."
     window.index_status.failed(f"no vault open ({reason})")
+    window.show_no_vault(text + " Choose your vault with File ▸ Open vault…")
     window.search.warnings.set_notice(
         "open_failed", text + " Choose your vault with File ▸ Open vault…"
     )

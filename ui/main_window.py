@@ -237,6 +237,10 @@ class MainWindow(QMainWindow):
     def show_contradictions(self) -> None:
         self.tabs.setCurrentIndex(CONTRADICTIONS_TAB)
 
+    def show_no_vault(self, text: str) -> None:
+        """No vault is open (`text` says why): the tabs that wait for one say so."""
+        self._inspector_placeholder.setText(text)
+
     def show_connections_tab(self) -> None:
         self.tabs.setCurrentIndex(CONNECTIONS_TAB)
 
@@ -350,6 +354,8 @@ class MainWindow(QMainWindow):
                 self.search.set_indexing(progress.done, progress.total)
             elif progress.phase in ("scan", "parse"):  # none added yet
                 self.search.set_indexing(0, progress.total)
+            else:  # the contradiction check: every note is searchable by now
+                self.search.set_indexing(None)
             checking = getattr(self.inspector, "set_checking", None)
             if callable(checking) and progress.phase == "contradictions":
                 checking(progress.done, progress.total)

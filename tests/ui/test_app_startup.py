@@ -243,6 +243,7 @@ def test_a_bad_vault_is_reported_in_the_window(
     notice = window.search.warnings.notice("open_failed") or ""
     assert str(bad) in notice and reason in notice and "Open vault" in notice
     assert reason in window.index_status.label.text()
+    assert str(bad) in window._inspector_placeholder.text()  # not "Opening the vault…"
     qtbot.wait(50)  # the event loop runs: nothing was opened instead
     assert window.session is None
     assert not (config / "settings.json").exists() or str(bad) not in (
