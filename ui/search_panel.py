@@ -59,7 +59,8 @@ MIN_CHARS = 2  # one CJK character is a fine query on its own
 
 #: A refreshed answer keeps the selected note only while it ranks this high (else rank 1).
 KEEP_SELECTION_RANKS = 5
-INDEXING_REFRESH_S = 2.0  # while indexing, the query is asked again this often
+INDEXING_REFRESH_S = 2.0  # while indexing, the query is asked again this often at most
+REFRESH_COST_SHARE = 0.05  # ... and never so often that searching takes more of the time
 
 
 def worth_searching(text: str) -> bool:
@@ -224,7 +225,9 @@ class SearchPanel(QWidget):
         if not self._outcome.response.results:
             self.detail.clear(still_indexing_text(self._outcome.response.query, *self._indexing))
         asked = max(self._asked_at.values(), default=0.0)
-        if self._query and time.perf_counter() - asked >= INDEXING_REFRESH_S:
+        cost_s = (self.last_latency_ms or 0.0) / 1000
+        every = max(INDEXING_REFRESH_S, cost_s / REFRESH_COST_SHARE)  # leave the cores to indexing
+        if self._query and time.perf_counter() - asked >= every:
             self.search_now()
 
     def show_outcome(self, generation: int, outcome: SearchOutcome) -> bool:

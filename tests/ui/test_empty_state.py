@@ -85,5 +85,13 @@ def test_typing_before_the_first_index_says_so_at_once_and_asks_again_as_notes_a
     panel._asked_at = {panel.generation: panel._asked_at[panel.generation] - sp.INDEXING_REFRESH_S}
     panel.set_indexing(30, 66)  # notes arrived and the answer is old: asked again
     assert asked == ["sensor", "sensor"]
+    # a slow search (a big vault being indexed) is asked again less often
+    panel.last_latency_ms = 200.0  # 0.2 s each: at most 5 % of the time, every 4 s
+    panel._asked_at = {panel.generation: panel._asked_at[panel.generation] - sp.INDEXING_REFRESH_S}
+    panel.set_indexing(40, 66)
+    assert asked == ["sensor", "sensor"]
+    panel._asked_at = {panel.generation: panel._asked_at[panel.generation] - 2.0}
+    panel.set_indexing(50, 66)
+    assert asked == ["sensor", "sensor", "sensor"]
     panel.set_indexing(None)
     assert not any("partial" in line for line in panel.warnings.lines())
