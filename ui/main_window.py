@@ -43,6 +43,7 @@ from ui.theme import MUTED
 log = logging.getLogger(__name__)
 
 SEARCH_TAB, CONTRADICTIONS_TAB, CONNECTIONS_TAB = 0, 1, 2
+OPEN_NOTICE = "open_note"  # the warnings bar's notice for a note that did not open as asked
 MAIN_CHANNEL = "main"
 BACKGROUND_NOTICE = "background:"  # warnings-bar notice kinds of failed background jobs
 
@@ -489,11 +490,21 @@ class MainWindow(QMainWindow):
             self.report_outcome(obsidian.show_in_folder(info.vault, rel_path))
 
     def report_outcome(self, outcome: OpenOutcome) -> None:
-        """Say in the status bar why a note did not open where asked, long enough to read."""
+        """Say why a note did not open where asked, long enough to read: in the status bar,
+        and wrapped in full in the search tab's warnings bar (a status bar cuts long lines)."""
         if not outcome.reason:
             return
         text = outcome.message
-        self.statusBar().showMessage(text, max(10_000, 80 * len(text)))
+        shown_ms = max(10_000, 80 * len(text))
+        self.statusBar().showMessage(text, shown_ms)
+        bar = self.search.warnings
+        bar.set_notice(OPEN_NOTICE, text)
+
+        def clear() -> None:
+            if bar.notice(OPEN_NOTICE) == text:
+                bar.set_notice(OPEN_NOTICE, None)
+
+        QTimer.singleShot(shown_ms, self, clear)
 
     # -- the contradiction inspector ------------------------------------------------------
 

@@ -164,6 +164,8 @@ def test_the_window_says_why_a_note_did_not_open(qtbot: QtBot, ready: Ready) -> 
     assert not outcome.opened
     assert bar.currentMessage() == outcome.message
     assert bar.currentMessage().startswith(f"Could not open {ADR}.")
+    # the whole reason, wrapped, where a status bar would cut it
+    assert any(line.endswith(outcome.message) for line in ready.window.search.warnings.lines())
     bar.clearMessage()
     ready.desktop.refuse = False
     ready.window.open_note(ADR, False)  # the default app, as asked: nothing to explain
