@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
 from engine.search.types import Excerpt, MergedResult, Relation, Span
 from ui.bridge import NoteFacts, other_chunks
 from ui.highlight import highlight_html, in_context, query_terms, term_pattern, term_spans
-from ui.note_markdown import passage_patterns, readable_markdown
+from ui.note_markdown import passage_patterns, readable_excerpt, readable_markdown
 from ui.theme import MUTED, SOURCES, SourceStyle, source_style
 
 RELATION_LABELS = {
@@ -136,14 +136,14 @@ class SourceColumn(QFrame):
         for excerpt in excerpts:
             marks = excerpt.spans or tuple(term_spans(excerpt.text, terms))
             text, spans = in_context(excerpt.text, marks, chunks.get(excerpt.chunk_id or ""))
+            text, spans = _without_marks(text, spans)
             other = shared.get(excerpt.chunk_id or "")
             if other:
                 parts.append(_small_heading(f"same passage as {other}"))
             parts.append(_passage(text, spans, excerpt.heading_path))
         for text in also:
-            parts.append(
-                _small_heading("also matches here") + _passage(text, term_spans(text, terms), ())
-            )
+            plain, marks = _without_marks(text, term_spans(text, terms))
+            parts.append(_small_heading("also matches here") + _passage(plain, marks, ()))
         if relations:
             parts.append(
                 _small_heading("related to these results")
@@ -185,6 +185,12 @@ def _small_heading(text: str) -> str:
         f'<p style="color:{MUTED}; font-size:small; margin-top:10px; margin-bottom:2px;">'
         f"{html.escape(text.upper())}</p>"
     )
+
+
+def _without_marks(text: str, spans: Sequence[Span]) -> tuple[str, list[Span]]:
+    """The passage as it reads, without markdown marks; the highlights move with it."""
+    plain, moved = readable_excerpt(text, [(s.start, s.end) for s in spans])
+    return plain, [Span(start, end) for start, end in moved]
 
 
 def _passage(text: str, spans: Sequence[Span], heading_path: Sequence[str]) -> str:

@@ -19,6 +19,7 @@ Raw HTML in the vault stays text: the preview renders with Qt's HTML-free markdo
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from urllib.parse import quote
 
 WIKILINK_SCHEME = "wikilink:"
@@ -136,3 +137,53 @@ def passage_patterns(passage: str, *, limit: int = 6) -> list[str]:
         if len(patterns) >= limit:
             break
     return patterns
+
+
+# -- excerpts ---------------------------------------------------------------------------------
+
+# What an excerpt pane drops from a passage, so it reads as text, not as markup. Only marks
+# are removed, never words, so the spans of the match move with the text.
+_EXCERPT_MARKS = re.compile(
+    r"(?P<heading>^[ \t]{0,3}#{1,6}[ \t]+)"  # "## " at a line start
+    r"|(?P<quote>^[ \t]{0,3}>[ \t]?)"  # "> " of a quote or callout
+    r"|(?P<link_open>!?\[\[(?:[^\[\]\|\n]*\|)?)"  # "[[", "![[" and a link's target before "|"
+    r"|(?P<link_close>\]\])"
+    r"|(?P<emphasis>\*\*|`)",  # bold and code marks ("__" also joins identifiers)
+    re.MULTILINE,
+)
+
+
+def readable_excerpt(
+    text: str, spans: Sequence[tuple[int, int]]
+) -> tuple[str, list[tuple[int, int]]]:
+    """An excerpt without its markdown marks (heading `#`s, quote `>`s, `[[`/`]]` and a
+    link's target when it has an alias, bold and code marks), with `spans` (start, end) moved
+    to where the same characters now are. A span inside a removed mark is dropped."""
+    removed: list[tuple[int, int]] = [(m.start(), m.end()) for m in _EXCERPT_MARKS.finditer(text)]
+    if not removed:
+        return text, [(s, e) for s, e in spans]
+    kept: list[str] = []
+    at = 0
+    for start, end in removed:
+        kept.append(text[at:start])
+        at = end
+    kept.append(text[at:])
+
+    def moved(pos: int) -> int:
+        shift = 0
+        for start, end in removed:
+            if end <= pos:
+                shift += end - start
+            elif start < pos:  # inside a removed mark: to where it was
+                shift += pos - start
+                break
+            else:
+                break
+        return pos - shift
+
+    out = []
+    for s, e in spans:
+        ns, ne = moved(s), moved(e)
+        if ne > ns:
+            out.append((ns, ne))
+    return "".join(kept), out

@@ -98,3 +98,28 @@ def test_passage_patterns_place_a_cut_excerpt_in_the_rendered_text() -> None:
     rendered = "Intro.\nThe sampling interval of the **probe** is 15 minutes"
     assert re.search(patterns[0], rendered.replace("**", "")) is not None
     assert passage_patterns("too short") == []
+
+
+def test_an_excerpt_loses_its_marks_and_keeps_its_highlights() -> None:
+    from ui.note_markdown import readable_excerpt
+
+    text = (
+        "## Consequences\n"
+        "- The key `sample_interval_s` is **set** to 900.\n"
+        "> Allowing HTML or [[Embed web pages|embed web pages]] and [[Other note]]."
+    )
+    words = ["Consequences", "sample_interval_s", "set", "HTML", "embed", "Other"]
+    spans = [(text.index(w), text.index(w) + len(w)) for w in words]
+    plain, moved = readable_excerpt(text, spans)
+    assert plain == (
+        "Consequences\n"
+        "- The key sample_interval_s is set to 900.\n"
+        "Allowing HTML or embed web pages and Other note."
+    )
+    assert [plain[s:e] for s, e in moved] == words
+    # a highlight on a removed mark (the hidden link target) is dropped, not misplaced
+    target = text.index("Embed web pages|")
+    _, gone = readable_excerpt(text, [(target, target + 5)])
+    assert gone == []
+    # identifiers keep their underscores; text without marks is unchanged
+    assert readable_excerpt("a __init__ b", [(2, 10)]) == ("a __init__ b", [(2, 10)])
