@@ -389,18 +389,20 @@ class VaultSession:
                 )
                 order[other] = (0, 0)
         my_tags = set(me.tags) if me is not None else set()
-        if my_tags:
-            for other, meta in notes.items():
-                if other == rel:
-                    continue
-                shared = sorted(my_tags & set(meta.tags))
-                for tag in shared:
+        if my_tags:  # from the directory's tag index, not a walk over every note
+            index = self._directory().filter_index()
+            shared: dict[str, int] = {}
+            for tag in sorted(my_tags):
+                for other in sorted(index.tagged(tag)):
+                    if other == rel or other not in notes:
+                        continue
                     entries.setdefault(other, []).append(
                         {"kind": "shares_tag", "via": tag, "hops": 1}
                     )
-                if shared:
-                    rank, _ = order.get(other, (1, 0))
-                    order[other] = (min(rank, 1), -len(shared))
+                    shared[other] = shared.get(other, 0) + 1
+            for other, count in shared.items():
+                rank, _ = order.get(other, (1, 0))
+                order[other] = (min(rank, 1), -count)
         ranked = sorted(entries, key=lambda p: (*order.get(p, (3, 0)), p))
         related = [
             {

@@ -391,6 +391,10 @@ def test_related_lists_graph_neighbours(rec: Record) -> None:
     relations = [x for r in data["related"] for x in r["relations"]]
     assert all({"kind", "via", "hops"} == set(x) for x in relations)
     assert any(x["kind"] == "shares_tag" and x["via"] == "hardware" for x in relations)
+    assert {x["via"] for x in relations if x["kind"] == "shares_tag"} <= set(data["tags"])
+    for r in data["related"]:  # each shared tag once per note, in order
+        vias = [x["via"] for x in r["relations"] if x["kind"] == "shares_tag"]
+        assert vias == sorted(set(vias)), r
     two = rec.calls["related2"].data
     assert two and two["total"] >= len(two["related"]) > 0
     assert rec.calls["related_refused"].error
