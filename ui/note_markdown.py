@@ -8,6 +8,7 @@ named instead, wikilinks show their display text. Plain text in, markdown out; n
 - Obsidian comments `%% … %%` are left out;
 - `[[Note|alias]]` becomes a link labelled `alias` (`[[Note#Heading]]`: `Note › Heading`)
   whose target is a `wikilink:` address the preview never follows;
+- a callout's first line `> [!tip] Title` shows its title (else its kind) in bold;
 - embeds `![[file]]` and images (`![alt](url)`, `![alt][ref]`) become text (`🖼 file`):
   nothing is loaded;
 - fenced code blocks are kept exactly as written.
@@ -36,6 +37,8 @@ _WIKILINK = re.compile(r"\[\[([^\[\]\n]+)\]\]")
 # an image inline `![alt](url)`, by reference `![alt][ref]`, or shortcut `![alt]`
 _IMAGE = re.compile(r"!\[([^\]\n]*)\](?:\([^)\n]*\)|\[[^\]\n]*\])?")
 _BLANK_RUN = re.compile(r"\n{3,}")
+# a callout's first line: `> [!note] Title`, `> [!tip]- Folded`
+_CALLOUT = re.compile(r"^([ \t]{0,3}>[ \t]*)\[!([A-Za-z][\w-]*)\][+-]?[ \t]*(.*)$", re.MULTILINE)
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>#|~!])")
 
 
@@ -67,9 +70,17 @@ def _prose(text: str) -> str:
     text = _DATAVIEW_BLOCK.sub("", text)
     text = _HTML_COMMENT.sub("", text)
     text = _OBSIDIAN_COMMENT.sub("", text)
+    text = _CALLOUT.sub(_callout, text)
     text = _EMBED.sub(lambda m: _escape(f"🖼 {wikilink_label(m.group(1))}"), text)
     text = _IMAGE.sub(lambda m: _escape(f"🖼 {m.group(1).strip() or 'image'}"), text)
     return _WIKILINK.sub(_link, text)
+
+
+def _callout(match: re.Match[str]) -> str:
+    """`> [!example] Title` as Obsidian shows it: the kind (or the title) in bold."""
+    quote_mark, kind, title = match.groups()
+    label = title.strip() or kind.replace("-", " ").capitalize()
+    return f"{quote_mark}**{label}**"
 
 
 def _link(match: re.Match[str]) -> str:
@@ -145,7 +156,7 @@ def passage_patterns(passage: str, *, limit: int = 6) -> list[str]:
 # are removed, never words, so the spans of the match move with the text.
 _EXCERPT_MARKS = re.compile(
     r"(?P<heading>^[ \t]{0,3}#{1,6}[ \t]+)"  # "## " at a line start
-    r"|(?P<quote>^[ \t]{0,3}>[ \t]?)"  # "> " of a quote or callout
+    r"|(?P<quote>^[ \t]{0,3}>[ \t]?(?:\[![A-Za-z][\w-]*\][+-]?[ \t]?)?)"  # "> ", "> [!tip] "
     r"|(?P<link_open>!?\[\[(?:[^\[\]\|\n]*\|)?)"  # "[[", "![[" and a link's target before "|"
     r"|(?P<link_close>\]\])"
     r"|(?P<emphasis>\*\*|`)",  # bold and code marks ("__" also joins identifiers)

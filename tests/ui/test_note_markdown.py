@@ -123,3 +123,18 @@ def test_an_excerpt_loses_its_marks_and_keeps_its_highlights() -> None:
     assert gone == []
     # identifiers keep their underscores; text without marks is unchanged
     assert readable_excerpt("a __init__ b", [(2, 10)]) == ("a __init__ b", [(2, 10)])
+
+
+def test_a_callout_shows_its_kind_or_title_not_its_marker() -> None:
+    from ui.note_markdown import readable_excerpt, readable_markdown
+
+    text = "> [!example]\n> The body.\n\n> [!tip]- Keep it short\n> More."
+    shown = readable_markdown(text)
+    assert "[!" not in shown
+    assert "> **Example**" in shown and "> **Keep it short**" in shown
+    assert "> The body." in shown
+    plain, _ = readable_excerpt(text, [])
+    assert "[!" not in plain and "Keep it short" in plain and "The body." in plain
+    # a link written like a callout inside a sentence is left alone
+    assert readable_markdown("See [!this] here") == "See [!this] here"
+    assert readable_excerpt("See [!this] here", []) == ("See [!this] here", [])
