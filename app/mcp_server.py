@@ -61,12 +61,20 @@ created date."""
 
 
 def build_server(session: VaultSession) -> "MCPServer[None]":
-    """The MCP server with its four tools, bound to `session` (opened in the lifespan)."""
+    """The MCP server with its tools, bound to `session` (opened in the lifespan)."""
     import anyio
     from mcp.server.mcpserver import MCPServer
     from mcp.server.mcpserver.exceptions import ToolError
     from mcp.types import CallToolResult, TextContent, ToolAnnotations
     from pydantic import Field
+
+    # the parameter types more than one tool takes (made here, where Field is imported)
+    NotePath = Annotated[
+        str, Field(min_length=1, max_length=1024, description="Vault-relative note path")
+    ]
+    RelatedLimit = Annotated[
+        int, Field(ge=1, le=MAX_RELATED, description="How many related notes to return")
+    ]
 
     @asynccontextmanager
     async def lifespan(_server: "MCPServer[None]") -> AsyncIterator[None]:
@@ -221,16 +229,11 @@ def build_server(session: VaultSession) -> "MCPServer[None]":
         annotations=read_only,
     )
     def related(
-        path: Annotated[
-            str,
-            Field(min_length=1, max_length=1024, description="Vault-relative note path"),
-        ],
+        path: NotePath,
         hops: Annotated[
             int, Field(ge=1, le=2, description="1: direct links only; 2: also links of links")
         ] = 1,
-        limit: Annotated[
-            int, Field(ge=1, le=MAX_RELATED, description="How many related notes to return")
-        ] = 50,
+        limit: RelatedLimit = 50,
     ) -> CallToolResult:
         return answer(lambda: session.related(path, hops=hops, limit=limit))
 
@@ -243,13 +246,8 @@ def build_server(session: VaultSession) -> "MCPServer[None]":
         annotations=read_only,
     )
     def connections(
-        path: Annotated[
-            str,
-            Field(min_length=1, max_length=1024, description="Vault-relative note path"),
-        ],
-        limit: Annotated[
-            int, Field(ge=1, le=MAX_RELATED, description="How many related notes to return")
-        ] = 12,
+        path: NotePath,
+        limit: RelatedLimit = 12,
     ) -> CallToolResult:
         return answer(lambda: session.connections(path, limit=limit))
 

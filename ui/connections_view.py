@@ -22,7 +22,7 @@ from ui.connections_delegate import (
     WHY_ROLE,
     ConnectionDelegate,
 )
-from ui.note_menu import note_menu
+from ui.note_menu import note_menu, show_menu
 from ui.theme import MUTED
 
 if TYPE_CHECKING:
@@ -166,10 +166,7 @@ class ConnectionsView(QWidget):
         return note_menu(self.list, path, self.note_action.emit) if path else None
 
     def _show_context_menu(self, pos: QPoint) -> None:
-        menu = self.context_menu_at(pos)
-        if menu is not None:
-            menu.exec(self.list.viewport().mapToGlobal(pos))
-            menu.deleteLater()
+        show_menu(self.context_menu_at(pos), self.list, pos)
 
     def _activated(self, item: QListWidgetItem) -> None:
         path = item.data(PATH_ROLE)

@@ -35,7 +35,16 @@ from PySide6.QtWidgets import (
 
 from engine.search.types import Excerpt, MergedResult, Relation, Span
 from ui.bridge import NoteFacts, other_chunks
-from ui.highlight import highlight_html, in_context, query_terms, term_pattern, term_spans
+from ui.highlight import (
+    MARK_BACKGROUND,
+    MARK_COLOR,
+    MARK_WEIGHT,
+    highlight_html,
+    in_context,
+    query_terms,
+    term_pattern,
+    term_spans,
+)
 from ui.note_markdown import passage_patterns, readable_excerpt, readable_markdown
 from ui.theme import MUTED, SOURCES, SourceStyle, source_style
 
@@ -479,9 +488,9 @@ def _mark_all(document: QTextDocument, pattern: str | None) -> list[QTextCursor]
         return []
     expression = QRegularExpression(pattern, _UNICODE_NOCASE)
     mark = QTextCharFormat()
-    mark.setBackground(QColor("#ffe08a"))
-    mark.setForeground(QColor("#1d1d1f"))
-    mark.setFontWeight(600)
+    mark.setBackground(QColor(MARK_BACKGROUND))  # as `highlight_html` marks excerpts
+    mark.setForeground(QColor(MARK_COLOR))
+    mark.setFontWeight(MARK_WEIGHT)
     found: list[QTextCursor] = []
     cursor = document.find(expression, 0)
     while not cursor.isNull() and len(found) < 2000:

@@ -12,7 +12,8 @@ from collections.abc import Iterable, Sequence
 
 from engine.search.types import Span
 
-MARK_STYLE = "background-color:#ffe08a; color:#1d1d1f; font-weight:600;"
+MARK_BACKGROUND, MARK_COLOR, MARK_WEIGHT = "#ffe08a", "#1d1d1f", 600
+MARK_STYLE = f"background-color:{MARK_BACKGROUND}; color:{MARK_COLOR}; font-weight:{MARK_WEIGHT};"
 _WORD = re.compile(r"\w+", re.UNICODE)
 _STOP = frozenset(
     "a about an and are as at be but by can could did do does for from had has have how i if "
@@ -39,7 +40,7 @@ def merge_spans(spans: Iterable[Span], length: int) -> list[tuple[int, int]]:
 def term_spans(text: str, terms: Sequence[str]) -> list[Span]:
     """Where the query's words occur in `text` (case-insensitive, whole-word prefix match),
     for excerpts whose source did not mark spans (search by meaning)."""
-    words = {t.casefold() for t in terms if len(t) > 1 and t.casefold() not in _STOP}
+    words = _content_words(terms)
     if not words:
         return []
     out: list[Span] = []
@@ -54,7 +55,7 @@ def term_pattern(terms: Sequence[str]) -> str | None:
     """A regular expression (Python and PCRE alike) for the words `term_spans` marks: a
     whole word equal to a term, or starting with one of four letters or more; None when
     no term counts."""
-    words = sorted({t.casefold() for t in terms if len(t) > 1 and t.casefold() not in _STOP})
+    words = sorted(_content_words(terms))
     if not words:
         return None
     long = [re.escape(w) for w in words if len(w) >= 4]
@@ -65,6 +66,11 @@ def term_pattern(terms: Sequence[str]) -> str | None:
     if short:
         parts.append(r"\b(?:" + "|".join(short) + r")\b")
     return "|".join(parts)
+
+
+def _content_words(terms: Sequence[str]) -> set[str]:
+    """The terms worth marking: casefolded, longer than one letter, not stop words."""
+    return {t.casefold() for t in terms if len(t) > 1 and t.casefold() not in _STOP}
 
 
 def query_terms(query: str) -> list[str]:

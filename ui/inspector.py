@@ -58,7 +58,7 @@ from ui.contradiction_model import (
     ContradictionTableModel,
 )
 from ui.contradiction_text import side_html, summary_html
-from ui.note_menu import note_menu
+from ui.note_menu import note_menu, show_menu
 from ui.obsidian import note_file
 from ui.review_store import Decision, Loaded, ReviewStore
 from ui.tasks import Task, TaskRunner
@@ -526,15 +526,10 @@ class ContradictionInspector(QWidget):
         return menu
 
     def _show_table_menu(self, pos: QPoint) -> None:
-        menu = self.table_menu_at(pos)
-        if menu is not None:
-            menu.exec(self.table.viewport().mapToGlobal(pos))
-            menu.deleteLater()
+        show_menu(self.table_menu_at(pos), self.table, pos)
 
     def _show_side_menu(self, browser: QTextBrowser, side: Side, pos: QPoint) -> None:
-        menu = self.side_menu(browser, side, pos)
-        menu.exec(browser.viewport().mapToGlobal(pos))
-        menu.deleteLater()
+        show_menu(self.side_menu(browser, side, pos), browser, pos)
 
     def _open(self, side: Side) -> None:
         pair = self.current()

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from PySide6.QtCore import QPoint
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMenu, QWidget
+from PySide6.QtWidgets import QAbstractScrollArea, QMenu, QWidget
 
 OPEN = "open"
 OPEN_DEFAULT = "open in default app"
@@ -31,6 +32,14 @@ def note_menu(parent: QWidget, path: str, act: Callable[[str, str], object]) -> 
         item.setData(action)
         item.triggered.connect(lambda _checked=False, a=action: act(path, a))
     return menu
+
+
+def show_menu(menu: QMenu | None, view: QAbstractScrollArea, pos: QPoint) -> None:
+    """Run `menu` (if any) at `pos`, in `view`'s viewport coordinates, then let it go."""
+    if menu is None:
+        return
+    menu.exec(view.viewport().mapToGlobal(pos))
+    menu.deleteLater()
 
 
 def action_named(menu: QMenu, action: str) -> QAction:

@@ -49,7 +49,7 @@ from PySide6.QtWidgets import (
 
 from engine.search.types import SearchResponse
 from engine.vault.obsidian_vaults import OpenOutcome
-from ui.note_menu import note_menu
+from ui.note_menu import note_menu, show_menu
 
 DEBOUNCE_MS = 120
 MAX_RESULTS = 8
@@ -244,10 +244,7 @@ class QuickSearchPopup(QWidget):
         return note_menu(self.results, str(path), self.note_action.emit) if path else None
 
     def _show_context_menu(self, pos: QPoint) -> None:
-        menu = self.context_menu_at(pos)
-        if menu is not None:
-            menu.exec(self.results.viewport().mapToGlobal(pos))
-            menu.deleteLater()
+        show_menu(self.context_menu_at(pos), self.results, pos)
 
     @Slot()
     def dismiss(self) -> None:

@@ -41,7 +41,7 @@ from PySide6.QtWidgets import (
 from ui.bridge import SearchOutcome
 from ui.detail_view import DetailView
 from ui.filters import FilterBar
-from ui.note_menu import note_menu
+from ui.note_menu import note_menu, show_menu
 from ui.result_delegate import ResultDelegate
 from ui.results_model import ResultsModel
 from ui.theme import MUTED
@@ -365,10 +365,7 @@ class SearchPanel(QWidget):
         return note_menu(self.results, result.note_path, self.note_action.emit)
 
     def _show_context_menu(self, pos: QPoint) -> None:
-        menu = self.context_menu_at(pos)
-        if menu is not None:
-            menu.exec(self.results.viewport().mapToGlobal(pos))
-            menu.deleteLater()
+        show_menu(self.context_menu_at(pos), self.results, pos)
 
     def _double_clicked(self, index: QModelIndex) -> None:
         if self.model.result_at(index) is not None:

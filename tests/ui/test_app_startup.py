@@ -124,11 +124,9 @@ def test_the_window_is_shown_before_anything_heavy_is_imported(tmp_path: Path) -
     assert seconds < 3.0  # measured ≈ 0.6-1.1 s on two busy cores; the goal is 1.5 s
 
 
-def test_screenshot_writes_a_png_of_real_results(
-    demo_index: DemoCopy, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    out = tmp_path / "shots" / "search.png"
-    code = main(
+def gui_with_demo_index(demo_index: DemoCopy, tmp_path: Path, *flags: str) -> int:
+    """`consilience gui` on the indexed demo copy with its own settings folder, plus `flags`."""
+    return main(
         [
             "gui",
             "--vault",
@@ -137,11 +135,17 @@ def test_screenshot_writes_a_png_of_real_results(
             str(demo_index.data_dir),
             "--config-dir",
             str(tmp_path / "cfg"),
-            "--query",
-            "sampling interval",
-            "--screenshot",
-            str(out),
+            *flags,
         ]
+    )
+
+
+def test_screenshot_writes_a_png_of_real_results(
+    demo_index: DemoCopy, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "shots" / "search.png"
+    code = gui_with_demo_index(
+        demo_index, tmp_path, "--query", "sampling interval", "--screenshot", str(out)
     )
     assert code == 0, capsys.readouterr().err
     assert out.read_bytes()[:8] == PNG_MAGIC
@@ -151,42 +155,22 @@ def test_screenshot_writes_a_png_of_real_results(
 
 def test_screenshot_of_the_contradiction_inspector(demo_index: DemoCopy, tmp_path: Path) -> None:
     out = tmp_path / "inspector.png"
-    code = main(
-        [
-            "gui",
-            "--vault",
-            str(demo_index.vault),
-            "--data-dir",
-            str(demo_index.data_dir),
-            "--config-dir",
-            str(tmp_path / "cfg"),
-            "--inspector",
-            "--screenshot",
-            str(out),
-        ]
-    )
+    code = gui_with_demo_index(demo_index, tmp_path, "--inspector", "--screenshot", str(out))
     assert code == 0
     assert out.read_bytes()[:8] == PNG_MAGIC
 
 
 def test_screenshot_of_the_connections_of_a_note(demo_index: DemoCopy, tmp_path: Path) -> None:
     out = tmp_path / "connections.png"
-    code = main(
-        [
-            "gui",
-            "--vault",
-            str(demo_index.vault),
-            "--data-dir",
-            str(demo_index.data_dir),
-            "--config-dir",
-            str(tmp_path / "cfg"),
-            "--tab",
-            "connections",
-            "--note",
-            "Hardware/soil-node-s3.md",
-            "--screenshot",
-            str(out),
-        ]
+    code = gui_with_demo_index(
+        demo_index,
+        tmp_path,
+        "--tab",
+        "connections",
+        "--note",
+        "Hardware/soil-node-s3.md",
+        "--screenshot",
+        str(out),
     )
     assert code == 0
     assert out.read_bytes()[:8] == PNG_MAGIC
@@ -197,21 +181,7 @@ def test_screenshot_gives_up_after_its_timeout(
     demo_index: DemoCopy, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "never.png"
-    code = main(
-        [
-            "gui",
-            "--vault",
-            str(demo_index.vault),
-            "--data-dir",
-            str(demo_index.data_dir),
-            "--config-dir",
-            str(tmp_path / "cfg"),
-            "--screenshot",
-            str(out),
-            "--timeout",
-            "0.001",
-        ]
-    )
+    code = gui_with_demo_index(demo_index, tmp_path, "--screenshot", str(out), "--timeout", "0.001")
     assert code == 1
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("consilience: error: no screenshot")

@@ -3,10 +3,11 @@ what that source found (real widgets, no engine needed)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from PySide6.QtCore import QUrl
 from PySide6.QtGui import QTextCursor, QTextDocument
+from PySide6.QtWidgets import QWidget
 
 from engine.search.types import Excerpt, MergedResult, ScoreBreakdown, Span
 from ui.detail_view import DetailView, NotePreview, SourceColumn
@@ -15,6 +16,8 @@ from ui.theme import BY_NAME
 if TYPE_CHECKING:
     from pytestqt.qtbot import QtBot
 
+W = TypeVar("W", bound=QWidget)
+
 PATH = "Methods/Long Note.md"
 FILLER = "\n\n".join(f"Paragraph {i} talks about the weather and nothing else." for i in range(150))
 LONG_NOTE = (
@@ -22,12 +25,17 @@ LONG_NOTE = (
 )
 
 
+def on_screen(qtbot: QtBot, widget: W, width: int, height: int) -> W:
+    """`widget` at this size, shown and exposed (scrolling needs a laid-out viewport)."""
+    qtbot.addWidget(widget)
+    widget.resize(width, height)
+    widget.show()
+    qtbot.waitExposed(widget)
+    return widget
+
+
 def preview(qtbot: QtBot) -> NotePreview:
-    pane = NotePreview()
-    qtbot.addWidget(pane)
-    pane.resize(500, 300)
-    pane.show()
-    qtbot.waitExposed(pane)
+    pane = on_screen(qtbot, NotePreview(), 500, 300)
     pane.loading(PATH)
     return pane
 
@@ -178,11 +186,7 @@ def test_each_source_shows_its_own_passage_and_says_when_it_is_the_same(qtbot: Q
 
 
 def test_the_note_pane_scrolls_to_the_passage_of_the_shown_result(qtbot: QtBot) -> None:
-    view = DetailView()
-    qtbot.addWidget(view)
-    view.resize(900, 700)
-    view.show()
-    qtbot.waitExposed(view)
+    view = on_screen(qtbot, DetailView(), 900, 700)
     passage = "The probe reads soil moisture here."
     view.show_result(_result(Excerpt("semantic", f"{PATH}#9", passage)), query="what is measured")
     view.show_note_text(PATH, LONG_NOTE)
