@@ -119,7 +119,7 @@ def item_matches(sc: Any, row: dict[str, Any], item: dict[str, Any]) -> bool:
 
 def check(args: argparse.Namespace) -> None:
     sc = load_score_py()
-    rows = [json.loads(line) for line in open(args.dump, encoding="utf-8")]
+    rows = truth_items([args.dump])
     items = truth_items(args.truth)
     for item in items:
         hits = [r for r in rows if item_matches(sc, r, item)]
