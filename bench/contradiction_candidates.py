@@ -36,7 +36,7 @@ class RecordingScorer:
     def __getattr__(self, name: str) -> Any:
         return getattr(self._inner, name)
 
-    def score_many(self, pairs, a_vecs=None, b_vecs=None, *, notes=None, headings=None):  # type: ignore[no-untyped-def]
+    def score_many(self, pairs, a_vecs=None, b_vecs=None, *, notes=None, headings=None, judge=None):  # type: ignore[no-untyped-def]
         import numpy as np
 
         sims = np.einsum("ij,ij->i", np.asarray(a_vecs), np.asarray(b_vecs))
@@ -53,6 +53,7 @@ class RecordingScorer:
                     "a_heading": headings[k][0] if headings else None,
                     "b_heading": headings[k][1] if headings else None,
                     "sim": round(float(sims[k]), 4),
+                    "judge": True if judge is None else bool(judge[k]),
                 }
             )
         return out
@@ -69,7 +70,11 @@ def dump(args: argparse.Namespace) -> None:
         base = ws._contradiction_scanner()
         assert base is not None
         recorder = RecordingScorer(base.scorer)
-        scan_config = dataclasses.replace(base.config, similarity_gate=args.gate, neighbours=args.k)
+        scan_config = base.config
+        if args.gate is not None:
+            scan_config = dataclasses.replace(scan_config, subject_gate=args.gate)
+        if args.k is not None:
+            scan_config = dataclasses.replace(scan_config, neighbours=args.k)
         scanner = ContradictionScanner(
             ws.catalog,
             base.claim_vectors,
@@ -139,8 +144,8 @@ def main() -> None:
     d.add_argument("vault")
     d.add_argument("out")
     d.add_argument("--work-dir", default="/tmp/consilience-dev")
-    d.add_argument("--gate", type=float, default=0.45)
-    d.add_argument("--k", type=int, default=16)
+    d.add_argument("--gate", type=float, help="subject gate (default: the product's)")
+    d.add_argument("--k", type=int, help="neighbours per claim (default: the product's)")
     c = sub.add_parser("check")
     c.add_argument("dump")
     c.add_argument("truth", nargs="+")

@@ -1576,6 +1576,711 @@ def plain(rng: random.Random, label: str) -> Pair:
     return Pair(statement(rng, ent, s1), statement(rng, ent, s2), N, "unrelated-facts")
 
 
+# --------------------------------------------------------------------------- note-style kinds
+
+OBJS = ("root", "lantern", "copper ring", "map", "knife", "jar of honey", "ledger", "silver spoon")
+BLDS = ("chapel", "mill", "granary", "library", "old tower", "bathhouse", "customs house")
+YARDS = ("garden", "orchard", "courtyard", "herb garden", "cemetery")
+ANIMALS = ("lizard", "fox", "hare", "owl", "snake", "stray cat", "raven")
+THINGS = ("horses", "servants", "ships", "apprentices", "hounds", "wagons")
+ROLE_WORDS = ("scribe", "healer", "blacksmith", "cartographer", "brewer", "tailor", "ferryman")
+
+EV_PERSON = (
+    "answered the door in a robe",
+    "expected a portal behind the wall of the {bld}",
+    "stole a {obj} from the {yard} in {place}",
+    "met the mayor of {place} at dawn",
+    "found a {animal} in the snow near {place}",
+    "sold a {obj} at the market in {place}",
+    "wrote a letter to {other}",
+    "lost a {obj} on the road to {place}",
+    "repaired the roof of the {bld} in {place}",
+    "sang at a wedding in {place}",
+    "argued with a ferryman in {place}",
+    "hid a {obj} under the floor of the {bld}",
+    "bought a {obj} from a peddler in {place}",
+    "dreamed of a tower in {place}",
+    "fed the horses at the stables in {place}",
+    "stopped at an inn in {place} on the way north",
+    "painted a mural on a wall of the {bld}",
+    "keep{s} a {animal} as a pet",
+    "collect{s} old maps of {place}",
+    "visit{s} the {yard} in {place} every week",
+    "carved a {animal} out of driftwood",
+    "borrowed a {obj} from {other}",
+    "climbed onto the roof of the {bld} in {place}",
+    "buried a {obj} in the {yard} behind the {bld}",
+    "saw a {animal} near the {bld} in {place}",
+    "waited for {other} outside the {bld}",
+    "cooked dinner for the priests of {place}",
+    "won a {obj} in a card game in {place}",
+)
+EV_PERSON_NEG = (
+    "did not sleep that night",
+    "never learned to swim",
+    "{has} never ridden a horse",
+    "did not attend the {meeting}",
+    "{does} not drink wine",
+    "{has} never been to {place2}",
+    "never met {poss} grandparents",
+    "{does} not own a sword",
+    "did not pay the {law} last year",
+    "{has} never seen the sea",
+    "{does} not speak {lang}",
+)
+EV_ORG = (
+    "hired {num} new clerks",
+    "moved {poss} archive to the harbour of {place}",
+    "held a feast in {place}",
+    "opened a second hall in {place}",
+    "lost a lawsuit against {other}",
+    "bought a warehouse in {place}",
+    "printed a new edition of {poss} charter",
+    "repainted the doors of {poss} hall in {place}",
+    "elected a new treasurer",
+    "lent money to the council of {place}",
+    "commissioned a statue of {other}",
+    "publish{es} a newsletter every month",
+    "train{s} apprentices in {place}",
+    "rented a barge to carry grain to {place}",
+    "hosted a delegation from {place}",
+    "sued a carter from {place} over a lost crate",
+)
+EV_ORG_NEG = (
+    "did not raise {poss} dues this year",
+    "{has} never admitted a member from {place2}",
+    "did not take part in the {war}",
+    "{does} not own a ship",
+    "never paid the {law}",
+)
+
+NEG_PARA = (  # (kinds, restatements of one negative fact)
+    (
+        (P, F, G),
+        (
+            "{X} will not share {poss} research",
+            "{X} share{s} {poss} research with no one",
+            "{X} keep{s} {poss} research to {self}",
+        ),
+    ),
+    (
+        (P, F, G),
+        (
+            "{X} refused to pay the {law}",
+            "{X} did not pay the {law}, by {poss} own choice",
+            "{X} chose not to pay the {law}",
+        ),
+    ),
+    (
+        (P, F),
+        (
+            "{X} {has} never been to {place}",
+            "{X} {has} not once set foot in {place}",
+            "{X} {has} never visited {place}",
+        ),
+    ),
+    (
+        (P, F),
+        (
+            "{X} rarely leave{s} {place}",
+            "{X} seldom leave{s} {place}",
+            "{X} leave{s} {place} only rarely",
+        ),
+    ),
+    (
+        (P, F, G),
+        (
+            "{X} {does} not trust the city watch",
+            "{X} distrust{s} the city watch",
+            "{X} {has} no trust in the city watch",
+        ),
+    ),
+    (
+        (P, F),
+        (
+            "{X} {is} not permitted to enter the {bld}",
+            "{X} {is} forbidden to enter the {bld}",
+            "{X} may not enter the {bld}",
+        ),
+    ),
+    ((P, F), ("{X} {has} no heirs", "{X} {is} without heirs", "{X} {has} not a single heir")),
+    (
+        (P, F, G, CO),
+        (
+            "{X} {has} at least {n} {things}",
+            "{X} {has} no fewer than {n} {things}",
+            "{X} {has} not less than {n} {things}",
+        ),
+    ),
+    (
+        (P, F, G, CO),
+        (
+            "{X} {has} at most {n} {things}",
+            "{X} {has} no more than {n} {things}",
+            "{X} {does} not have more than {n} {things}",
+        ),
+    ),
+    ((P,), ("{X} cannot read", "{X} {is} unable to read", "{X} {is} illiterate")),
+    (
+        (P, F),
+        (
+            "{X} cannot speak {lang}",
+            "{X} {is} unable to speak {lang}",
+            "{X} {does} not know how to speak {lang}",
+        ),
+    ),
+    (
+        (P, F, G),
+        (
+            "{X} {is} never late",
+            "{X} always arrive{s} on time",
+            "{X} {is} punctual without exception",
+        ),
+    ),
+    (
+        (P, F, G),
+        (
+            "{X} {has} no enemies in {place}",
+            "Nobody in {place} is an enemy of {X}",
+            "{X} {is} without enemies in {place}",
+        ),
+    ),
+    (
+        (P, F, G),
+        (
+            "{X} did not attend the {meeting}",
+            "{X} {was} absent from the {meeting}",
+            "{X} stayed away from the {meeting}",
+        ),
+    ),
+    (
+        (P,),
+        (
+            "{X} {was} never seen again after the {war}",
+            "Nobody saw {X} again after the {war}",
+            "After the {war}, no one ever saw {X} again",
+        ),
+    ),
+    (
+        (P, F, G),
+        (
+            "Since the {war}, {X} {has} said nothing to {other}",
+            "{X} {has} not spoken to {other} since the {war}",
+            "{X} {has} not said a word to {other} since the {war}",
+        ),
+    ),
+    (
+        (P, F),
+        (
+            "{X} {has} no interest in {magic} magic",
+            "{X} {is} uninterested in {magic} magic",
+            "{X} {does} not care about {magic} magic",
+        ),
+    ),
+    ((P,), ("{X} {is} unmarried", "{X} {is} not married", "{X} {has} never married")),
+    (
+        (P,),
+        (
+            "{X} {has} never lost a duel",
+            "{X} {is} undefeated in duels",
+            "No one has ever beaten {X} in a duel",
+        ),
+    ),
+    (
+        (P, F, G),
+        (
+            "{X}'s experiments never succeed",
+            "{X}'s experiments always fail",
+            "Not one of {X}'s experiments succeeds",
+        ),
+    ),
+    (
+        (G, F),
+        (
+            "Only members of {X} may vote in the {meeting}",
+            "No one outside {X} may vote in the {meeting}",
+            "Nobody who is not a member of {X} may vote in the {meeting}",
+        ),
+    ),
+    (
+        (CI,),
+        (
+            "No one in {X} can read the old {script} script",
+            "The old {script} script is unreadable to everyone in {X}",
+            "Nobody in {X} is able to read the old {script} script",
+        ),
+    ),
+    ((CI, R), ("{X} {has} no wolves", "Wolves are absent from {X}", "There are no wolves in {X}")),
+    (
+        (CI,),
+        (
+            "The bridge at {X} was never rebuilt",
+            "Nobody has ever rebuilt the bridge at {X}",
+            "The bridge at {X} has not been rebuilt at any point",
+        ),
+    ),
+    (
+        (CI,),
+        (
+            "Only mages may enter the library of {X}",
+            "No one without magery may enter the library of {X}",
+            "Entry to the library of {X} is closed to everyone but mages",
+        ),
+    ),
+    ((CI,), ("It never snows in {X}", "Snow never falls in {X}", "{X} never sees snow")),
+    ((CI,), ("{X} {has} no walls", "{X} {is} unwalled", "{X} {is} not surrounded by walls")),
+    (
+        (CI,),
+        (
+            "Visitors rarely reach {X}",
+            "Visitors seldom reach {X}",
+            "Only rarely do visitors reach {X}",
+        ),
+    ),
+    (
+        (CI,),
+        (
+            "{X} {has} not been attacked since {year}",
+            "No attack on {X} has happened since {year}",
+            "Nobody has attacked {X} since {year}",
+        ),
+    ),
+    (
+        (CI,),
+        (
+            "The wells of {X} never run dry",
+            "The wells of {X} always hold water",
+            "There is never a time when the wells of {X} are dry",
+        ),
+    ),
+    (
+        (CI,),
+        (
+            "No ships dock at {X} in winter",
+            "In winter, {X} receives no ships",
+            "During winter, not a single ship docks at {X}",
+        ),
+    ),
+    (
+        (CI,),
+        (
+            "Nobody in {X} owns a horse",
+            "Not a single person in {X} owns a horse",
+            "No resident of {X} owns a horse",
+        ),
+    ),
+    (
+        (IT, S),
+        (
+            "{X} {has} never been repaired",
+            "Nobody has ever repaired {X}",
+            "{X} {has} not once been repaired",
+        ),
+    ),
+    (
+        (IT,),
+        (
+            "{X} cannot be opened without its key",
+            "Without its key, {X} cannot be opened",
+            "{X} opens only with its key",
+        ),
+    ),
+    (
+        (S,),
+        (
+            "{X} {has} never lost a crew member",
+            "{X} {has} not lost a single crew member",
+            "Not one crew member of {X} has ever been lost",
+        ),
+    ),
+    (
+        (PL,),
+        (
+            "{X} never bloom{s} in winter",
+            "{X} {does} not flower in winter",
+            "In winter, {X} never bloom{s}",
+        ),
+    ),
+    (
+        (SP,),
+        (
+            "{X} rarely attack{s} humans",
+            "{X} seldom attack{s} humans",
+            "Attacks on humans by {X} are rare",
+        ),
+    ),
+    (
+        (P, F, G, CO),
+        (
+            "{X} {has} no debts",
+            "{X} owe{s} nothing to anyone",
+            "{X} {does} not owe money to anyone",
+        ),
+    ),
+)
+
+RESTATE = (  # (kinds, restatements of one positive fact)
+    (
+        (P,),
+        (
+            "{X} guard{s} the garden of {place}",
+            "{X} serve{s} as the guardian of the garden of {place}",
+            "{T}: Guardian of the garden of {place}",
+            "The garden of {place} is guarded by {X}",
+        ),
+    ),
+    (
+        (P, F),
+        (
+            "{X} founded the {org}",
+            "The {org} was founded by {X}",
+            "{T}: Founder of the {org}",
+            "It was {X} who founded the {org}",
+        ),
+    ),
+    (
+        (P,),
+        (
+            "{X}, who was born in {place}, trained as a {role}",
+            "{X} was born in {place} and trained as a {role}",
+            "{X}, a native of {place}, trained as a {role}",
+        ),
+    ),
+    (
+        (P, F),
+        (
+            "{X} taught {other} to read",
+            "{other} was taught to read by {X}",
+            "{other} learned to read from {X}",
+        ),
+    ),
+    (
+        (P, F, G),
+        (
+            "{X} rebuilt the {bld} in {place} after the {storm}",
+            "After the {storm}, {X} rebuilt the {bld} in {place}",
+            "The {bld} in {place} was rebuilt by {X} after the {storm}",
+        ),
+    ),
+    (
+        (P, F, G),
+        (
+            "{X} sold the {obj} to {other}",
+            "{other} bought the {obj} from {X}",
+            "The {obj} was sold to {other} by {X}",
+        ),
+    ),
+    (
+        (P,),
+        (
+            "{X} {is} the eldest child of {other}",
+            "Of {other}'s children, {X} {is} the eldest",
+            "{T}: Eldest child of {other}",
+        ),
+    ),
+    (
+        (P, F),
+        (
+            "{X} raise{s} goats near {place}",
+            "Near {place}, {X} raise{s} goats",
+            "Goats are raised by {X} near {place}",
+        ),
+    ),
+    (
+        (P, F),
+        (
+            "{X} own{s} a tavern in {place}",
+            "A tavern in {place} belongs to {X}",
+            "{X} {is} the owner of a tavern in {place}",
+            "{T}: Owner of a tavern in {place}",
+        ),
+    ),
+    (
+        (P,),
+        (
+            "{X} command{s} the {place} garrison",
+            "The {place} garrison is under {X}'s command",
+            "{T}: Commander of the {place} garrison",
+            "{X}, who commands the {place} garrison",
+        ),
+    ),
+    (
+        (P, F),
+        (
+            "{X} lead{s} the {org}",
+            "The {org} is led by {X}",
+            "{T}: Leader of the {org}",
+            "{X} {is} the leader of the {org}",
+        ),
+    ),
+    (
+        (P, G),
+        (
+            "{X} translated the Book of {place} into {lang}",
+            "The Book of {place} was translated into {lang} by {X}",
+            "{T}: Translator of the Book of {place} into {lang}",
+        ),
+    ),
+    (
+        (P,),
+        (
+            "{X} work{s} as a {role} in {place}",
+            "{X} {is} a {role} who works in {place}",
+            "{T}: {Role} in {place}",
+            "In {place}, {X} work{s} as a {role}",
+        ),
+    ),
+    ((P, F), ("{X} {is} afraid of the sea", "{X} fear{s} the sea", "The sea frightens {X}")),
+    (
+        (P, F, G),
+        (
+            "{X} discovered the ruins at {place}",
+            "The ruins at {place} were discovered by {X}",
+            "{T}: Discoverer of the ruins at {place}",
+        ),
+    ),
+    (
+        (P, F, G),
+        (
+            "{X} moved to {place} in {year}",
+            "In {year}, {X} relocated to {place}",
+            "{X} relocated to {place} in {year}",
+        ),
+    ),
+    (
+        (P,),
+        (
+            "{X}, the {role} of {place}, keeps bees",
+            "{X} is the {role} of {place} and keeps bees",
+            "{X}, who is the {role} of {place}, keeps bees",
+        ),
+    ),
+    (
+        (G, CO),
+        (
+            "{X} built the harbour wall of {place}",
+            "The harbour wall of {place} was built by {X}",
+            "{T}: Builder of the harbour wall of {place}",
+        ),
+    ),
+    (
+        (G, CO),
+        (
+            "{X} employ{s} most of the dockworkers in {place}",
+            "Most of the dockworkers in {place} work for {X}",
+            "Most dockworkers in {place} are employed by {X}",
+        ),
+    ),
+    (
+        (CI,),
+        (
+            "{X} lies on the banks of the {river} River",
+            "The {river} River flows past {X}",
+            "{X} sits on the bank of the {river} River",
+        ),
+    ),
+    (
+        (CI,),
+        (
+            "{X} {is} famous for its glassworks",
+            "{X} {is} known far and wide for its glassworks",
+            "{T}: Famous for its glassworks",
+        ),
+    ),
+    (
+        (S,),
+        (
+            "{X} carried the queen to {place}",
+            "The queen was carried to {place} aboard {X}",
+            "The queen sailed to {place} aboard {X}",
+        ),
+    ),
+)
+
+FRAG = (  # (values, fragment forms, sentence forms, compatible forms, role)
+    (
+        ("North", "South", "East", "West"),
+        ("{v} gate guard", "guard at the {v} Gate", "stands guard at the {v} Gate"),
+        (
+            "{X}, a guard stationed at the {v} Gate",
+            "{X} guards the {v} Gate",
+            "{X} stands watch at the {v} Gate",
+            "{X} is posted as a guard at the {v} Gate",
+        ),
+        (
+            "{X}, a guard who drinks too much",
+            "{X}, a guard with a limp",
+            "{X} has guarded the gate for {n} years",
+        ),
+    ),
+    (
+        "names",
+        ("born in {v}", "native of {v}", "b. in {v}"),
+        ("{X} was born in {v}", "{X}, who was born in {v}", "{X} is a native of {v}"),
+        ("{X} grew up in {w}", "{X} once lived in {w}", "{X} has a cousin in {v}"),
+    ),
+    (
+        "ages",
+        ("aged {v}", "{v} years old", "age {v}"),
+        ("{X} is {v} years old", "{X}, who is {v} years old", "{X} is {v}"),
+        ("{X} looks older than {poss} years", "{X} married at {age}"),
+    ),
+    (
+        ("sergeant", "lieutenant", "captain", "major"),
+        ("{V} of the {place} watch", "{v} in the {place} watch", "watch {v}, {place}"),
+        (
+            "{X} holds the rank of {v} in the {place} watch",
+            "{X}, {av} in the {place} watch",
+            "{X} serves as {av} of the {place} watch",
+        ),
+        (
+            "{X} joined the {place} watch at {age}",
+            "{X} patrols the walls of {place}",
+            "{X} patrols the docks of {place}",
+        ),
+    ),
+    (
+        ("dwarf", "elf", "human", "orc", "halfling"),
+        ("{V}", "{V}, {role}", "{role}; {v}"),
+        ("{X} is {av}", "{X}, {av} from {place},", "{X} is {av} by birth"),
+        ("{X} is a {role} in {place}", "{X}, a {role} who drinks too much"),
+    ),
+    (
+        "years",
+        ("died {v}", "d. {v}", "died in {v}"),
+        ("{X} died in {v}", "{X}, who died in {v}", "{X} passed away in {v}"),
+        ("{X} fell ill in {v}", "{X} was buried in {place}"),
+    ),
+)
+EXTRAS = (
+    "married, two children",
+    "veteran of the {war}",
+    "fond of dice",
+    "owes {other} money",
+    "keeps a dog",
+    "see [[{place} Watch]]",
+    "left-handed",
+    "never without a pipe",
+)
+GENERIC_N = (
+    "{X} drinks too much",
+    "{X} owes money to {other}",
+    "{X} keeps a dog named {w}",
+    "{X} has a scar on {poss} left hand",
+    "{X} was once a fisherman",
+    "{X} sings in the choir at {place}",
+)
+
+
+def note_slots(rng: random.Random) -> dict[str, str]:
+    sl = slots(rng)
+    sl.update(
+        obj=rng.choice(OBJS),
+        bld=rng.choice(BLDS),
+        yard=rng.choice(YARDS),
+        animal=rng.choice(ANIMALS),
+        things=rng.choice(THINGS),
+        n=str(rng.randint(2, 12)),
+        age=str(rng.randint(16, 30)),
+        num=rng.choice(NUM_WORDS[2:8]),
+        role=(role := rng.choice(ROLE_WORDS)),
+        Role=role.capitalize(),
+        org=rng.choice((f"{word(rng)} Guild", f"Order of {word(rng)}", f"{word(rng)} Society")),
+        script=word(rng),
+        river=word(rng),
+        w=word(rng),
+    )
+    return sl
+
+
+def note_text(t: str, ent: Ent, sl: dict[str, str], md: str) -> str:
+    self_word = (
+        "themselves" if ent.plural else {"her": "herself", "his": "himself"}.get(ent.poss, "itself")
+    )
+    t = agree(t.replace("{self}", self_word), ent)
+    title = {"bold": f"**{ent.title}**", "link": f"[[{ent.title}]]"}.get(md, ent.title)
+    t = t.replace("{T}", title).replace("{X}", surface(ent, False, md))
+    return fill(t, sl)
+
+
+def note_row(
+    rng: random.Random, ent: Ent, a: str, b: str, sl: dict, label: str, kind: str
+) -> dict[str, str]:
+    if rng.random() < 0.5:
+        a, b = b, a
+    md = rng.choice(("bold", "link")) if rng.random() < 0.1 else ""
+    ta, tb = (finish(note_text(x, ent, sl, md), rng, False).replace(",.", ".") for x in (a, b))
+    return {"premise": ta, "hypothesis": tb, "label": label, "kind": kind}
+
+
+def events_same_entity(rng: random.Random) -> dict[str, str]:
+    if rng.random() < 0.65:
+        ent, pos, neg = make_ent(rng, P), EV_PERSON, EV_PERSON_NEG
+    else:
+        ent, pos, neg = make_ent(rng, rng.choice((G, CO))), EV_ORG, EV_ORG_NEG
+    sl = note_slots(rng)
+    if rng.random() < 0.3:
+        a, b = rng.choice(pos), rng.choice(neg)
+    else:
+        a, b = rng.sample(pos, 2)
+    return note_row(rng, ent, "{X} " + a, "{X} " + b, sl, N, "events-same-entity")
+
+
+def negation_paraphrase(rng: random.Random) -> dict[str, str]:
+    kinds, forms = rng.choice(NEG_PARA)
+    a, b = rng.sample(forms, 2)
+    return note_row(
+        rng, make_ent(rng, rng.choice(kinds)), a, b, note_slots(rng), E, "negation-paraphrase"
+    )
+
+
+def restatement(rng: random.Random) -> dict[str, str]:
+    kinds, forms = rng.choice(RESTATE)
+    a, b = rng.sample(forms, 2)
+    return note_row(rng, make_ent(rng, rng.choice(kinds)), a, b, note_slots(rng), E, "restatement")
+
+
+def frag_values(rng: random.Random, vals: object) -> tuple[str, str]:
+    if vals == "names":
+        return word(rng), word(rng)
+    if vals == "ages":
+        v1, v2 = rng.sample(range(18, 80), 2)
+        return str(v1), str(v2)
+    if vals == "years":
+        v1, v2 = rng.sample(range(900, 1890), 2)
+        return str(v1), str(v2)
+    v1, v2 = rng.sample(vals, 2)  # type: ignore[arg-type]
+    return v1, v2
+
+
+def fragment_attribute(rng: random.Random) -> dict[str, str]:
+    vals, frags, sents, compat = rng.choice(FRAG)
+    ent = make_ent(rng, P)
+    sl = note_slots(rng)
+    v1, v2 = frag_values(rng, vals)
+    frag = rng.choice(frags)
+    extra = rng.choice(EXTRAS)
+    frag = rng.choice((frag, f"{frag}, {extra}", f"{extra[0].upper()}{extra[1:]}; {frag}"))
+    if frag.startswith("See ["):
+        frag = rng.choice(frags)
+
+    def put(t: str, v: str) -> str:
+        return t.replace("{V}", v.capitalize()).replace("{av}", an(v)).replace("{v}", v)
+
+    a = "{T}: " + put(frag, v1)
+    label = rng.choice((C, E, N))
+    if label == C:
+        b = put(rng.choice(sents), v2)
+    elif label == E:
+        b = put(rng.choice(sents), v1)
+    else:
+        b = put(rng.choice(compat + GENERIC_N), v1)
+    return note_row(rng, ent, a, b, sl, label, "fragment-attribute")
+
+
+NOTE_KINDS = (events_same_entity, negation_paraphrase, restatement, fragment_attribute)
+
+
 # --------------------------------------------------------------------------- assembly
 
 GENERATORS: dict[str, tuple[Callable[[random.Random, str], Pair], ...]] = {
@@ -1634,11 +2339,277 @@ def realise(pair: Pair, rng: random.Random) -> dict[str, str]:
     return {"premise": texts[0], "hypothesis": texts[1], "label": pair.label, "kind": pair.kind}
 
 
-def generate_pairs(n: int, seed: int) -> list[dict[str, str]]:
-    """Return ``n`` labelled note-style pairs, deterministic for ``seed``."""
+# --------------------------------------------------------------------------- minimal edits
+
+MIN_ROLES = (
+    "Waterkeeper",
+    "Lamplighter",
+    "Archivist",
+    "Ferrywarden",
+    "Beekeeper",
+    "Gatewarden",
+    "Herbalist",
+    "Bellringer",
+    "Quartermaster",
+    "Loremaster",
+)
+MIN_DUTIES = (  # (detailed, plain): the plain form drops only a modifier
+    ("maintains the mountain irrigation channels", "maintains the irrigation channels"),
+    ("tends the old northern lighthouse", "tends the lighthouse"),
+    ("keeps the temple's oldest records", "keeps the temple's records"),
+    ("guards the eastern gate of {pl}", "guards the gate of {pl}"),
+    ("repairs the stone bridges along the river", "repairs the bridges along the river"),
+    ("rings the great bronze bell at dawn", "rings the bell at dawn"),
+    ("brews healing draughts for the whole village", "brews healing draughts for the village"),
+    ("copies the ancient star charts", "copies the star charts"),
+    ("feeds the royal hunting hounds", "feeds the hunting hounds"),
+    ("runs the small ferry across the lake", "runs the ferry across the lake"),
+)
+MIN_TRAILS = (
+    "disappeared last spring",
+    "rarely speaks",
+    "lives alone near {pl}",
+    "owes {B} a favour",
+    "see [[{pl}]]",
+    "once served in {pl}",
+)
+MIN_DETAIL = (  # (with detail, without): the premise carries the extra detail
+    ("{A} carries a sealed letter from {B}", "{A} carries a letter from {B}"),
+    ("{A} travelled to {pl} with {B}", "{A} travelled to {pl}"),
+    ("{A} fled {pl} at night during the {season} floods", "{A} fled {pl}"),
+    ("It directly influences {Y}", "It influences {Y}"),
+    ("{A} quietly bought an old house in {pl}", "{A} bought a house in {pl}"),
+    ("{A} trained for years under {B} in {pl}", "{A} trained under {B}"),
+    ("{A} sold {B}'s silver ring at the market in {pl}", "{A} sold {B}'s ring"),
+    ("{A} hid the map in the cellar of the inn at {pl}", "{A} hid the map in the cellar"),
+)
+MIN_SAME = (  # pairs of the same content in two wordings (symmetric)
+    (
+        "{A} carries a letter from {B} to deliver to {C}",
+        "{A} still carries {B}'s letter addressed to {C}",
+    ),
+    ("{A} speaks {lang}", "{A} also speaks {lang}"),
+    ("{A} lives in {pl}", "{A} now lives in {pl}"),
+    ("{A} knows the way to {pl}", "{A} indeed knows the way to {pl}"),
+    ("{A} visited {pl}", "{A} has visited {pl}"),
+    ("{A} joined the {org}", "{A} has joined the {org}"),
+    ("{A} founded the {org}", "The {org} was founded by {A}"),
+    ("{A} wrote the {book}", "The {book} was written by {A}"),
+    ("{A} rescued {B} from the fire", "{B} was rescued from the fire by {A}"),
+    ("{A}'s sword hangs in the hall at {pl}", "The sword of {A} hangs in the hall at {pl}"),
+    ("{A}'s journal mentions {B}", "The journal of {A} mentions {B}"),
+    ("{A}'s brother runs the forge in {pl}", "The brother of {A} runs the forge in {pl}"),
+    ("{A}, the {Role} of {pl}, {duty}", "{A} is the {Role} of {pl} and {duty}"),
+    ("{A}, {B}'s apprentice, studies {lang}", "{A} is {B}'s apprentice and studies {lang}"),
+    ("{A} — {Role} who {duty}", "{A} is the {Role} who {duty}"),
+    ("{A}: {Role} who {duty}", "{A} is the {Role} who {duty}"),
+    ("{A} — {Role} of {pl}", "{A} is the {Role} of {pl}"),
+    ("{A} — mentor of {B}", "{A} is {B}'s mentor"),
+    ("{A} — owns the inn at {pl}", "{A} owns the inn at {pl}"),
+    ("{A} keeps {B}'s key", "{A} still keeps the key of {B}"),
+    ("{Y} — a craft that shapes living things", "{Y} is a craft that shapes living things"),
+)
+MIN_LISTS = (  # non-exclusive verb, object pool
+    ("likes {x}", ("apples", "pears", "plums", "honey cakes", "dark bread", "river fish")),
+    ("speaks {x}", LANGS),
+    ("has visited {x}", "places"),
+    ("visited {x}", "places"),
+    ("owns {x}", ("a sword", "a bow", "a horse", "a boat", "a lute", "a telescope")),
+    ("collects {x}", ("old maps", "coins", "seashells", "pressed flowers", "carved masks")),
+    ("studied {x}", ("astronomy", "herb lore", "law", "navigation", "alchemy", "history")),
+    ("can wield {x} magic", MAGIC),
+    ("trades in {x}", ("salt", "furs", "wine", "silk", "timber", "spices")),
+    ("has read {x}", ("the {Y} Codex", "the {Z} Chronicle", "the Book of Tides", "the Red Ledger")),
+    ("plays {x}", ("the lute", "the flute", "the harp", "dice", "chess")),
+)
+MIN_TIMES = (
+    ("met {B} in {t}", "seasons"),
+    ("visited {pl} in {t}", "seasons"),
+    ("spoke with {B} in {t}", "months"),
+    ("went hunting with {B} in {t}", "seasons"),
+    ("sailed to {pl} in {t}", "months"),
+    ("attended the {meeting} in {t}", "years"),
+)
+MIN_COMPANIONS = (
+    "travelled with {x}",
+    "fought alongside {x}",
+    "shared a camp with {x}",
+    "dined with {x}",
+    "trained with {x}",
+    "is friends with {x}",
+    "wrote letters to {x}",
+    "sometimes works with {x}",
+)
+MIN_HEDGE = (  # premise hedged, hypothesis plain: the hedge leaves it open
+    ("{A} may visit {pl}", "{A} often visits {pl}"),
+    ("{A} may know {B}", "{A} knows {B}"),
+    ("{A} might be hiding in {pl}", "{A} is hiding in {pl}"),
+    ("{A} may still carry {B}'s letter", "{A} still carries {B}'s letter"),
+    ("{Y} may shape living things", "{Y} shapes living things"),
+    ("{A} possibly owes {B} money", "{A} owes {B} money"),
+    ("{A} may have met {B} in {pl}", "{A} met {B} in {pl}"),
+)
+MIN_ASPECTS = (
+    "shapes living things",
+    "has many uses",
+    "is taught in {pl}",
+    "draws on moonlight",
+    "was first described by {B}",
+    "is studied by the scholars of {pl}",
+    "is older than the kingdom",
+    "leaves a faint smell of ash",
+)
+MIN_CONTRA = (  # exclusive slots, high overlap, new styles
+    ("{A} — {Role} who {duty}; alive", "{A}, the {Role}, died last {season}"),
+    ("{A} — {Role} who {duty}; alive and well", "{A}, the {Role} who {duty}, died in {y}"),
+    ("{A} — born in {pl}", "{A} was born in {pl2}"),
+    ("{A}: born in {pl}", "{A} was born in {pl2}"),
+    ("{A}'s birthplace is {pl}", "The birthplace of {A} is {pl2}"),
+    ("{A}'s eldest daughter is {B}", "The eldest daughter of {A} is {C}"),
+    ("{A}'s only brother is {B}", "The only brother of {A} is {C}"),
+    ("{A}, the {Role} of {pl}, is {n} years old", "The {Role} of {pl}, {A}, is {n2} years old"),
+    ("{A} founded the {org} in {y}", "The {org} was founded by {A} in {y2}"),
+    ("{A} — {Role} of {pl}; never married", "{A}, the {Role} of {pl}, is married to {B}"),
+    ("{A} still carries {B}'s letter addressed to {C}", "{A} has never carried a letter from {B}"),
+    ("{A} — died in {pl}", "{A} died in {pl2}"),
+    ("{A} — {Role} who {duty}", "{A} has never been {aRole}"),
+    ("{A} — human", "{A} is an elf"),
+    ("{A} — {Role}; blind since birth", "{A}, the {Role}, has always had perfect sight"),
+)
+
+
+def min_slots(rng: random.Random) -> dict[str, str]:
+    names = set()
+    while len(names) < 3:
+        names.add(make_ent(rng, P).core)
+    a, b, c = sorted(names, key=lambda _: rng.random())
+    pl, pl2 = word(rng), word(rng)
+    while pl2 == pl:
+        pl2 = word(rng)
+    y, y2 = rng.sample(range(900, 1890), 2)
+    n, n2 = rng.sample(range(18, 80), 2)
+    det, plain = rng.choice(MIN_DUTIES)
+    return {
+        "A": a,
+        "B": b,
+        "C": c,
+        "pl": pl,
+        "pl2": pl2,
+        "Y": word(rng),
+        "Z": word(rng),
+        "Role": (role := rng.choice(MIN_ROLES)),
+        "aRole": an(role),
+        "duty_full": det,
+        "duty": plain,
+        "lang": rng.choice(LANGS),
+        "org": rng.choice((f"{word(rng)} Guild", f"Order of {word(rng)}", f"{word(rng)} Society")),
+        "book": rng.choice(("Book of Tides", f"{word(rng)} Chronicle", f"{word(rng)} Codex")),
+        "season": rng.choice(SEASONS),
+        "meeting": rng.choice(MEETINGS),
+        "y": str(y),
+        "y2": str(y2),
+        "n": str(n),
+        "n2": str(n2),
+    }
+
+
+def min_fill(t: str, sl: dict[str, str]) -> str:
+    for _ in range(2):  # duties and trails may hold {pl}/{B}
+        for k, v in sl.items():
+            t = t.replace("{" + k + "}", v)
+    return t
+
+
+def min_two(rng: random.Random, pool: object, sl: dict[str, str]) -> tuple[str, str]:
+    if pool == "places":
+        return sl["pl"], sl["pl2"]
+    if pool == "seasons":
+        x, y = rng.sample(SEASONS, 2)
+    elif pool == "months":
+        x, y = rng.sample(MONTHS, 2)
+    elif pool == "years":
+        v = rng.randint(900, 1880)  # close years: one lifetime
+        x, y = str(v), str(v + rng.randint(1, 9))
+    else:
+        x, y = rng.sample(pool, 2)  # type: ignore[arg-type]
+    return x, y
+
+
+def minimal_entailment(rng: random.Random, sl: dict[str, str]) -> tuple[str, str, bool]:
+    mode = rng.random()
+    if mode < 0.2:
+        return "{A} " + rng.choice(("", "still ", "now ")) + "{duty_full}", "{A} {duty}", False
+    if mode < 0.35:
+        a, b = rng.choice(MIN_DETAIL)
+        return a, b, False
+    if mode < 0.5:
+        trail = rng.choice(MIN_TRAILS)
+        frag = rng.choice(("{A} — {Role} who {duty}", "{A}: {Role} who {duty}", "{A} — {Role}"))
+        sent = "{A} is the {Role} who {duty}" if "duty" in frag else "{A} is the {Role}"
+        return f"{frag}; {trail}", sent, False
+    a, b = rng.choice(MIN_SAME)
+    return a, b, True
+
+
+def minimal_neutral(rng: random.Random, sl: dict[str, str]) -> tuple[str, str, bool]:
+    mode = rng.random()
+    if mode < 0.35:
+        verb, pool = rng.choice(MIN_LISTS)
+        x, y = min_two(rng, pool, sl)
+        adv = rng.choice(("", "", "also "))
+        return "{A} " + verb.replace("{x}", x), "{A} " + adv + verb.replace("{x}", y), True
+    if mode < 0.5:
+        verb, pool = rng.choice(MIN_TIMES)
+        x, y = min_two(rng, pool, sl)
+        return "{A} " + verb.replace("{t}", x), "{A} " + verb.replace("{t}", y), True
+    if mode < 0.68:
+        verb = rng.choice(MIN_COMPANIONS)
+        return "{A} " + verb.replace("{x}", "{B}"), "{A} " + verb.replace("{x}", "{C}"), True
+    if mode < 0.82:
+        a, b = rng.choice(MIN_HEDGE)
+        return a, b, False
+    x, y = rng.sample(MIN_ASPECTS, 2)
+    if rng.random() < 0.3:
+        return "It directly influences {Y}", "{Y} " + y, True
+    return "{Y} " + x, "{Y} " + y, True
+
+
+def minimal_pair(rng: random.Random) -> dict[str, str]:
+    label = rng.choices((E, N, C), weights=(0.40, 0.35, 0.25))[0]
+    sl = min_slots(rng)
+    if label == E:
+        a, b, sym = minimal_entailment(rng, sl)
+    elif label == N:
+        a, b, sym = minimal_neutral(rng, sl)
+    else:
+        a, b = rng.choice(MIN_CONTRA)
+        sym = True
+    if sym and rng.random() < 0.5:
+        a, b = b, a
+    ta, tb = (finish(min_fill(x, sl), rng, False) for x in (a, b))
+    return {"premise": ta, "hypothesis": tb, "label": label, "kind": f"minimal-{label}"}
+
+
+def generate_pairs(
+    n: int, seed: int, emphasis: bool = False, minimal: bool = False
+) -> list[dict[str, str]]:
+    """Return ``n`` labelled note-style pairs, deterministic for ``seed``.
+
+    With ``emphasis``, half of the pairs are of the look-alike kinds a vault is full of
+    (events-same-entity, negation-paraphrase, restatement, fragment-attribute); without it
+    those kinds are not drawn (the first training phase's mix). With ``minimal``, half of the
+    pairs are minimal-edit pairs (high word overlap, label by construction: restatements,
+    non-exclusive changes, exclusive changes) and the other half follow the ``emphasis`` mix.
+    """
     rng = random.Random(seed)
     out = []
     for _ in range(n):
+        if minimal and rng.random() < 0.5:
+            out.append(minimal_pair(rng))
+            continue
+        if (emphasis or minimal) and rng.random() < 0.5:
+            out.append(rng.choice(NOTE_KINDS)(rng))
+            continue
         label = pick_label(rng)
         out.append(realise(pick_generator(rng, label)(rng, label), rng))
     return out

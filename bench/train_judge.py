@@ -57,15 +57,24 @@ def read_jsonl(path: Path) -> list[dict[str, object]]:
         return [json.loads(line) for line in f if line.strip()]
 
 
-def training_pairs(seed: int, note_pairs: int) -> list[tuple[str, str, int]]:
+def training_pairs(
+    seed: int,
+    note_pairs: int,
+    *,
+    snli_pairs: int | None = None,
+    emphasis: bool = False,
+    minimal: bool = False,
+) -> list[tuple[str, str, int]]:
     from note_pairs import generate_pairs
 
     rows: list[tuple[str, str, int]] = []
     for r in read_jsonl(SNLI_TRAIN):
         rows.append((str(r["premise"]), str(r["hypothesis"]), LABELS.index(str(r["label"]))))
+    if snli_pairs is not None:
+        rows = random.Random(seed).sample(rows, min(snli_pairs, len(rows)))
     notes = [
         (r["premise"], r["hypothesis"], LABELS.index(r["label"]))
-        for r in generate_pairs(note_pairs, seed)
+        for r in generate_pairs(note_pairs, seed, emphasis=emphasis, minimal=minimal)
     ]
     # contradiction is symmetric: teach it both ways round (note-style pairs)
     rows += notes + [(b, a, y) for a, b, y in notes if y == 0]
@@ -150,11 +159,19 @@ def train(args: argparse.Namespace) -> None:
     torch.set_num_threads(args.threads)
     work = Path(args.out)
     work.mkdir(parents=True, exist_ok=True)
-    rows = training_pairs(args.seed, args.note_pairs)
+    rows = training_pairs(
+        args.seed,
+        args.note_pairs,
+        snli_pairs=args.snli_pairs,
+        emphasis=args.emphasis,
+        minimal=args.minimal,
+    )
     plan = batches(rows, args.batch, args.seed)
     total = min(args.steps, len(plan) * args.epochs)
     print(f"{len(rows)} training pairs, {len(plan)} batches/epoch, {total} steps", flush=True)
     model = build_model(args.layers)
+    if args.init:  # a second phase: start from an earlier run's weights, a fresh optimiser
+        model.load_state_dict(torch.load(args.init, weights_only=False)["model"])
     tok = tokenizer()
     no_decay = ("bias", "LayerNorm.weight")
     params = [
@@ -189,7 +206,8 @@ def train(args: argparse.Namespace) -> None:
     loss_fn = torch.nn.CrossEntropyLoss()
     started = time.time()
     running = 0.0
-    while step < total:
+    stop = min(total, args.stop_at or total)  # stop early, on the full run's schedule
+    while step < stop:
         batch = plan[step % len(plan)]
         ids, mask, types = encode(tok, [(rows[i][0], rows[i][1]) for i in batch])
         y = torch.tensor([rows[i][2] for i in batch])
@@ -205,7 +223,7 @@ def train(args: argparse.Namespace) -> None:
             rate = (time.time() - started) / 50
             started = time.time()
             print(f"step {step}/{total} loss {running:.3f} {rate:.2f} s/step", flush=True)
-        if step % args.save_every == 0 or step == total:
+        if step % args.save_every == 0 or step == stop:
             tmp = work / "ckpt.tmp"
             torch.save(
                 {
@@ -220,12 +238,17 @@ def train(args: argparse.Namespace) -> None:
             tmp.replace(ckpt)
     meta = {
         "seed": args.seed,
-        "steps": total,
+        "steps": stop,
+        "schedule_steps": total,
         "batch": args.batch,
         "lr": args.lr,
         "layers": args.layers,
         "max_len": MAX_LEN,
         "note_pairs": args.note_pairs,
+        "snli_pairs": args.snli_pairs,
+        "note_emphasis": args.emphasis,
+        "note_minimal": args.minimal,
+        "init": Path(args.init).name if args.init else None,
         "training_pairs": len(rows),
         "data_sha256": {SNLI_TRAIN.name: sha256(SNLI_TRAIN)},
     }
@@ -260,25 +283,28 @@ def export(args: argparse.Namespace) -> None:
         opset_version=17,
         dynamo=False,
     )
-    JUDGE_DIR.mkdir(parents=True, exist_ok=True)
-    out = JUDGE_DIR / "judge.onnx"
+    target = Path(args.judge_dir)
+    target.mkdir(parents=True, exist_ok=True)
+    out = target / "judge.onnx"
     quantize_dynamic(
         str(fp32),
         str(out),
         weight_type=QuantType.QInt8,
         op_types_to_quantize=["MatMul", "Gather"],
     )
-    shutil.copyfile(model_folder() / "tokenizer.json", JUDGE_DIR / "tokenizer.json")
+    shutil.copyfile(model_folder() / "tokenizer.json", target / "tokenizer.json")
     print(f"wrote {out} ({out.stat().st_size / 1e6:.1f} MB)", flush=True)
 
 
-def onnx_probs(pairs: list[tuple[str, str]], batch: int = 64) -> np.ndarray:
+def onnx_probs(
+    pairs: list[tuple[str, str]], folder: Path = JUDGE_DIR, batch: int = 64
+) -> np.ndarray:
     """P(contradiction, entailment, neutral) of each pair by the exported judge."""
     import onnxruntime as ort
 
     opts = ort.SessionOptions()
     opts.intra_op_num_threads = 2
-    sess = ort.InferenceSession(str(JUDGE_DIR / "judge.onnx"), opts)
+    sess = ort.InferenceSession(str(folder / "judge.onnx"), opts)
     tok = tokenizer()
     order = sorted(range(len(pairs)), key=lambda i: len(pairs[i][0]) + len(pairs[i][1]))
     out = np.zeros((len(pairs), 3), dtype=np.float32)
@@ -298,10 +324,10 @@ def onnx_probs(pairs: list[tuple[str, str]], batch: int = 64) -> np.ndarray:
     return out
 
 
-def contradiction_scores(pairs: list[tuple[str, str]]) -> np.ndarray:
+def contradiction_scores(pairs: list[tuple[str, str]], folder: Path) -> np.ndarray:
     """P(contradiction), the larger of both directions."""
-    fwd = onnx_probs(pairs)[:, 0]
-    bwd = onnx_probs([(b, a) for a, b in pairs])[:, 0]
+    fwd = onnx_probs(pairs, folder)[:, 0]
+    bwd = onnx_probs([(b, a) for a, b in pairs], folder)[:, 0]
     return np.maximum(fwd, bwd)
 
 
@@ -333,17 +359,18 @@ def best_f1_at_precision(p: np.ndarray, y: np.ndarray, floor: float) -> dict[str
 
 
 def score(args: argparse.Namespace) -> None:
+    folder = Path(args.judge_dir)
     t0 = time.time()
     snli = read_jsonl(SNLI_TEST)
-    probs = onnx_probs([(str(r["premise"]), str(r["hypothesis"])) for r in snli])
+    probs = onnx_probs([(str(r["premise"]), str(r["hypothesis"])) for r in snli], folder)
     gold = np.array([LABELS.index(str(r["label"])) for r in snli])
     snli_acc = float((probs.argmax(1) == gold).mean())
     seconds = time.time() - t0
     mnli = read_jsonl(MNLI)
-    pm = contradiction_scores([(str(r["premise"]), str(r["hypothesis"])) for r in mnli])
+    pm = contradiction_scores([(str(r["premise"]), str(r["hypothesis"])) for r in mnli], folder)
     ym = np.array([r["label"] == "contradiction" for r in mnli], dtype=np.int64)
     sci = [r for r in read_jsonl(SCIFACT) if r.get("premise")]
-    ps = contradiction_scores([(str(r["premise"]), str(r["hypothesis"])) for r in sci])
+    ps = contradiction_scores([(str(r["premise"]), str(r["hypothesis"])) for r in sci], folder)
     ys = np.array([r["label"] == "contradiction" for r in sci], dtype=np.int64)
     scores = {
         "snli_test_accuracy": round(snli_acc, 4),
@@ -357,15 +384,16 @@ def score(args: argparse.Namespace) -> None:
     meta["data_sha256"] = {p.name: sha256(p) for p in (SNLI_TRAIN, SNLI_TEST, MNLI, SCIFACT)}
     meta["scores"] = scores
     meta["labels"] = list(LABELS)
-    meta["onnx_sha256"] = sha256(JUDGE_DIR / "judge.onnx")
-    meta["onnx_bytes"] = (JUDGE_DIR / "judge.onnx").stat().st_size
-    (JUDGE_DIR / "judge.json").write_text(json.dumps(meta, indent=2) + "\n", encoding="utf-8")
+    meta["onnx_sha256"] = sha256(folder / "judge.onnx")
+    meta["onnx_bytes"] = (folder / "judge.onnx").stat().st_size
+    (folder / "judge.json").write_text(json.dumps(meta, indent=2) + "\n", encoding="utf-8")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("job", choices=("train", "export", "score"))
     ap.add_argument("--out", default=str(ROOT / ".judge-work"))
+    ap.add_argument("--judge-dir", default=str(JUDGE_DIR), help="where export/score put it")
     ap.add_argument("--steps", type=int, default=4000)
     ap.add_argument("--epochs", type=int, default=1)
     ap.add_argument("--batch", type=int, default=32)
@@ -375,6 +403,11 @@ def main() -> None:
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--note-pairs", type=int, default=30000)
     ap.add_argument("--save-every", type=int, default=200)
+    ap.add_argument("--snli-pairs", type=int, help="use a random sample of this many SNLI pairs")
+    ap.add_argument("--emphasis", action="store_true", help="note pairs: more look-alikes")
+    ap.add_argument("--minimal", action="store_true", help="note pairs: minimal-edit look-alikes")
+    ap.add_argument("--init", help="start from this checkpoint's weights (a second phase)")
+    ap.add_argument("--stop-at", type=int, help="stop after this many steps of --steps' schedule")
     args = ap.parse_args()
     {"train": train, "export": export, "score": score}[args.job](args)
 

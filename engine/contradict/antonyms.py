@@ -47,16 +47,20 @@ def are_opposites(a: str, b: str) -> bool:
 
 def antonym_pairs(x: ParsedClaim, y: ParsedClaim) -> list[tuple[ClaimWord, ClaimWord]]:
     """Opposite words between the two claims, each word of `y` used once (words both claims
-    have are not paired; function words count only when listed in FUNCTION_OPPOSITES)."""
+    have are not paired; function words count only when listed in FUNCTION_OPPOSITES; a word
+    written with a capital inside a sentence is part of a name -- "Cloudbreak Pass" -- and is
+    never an opposite)."""
     antonyms: list[tuple[ClaimWord, ClaimWord]] = []
     used_y: set[int] = set()
     wy_all = {w.stem for w in y.words}
     wx_all = {w.stem for w in x.words}
     for wx in x.words:
-        if wx.stem in wy_all or not (is_content_stem(wx.stem) or wx.stem in FUNCTION_OPPOSITES):
+        if wx.upper or wx.stem in wy_all:
+            continue
+        if not (is_content_stem(wx.stem) or wx.stem in FUNCTION_OPPOSITES):
             continue
         for wy in y.words:
-            if wy.index in used_y or wy.stem in wx_all:
+            if wy.upper or wy.index in used_y or wy.stem in wx_all:
                 continue
             if not (is_content_stem(wy.stem) or wy.stem in FUNCTION_OPPOSITES):
                 continue

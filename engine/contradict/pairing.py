@@ -79,3 +79,27 @@ def first_occurrences(*columns: Ints) -> Ints:
         ranked = column[order]
         new[1:] |= ranked[1:] != ranked[:-1]
     return np.sort(order[new]).astype(np.int64, copy=False)
+
+
+def judge_selection(
+    a: Ints, b: Ints, prior: npt.NDArray[np.float64], *, per_claim: int, budget: int
+) -> Bools:
+    """Which pairs the judge reads: the best by `prior` first, at most `per_claim` pairs per
+    claim (row) and `budget` pairs in all (what bounds the judge's cost)."""
+    n = len(a)
+    chosen = np.zeros(n, dtype=bool)
+    if n == 0 or budget <= 0 or per_claim <= 0:
+        return chosen
+    counts = np.zeros(int(max(a.max(), b.max())) + 1, dtype=np.int64)
+    taken = 0
+    for i in np.argsort(-prior, kind="stable").tolist():
+        x, y = int(a[i]), int(b[i])
+        if counts[x] >= per_claim or counts[y] >= per_claim:
+            continue
+        chosen[i] = True
+        counts[x] += 1
+        counts[y] += 1
+        taken += 1
+        if taken >= budget:
+            break
+    return chosen

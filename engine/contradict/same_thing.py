@@ -35,7 +35,7 @@ def different_subjects(
         only_y = _entity_words(subj_y - shared_stems(subj_y, cx - x.contrast) - anto_y, y)
         if only_x and only_y:
             return True
-        if any(are_opposites(p, q) for p in subj_x - subj_y for q in subj_y - subj_x):
+        if opposite_subjects(x, y):
             return True
         named_x, named_y = subj_x - _GENERIC_SUBJECTS, subj_y - _GENERIC_SUBJECTS
         if (
@@ -49,6 +49,12 @@ def different_subjects(
             # each is the other's object, with another verb -- two statements, not one
             return True
     return False
+
+
+def opposite_subjects(x: ParsedClaim, y: ParsedClaim) -> bool:
+    """An antonym sits inside the subjects: "Weighted graph" / "Unweighted graph"."""
+    subj_x, subj_y = x.subject, y.subject
+    return any(are_opposites(p, q) for p in subj_x - subj_y for q in subj_y - subj_x)
 
 
 def each_about_own_note(

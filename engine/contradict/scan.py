@@ -38,9 +38,17 @@ from engine.contradict import store
 from engine.contradict.claim_table import ClaimTable, Ints
 from engine.contradict.claims import extract_claims
 from engine.contradict.cues import clear_claim_caches
-from engine.contradict.pairing import candidate_pairs, locality_rows, raw_pairs
-from engine.contradict.scan_config import DEFAULT_SCAN_CONFIG, ScanConfig
+from engine.contradict.pairing import (
+    candidate_pairs,
+    first_occurrences,
+    judge_selection,
+    locality_rows,
+    raw_pairs,
+)
+from engine.contradict.scan_config import DEFAULT_SCAN_CONFIG, JUDGE_SCAN_CONFIG, ScanConfig
 from engine.contradict.store import PairRow
+from engine.contradict.structure import about_different_things
+from engine.contradict.subjects import TitleIndex
 from engine.contradict.templates import varying_values
 from engine.contradict.types import ScanStats
 
@@ -80,8 +88,10 @@ class ContradictionScanner:
         embedder_factory: Callable[[], Embedder],
         scorer: PairScorer,
         *,
-        config: ScanConfig = DEFAULT_SCAN_CONFIG,
+        config: ScanConfig | None = None,
     ) -> None:
+        if config is None:  # the wider net only where a trained judge reads it
+            config = DEFAULT_SCAN_CONFIG if scorer.judge is None else JUDGE_SCAN_CONFIG
         self._catalog = catalog
         self._vectors = claim_vectors
         self._embedder_factory = embedder_factory
@@ -89,7 +99,8 @@ class ContradictionScanner:
         self._scorer = scorer
         self._config = config
         self._k = config.neighbours
-        self._gate = config.similarity_gate
+        # the nearest-claim search reaches down to the lower of the two gates (`_keep`)
+        self._gate = min(config.similarity_gate, config.subject_gate)
 
     @property
     def scorer(self) -> PairScorer:
@@ -310,6 +321,9 @@ class ContradictionScanner:
             present=present,
         )
         del q, o, present, hashes, rep
+        headings: dict[int, str | None] = {}  # row -> the heading its claim sits under
+        found = len(a)  # the candidates, before the gates and vetoes of `_keep`
+        a, b, judge = self._keep(table, a, b, base, vec_rows, headings)
         # 3. score, cluster by cluster when there are many (the scorer caches per claim)
         score_batch = self._config.score_batch
         if len(a) > score_batch:
@@ -318,18 +332,18 @@ class ContradictionScanner:
             a_rows, b_rows, source = locality_rows(a, b, vec_rows, shared)
             order = locality_order_of(a_rows, b_rows, base, pairs=len(a), rows=source)
             del a_rows, b_rows, source
-            a, b = a[order], b[order]
+            a, b, judge = a[order], b[order], judge[order]
         notes = table.note_ids()
         involved = np.unique(np.concatenate([notes[a], notes[b]])).tolist()
         dates = store.note_info(self._catalog, [table.note_paths[n] for n in involved])
         del notes
         pairs: list[PairRow] = []
-        headings: dict[int, str | None] = {}  # row -> the heading its claim sits under
         row_of: dict[str, int] = {}  # claim id -> its row, for the kept pairs
         threshold = self._scorer.weak_threshold  # weak pairs are kept, shown on request
         for start in range(0, len(a), score_batch):
             part_a = a[start : start + score_batch]
             part_b = b[start : start + score_batch]
+            part_judge = judge[start : start + score_batch]
             rows = list(zip(part_a.tolist(), part_b.tolist(), strict=True))
             self._fill_headings(table, (r for pair in rows for r in pair), headings)
             scores = self._scorer.score_many(
@@ -338,6 +352,7 @@ class ContradictionScanner:
                 b_vecs=base[vec_rows[part_b]],
                 notes=[(table.note(i), table.note(j)) for i, j in rows],
                 headings=[(headings[i], headings[j]) for i, j in rows],
+                judge=part_judge.tolist(),
             )
             for i, j, score in zip(part_a.tolist(), part_b.tolist(), scores, strict=True):
                 if score.confidence < threshold:
@@ -363,7 +378,67 @@ class ContradictionScanner:
                 )
         holds = self._holder(table, pairs)
         texts = {cid: table.texts[row] for cid, row in row_of.items()}
-        return settle_pairs(pairs, texts=texts, holds=holds), len(a)
+        return settle_pairs(pairs, texts=texts, holds=holds), found
+
+    def _keep(
+        self,
+        table: ClaimTable,
+        a: Ints,
+        b: Ints,
+        base: np.ndarray,
+        vec_rows: Ints,
+        headings: dict[int, str | None],
+    ) -> tuple[Ints, Ints, np.ndarray]:
+        """The candidate pairs kept -- similar, or about the same note and fairly similar, and
+        not vetoed (`about_different_things`) -- and which of them the judge reads
+        (`judge_selection`). Fills `headings` for the rows of the kept pairs."""
+        if len(a) == 0:
+            return a, b, np.zeros(0, dtype=bool)
+        cfg = self._config
+        sims = np.einsum("ij,ij->i", base[vec_rows[a]], base[vec_rows[b]]).astype(np.float64)
+        rows = np.unique(np.concatenate([a, b]))
+        titles = TitleIndex(store.indexed_notes(self._catalog))
+        keys = titles.subjects(
+            [table.texts[r] for r in rows.tolist()], [table.note(r) for r in rows.tolist()]
+        )
+        subject_of = dict(zip(rows.tolist(), keys, strict=True))
+        same = np.fromiter(
+            (
+                bool(subject_of[i] & subject_of[j])
+                for i, j in zip(a.tolist(), b.tolist(), strict=True)
+            ),
+            dtype=bool,
+            count=len(a),
+        )
+        keep = (sims >= cfg.similarity_gate) | (same & (sims >= cfg.subject_gate))
+        a, b, sims, same = a[keep], b[keep], sims[keep], same[keep]
+        self._fill_headings(table, np.concatenate([a, b]).tolist(), headings)
+        texts, note = table.texts, table.note
+        apart = np.fromiter(
+            (
+                about_different_things(
+                    texts[i],
+                    texts[j],
+                    a_note=note(i),
+                    b_note=note(j),
+                    a_heading=headings[i],
+                    b_heading=headings[j],
+                )
+                for i, j in zip(a.tolist(), b.tolist(), strict=True)
+            ),
+            dtype=bool,
+            count=len(a),
+        )
+        a, b, sims, same = a[~apart], b[~apart], sims[~apart], same[~apart]
+        budget = max(cfg.judge_min, int(cfg.judge_per_scanned * table.scanned))
+        judge = judge_selection(
+            a,
+            b,
+            sims + cfg.subject_bonus * same,
+            per_claim=cfg.judge_per_claim,
+            budget=budget,
+        )
+        return a, b, judge
 
     def _holder(self, table: ClaimTable, pairs: list[PairRow]) -> Callable[[str, str], bool]:
         """holds(note path, claim text hash): does that note state that claim? (this scan's
@@ -499,7 +574,56 @@ class ContradictionScanner:
             config=self._config.neighbour_search,
         )
         q, o = raw_pairs(query_rows, hits.offsets, hits.index, hashes)
+        sq, so = self._subject_pairs(table, base, query_rows)
+        if len(sq):
+            q, o = np.concatenate([q, sq]), np.concatenate([o, so])
+            differ = hashes[q] != hashes[o]
+            q, o = q[differ], o[differ]
+            first = first_occurrences(np.minimum(q, o), np.maximum(q, o))
+            q, o = q[first], o[first]
         return q, o, base
+
+    def _subject_pairs(
+        self, table: ClaimTable, base: np.ndarray, query_rows: Ints
+    ) -> tuple[Ints, Ints]:
+        """Pairs about the same note, however far apart their words: each scanned claim that
+        names a note (its title, or a link to it) with that note's own claims and with the
+        other scanned claims naming it, its `subject_partners` most similar above the
+        subject gate."""
+        cfg = self._config
+        rows = query_rows.tolist()
+        if not rows or cfg.subject_partners <= 0:
+            return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+        titles = TitleIndex(store.indexed_notes(self._catalog))
+        mentions = titles.subjects([table.texts[r] for r in rows], [table.note(r) for r in rows])
+        own_of_row = np.asarray([titles.own(p) for p in table.note_paths], dtype=np.int64)[
+            table.note_ids()
+        ]
+        by_title: dict[int, list[int]] = {}
+        for r, keys in zip(rows, mentions, strict=True):
+            own = int(own_of_row[r])
+            for key in keys:
+                if key != own:
+                    by_title.setdefault(key, []).append(r)
+        q: list[int] = []
+        o: list[int] = []
+        for key, naming in by_title.items():
+            members = np.unique(
+                np.concatenate([np.flatnonzero(own_of_row == key), np.asarray(naming)])
+            )
+            if len(members) < 2:
+                continue
+            sims = base[np.asarray(naming)] @ base[members].T
+            notes = table.note_ids()
+            for i, r in enumerate(naming):
+                row_sims = np.where(notes[members] == notes[r], -1.0, sims[i])
+                top = np.argsort(-row_sims, kind="stable")[: cfg.subject_partners]
+                for j in top.tolist():
+                    if row_sims[j] < cfg.subject_gate:
+                        break
+                    q.append(r)
+                    o.append(int(members[j]))
+        return np.asarray(q, dtype=np.int64), np.asarray(o, dtype=np.int64)
 
 
 def settle_pairs(

@@ -1,20 +1,33 @@
-"""The built-in contradiction scorer: a structural verdict, ranked by a pair model.
+"""The contradiction scorer: a trained judge, with numbers and dates compared by rule.
 
-Whether a pair is shown is decided by structure (`structure.assess`): the two claims must be
-about the same thing and differ in one slot -- polarity after normalising implicit negators,
-a value, a date, an antonym, a swapped relation or attribute. That is what keeps agreements
-worded differently out of a vault's list, where true contradictions are far rarer than
-restatements. The verdict's strength is then scaled by a logistic regression over
-`features.FEATURE_NAMES` (cue detectors and embedding features, fitted on labeled pairs) by at
-most +-15 %, which orders pairs of equal structure. Its weights, the negation axis and the
-training record live in `weights.json` next to this file, written by
-`bench/train_contradiction.py`. Inference is numpy only.
+For each candidate pair (`scan.py` finds them: similar claims, or claims about the same note):
+
+1. **Vetoes** (`structure.about_different_things`): an instruction, an antonym inside the
+   subjects ("Weighted graph" / "Unweighted graph"), or each claim speaking of its own note
+   (sibling and templated notes) -- such pairs are never shown.
+2. **The judge** (`judge.PairJudge`): a MiniLM cross-encoder fine-tuned as three-way NLI
+   reads the two claims both ways round, a pronoun subject or a fragment prefixed with its
+   note's title; its P(contradiction) is the confidence.
+3. **Structure** (`structure.assess`): two values of one quantity in any unit, two dates of
+   one event, or one slot flipped (polarity, an antonym, a swapped relation) between claims
+   about the same thing, found by rule, are a floor under the confidence (the judge reads
+   "5 litres" and "2 quarts" as words).
+
+The judge's probability is calibrated on whole vaults (`calibration.py`) with what the scan
+knows beside it: the claims' similarity, whether one names the other's note, a value
+conflict. Pairs the scan's budget leaves unread get the structural verdict alone.
+
+The explanation is one line a person can check: the structure's where it compared values,
+dates, a swapped relation or a changed decision, else the two differing parts and what both
+are about (`difference.difference_line`), never a list of negator words.
 
 Two operating points: `threshold` (FLAG_THRESHOLD) is what every front end shows by default;
-pairs from `weak_threshold` up are stored too and shown only on request ("weak").
+pairs from `weak_threshold` up are stored too and shown only on request ("weak"). The
+logistic model in `weights.json` (cue and embedding features) is kept for
+`model_probabilities`, which `bench/train_contradiction.py` fits; it no longer moves the
+confidence.
 
-The scorer is symmetric: `score(a, b) == score(b, a)`, explanations included (pairs are put in
-a canonical order before anything is computed).
+The scorer is symmetric: `score(a, b) == score(b, a)`, explanations included.
 """
 
 from __future__ import annotations
@@ -25,12 +38,13 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, cast
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 import numpy.typing as npt
 
-from engine.contradict.cues import CueKind
+from engine.contradict.calibration import Calibration, names_other_note, pair_features
+from engine.contradict.difference import difference_line
 from engine.contradict.features import (
     FEATURE_NAMES,
     FloatArray,
@@ -39,7 +53,9 @@ from engine.contradict.features import (
     as_matrix,
     feature_matrix,
 )
-from engine.contradict.structure import Verdict, assess
+from engine.contradict.judge import JudgeError, PairJudge, judge_text
+from engine.contradict.parsed_claim import parse_claim
+from engine.contradict.structure import Verdict, about_different_things, assess
 from engine.contradict.types import FLAG_THRESHOLD, SCORER_VERSION, WEAK_THRESHOLD
 from engine.errors import EngineError
 
@@ -134,6 +150,8 @@ class PairScorer:
         negation: NegationSpace,
         metadata: dict[str, Any] | None = None,
         embedder: Embedder | None = None,
+        judge: PairJudge | None = None,
+        calibration: Calibration | None = None,
     ) -> None:
         if model.feature_names != FEATURE_NAMES:
             raise WeightsError(
@@ -147,6 +165,9 @@ class PairScorer:
         self._negation = negation
         self._metadata = dict(metadata or {})
         self._embedder = embedder
+        self._judge = judge
+        self._judge_missing = False
+        self._calibration = calibration
 
     @classmethod
     def load(
@@ -214,6 +235,26 @@ class PairScorer:
         return dict(self._metadata)
 
     @property
+    def calibration(self) -> Calibration:
+        """Judge and structure to a confidence, fitted on whole vaults (`calibration.py`)."""
+        if self._calibration is None:
+            self._calibration = Calibration.load()
+        return self._calibration
+
+    @property
+    def judge(self) -> PairJudge | None:
+        """The cross-encoder that reads candidate pairs (the shipped one, loaded on first use);
+        None when its weights are missing or unreadable: the structure alone then decides,
+        and the log says why once."""
+        if self._judge is None and not self._judge_missing:
+            try:
+                self._judge = PairJudge.load()
+            except JudgeError as exc:
+                log.info("contradictions are judged by structure alone: %s", exc)
+                self._judge_missing = True
+        return self._judge
+
+    @property
     def dimension(self) -> int:
         """The embedding dimension the scorer expects."""
         return self._negation.dimension
@@ -247,24 +288,24 @@ class PairScorer:
         *,
         notes: Sequence[tuple[str | None, str | None]] | None = None,
         headings: Sequence[tuple[str | None, str | None]] | None = None,
+        judge: Sequence[bool] | None = None,
     ) -> list[PairScore]:
         """Score many pairs at once; row i of a_vecs/b_vecs embeds pairs[i][0]/pairs[i][1];
         `notes[i]` names the notes (paths) the two claims come from and `headings[i]` the
         headings they sit under, when known."""
         if not pairs:
             return []
-        confidence, verdicts, sims, evidence = self._run(pairs, a_vecs, b_vecs, notes, headings)
+        confidence, verdicts, sims, lines = self._run(pairs, a_vecs, b_vecs, notes, headings, judge)
         out: list[PairScore] = []
         for i, verdict in enumerate(verdicts):
-            ev = evidence.get(i)
-            if verdict.score <= 0.0 or ev is None:
+            if confidence[i] <= 0.0:
                 explanations: tuple[str, ...] = (
-                    "not shown: the claims do not differ in one slot about the same thing",
+                    "not shown: the claims are not about the same thing, or agree",
                 )
                 kind: ContradictionType = "semantic_conflict"
             else:
-                kind = cast(ContradictionType, verdict.kind)
-                explanations = (verdict.explanation, *self._explain(ev, verdict.kind))
+                kind = contradiction_type(pairs[i][0], pairs[i][1], verdict)
+                explanations = (lines[i],)
             out.append(
                 PairScore(
                     confidence=round(float(confidence[i]), 6),
@@ -284,7 +325,7 @@ class PairScorer:
         """Only the confidences of many pairs (what evaluation needs)."""
         if not pairs:
             return np.zeros(0, dtype=np.float64)
-        return self._run(pairs, a_vecs, b_vecs, None, None)[0]
+        return self._run(pairs, a_vecs, b_vecs, None, None, None)[0]
 
     def model_probabilities(
         self,
@@ -305,8 +346,11 @@ class PairScorer:
         b_vecs: npt.ArrayLike | None,
         notes: Sequence[tuple[str | None, str | None]] | None,
         headings: Sequence[tuple[str | None, str | None]] | None,
-    ) -> tuple[FloatArray, list[Verdict], FloatArray, dict[int, TextEvidence]]:
+        judge: Sequence[bool] | None,
+    ) -> tuple[FloatArray, list[Verdict], FloatArray, list[str]]:
         n = len(pairs)
+        if judge is not None and len(judge) != n:
+            raise ValueError(f"expected {n} judge flags, got {len(judge)}")
         if notes is not None and len(notes) != n:
             raise ValueError(f"expected {n} note pairs, got {len(notes)}")
         if headings is not None and len(headings) != n:
@@ -319,21 +363,48 @@ class PairScorer:
                 f"{self.dimension}-dimensional embeddings (use the same embedding model)"
             )
         sims = np.einsum("ij,ij->i", va, vb)
-        verdicts = [
-            assess(a, b, a_note=nt[0], b_note=nt[1], a_heading=hd[0], b_heading=hd[1])
-            for (a, b), nt, hd in zip(pairs, notes or none, headings or none, strict=True)
+        note_pairs, heading_pairs = notes or none, headings or none
+        verdicts: list[Verdict] = []
+        ask: list[int] = []
+        for i, ((a, b), nt, hd) in enumerate(zip(pairs, note_pairs, heading_pairs, strict=True)):
+            where = {"a_note": nt[0], "b_note": nt[1], "a_heading": hd[0], "b_heading": hd[1]}
+            verdicts.append(assess(a, b, **where))
+            if (judge is None or judge[i]) and not about_different_things(a, b, **where):
+                ask.append(i)
+        judged = np.zeros(n, dtype=np.float64)
+        reader = self.judge if ask else None
+        if reader is None:
+            ask = []
+        else:
+            titles = [(note_title(note_pairs[i][0]), note_title(note_pairs[i][1])) for i in ask]
+            texts = [
+                (
+                    judge_text(pairs[i][0], ta, fragment=parse_claim(pairs[i][0]).fragment),
+                    judge_text(pairs[i][1], tb, fragment=parse_claim(pairs[i][1]).fragment),
+                )
+                for i, (ta, tb) in zip(ask, titles, strict=True)
+            ]
+            # canonical order (by text): the first direction read is the same either way round
+            texts = [(x, y) if x <= y else (y, x) for x, y in texts]
+            if ask:
+                judged[ask] = reader.contradiction(texts)
+        # the structural verdict is the floor: values, dates, a flipped polarity, an antonym
+        # or a swap in one slot about the same thing are shown whatever the judge says
+        confidence = np.asarray([v.score for v in verdicts], dtype=np.float64)
+        for i in ask:
+            a, b = pairs[i]
+            named = names_other_note(a, b, note_pairs[i][0], note_pairs[i][1])
+            features = pair_features(
+                float(judged[i]), float(sims[i]), named, value_conflict(verdicts[i])
+            )
+            confidence[i] = max(confidence[i], self.calibration.confidence(features))
+        lines = [
+            explanation(pairs[i][0], pairs[i][1], verdicts[i], note_pairs[i])
+            if confidence[i] > 0
+            else ""
+            for i in range(n)
         ]
-        confidence = np.zeros(n, dtype=np.float64)
-        live = [i for i, v in enumerate(verdicts) if v.score > 0.0]
-        evidence: dict[int, TextEvidence] = {}
-        if live:
-            idx = np.asarray(live, dtype=np.int64)
-            probs, found = self._model_run([pairs[i] for i in live], va[idx], vb[idx])
-            structural = np.asarray([verdicts[i].score for i in live], dtype=np.float64)
-            sway = 1.0 + MODEL_SWAY * (2.0 * probs - 1.0)
-            confidence[idx] = np.clip(structural * sway, 0.0, 1.0)
-            evidence = dict(zip(live, found, strict=True))
-        return confidence, verdicts, sims, evidence
+        return confidence, verdicts, sims, lines
 
     def _model_run(
         self, pairs: Sequence[tuple[str, str]], va: FloatArray, vb: FloatArray
@@ -371,27 +442,39 @@ class PairScorer:
                 b_vecs = embedded[[row[b] for _, b in pairs]]
         return as_matrix(a_vecs, rows=n), as_matrix(b_vecs, rows=n)
 
-    def _explain(self, evidence: TextEvidence, kind: str) -> tuple[str, ...]:
-        """The cue detectors' lines that add to the structural one (at most two; not the
-        cue that says what the structural line already says)."""
-        said = _SAID_BY_KIND.get(kind, frozenset())
-        fired = sorted(
-            (c for c in evidence.cues if c.score >= 0.5 and c.explanation and c.kind not in said),
-            key=lambda c: (-c.score, _CUE_ORDER[c.kind]),
-        )
-        return tuple(c.explanation for c in fired[:2])
+
+def note_title(note: str | None) -> str | None:
+    """A note's title: its file name without the extension."""
+    if not note:
+        return None
+    name = note.replace("\\", "/").rsplit("/", 1)[-1]
+    return name.rsplit(".", 1)[0] if "." in name else name
 
 
-_SAID_BY_KIND: dict[str, frozenset[CueKind]] = {
-    "negation": frozenset({"negation"}),
-    "conflicting_values": frozenset({"numbers", "dates"}),
-    "opposing_sentiment": frozenset({"opposition"}),
-    "superseded": frozenset({"decision"}),
-}
-_CUE_ORDER: dict[CueKind, int] = {
-    "decision": 0,
-    "numbers": 1,
-    "dates": 2,
-    "negation": 3,
-    "opposition": 4,
-}
+def value_conflict(verdict: Verdict) -> float:
+    """The structure's strength where it found two values of one quantity or two dates of one
+    event (by rule, in any unit or format), else 0."""
+    return verdict.score if verdict.kind == "conflicting_values" else 0.0
+
+
+def explanation(a: str, b: str, verdict: Verdict, notes: tuple[str | None, str | None]) -> str:
+    """One line a person can check: the structure's when it compared values, dates, a swapped
+    relation or a changed decision; else the two differing parts and what both are about."""
+    if verdict.score > 0.0 and verdict.kind in _STRUCTURAL_LINES:
+        return verdict.explanation
+    if b < a:  # canonical order: the same line whichever claim comes first
+        a, b, notes = b, a, (notes[1], notes[0])
+    titles = [t for t in (note_title(notes[0]), note_title(notes[1])) if t]
+    return difference_line(a, b, titles)
+
+
+def contradiction_type(a: str, b: str, verdict: Verdict) -> ContradictionType:
+    if verdict.score > 0.0 and verdict.kind in CONTRADICTION_TYPES:
+        return verdict.kind
+    flips = len(parse_claim(a).negators) + len(parse_claim(b).negators)
+    return "negation" if flips % 2 == 1 else "semantic_conflict"
+
+
+_STRUCTURAL_LINES = frozenset(
+    {"conflicting_values", "semantic_conflict", "superseded", "opposing_sentiment"}
+)

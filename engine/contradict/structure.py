@@ -33,9 +33,9 @@ from __future__ import annotations
 from engine.contradict.content_words import clear_shared_stems_cache
 from engine.contradict.parsed_claim import clear_parsed_claims
 from engine.contradict.same_thing import clear_heading_cache
-from engine.contradict.verdict import Verdict, assess
+from engine.contradict.verdict import Verdict, about_different_things, assess
 
-__all__ = ["Verdict", "assess", "clear_caches"]
+__all__ = ["Verdict", "about_different_things", "assess", "clear_caches"]
 
 
 def clear_caches() -> None:
@@ -45,3 +45,4 @@ def clear_caches() -> None:
     clear_shared_stems_cache()
     clear_heading_cache()
     assess.cache_clear()
+    about_different_things.cache_clear()

@@ -14,8 +14,9 @@ FLAG_THRESHOLD = 0.5
 #: Pairs from here up are stored and offered as "weak", off by default.
 WEAK_THRESHOLD = 0.3
 #: Stored with the index: pairs scored by another version are rescored on the next sync (the
-#: claim vectors are kept). Bump it whenever what the scorer shows changes.
-SCORER_VERSION = "structure-1"
+#: claim vectors are kept). Bump it whenever what the scorer shows changes (installing judge
+#: weights, `judge.py`, changes it too).
+SCORER_VERSION = "structure-2"
 ReviewState = Literal["open", "dismissed", "resolved"]
 
 

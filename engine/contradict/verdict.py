@@ -20,7 +20,11 @@ from engine.contradict.content_words import shared_stems
 from engine.contradict.explanations import about_phrase, quoted
 from engine.contradict.negators import is_negative_adjective, negated_roots_of
 from engine.contradict.parsed_claim import ParsedClaim, parse_claim
-from engine.contradict.same_thing import different_subjects, each_about_own_note
+from engine.contradict.same_thing import (
+    different_subjects,
+    each_about_own_note,
+    opposite_subjects,
+)
 from engine.contradict.superseded import changed_decision
 from engine.contradict.swaps import swapped_attribute, swapped_relation
 from engine.contradict.text import stem
@@ -202,6 +206,37 @@ def assess(
     if (q_agree or d_agree) and best.kind != "conflicting_values":
         best = Verdict(best.score * 0.9, best.kind, best.explanation)
     return Verdict(round(min(1.0, best.score), 4), best.kind, best.explanation)
+
+
+@lru_cache(maxsize=1 << 16)
+def about_different_things(
+    a: str,
+    b: str,
+    *,
+    a_note: str | None = None,
+    b_note: str | None = None,
+    a_heading: str | None = None,
+    b_heading: str | None = None,
+) -> bool:
+    """The vetoes that hold without a parser's subject: one claim is an instruction, an
+    antonym sits inside the subjects ("Weighted graph" / "Unweighted graph"), or each claim
+    speaks of its own note, as sibling and templated notes do (a fragment -- "Human woman,
+    late 20s" -- speaks of its note). Symmetric. Subjects that merely differ in words are
+    left to the judge: "Home to rare plants including Blood Root" and "Blood root heals the
+    land" are about one thing."""
+    if b < a:
+        a, b, a_note, b_note, a_heading, b_heading = b, a, b_note, a_note, b_heading, a_heading
+    x, y = parse_claim(a), parse_claim(b)
+    if x.imperative or y.imperative:
+        return True
+    cx, cy = x.content, y.content
+    if not cx or not cy:
+        return True
+    if opposite_subjects(x, y):
+        return True
+    return each_about_own_note(
+        x, y, cx, cy, a_note=a_note, b_note=b_note, a_heading=a_heading, b_heading=b_heading
+    )
 
 
 def _one_sided_negation(x: ParsedClaim, y: ParsedClaim) -> bool:

@@ -1,5 +1,6 @@
-"""The pair scorer without the real model: weights file, symmetry, bounds, batch = single,
-errors. Vectors come from a deterministic fake embedder (hash-seeded unit vectors)."""
+"""The pair scorer with the shipped judge but without the embedding model: weights file,
+symmetry, bounds, batch = single, errors. Vectors come from a deterministic fake embedder
+(hash-seeded unit vectors)."""
 
 from __future__ import annotations
 
@@ -192,25 +193,7 @@ def test_broken_weights_files_raise_weights_error(tmp_path: Path) -> None:
         PairScorer.load(write(tmp_path, bad_axis))
 
 
-def test_scoring_throughput(scorer: PairScorer) -> None:
-    """Hundreds of claim pairs per second on one core (text cues are pure Python)."""
-    import time
-
-    emb = HashEmbedder()
-    pairs = [
-        (f"The node {i} runs for {i} months.", f"The node {i} does not run for {i + 3} months.")
-        for i in range(300)
-    ]
-    a_vecs = emb.embed([a for a, _ in pairs])
-    b_vecs = emb.embed([b for _, b in pairs])
-    t0 = time.perf_counter()
-    scores = scorer.score_many(pairs, a_vecs, b_vecs)
-    rate = len(pairs) / (time.perf_counter() - t0)
-    assert len(scores) == 300
-    assert rate > 200
-
-
-def test_the_structural_verdict_gates_the_pair_model(scorer: PairScorer) -> None:
+def test_the_judge_decides_and_unrelated_claims_are_never_shown(scorer: PairScorer) -> None:
     emb = HashEmbedder()
     a_vecs = emb.embed([a for a, _ in PAIRS])
     b_vecs = emb.embed([b for _, b in PAIRS])
@@ -221,8 +204,10 @@ def test_the_structural_verdict_gates_the_pair_model(scorer: PairScorer) -> None
     unrelated = PAIRS.index(
         ("The gateway sits on the barn roof.", "Cattle chew on the whip antenna.")
     )
-    assert product[unrelated] == 0.0 < model[unrelated]  # no slot differs: never shown
-    negation = 0
-    assert (
-        product[negation] >= scorer.threshold
-    )  # the model moves it, never below the verdict's bar
+    assert product[unrelated] < scorer.weak_threshold
+    negation, values = 0, 1
+    assert product[negation] >= scorer.threshold
+    assert product[values] >= scorer.threshold  # values compared by rule, not only by the judge
+    # instructions are vetoed before the judge reads them
+    told = scorer.score("Open the settings pane.", "Never open the settings pane.")
+    assert told.confidence < scorer.weak_threshold
