@@ -13,12 +13,12 @@ quoted with the word it negates ("cannot use" vs "use").
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from difflib import SequenceMatcher
 
 _LINK = re.compile(r"\[\[([^\]|#]*)(?:#[^\]|]*)?(?:\|([^\]]*))?\]\]")
 _MARK = re.compile(r"[*_`~=]+")
-_WORD = re.compile(r"[\w'’.-]+|[^\w\s]", re.UNICODE)
+_WORD = re.compile(r"[\w'’-]+(?:\.\w+)*|[^\w\s]", re.UNICODE)
 _STOP = frozenset(
     "a an the of to in on at by for and or but is are was were be been being it its they their "
     "them he she his her this that these those with as from into than then so which who whom "
@@ -53,8 +53,9 @@ def _trim(words: Sequence[str]) -> list[str]:
     return out
 
 
-def differing_parts(a: str, b: str) -> tuple[str, str] | None:
-    """The largest differing stretch of each claim (None when they read the same)."""
+def differing_parts(a: str, b: str, focus: Collection[str] = ()) -> tuple[str, str] | None:
+    """The largest differing stretch of each claim (None when they read the same); a stretch
+    holding one of the `focus` words (the negators that flip the pair) comes first."""
     wa, wb = _words(a), _words(b)
     if not wa or not wb:
         return None
@@ -67,10 +68,13 @@ def differing_parts(a: str, b: str) -> tuple[str, str] | None:
     if not blocks:
         return None
 
-    def weight(block: tuple[int, int, int, int]) -> int:
+    wanted = {_key(w) for f in focus for w in _words(f)}
+
+    def weight(block: tuple[int, int, int, int]) -> tuple[bool, int]:
         i1, i2, j1, j2 = block
-        content = [k for k in (*ka[i1:i2], *kb[j1:j2]) if k not in _STOP]
-        return len(content) * 2 + (i2 - i1) + (j2 - j1)
+        words = (*ka[i1:i2], *kb[j1:j2])
+        content = [k for k in words if k not in _STOP]
+        return bool(wanted.intersection(words)), len(content) * 2 + (i2 - i1) + (j2 - j1)
 
     i1, i2, j1, j2 = max(blocks, key=weight)
     # an insertion or deletion alone ("not"): show it with its neighbour on both sides
@@ -81,21 +85,36 @@ def differing_parts(a: str, b: str) -> tuple[str, str] | None:
         j1, j2 = max(0, j1 - 1), min(len(wb), j1 + 1)
         i1, i2 = max(0, i1 - 1), min(len(wa), i2 + 1)
     left, right = _trim(wa[i1:i2]), _trim(wb[j1:j2])
+    # a side that is only function words ("From", when the two claims put their words in
+    # another order) reads as its words the other claim lacks
+    if all(_key(w) in _STOP for w in left):
+        left = _trim(_unshared(wa, set(kb)))
+    if all(_key(w) in _STOP for w in right):
+        right = _trim(_unshared(wb, set(ka)))
     if not left or not right:
         return None
     return " ".join(left), " ".join(right)
 
 
+def _unshared(words: Sequence[str], other: set[str]) -> list[str]:
+    return [w for w in words if _key(w) not in other]
+
+
 def about(a: str, b: str, titles: Sequence[str] = ()) -> str:
-    """What both claims are about: a title both name (or whose note holds the claim that
-    does not name it), else their longest shared run of content words; '' if nothing."""
+    """What both claims are about: a title one of them names, else a name both write, else
+    their longest shared run of content words; '' if nothing."""
     pa, pb = plain(a).casefold(), plain(b).casefold()
     for title in titles:
         t = title.casefold()
         if t and (t in pa or t in pb):
             return title
-    ka, kb = [_key(w) for w in _words(a)], [_key(w) for w in _words(b)]
-    wa = _words(a)
+    wa, wb = _words(a), _words(b)
+    ka, kb = [_key(w) for w in wa], [_key(w) for w in wb]
+    # a name both claims write (a capitalised word that is not a function word)
+    names_b = {_key(w) for w in wb if w[:1].isupper() and _key(w) not in _STOP}
+    names = [w for w in wa if w[:1].isupper() and _key(w) in names_b and _key(w) not in _STOP]
+    if names:
+        return " ".join(dict.fromkeys(names[:3]))
     match = SequenceMatcher(a=ka, b=kb, autojunk=False).find_longest_match(0, len(ka), 0, len(kb))
     run = _trim(wa[match.a : match.a + match.size])
     if not run or all(_key(w) in _STOP for w in run):
@@ -103,9 +122,10 @@ def about(a: str, b: str, titles: Sequence[str] = ()) -> str:
     return " ".join(run)
 
 
-def difference_line(a: str, b: str, titles: Sequence[str] = ()) -> str:
-    """'"x" vs "y", both about Z' (or without the 'both about' part when nothing is shared)."""
-    parts = differing_parts(a, b)
+def difference_line(a: str, b: str, titles: Sequence[str] = (), focus: Collection[str] = ()) -> str:
+    """'"x" vs "y", both about Z' (or without the 'both about' part when nothing is shared);
+    `focus` as for `differing_parts`."""
+    parts = differing_parts(a, b, focus)
     if parts is None:
         return "the two claims say different things about the same subject"
     subject = about(a, b, titles)

@@ -1,13 +1,15 @@
-"""The contradiction scorer: a trained judge, with numbers and dates compared by rule.
+"""The contradiction scorer: the structural verdict, and a trained judge where its weights are
+installed (none ship yet: `bench/train_judge.py` builds them; see docs/decisions/0012).
 
-For each candidate pair (`scan.py` finds them: similar claims, or claims about the same note):
+For each candidate pair (`scan.py` finds them: similar claims, and with a judge also claims
+about the same note):
 
 1. **Vetoes** (`structure.about_different_things`): an instruction, an antonym inside the
    subjects ("Weighted graph" / "Unweighted graph"), or each claim speaking of its own note
    (sibling and templated notes) -- such pairs are never shown.
-2. **The judge** (`judge.PairJudge`): a MiniLM cross-encoder fine-tuned as three-way NLI
-   reads the two claims both ways round, a pronoun subject or a fragment prefixed with its
-   note's title; its P(contradiction) is the confidence.
+2. **The judge** (`judge.PairJudge`, when installed): a MiniLM cross-encoder fine-tuned as
+   three-way NLI reads the two claims both ways round, a pronoun subject or a fragment
+   prefixed with its note's title; its calibrated P(contradiction) is the confidence.
 3. **Structure** (`structure.assess`): two values of one quantity in any unit, two dates of
    one event, or one slot flipped (polarity, an antonym, a swapped relation) between claims
    about the same thing, found by rule, are a floor under the confidence (the judge reads
@@ -23,9 +25,8 @@ are about (`difference.difference_line`), never a list of negator words.
 
 Two operating points: `threshold` (FLAG_THRESHOLD) is what every front end shows by default;
 pairs from `weak_threshold` up are stored too and shown only on request ("weak"). The
-logistic model in `weights.json` (cue and embedding features) is kept for
-`model_probabilities`, which `bench/train_contradiction.py` fits; it no longer moves the
-confidence.
+logistic model in `weights.json` (cue and embedding features, `bench/train_contradiction.py`)
+moves the structural floor by at most +-10 %, which orders pairs of equal structure.
 
 The scorer is symmetric: `score(a, b) == score(b, a)`, explanations included.
 """
@@ -389,8 +390,16 @@ class PairScorer:
             if ask:
                 judged[ask] = reader.contradiction(texts)
         # the structural verdict is the floor: values, dates, a flipped polarity, an antonym
-        # or a swap in one slot about the same thing are shown whatever the judge says
-        confidence = np.asarray([v.score for v in verdicts], dtype=np.float64)
+        # or a swap in one slot about the same thing are shown whatever the judge says; the
+        # pair model orders verdicts of equal structure (x (1 +- MODEL_SWAY))
+        confidence = np.zeros(n, dtype=np.float64)
+        live = [i for i, v in enumerate(verdicts) if v.score > 0.0]
+        if live:
+            idx = np.asarray(live, dtype=np.int64)
+            probs, _ = self._model_run([pairs[i] for i in live], va[idx], vb[idx])
+            structural = np.asarray([verdicts[i].score for i in live], dtype=np.float64)
+            sway = 1.0 + MODEL_SWAY * (2.0 * probs - 1.0)
+            confidence[idx] = np.clip(structural * sway, 0.0, 1.0)
         for i in ask:
             a, b = pairs[i]
             named = names_other_note(a, b, note_pairs[i][0], note_pairs[i][1])
@@ -465,7 +474,8 @@ def explanation(a: str, b: str, verdict: Verdict, notes: tuple[str | None, str |
     if b < a:  # canonical order: the same line whichever claim comes first
         a, b, notes = b, a, (notes[1], notes[0])
     titles = [t for t in (note_title(notes[0]), note_title(notes[1])) if t]
-    return difference_line(a, b, titles)
+    negators = (*parse_claim(a).negators, *parse_claim(b).negators)
+    return difference_line(a, b, titles, focus=negators)
 
 
 def contradiction_type(a: str, b: str, verdict: Verdict) -> ContradictionType:
