@@ -1,6 +1,6 @@
 """Dump every candidate pair a contradiction scan scores, and check them against truth.
 
-    python bench/contradiction_candidates.py dump VAULT OUT.jsonl [--work-dir D] [--gate G --k K]
+    python bench/contradiction_candidates.py dump VAULT OUT.jsonl [--work-dir D] [--judge-config]
     python bench/contradiction_candidates.py check OUT.jsonl TRUTH.jsonl [...]
 
 `dump` indexes VAULT (cached in --work-dir), runs the product's full scan with a scorer that
@@ -71,6 +71,10 @@ def dump(args: argparse.Namespace) -> None:
         assert base is not None
         recorder = RecordingScorer(base.scorer)
         scan_config = base.config
+        if args.judge_config:  # the wider net a judge reads, whether or not one is installed
+            from engine.contradict.scan_config import JUDGE_SCAN_CONFIG
+
+            scan_config = JUDGE_SCAN_CONFIG
         if args.gate is not None:
             scan_config = dataclasses.replace(scan_config, subject_gate=args.gate)
         if args.k is not None:
@@ -146,6 +150,11 @@ def main() -> None:
     d.add_argument("--work-dir", default="/tmp/consilience-dev")
     d.add_argument("--gate", type=float, help="subject gate (default: the product's)")
     d.add_argument("--k", type=int, help="neighbours per claim (default: the product's)")
+    d.add_argument(
+        "--judge-config",
+        action="store_true",
+        help="the candidates a judge reads (JUDGE_SCAN_CONFIG)",
+    )
     c = sub.add_parser("check")
     c.add_argument("dump")
     c.add_argument("truth", nargs="+")

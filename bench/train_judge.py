@@ -1,20 +1,31 @@
 """Train the contradiction judge: a three-way NLI cross-encoder from the packaged MiniLM.
 
-    python bench/train_judge.py train  --out WORK [--steps N] [--layers 6] [--seed 13]
-    python bench/train_judge.py export --out WORK          # ONNX int8 + judge.json into the package
-    python bench/train_judge.py score  --out WORK          # held-out scores of the exported judge
+    python bench/train_judge.py train  --out WORK [--steps N] [--layers 6] [--seed 13] ...
+    python bench/train_judge.py export --out WORK [--judge-dir DIR]  # ONNX int8 + tokenizer
+    python bench/train_judge.py score  --out WORK [--judge-dir DIR]  # held-out scores -> judge.json
+
+The recipe measured in bench/RESULTS.md (about an hour on two CPU cores):
+
+    train --out W1 --steps 4000 --stop-at 2800                       # SNLI 100k + notes 30k
+    train --out W2 --init W1/ckpt.pt --snli-pairs 30000 --note-pairs 40000 --emphasis \
+          --steps 1200 --seed 7 --lr 3e-5
+    train --out W3 --init W2/ckpt.pt --snli-pairs 30000 --note-pairs 40000 --emphasis \
+          --minimal --steps 900 --seed 11 --lr 3e-5
+    export --out W3 && score --out W3
 
 Data (read from ../shared/data, never copied): the 99,890 SNLI training pairs, plus note-style
 pairs made by `note_pairs.generate_pairs` (values, units, dates, order, negation written many
 ways, antonyms, swapped relations, and their look-alikes). Note-style contradictions are also
-given in the other order (the relation is symmetric). Held-out evaluation only: SNLI test, MNLI dev
-(binary), SciFact claim/evidence.
+given in the other order (the relation is symmetric). Held-out evaluation only: SNLI test,
+MNLI dev (binary), SciFact claim/evidence.
 
 The model: the packaged all-MiniLM-L6-v2 transformer (optionally its first `--layers` layers),
 mean pooled over the pair's tokens, a linear layer to (contradiction, entailment, neutral).
 Training resumes from WORK/ckpt.pt when it exists (the data order is fixed by the seed).
-`export` writes `engine/contradict/judge/judge.onnx` (int8 weights, embeddings included) and
-`judge.json` (the data's sha256, the seed, the steps and the held-out scores).
+`export` writes `judge.onnx` (int8 weights, embeddings included) and the tokenizer to
+`engine/contradict/judge/` (where the scorer picks them up); `score` adds `judge.json` (the
+data's sha256, the seed, the steps and the held-out scores). Weights are committed only for
+a measured gain on whole vaults (`bench/calibrate_contradictions.py`).
 """
 
 from __future__ import annotations

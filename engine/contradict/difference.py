@@ -22,7 +22,8 @@ _WORD = re.compile(r"[\w'’-]+(?:\.\w+)*|[^\w\s]", re.UNICODE)
 _STOP = frozenset(
     "a an the of to in on at by for and or but is are was were be been being it its they their "
     "them he she his her this that these those with as from into than then so which who whom "
-    "what when where there here also just only very".split()
+    "what when where there here also just only very if you your we our i my can may will "
+    "would should could has have had do does did".split()
 )
 MAX_WORDS = 9
 

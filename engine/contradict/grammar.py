@@ -207,6 +207,11 @@ def is_imperative(tokens: tuple[Token, ...]) -> bool:
         return False
     if words[0].norm in _LEADING_ADVERBS and len(words) > 1:
         words = words[1:]
+    # a negated instruction: "Never use...", "Do not open...", "Don't run..."
+    if words[0].norm in ("never", "please") and len(words) > 1:
+        words = words[1:]
+    elif words[0].norm in ("do", "don't", "dont") and len(words) > 2:
+        words = words[2:] if words[1].norm in ("not", "n't") else words[1:]
     if words[0].norm in _IMPERATIVES:
         return True
     if words[0].norm in _SOFT_IMPERATIVES and len(words) > 1 and words[1].norm in _OBJECT_STARTS:

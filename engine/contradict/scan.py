@@ -392,8 +392,10 @@ class ContradictionScanner:
         """The candidate pairs kept -- similar, or about the same note and fairly similar, and
         not vetoed (`about_different_things`) -- and which of them the judge reads
         (`judge_selection`). Fills `headings` for the rows of the kept pairs."""
-        if len(a) == 0:
-            return a, b, np.zeros(0, dtype=bool)
+        if len(a) == 0 or self._scorer.judge is None:
+            # the structure alone: the nearest-claim search already applied its gate, and the
+            # structural verdict has these vetoes of its own
+            return a, b, np.zeros(len(a), dtype=bool)
         cfg = self._config
         sims = np.einsum("ij,ij->i", base[vec_rows[a]], base[vec_rows[b]]).astype(np.float64)
         rows = np.unique(np.concatenate([a, b]))

@@ -172,9 +172,14 @@ class PairScorer:
 
     @classmethod
     def load(
-        cls, path: Path | str | None = None, *, embedder: Embedder | None = None
+        cls,
+        path: Path | str | None = None,
+        *,
+        embedder: Embedder | None = None,
+        judge: PairJudge | None = None,
     ) -> PairScorer:
-        """The scorer stored at `path` (default: the committed `weights.json`)."""
+        """The scorer stored at `path` (default: the committed `weights.json`); `judge`: a
+        judge to use instead of the installed one (if any)."""
         source = Path(path) if path is not None else WEIGHTS_PATH
         try:
             data = json.loads(source.read_text(encoding="utf-8"))
@@ -204,6 +209,7 @@ class PairScorer:
             negation=NegationSpace(axis=axis, basis=basis),
             metadata=meta,
             embedder=embedder,
+            judge=judge,
         )
 
     @property
