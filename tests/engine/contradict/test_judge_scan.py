@@ -8,8 +8,6 @@ fast (claims sharing words are near each other, as with the model).
 
 from __future__ import annotations
 
-import hashlib
-import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -22,34 +20,14 @@ from engine.contradict.scan_config import DEFAULT_SCAN_CONFIG, JUDGE_SCAN_CONFIG
 from engine.contradict.scorer import PairScorer
 from engine.evaluate.vault_gen import generate_vault
 from engine.workspace import Workspace, WorkspaceConfig
+from tests.helpers.words_embedder import WordsEmbedder
 
-DIM = 384
 NOTES = {
     "Families/Tira Family.md": "# Tira Family\n\nThey cannot use combat spells in a duel.\n",
     "Places/Waltasa.md": "# Waltasa\n\nThe Tira Family duelists of East Waltasa are famous "
     "for hurling combat spells at their rivals.\n",
     "Guides/Duels.md": "# Duels\n\nNever use combat spells in a duel at the academy.\n",
 }
-
-
-class WordsEmbedder:
-    name = "test-words"
-    dimension = DIM
-    max_tokens = 254
-
-    def embed(self, texts: Sequence[str], *, batch_size: int = 16) -> np.ndarray:
-        out = np.zeros((len(texts), DIM), dtype=np.float32)
-        for i, text in enumerate(texts):
-            for word in re.findall(r"\w+", text.lower()):
-                out[i, int(hashlib.md5(word.encode()).hexdigest()[:8], 16) % DIM] += 1.0
-            out[i, 0] += 0.01
-        return out / np.linalg.norm(out, axis=1, keepdims=True)
-
-    def embed_query(self, text: str) -> np.ndarray:
-        return self.embed([text])[0]
-
-    def count_tokens(self, texts: Sequence[str]) -> list[int]:
-        return [len(t.split()) for t in texts]
 
 
 class RuleJudge:

@@ -9,9 +9,7 @@ with the model, and indexing takes seconds.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import json
-import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -25,8 +23,8 @@ from engine.contradict.scan_config import DEFAULT_SCAN_CONFIG, ScanConfig
 from engine.evaluate.vault_gen import generate_vault
 from engine.workspace import Workspace, WorkspaceConfig
 from tests.engine.contradict.reference_scan import Pair, ReferenceScanner
+from tests.helpers.words_embedder import WordsEmbedder
 
-DIM = 384
 #: Sentences repeated within a note and across notes: one pair per pair of notes and texts.
 REPEATS = {
     "Repeats/pump a.md": "# Pump\n\nThe irrigation pump delivers 40 litres per minute.\n\n"
@@ -35,28 +33,6 @@ REPEATS = {
     "Repeats/pump c.md": "# Pump\n\nThe irrigation pump delivers 40 litres per minute.\n\n"
     "The irrigation pump does not deliver 55 litres per minute.\n",
 }
-
-
-class WordsEmbedder:
-    """Hashed bag of words, L2-normalised (the `Embedder` role, without a model)."""
-
-    name = "test-words"
-    dimension = DIM
-    max_tokens = 254
-
-    def embed(self, texts: Sequence[str], *, batch_size: int = 16) -> np.ndarray:
-        out = np.zeros((len(texts), DIM), dtype=np.float32)
-        for i, text in enumerate(texts):
-            for word in re.findall(r"\w+", text.lower()):
-                out[i, int(hashlib.md5(word.encode()).hexdigest()[:8], 16) % DIM] += 1.0
-            out[i, 0] += 0.01  # never a zero vector
-        return out / np.linalg.norm(out, axis=1, keepdims=True)
-
-    def embed_query(self, text: str) -> np.ndarray:
-        return self.embed([text])[0]
-
-    def count_tokens(self, texts: Sequence[str]) -> list[int]:
-        return [len(t.split()) for t in texts]
 
 
 @pytest.fixture(scope="module")
