@@ -1,7 +1,7 @@
 """Synthetic note-style NLI pairs for fine-tuning Consilience's 3-way contradiction cross-encoder.
 
 SNLI premises are photo captions; a notes vault says things like "Kessar has 3 gates" or
-"Tira Family: They cannot use fire magic." This module builds such sentences compositionally from
+"Orrin Family: They cannot use fire magic." This module builds such sentences compositionally from
 its own invented names and generic vocabularies, and pairs them with a label known by
 construction: contradiction (values, dates, ordinals, event order, negation, antonyms, exclusive
 attributes, swapped relations, fate), entailment (unit conversions, one-sided limits,
@@ -1587,7 +1587,7 @@ ROLE_WORDS = ("scribe", "healer", "blacksmith", "cartographer", "brewer", "tailo
 
 EV_PERSON = (
     "answered the door in a robe",
-    "expected a portal behind the wall of the {bld}",
+    "expected a hidden door behind the shelves of the {bld}",
     "stole a {obj} from the {yard} in {place}",
     "met the mayor of {place} at dawn",
     "found a {animal} in the snow near {place}",
@@ -1823,7 +1823,7 @@ NEG_PARA = (  # (kinds, restatements of one negative fact)
         (CI,),
         (
             "Only mages may enter the library of {X}",
-            "No one without magery may enter the library of {X}",
+            "No one but a mage may enter the library of {X}",
             "Entry to the library of {X} is closed to everyone but mages",
         ),
     ),
@@ -2342,7 +2342,7 @@ def realise(pair: Pair, rng: random.Random) -> dict[str, str]:
 # --------------------------------------------------------------------------- minimal edits
 
 MIN_ROLES = (
-    "Waterkeeper",
+    "Canalkeeper",
     "Lamplighter",
     "Archivist",
     "Ferrywarden",
@@ -2354,7 +2354,7 @@ MIN_ROLES = (
     "Loremaster",
 )
 MIN_DUTIES = (  # (detailed, plain): the plain form drops only a modifier
-    ("maintains the mountain irrigation channels", "maintains the irrigation channels"),
+    ("repairs the upper stone aqueducts", "repairs the stone aqueducts"),
     ("tends the old northern lighthouse", "tends the lighthouse"),
     ("keeps the temple's oldest records", "keeps the temple's records"),
     ("guards the eastern gate of {pl}", "guards the gate of {pl}"),

@@ -48,7 +48,7 @@ def are_opposites(a: str, b: str) -> bool:
 def antonym_pairs(x: ParsedClaim, y: ParsedClaim) -> list[tuple[ClaimWord, ClaimWord]]:
     """Opposite words between the two claims, each word of `y` used once (words both claims
     have are not paired; function words count only when listed in FUNCTION_OPPOSITES; a word
-    written with a capital inside a sentence is part of a name -- "Cloudbreak Pass" -- and is
+    written with a capital inside a sentence is part of a name -- "Greywater Pass" -- and is
     never an opposite)."""
     antonyms: list[tuple[ClaimWord, ClaimWord]] = []
     used_y: set[int] = set()

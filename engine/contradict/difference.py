@@ -4,7 +4,7 @@
 returns the longest stretch where they differ on each side, widened to whole words and kept
 short; `about(a, b, titles)` names what both are about: a note title or link target both
 mention, else the longest run of words they share. `difference_line` puts them together:
-'"a powerful medicinal herb" vs "heals the land rather than people", both about Blood Root'.
+'"a common roadside weed" vs "grows only on the high cliffs", both about Marsh Lily'.
 
 Nothing here lists negator words on their own: a side whose only difference is a negator is
 quoted with the word it negates ("cannot use" vs "use").

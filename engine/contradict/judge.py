@@ -10,7 +10,7 @@ not seen.
 
 The judge sees each claim as the scan gives it (`judge_text`): a claim whose subject is a
 pronoun ("They cannot ...") or that has none (a fragment) is prefixed with its note's title
-("Tira Family: They cannot ..."), as the note-style training pairs are written.
+("Orrin Family: They cannot ..."), as the note-style training pairs are written.
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ class JudgeError(EngineError):
 
 def judge_text(claim: str, title: str | None, *, fragment: bool = False) -> str:
     """The claim as the judge reads it: a claim whose subject is a pronoun, or a fragment
-    without one ("Human woman, late 20s"), gets its note's title before it."""
+    without one ("Tall woman, early 30s"), gets its note's title before it."""
     if not title or title.casefold() in claim.casefold():
         return claim
     if fragment or _PRONOUN_START.match(claim):

@@ -23,8 +23,8 @@ class ScanConfig:
     # reach 0.9, so the gate only prunes unrelated claims and the scorer decides.
     similarity_gate: float = 0.55
     # Pairs that name the same note (`subjects.py`: the note of one claim, a title both
-    # mention) are candidates from this similarity: "They cannot use combat spells" in Tira
-    # Family and "The Tira Family duelists hurl combat spells" sit at 0.4.
+    # mention) are candidates from this similarity: "They cannot forge iron blades" in Orrin
+    # Family and "The Orrin Family smiths forge iron blades" sit at 0.4.
     subject_gate: float = 0.55
     # A claim that names a note is paired with this many of that note's claims (and of the
     # other claims naming it), the most similar first, above `subject_gate` (0: none).

@@ -13,7 +13,7 @@ about the same note):
 3. **Structure** (`structure.assess`): two values of one quantity in any unit, two dates of
    one event, or one slot flipped (polarity, an antonym, a swapped relation) between claims
    about the same thing, found by rule, are a floor under the confidence (the judge reads
-   "5 litres" and "2 quarts" as words).
+   "6 km" and "4 miles" as words).
 
 The judge's probability is calibrated on whole vaults (`calibration.py`) with what the scan
 knows beside it: the claims' similarity, whether one names the other's note, a value

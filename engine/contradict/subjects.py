@@ -1,9 +1,9 @@
 """What a claim is about, by the notes it names: its own note, and every note whose title it
 mentions (a `[[link]]` reads as its text, so a link is a mention).
 
-Two claims are about the same thing when these sets meet: "They cannot use combat spells" in
-*Tira Family* and "The Tira Family duelists hurl combat spells" in *Waltasa* both name the
-Tira Family, though their words and vectors are far apart. The candidate search lets such
+Two claims are about the same thing when these sets meet: "They cannot forge iron blades" in
+*Orrin Family* and "The Orrin Family smiths forge iron blades" in *Keldmoor* both name the
+Orrin Family, though their words and vectors are far apart. The candidate search lets such
 pairs in from a lower similarity than pairs that share nothing (`scan_config`).
 
 A title that many claims mention (a hub such as "Magic" in a magic-heavy vault) tells little

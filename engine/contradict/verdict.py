@@ -220,10 +220,10 @@ def about_different_things(
 ) -> bool:
     """The vetoes that hold without a parser's subject: one claim is an instruction, an
     antonym sits inside the subjects ("Weighted graph" / "Unweighted graph"), or each claim
-    speaks of its own note, as sibling and templated notes do (a fragment -- "Human woman,
-    late 20s" -- speaks of its note). Symmetric. Subjects that merely differ in words are
-    left to the judge: "Home to rare plants including Blood Root" and "Blood root heals the
-    land" are about one thing."""
+    speaks of its own note, as sibling and templated notes do (a fragment -- "Tall woman,
+    early 30s" -- speaks of its note). Symmetric. Subjects that merely differ in words are
+    left to the judge: "Home to rare herbs including the Marsh Lily" and "The Marsh Lily
+    cures fevers" are about one thing."""
     if b < a:
         a, b, a_note, b_note, a_heading, b_heading = b, a, b_note, a_note, b_heading, a_heading
     x, y = parse_claim(a), parse_claim(b)

@@ -32,11 +32,12 @@ def test_a_lone_negator_is_shown_with_the_word_it_negates() -> None:
 
 def test_wikilinks_read_as_their_alias_and_titles_name_the_subject() -> None:
     assert (
-        plain("The [[Tira Family|Tiras]] fight with **spears**.") == "The Tiras fight with spears."
+        plain("The [[Orrin Family|Orrins]] fight with **spears**.")
+        == "The Orrins fight with spears."
     )
     assert (
-        about("They cannot swim.", "The [[Tira Family]] are strong swimmers.", ["Tira Family"])
-        == "Tira Family"
+        about("They cannot swim.", "The [[Orrin Family]] are strong swimmers.", ["Orrin Family"])
+        == "Orrin Family"
     )
 
 

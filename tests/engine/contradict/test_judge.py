@@ -69,12 +69,13 @@ def test_three_way_probabilities_sum_to_one(judge: PairJudge) -> None:
 
 
 def test_pronoun_subjects_and_fragments_get_the_note_title() -> None:
-    assert judge_text("They cannot swim.", "Tira Family") == "Tira Family: They cannot swim."
-    assert judge_text("Human woman, late 20s", "Pipe Ashford", fragment=True).startswith(
-        "Pipe Ashford: "
+    assert judge_text("They cannot swim.", "Orrin Family") == "Orrin Family: They cannot swim."
+    assert judge_text("Tall woman, early 30s", "Edda Lorne", fragment=True).startswith(
+        "Edda Lorne: "
     )
     assert (
-        judge_text("The Tira Family cannot swim.", "Tira Family") == "The Tira Family cannot swim."
+        judge_text("The Orrin Family cannot swim.", "Orrin Family")
+        == "The Orrin Family cannot swim."
     )
     assert judge_text("Rivers flood in spring.", "Geography") == "Rivers flood in spring."
     assert judge_text("They cannot swim.", None) == "They cannot swim."

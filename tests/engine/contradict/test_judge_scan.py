@@ -23,10 +23,10 @@ from engine.workspace import Workspace, WorkspaceConfig
 from tests.helpers.words_embedder import WordsEmbedder
 
 NOTES = {
-    "Families/Tira Family.md": "# Tira Family\n\nThey cannot use combat spells in a duel.\n",
-    "Places/Waltasa.md": "# Waltasa\n\nThe Tira Family duelists of East Waltasa are famous "
-    "for hurling combat spells at their rivals.\n",
-    "Guides/Duels.md": "# Duels\n\nNever use combat spells in a duel at the academy.\n",
+    "Families/Orrin Family.md": "# Orrin Family\n\nThey cannot forge iron blades in winter.\n",
+    "Places/Keldmoor.md": "# Keldmoor\n\nThe Orrin Family smiths of East Keldmoor are famous "
+    "for forging iron blades in winter.\n",
+    "Guides/Duels.md": "# Duels\n\nNever use iron blades in winter at the academy.\n",
 }
 
 
@@ -83,13 +83,13 @@ def test_a_judge_reads_claims_naming_the_same_note_within_its_budget(
     store.forget_scans(workspace.catalog)
     stats = scanner.full_scan()
     assert stats.contradictions >= 1
-    # the claim in "Tira Family" (a pronoun subject) and the one naming the Tira Family
-    found = _pairs_between(workspace, "Families/Tira Family.md", "Places/Waltasa.md")
+    # the claim in "Orrin Family" (a pronoun subject) and the one naming the Orrin Family
+    found = _pairs_between(workspace, "Families/Orrin Family.md", "Places/Keldmoor.md")
     assert found and found[0][0] >= scorer.threshold
-    assert "Tira Family" in found[0][1]
+    assert "Orrin Family" in found[0][1]
     # the judge read the pronoun claim with its note's title, and no instruction at all
     assert any(
-        a.startswith("Tira Family: They") or b.startswith("Tira Family: They")
+        a.startswith("Orrin Family: They") or b.startswith("Orrin Family: They")
         for a, b in judge.read
     )
     assert not any(t.startswith("Never use") for pair in judge.read for t in pair)

@@ -15,23 +15,23 @@ from engine.contradict.subjects import TitleIndex, title_words
 
 
 def test_a_claim_is_about_its_note_and_the_notes_it_names() -> None:
-    index = TitleIndex(["Families/Tira Family.md", "Places/Waltasa.md", "Garden.md"])
+    index = TitleIndex(["Families/Orrin Family.md", "Places/Keldmoor.md", "Garden.md"])
     keys = index.subjects(
-        ["They cannot use fire spells.", "The Tira Family duelists of Waltasa hurl fire."],
-        ["Families/Tira Family.md", "Places/Waltasa.md"],
+        ["They cannot use fire spells.", "The Orrin Family smiths of Keldmoor use fire."],
+        ["Families/Orrin Family.md", "Places/Keldmoor.md"],
     )
-    assert keys[0] & keys[1], "both are about the Tira Family"
+    assert keys[0] & keys[1], "both are about the Orrin Family"
     assert index.own("Garden.md") not in keys[0] | keys[1]
 
 
 def test_titles_match_whole_words_case_and_links_aside() -> None:
-    index = TitleIndex(["Blood root.md", "Art.md"])
-    assert index.mentions("Home to [[Blood root|Blood Root]] and more") == {
-        index.own("Blood root.md")
+    index = TitleIndex(["Marsh lily.md", "Art.md"])
+    assert index.mentions("Home to [[Marsh lily|Marsh Lily]] and more") == {
+        index.own("Marsh lily.md")
     }
-    assert index.mentions("The bloodroot party started") == frozenset()
+    assert index.mentions("The marshlily party started") == frozenset()
     assert index.mentions("A party of artists") == frozenset(), "Art is not in artists"
-    assert title_words("Pipe’s Fate!") == ("pipe's", "fate")
+    assert title_words("Edda’s Fate!") == ("edda's", "fate")
 
 
 def test_a_title_most_claims_mention_names_no_particular_thing() -> None:
@@ -66,8 +66,10 @@ def test_the_judge_reads_the_best_pairs_within_its_budget() -> None:
 
 
 def test_names_other_note_reads_titles_as_words() -> None:
-    assert names_other_note("They swim.", "The Tira Family cannot swim.", "Tira Family.md", "W.md")
-    assert not names_other_note("They swim.", "Rivers run.", "Tira Family.md", "W.md")
+    assert names_other_note(
+        "They swim.", "The Orrin Family cannot swim.", "Orrin Family.md", "W.md"
+    )
+    assert not names_other_note("They swim.", "Rivers run.", "Orrin Family.md", "W.md")
 
 
 def test_calibration_is_monotone_in_the_judge_and_fits_separable_data() -> None:
