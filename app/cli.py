@@ -285,8 +285,7 @@ def _cmd_watch(args: argparse.Namespace) -> int:
         _print_problems(stats)
 
         def synced(s: IndexStats) -> None:
-            changed = s.added + s.updated + s.removed + s.renamed
-            if changed:
+            if s.changed:
                 print(
                     f"synced: +{s.added} ~{s.updated} -{s.removed} >{s.renamed} "
                     f"({s.embedded} chunks embedded, {s.seconds * 1000:.0f} ms)",

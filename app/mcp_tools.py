@@ -182,8 +182,7 @@ class VaultSession:
             )
 
     def _synced(self, stats: IndexStats) -> None:
-        changed = stats.added + stats.updated + stats.removed + stats.renamed
-        if changed:
+        if stats.changed:
             log.info(
                 "synced: +%d ~%d -%d >%d (%d chunks embedded, %.0f ms)",
                 stats.added,

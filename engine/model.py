@@ -103,6 +103,12 @@ class IndexStats:
     changed_paths: tuple[str, ...] = ()
     removed_paths: tuple[str, ...] = ()
 
+    @property
+    def changed(self) -> int:
+        """Notes this run added, updated, removed or renamed: what every front end means by
+        "notes changed" (a sync that only renamed notes changed the index too)."""
+        return self.added + self.updated + self.removed + self.renamed
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "notes": self.notes,

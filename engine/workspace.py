@@ -252,7 +252,7 @@ class Workspace:
         was_stale = self.catalog.state.graph_stale
         self.catalog.state.graph_stale = True
         stats = self.indexer.sync(paths=paths, progress=progress, should_stop=should_stop)
-        if not (stats.added or stats.updated or stats.removed or stats.renamed or stats.embedded):
+        if not (stats.changed or stats.embedded):
             self.catalog.state.graph_stale = was_stale
         if save_graph:
             self.save_graph()

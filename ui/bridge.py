@@ -459,7 +459,7 @@ class EngineSession(QObject):
             self.watching.emit(False)
 
     def _on_live_synced(self, stats: IndexStats) -> None:  # the watcher's thread
-        if self._closing or not (stats.added or stats.updated or stats.removed or stats.renamed):
+        if self._closing or not stats.changed:
             return
         session = self._session
         self.synced.emit(stats)

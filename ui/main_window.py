@@ -375,7 +375,7 @@ class MainWindow(QMainWindow):
         wanted = self.connections.subject
         if wanted is not None and self.connections.connections is None:
             self._connections_wanted(wanted)  # asked before the index could answer
-        if stats is not None and (stats.added or stats.updated or stats.removed):
+        if stats is not None and stats.changed:
             self.search.search_now()  # the index changed under the current answer
 
     def _index_failed(self, message: str) -> None:

@@ -28,7 +28,7 @@ def index_summary(stats: IndexStats | None, *, notes: int) -> str:
     text = f"{notes_text(notes)} indexed"
     if stats is None:
         return text
-    changed = stats.added + stats.updated + stats.removed
+    changed = stats.changed
     first = stats.added > 0 and not (stats.unchanged or stats.updated or stats.removed)
     if changed and not first:
         text += f" · {notes_text(changed)} changed"
@@ -115,7 +115,7 @@ class IndexStatus(QWidget):
         self.label.setText(text)
 
     def synced(self, stats: IndexStats) -> None:
-        changed = stats.added + stats.updated + stats.removed + stats.renamed
+        changed = stats.changed
         self.label.setText(
             f"{notes_text(stats.notes)} indexed · {notes_text(changed)} just updated"
         )

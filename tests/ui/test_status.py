@@ -74,6 +74,15 @@ def test_a_later_sync_names_what_changed(qtbot: QtBot) -> None:
     assert status.label.text() == "67 notes indexed · 1 note just updated"
 
 
+def test_a_sync_that_only_renamed_notes_changed_them(qtbot: QtBot) -> None:
+    renamed = IndexStats(notes=66, renamed=2, unchanged=64)
+    assert renamed.changed == 2
+    assert IndexStats(notes=66, added=1, updated=2, removed=3, renamed=4).changed == 10
+    status = _status(qtbot)
+    status.finished(renamed, notes=66)
+    assert status.label.text() == "66 notes indexed · 2 notes changed · watching for changes"
+
+
 @pytest.mark.slow
 def test_the_session_reports_the_model_loading(qtbot: QtBot, demo_index: DemoCopy) -> None:
     """No model shared: the session loads one, and says so before it is ready (the tests run
