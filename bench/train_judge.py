@@ -53,6 +53,7 @@ LABELS = ("contradiction", "entailment", "neutral")
 MAX_LEN = 128
 
 sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(ROOT))
 
 
 def sha256(path: Path) -> str:
@@ -307,32 +308,12 @@ def export(args: argparse.Namespace) -> None:
     print(f"wrote {out} ({out.stat().st_size / 1e6:.1f} MB)", flush=True)
 
 
-def onnx_probs(
-    pairs: list[tuple[str, str]], folder: Path = JUDGE_DIR, batch: int = 64
-) -> np.ndarray:
-    """P(contradiction, entailment, neutral) of each pair by the exported judge."""
-    import onnxruntime as ort
+def onnx_probs(pairs: list[tuple[str, str]], folder: Path = JUDGE_DIR) -> np.ndarray:
+    """P(contradiction, entailment, neutral) of each pair by the exported judge, read as the
+    product reads it (`engine.contradict.judge`)."""
+    from engine.contradict.judge import PairJudge
 
-    opts = ort.SessionOptions()
-    opts.intra_op_num_threads = 2
-    sess = ort.InferenceSession(str(folder / "judge.onnx"), opts)
-    tok = tokenizer()
-    order = sorted(range(len(pairs)), key=lambda i: len(pairs[i][0]) + len(pairs[i][1]))
-    out = np.zeros((len(pairs), 3), dtype=np.float32)
-    for start in range(0, len(order), batch):
-        idx = order[start : start + batch]
-        ids, mask, types = encode(tok, [pairs[i] for i in idx])
-        logits = sess.run(
-            None,
-            {
-                "input_ids": ids.numpy(),
-                "attention_mask": mask.numpy(),
-                "token_type_ids": types.numpy(),
-            },
-        )[0]
-        e = np.exp(logits - logits.max(1, keepdims=True))
-        out[idx] = e / e.sum(1, keepdims=True)
-    return out
+    return PairJudge(folder, threads=2).probabilities(pairs)
 
 
 def contradiction_scores(pairs: list[tuple[str, str]], folder: Path) -> np.ndarray:

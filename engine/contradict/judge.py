@@ -66,12 +66,17 @@ class PairJudge:
     """P(contradiction) of sentence pairs by the shipped cross-encoder (thread-safe)."""
 
     def __init__(self, folder: Path = JUDGE_DIR, *, threads: int | None = None) -> None:
+        model = folder / "judge.onnx"
+        if not model.is_file():  # the usual case while no weights ship: no heavy imports
+            raise JudgeError(
+                f"No contradiction judge in {folder} — rebuild it with "
+                "`python bench/train_judge.py`."
+            )
         try:
             import onnxruntime as ort
             from tokenizers import Tokenizer
         except ImportError as err:  # pragma: no cover - both are dependencies
             raise JudgeError(f"The contradiction judge needs onnxruntime: {err}") from err
-        model = folder / "judge.onnx"
         try:
             self._tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
             options = ort.SessionOptions()
@@ -81,8 +86,9 @@ class PairJudge:
             self._session = ort.InferenceSession(
                 str(model), options, providers=["CPUExecutionProvider"]
             )
-            self.metadata: dict[str, Any] = json.loads(
-                (folder / "judge.json").read_text(encoding="utf-8")
+            record = folder / "judge.json"  # the training record, once `score` wrote it
+            self.metadata: dict[str, Any] = (
+                json.loads(record.read_text(encoding="utf-8")) if record.is_file() else {}
             )
         except Exception as err:  # onnxruntime raises its own exception types
             raise JudgeError(

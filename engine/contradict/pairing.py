@@ -25,7 +25,11 @@ def raw_pairs(query_rows: Ints, offsets: Ints, hits: Ints, hashes: Ints) -> tupl
     """(query row, hit row) per hit, query by query (`hits[offsets[i]:offsets[i + 1]]` are
     query i's), same-text hits dropped, each unordered pair at its first hit only."""
     q = np.repeat(np.asarray(query_rows, dtype=np.int64), np.diff(offsets))
-    o = np.asarray(hits, dtype=np.int64)
+    return distinct_pairs(q, np.asarray(hits, dtype=np.int64), hashes)
+
+
+def distinct_pairs(q: Ints, o: Ints, hashes: Ints) -> tuple[Ints, Ints]:
+    """(q, o) in order, minus pairs of the same text, each unordered pair at its first place."""
     differ = hashes[q] != hashes[o]
     q, o = q[differ], o[differ]
     first = first_occurrences(np.minimum(q, o), np.maximum(q, o))

@@ -40,7 +40,7 @@ from engine.contradict.claims import extract_claims
 from engine.contradict.cues import clear_claim_caches
 from engine.contradict.pairing import (
     candidate_pairs,
-    first_occurrences,
+    distinct_pairs,
     judge_selection,
     locality_rows,
     raw_pairs,
@@ -101,6 +101,7 @@ class ContradictionScanner:
         self._k = config.neighbours
         # the nearest-claim search reaches down to the lower of the two gates (`_keep`)
         self._gate = min(config.similarity_gate, config.subject_gate)
+        self._title_index: TitleIndex | None = None
 
     @property
     def scorer(self) -> PairScorer:
@@ -151,6 +152,7 @@ class ContradictionScanner:
         `progress(done, total)` hears how many of the notes to rescan have their claims
         embedded (most of a scan's time), then `(total, total)` once the pairs are saved."""
         report = progress or _no_progress
+        self._title_index = None  # notes come and go between scans
         started = time.perf_counter()
         changed_list = list(dict.fromkeys(changed))
         removed_list = [p for p in dict.fromkeys(removed) if p not in set(changed_list)]
@@ -399,7 +401,7 @@ class ContradictionScanner:
         cfg = self._config
         sims = np.einsum("ij,ij->i", base[vec_rows[a]], base[vec_rows[b]]).astype(np.float64)
         rows = np.unique(np.concatenate([a, b]))
-        titles = TitleIndex(store.indexed_notes(self._catalog))
+        titles = self._titles()
         keys = titles.subjects(
             [table.texts[r] for r in rows.tolist()], [table.note(r) for r in rows.tolist()]
         )
@@ -578,12 +580,14 @@ class ContradictionScanner:
         q, o = raw_pairs(query_rows, hits.offsets, hits.index, hashes)
         sq, so = self._subject_pairs(table, base, query_rows)
         if len(sq):
-            q, o = np.concatenate([q, sq]), np.concatenate([o, so])
-            differ = hashes[q] != hashes[o]
-            q, o = q[differ], o[differ]
-            first = first_occurrences(np.minimum(q, o), np.maximum(q, o))
-            q, o = q[first], o[first]
+            q, o = distinct_pairs(np.concatenate([q, sq]), np.concatenate([o, so]), hashes)
         return q, o, base
+
+    def _titles(self) -> TitleIndex:
+        """The vault's note titles, read once per scan (`update` forgets them)."""
+        if self._title_index is None:
+            self._title_index = TitleIndex(store.indexed_notes(self._catalog))
+        return self._title_index
 
     def _subject_pairs(
         self, table: ClaimTable, base: np.ndarray, query_rows: Ints
@@ -596,7 +600,7 @@ class ContradictionScanner:
         rows = query_rows.tolist()
         if not rows or cfg.subject_partners <= 0:
             return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
-        titles = TitleIndex(store.indexed_notes(self._catalog))
+        titles = self._titles()
         mentions = titles.subjects([table.texts[r] for r in rows], [table.note(r) for r in rows])
         own_of_row = np.asarray([titles.own(p) for p in table.note_paths], dtype=np.int64)[
             table.note_ids()
@@ -609,6 +613,7 @@ class ContradictionScanner:
                     by_title.setdefault(key, []).append(r)
         q: list[int] = []
         o: list[int] = []
+        notes = table.note_ids()
         for key, naming in by_title.items():
             members = np.unique(
                 np.concatenate([np.flatnonzero(own_of_row == key), np.asarray(naming)])
@@ -616,7 +621,6 @@ class ContradictionScanner:
             if len(members) < 2:
                 continue
             sims = base[np.asarray(naming)] @ base[members].T
-            notes = table.note_ids()
             for i, r in enumerate(naming):
                 row_sims = np.where(notes[members] == notes[r], -1.0, sims[i])
                 top = np.argsort(-row_sims, kind="stable")[: cfg.subject_partners]

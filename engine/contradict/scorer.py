@@ -57,6 +57,7 @@ from engine.contradict.features import (
 from engine.contradict.judge import JudgeError, PairJudge, judge_text
 from engine.contradict.parsed_claim import parse_claim
 from engine.contradict.structure import Verdict, about_different_things, assess
+from engine.contradict.subjects import note_title_of
 from engine.contradict.types import FLAG_THRESHOLD, SCORER_VERSION, WEAK_THRESHOLD
 from engine.errors import EngineError
 
@@ -371,18 +372,17 @@ class PairScorer:
             )
         sims = np.einsum("ij,ij->i", va, vb)
         note_pairs, heading_pairs = notes or none, headings or none
+        reader = self.judge if judge is None or any(judge) else None
         verdicts: list[Verdict] = []
         ask: list[int] = []
         for i, ((a, b), nt, hd) in enumerate(zip(pairs, note_pairs, heading_pairs, strict=True)):
             where = {"a_note": nt[0], "b_note": nt[1], "a_heading": hd[0], "b_heading": hd[1]}
             verdicts.append(assess(a, b, **where))
-            if (judge is None or judge[i]) and not about_different_things(a, b, **where):
+            wanted = reader is not None and (judge is None or judge[i])
+            if wanted and not about_different_things(a, b, **where):
                 ask.append(i)
         judged = np.zeros(n, dtype=np.float64)
-        reader = self.judge if ask else None
-        if reader is None:
-            ask = []
-        else:
+        if reader is not None and ask:
             titles = [(note_title(note_pairs[i][0]), note_title(note_pairs[i][1])) for i in ask]
             texts = [
                 (
@@ -393,8 +393,7 @@ class PairScorer:
             ]
             # canonical order (by text): the first direction read is the same either way round
             texts = [(x, y) if x <= y else (y, x) for x, y in texts]
-            if ask:
-                judged[ask] = reader.contradiction(texts)
+            judged[ask] = reader.contradiction(texts)
         # the structural verdict is the floor: values, dates, a flipped polarity, an antonym
         # or a swap in one slot about the same thing are shown whatever the judge says; the
         # pair model orders verdicts of equal structure (x (1 +- MODEL_SWAY))
@@ -460,10 +459,7 @@ class PairScorer:
 
 def note_title(note: str | None) -> str | None:
     """A note's title: its file name without the extension."""
-    if not note:
-        return None
-    name = note.replace("\\", "/").rsplit("/", 1)[-1]
-    return name.rsplit(".", 1)[0] if "." in name else name
+    return note_title_of(note) if note else None
 
 
 def value_conflict(verdict: Verdict) -> float:
