@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+import shiboken6
 from PySide6.QtCore import Qt, QTimer
 
 from engine.vault.obsidian_vaults import OpenOutcome
@@ -105,15 +106,19 @@ def make_window(
         return holder
 
     yield make
+    # pytest-qt has already closed the windows and queued their deletion, which the event
+    # loop below may carry out: take the runners while the windows still exist.
+    runners = [r for w in made if shiboken6.isValid(w) for r in w.findChildren(TaskRunner)]
     for window in made:
-        window.shutdown()
+        if shiboken6.isValid(window):
+            window.shutdown()
 
     def no_thread_left() -> None:
         assert _python_threads() <= before, sorted(t.name for t in _python_threads() - before)
 
     qtbot.waitUntil(no_thread_left, timeout=10_000)
-    for window in made:
-        for runner in window.findChildren(TaskRunner):
+    for runner in runners:
+        if shiboken6.isValid(runner):
             assert not runner.busy()
 
 
