@@ -13,6 +13,12 @@ The recipe measured in bench/RESULTS.md (about an hour on two CPU cores):
           --minimal --steps 900 --seed 11 --lr 3e-5
     export --out W3 && score --out W3
 
+The GPU recipe (one H100, about 7 minutes; the model folder and the SNLI file may be copies):
+
+    train --out W --device cuda --mixed --note-pairs 60000 --freeze-embeddings --epochs 4 \
+          --steps 1000000 --save-epochs --save-dir OUT --save-every 100000000
+    export --out W --weights OUT/epoch4.a.pt OUT/epoch4.b.pt && score --out W
+
 Data (read from ../shared/data, never copied): the 99,890 SNLI training pairs, plus note-style
 pairs made by `note_pairs.generate_pairs` (values, units, dates, order, negation written many
 ways, antonyms, swapped relations, and their look-alikes). Note-style contradictions are also
