@@ -32,6 +32,7 @@ log = logging.getLogger(__name__)
 
 TABS = {"search": SEARCH_TAB, "contradictions": CONTRADICTIONS_TAB, "connections": CONNECTIONS_TAB}
 QUICK_CHANNEL = "quick"
+EXIT_WAIT_S = 10.0  # at exit: how long the index may take to close before the process ends
 HIDDEN_TITLE = "Consilience is still running"
 HIDDEN_MESSAGE = (
     "Consilience is still running in the tray and keeps your index up to date. Click its icon "
@@ -194,6 +195,10 @@ def run(options: LaunchOptions, argv: Sequence[str] = ()) -> int:
         code = launched.app.exec()
     finally:
         launched.window.shutdown()
+        # the window is gone: let the stores close cleanly, but never hang the exit on a
+        # model load or a stuck disk (the index is crash-safe; the next start completes it)
+        if not launched.window.wait_closed(EXIT_WAIT_S):
+            log.warning("the index was still closing after %.0f s; exiting anyway", EXIT_WAIT_S)
         restore()
     return launched.exit_code or code
 

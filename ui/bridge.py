@@ -1,19 +1,13 @@
 """The one bridge between the widgets and the engine: an `EngineSession` per opened vault.
 
-Every engine call runs on a worker thread (`ui.tasks`); results come back as Qt signals on
-the UI thread. The bridge wraps one
-`engine.session.Session` (which owns the workspace, the search service and live sync):
+The vault's life (open, prepare the model, index, watch, pause, close) is
+`engine.lifecycle.VaultLifecycle`'s, on its own thread; the session turns its reports into
+Qt signals on the UI thread (`opened`, `model_loading`, `ready`, `index_progress`,
+`index_finished` / `index_failed`, `synced`, `watching`, `notice`, `state_changed`,
+`closed`). Reads (searches, connections, note text) run on a worker pool (`ui.tasks`).
 
-1. `start()`: open the session (the writer; read-only when another process holds the
-   writer lock) → `opened`. Words and links searches work now.
-2. Warm up the session (loads the embedding model: `model_loading`, True when its cached
-   export is built first) → `ready`; then bring the index up to
-   date with `Session.sync` → `index_progress`… `index_finished`; then live sync keeps it in
-   step with the vault (`synced`).
-3. `pause()` / `resume()`: the running sync holds at its next progress report while paused
-   (`Session.sync(hold=...)`); while live-syncing, pausing stops the watcher and resuming
-   catches up and watches again.
-4. `close()`: cancel the sync, stop everything and wait for it, so no thread is left running.
+`close()` never waits: the lifecycle stops the sync at its next batch, lets running reads
+finish, closes the stores and then emits `closed` (delete the session then).
 
 Searches are numbered by the caller (`generation`) and coalesced per `channel` (the main
 window, the quick-search popup): while one runs, only the newest waiting query is kept.
@@ -23,9 +17,9 @@ on the other sources and are re-run once it is.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import logging
-import threading
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
@@ -36,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, Signal
 
 from engine.errors import one_line
+from engine.lifecycle import LifecycleListener, LifecycleStatus
 from engine.search.types import SearchResponse, Warning
 from ui.tasks import Task, TaskRunner
 
@@ -49,6 +44,7 @@ log = logging.getLogger(__name__)
 
 SEMANTIC = "semantic"
 PROGRESS_INTERVAL_S = 0.05  # at most ~20 progress signals a second
+DRAIN_MS = 30_000  # closing: how long running reads may finish before the stores close
 
 
 @dataclass(frozen=True)
@@ -129,28 +125,50 @@ class EngineSession(QObject):
     search_failed = Signal(str, int, str)  # channel, generation, message
     note_text = Signal(str, str)  # path, the note's indexed text ("" when unknown)
     connections = Signal(str, object)  # path, engine.search.connections.Connections | None
+    state_changed = Signal(object)  # engine.lifecycle.LifecycleStatus
+    closed = Signal()  # the stores are closed: the session may be deleted
+
+    # from the lifecycle's thread to this object's (the UI thread), queued
+    _life_opened = Signal(object)  # SessionInfo
+    _life_ready = Signal()
+    _life_indexed = Signal(object, object, bool)  # IndexStats | None, SessionInfo | None, failed
 
     def __init__(self, options: SessionOptions, *, parent: QObject | None = None) -> None:
         super().__init__(parent)
+        from engine.lifecycle import LifecycleOptions, VaultLifecycle
+        from engine.workspace import WorkspaceConfig
+
         self.options = options
         self._runner = TaskRunner(threads=4, parent=self)
-        self._lock = threading.Lock()
+        self._drained: list[TaskRunner] = [self._runner]
         self._session: Session | None = None
         self._info: SessionInfo | None = None
         self._warm = False
         self._indexing = False
-        self._index_after_warm = False
         self._index_done = False
         self._closing = False
-        self._closed = False
-        self._running_ok = threading.Event()  # cleared while paused
-        self._running_ok.set()
         self._paused = False
         self._watching = False
         self._last_progress = 0.0
         self._waiting: dict[str, SearchJob] = {}  # per channel: the newest job not yet run
         self._busy: set[str] = set()  # channels with a search running
         self._partial: dict[str, SearchJob] = {}  # jobs answered without the semantic source
+        config = WorkspaceConfig(
+            vault_root=options.vault,
+            data_root=options.data_dir,
+            chroma_url=options.chroma_url,
+            model=options.model,
+            excluded=options.excluded,
+        )
+        self._lifecycle = VaultLifecycle(
+            config,
+            _QtListener(self),
+            LifecycleOptions(index=options.index, live=options.live, embedder=options.embedder),
+        )
+        self._lifecycle.before_close(self._drain)
+        self._life_opened.connect(self._on_opened)
+        self._life_ready.connect(self._on_warm)
+        self._life_indexed.connect(self._on_indexed)
 
     # -- state ----------------------------------------------------------------------------
 
@@ -161,6 +179,11 @@ class EngineSession(QObject):
     @property
     def is_open(self) -> bool:
         return self._session is not None
+
+    @property
+    def status(self) -> LifecycleStatus:
+        """Where the vault is (`engine.lifecycle`)."""
+        return self._lifecycle.status
 
     def reviews(self) -> ReviewStore:
         """The contradiction reviews of the opened vault (blocking calls: run them on a
@@ -177,7 +200,7 @@ class EngineSession(QObject):
 
     @property
     def is_indexing(self) -> bool:
-        return self._indexing or self._index_after_warm  # (a sync waiting for the warm-up)
+        return self._indexing
 
     @property
     def index_done(self) -> bool:
@@ -193,26 +216,40 @@ class EngineSession(QObject):
     def is_paused(self) -> bool:
         return self._paused
 
+    @property
+    def is_closed(self) -> bool:
+        return self._lifecycle.status.state == "closed"
+
     # -- life -----------------------------------------------------------------------------
 
     def start(self) -> None:
-        self._run(self._open, "open", self._on_opened, self._on_open_failed)
+        self._lifecycle.start()
 
-    def close(self, *, timeout_ms: int = 60_000) -> None:
-        """Stop syncing, drop waiting searches, wait for running work, close the stores."""
-        if self._closed:
+    def close(self) -> None:
+        """Stop everything in the background and return at once: waiting searches are
+        dropped, the sync stops at its next batch, running reads finish, then the stores
+        close and `closed` is emitted (idempotent)."""
+        if self._closing:
             return
         self._closing = True
         self._waiting.clear()
-        self._running_ok.set()  # a paused sync wakes up and stops
-        self._runner.shutdown(timeout_ms)
-        with self._lock:
-            session, self._session = self._session, None
-        try:
-            if session is not None:
-                session.close()  # stops live sync first
-        finally:
-            self._closed = True
+        self._session = None  # no new work starts
+        for runner in self._drained:
+            runner.drop_waiting()
+        self._lifecycle.close()
+
+    def keep_open_for(self, runner: TaskRunner) -> None:
+        """The stores stay open until `runner`'s running tasks end (a widget's own reads)."""
+        self._drained.append(runner)
+
+    def wait_closed(self, msecs: int = -1) -> bool:
+        """Block until the stores are closed (the end of the process, tests)."""
+        return self._lifecycle.wait_closed(None if msecs < 0 else msecs / 1000)
+
+    def _drain(self) -> None:  # the lifecycle's thread, before the stores close
+        for runner in self._drained:
+            if not runner.wait(DRAIN_MS):
+                log.warning("a background read still runs after %d ms; closing anyway", DRAIN_MS)
 
     # -- search ---------------------------------------------------------------------------
 
@@ -303,75 +340,25 @@ class EngineSession(QObject):
         session = self._session
         return "" if session is None else session.note_text(path)
 
-    # -- opening --------------------------------------------------------------------------
+    # -- what the lifecycle reports, on the UI thread --------------------------------------
 
-    def _open(self) -> SessionInfo | None:
-        from engine.session import Session
-        from engine.workspace import WorkspaceConfig
-
-        opts = self.options
-        config = WorkspaceConfig(
-            vault_root=opts.vault,
-            data_root=opts.data_dir,
-            chroma_url=opts.chroma_url,
-            model=opts.model,
-            excluded=opts.excluded,
-        )
-        started = time.perf_counter()
-        session = Session.open(config, embedder=opts.embedder)
-        with self._lock:
-            if self._closing:
-                session.close()
-                return None  # closing: nobody is waiting for it
-            self._session = session
-        log.info("workspace open in %.0f ms (read-only: %s)", _ms(started), session.read_only)
-        return _describe(session)
-
-    def _on_opened(self, info: SessionInfo | None) -> None:
-        if self._closing or info is None:
+    def _on_opened(self, info: SessionInfo) -> None:
+        if self._closing:
             return
         self._info = info
+        self._indexing = self.options.index and not info.read_only
         self.opened.emit(info)
-        if info.read_only:
-            self.notice.emit(
-                "read_only",
-                "Another Consilience process is indexing this vault: searching its index as "
-                "it is; changes show up once that process has indexed them.",
-            )
-        self._run(self._warm_up, "warm-up", self._on_warm, self._on_warm_failed)
-        if self.options.index and not info.read_only:
-            # The catch-up sync starts once search is warm: until then it would compete with
-            # the model load and the first searches for the two cores (a restart with
-            # nothing to re-embed reaches full results about a second sooner).
-            self._index_after_warm = True
-        else:
+        if not self._indexing:
             self._index_done = True
             self.index_finished.emit(None)
         for channel in list(self._waiting):
             self._pump(channel)
 
-    def _on_open_failed(self, exc: BaseException) -> None:
-        if not self._closing:
-            self.open_failed.emit(one_line(exc))
-
-    def _warm_up(self) -> None:
-        started = time.perf_counter()
-        session = self._session
-        if session is not None:
-            status = session.model_status()
-            if status != "loaded" and not self._closing:
-                self.model_loading.emit(status == "first_run")  # (queued to the UI thread)
-            session.warm_up()
-        log.info("search warmed up in %.0f ms", _ms(started))
-
-    def _on_warm(self, _result: object) -> None:
+    def _on_warm(self) -> None:
         if self._closing:
             return
         self._warm = True
         self.ready.emit()
-        if self._index_after_warm:
-            self._index_after_warm = False
-            self._start_index()
         for channel, job in list(self._partial.items()):
             # answered without meaning: ask again with it, unless a newer query is waiting
             self._waiting.setdefault(channel, job)
@@ -380,99 +367,17 @@ class EngineSession(QObject):
         for channel in list(self._waiting):
             self._pump(channel)
 
-    def _on_warm_failed(self, exc: BaseException) -> None:
-        if self._closing:
+    def _on_indexed(self, stats: IndexStats | None, info: SessionInfo | None, failed: bool) -> None:
+        was_indexing, self._indexing = self._indexing, False
+        if self._closing or not was_indexing:
             return
-        self.notice.emit(
-            "semantic_unavailable",
-            f"Search by meaning is unavailable ({one_line(exc)}); words and links still work.",
-        )
-        self._warm = True  # searches go ahead; the semantic source reports its own failure
-        self._on_warm(None)
-
-    # -- indexing -------------------------------------------------------------------------
-
-    def _start_index(self) -> None:
-        self._indexing = True
-        self._run(self._index, "index", self._on_indexed, self._on_index_failed)
-
-    def _index(self) -> tuple[IndexStats, SessionInfo] | None:
-        session = self._session
-        if session is None or self._closing:
-            return None
-        stats = session.sync(
-            progress=self._report,
-            cancel=lambda: self._closing,
-            hold=lambda: not self._running_ok.is_set(),
-        )
-        if self._closing:
-            return None  # cancelled between batches: the next start completes the index
-        return stats, _describe(session)
-
-    def _report(self, progress: Progress) -> None:
-        """The sync's progress callback (worker thread): at most ~20 signals a second."""
-        if self._closing:
-            return
-        now = time.monotonic()
-        if progress.phase == "done" or now - self._last_progress >= PROGRESS_INTERVAL_S:
-            self._last_progress = now
-            self.index_progress.emit(progress)
-
-    def _on_indexed(self, result: tuple[IndexStats, SessionInfo] | None) -> None:
-        self._indexing = False
-        if self._closing or result is None:
-            return
-        stats, info = result
         self._index_done = True
-        self._info = info
-        self.info_changed.emit(info)
+        if failed:
+            return  # `index_failed` said why
+        if info is not None:
+            self._info = info
+            self.info_changed.emit(info)
         self.index_finished.emit(stats)
-        if self.options.live and not self._paused:
-            self._run(
-                lambda: self._start_live(initial_sync=False), "live", _ignore, self._on_live_failed
-            )
-
-    def _on_index_failed(self, exc: BaseException) -> None:
-        self._indexing = False
-        if self._closing:
-            return
-        self._index_done = True
-        self.index_failed.emit(one_line(exc))
-
-    def _start_live(self, *, initial_sync: bool) -> None:
-        session = self._session
-        if session is None or self._closing:
-            return
-        session.start_live(
-            on_synced=self._on_live_synced,
-            on_status=self._on_live_status,
-            initial_sync=initial_sync,
-        )
-        if session.is_watching and not self._closing:
-            self._watching = True
-            self.watching.emit(True)
-
-    def _stop_live(self) -> None:
-        session = self._session
-        if session is not None and session.stop_live():
-            self._watching = False
-            self.watching.emit(False)
-
-    def _on_live_synced(self, stats: IndexStats) -> None:  # the watcher's thread
-        if self._closing or not stats.changed:
-            return
-        session = self._session
-        self.synced.emit(stats)
-        if session is not None:
-            self.info_changed.emit(_describe(session))
-
-    def _on_live_status(self, status: str, message: str) -> None:  # the watcher's thread
-        if status == "unavailable" and not self._closing:
-            self.notice.emit("vault_unavailable", message)
-
-    def _on_live_failed(self, exc: BaseException) -> None:
-        if not self._closing:
-            self.notice.emit("live_sync_failed", f"Live sync stopped: {one_line(exc)}")
 
     # -- pause / resume -------------------------------------------------------------------
 
@@ -480,25 +385,14 @@ class EngineSession(QObject):
         if self._paused or self._closing:
             return
         self._paused = True
-        self._running_ok.clear()
-        if self._session is not None and self._session.is_watching:
-            self._run(self._stop_live, "live-stop", _ignore, self._on_live_failed)
+        self._lifecycle.pause()
         self.paused_changed.emit(True)
 
     def resume(self) -> None:
         if not self._paused or self._closing:
             return
         self._paused = False
-        self._running_ok.set()
-        if (
-            self._index_done
-            and self.options.live
-            and self._session is not None
-            and not (self._info and self._info.read_only)
-        ):
-            self._run(
-                lambda: self._start_live(initial_sync=True), "live", _ignore, self._on_live_failed
-            )
+        self._lifecycle.resume()
         self.paused_changed.emit(False)
 
     def set_paused(self, paused: bool) -> None:
@@ -526,8 +420,72 @@ class EngineSession(QObject):
         self._runner.start(task)
 
     def wait_idle(self, msecs: int = -1) -> bool:
-        """Block until no task runs (tests and the screenshot driver)."""
-        return self._runner.wait(msecs)
+        """Block until the first sync ended and no task runs (tests and the screenshot
+        driver)."""
+        timeout = None if msecs < 0 else msecs / 1000
+        return self._lifecycle.wait_indexed(timeout) and self._runner.wait(msecs)
+
+
+class _QtListener(LifecycleListener):
+    """The lifecycle's reports as the session's Qt signals (the lifecycle's thread: every
+    emit is queued to the UI thread). Reports after the session was deleted are dropped."""
+
+    def __init__(self, session: EngineSession) -> None:
+        self._session = session
+        self._index_failed = False
+
+    def _emit(self, signal: Any, *args: object) -> None:
+        with contextlib.suppress(RuntimeError):  # the QObject is gone: nobody listens
+            signal.emit(*args)
+
+    def state_changed(self, status: LifecycleStatus) -> None:
+        self._emit(self._session.state_changed, status)
+
+    def opened(self, session: Session) -> None:
+        self._session._session = session
+        self._emit(self._session._life_opened, _describe(session))
+
+    def open_failed(self, message: str) -> None:
+        self._emit(self._session.open_failed, message)
+
+    def model_loading(self, first_run: bool) -> None:
+        self._emit(self._session.model_loading, first_run)
+
+    def model_ready(self) -> None:
+        self._emit(self._session._life_ready)
+
+    def progress(self, progress: Progress) -> None:
+        owner = self._session
+        now = time.monotonic()
+        if progress.phase == "done" or now - owner._last_progress >= PROGRESS_INTERVAL_S:
+            owner._last_progress = now
+            self._emit(owner.index_progress, progress)
+
+    def index_finished(self, stats: IndexStats | None) -> None:
+        session = self._session._session
+        info = _describe(session) if session is not None and stats is not None else None
+        self._emit(self._session._life_indexed, stats, info, self._index_failed)
+
+    def synced(self, stats: IndexStats) -> None:
+        self._emit(self._session.synced, stats)
+        session = self._session._session
+        if session is not None:
+            self._emit(self._session.info_changed, _describe(session))
+
+    def watching(self, on: bool) -> None:
+        self._session._watching = on
+        self._emit(self._session.watching, on)
+
+    def notice(self, kind: str, message: str) -> None:
+        if kind == "index_failed":
+            self._index_failed = True
+            self._emit(self._session.index_failed, message)
+            return
+        self._emit(self._session.notice, kind, message)
+
+    def closed(self) -> None:
+        self._session._session = None
+        self._emit(self._session.closed)
 
 
 def _describe(session: Session) -> SessionInfo:
@@ -575,10 +533,6 @@ def other_chunks(metadata: Mapping[str, Any]) -> tuple[str, ...]:
         if key.endswith("other_chunks") and isinstance(value, list | tuple):
             out.extend(str(v) for v in value if isinstance(v, str))
     return tuple(dict.fromkeys(out))
-
-
-def _ignore(_result: object) -> None:
-    return None
 
 
 def _ms(started: float) -> float:

@@ -378,14 +378,20 @@ class ContradictionInspector(QWidget):
         """No catalog work is queued or running."""
         return not self._pending
 
+    @property
+    def runner(self) -> TaskRunner:
+        """The inspector's catalog worker (the session keeps its stores open until the
+        worker's running call returns)."""
+        return self._runner
+
     def shutdown(self) -> None:
-        """Wait for catalog work; later answers are ignored. Called by closeEvent; call it
-        when the inspector is removed without being closed."""
+        """Drop queued catalog work without waiting for the running call; later answers
+        are ignored. Called by closeEvent; call it when the inspector is removed without
+        being closed."""
         if self._closed:
             return
         self._closed = True
-        self._runner.wait()
-        self._runner.shutdown()
+        self._runner.drop_waiting()
         self._pending.clear()
 
     def closeEvent(self, event: QCloseEvent) -> None:

@@ -7,7 +7,9 @@ and starts a new one.
 
 from __future__ import annotations
 
+import functools
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -124,6 +126,7 @@ class MainWindow(QMainWindow):
         self.hide_on_close = False  # the tray keeps the app alive
         self._hidden_once = False
         self._closed = False
+        self._closing_sessions: set[EngineSession] = set()
         self._vault_to_open: Path | None = None
         self._open_timer = QTimer(self)
         self._open_timer.setSingleShot(True)
@@ -306,19 +309,40 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{_vault_label(vault)} — Consilience")
         self.index_status.opening(_vault_label(vault))
         self.search.set_indexing(0, 0)  # until the first sync is done, answers are partial
-        session.start()
+        same = session.options.vault.resolve()
+        still_closing = [s for s in self._closing_sessions if s.options.vault.resolve() == same]
+        if still_closing:  # the same vault: open it once the old session let its stores go
+            still_closing[-1].closed.connect(session.start)
+        else:
+            session.start()
         self.session_started.emit(session)
         if self.search.search_box.text().strip():
             self.search.search_now()  # the query typed so far, against the new vault
         return session
 
     def _close_session(self) -> None:
+        """Close the current session in the background (never waits on this thread)."""
         self.follower.stop()
         self._drop_inspector()
         session, self.session = self.session, None
         if session is not None:
+            self._closing_sessions.add(session)
+            session.closed.connect(functools.partial(self._session_closed, session))
             session.close()
-            session.deleteLater()
+
+    def _session_closed(self, session: EngineSession) -> None:
+        self._closing_sessions.discard(session)
+        session.deleteLater()
+
+    def wait_closed(self, timeout_s: float) -> bool:
+        """Block until every session's stores are closed, at most `timeout_s` (the end of
+        the process, once the window is gone)."""
+        deadline = time.monotonic() + timeout_s
+        for session in list(self._closing_sessions):
+            left = max(0.0, deadline - time.monotonic())
+            if not session.wait_closed(int(left * 1000)):
+                return False
+        return True
 
     def _is_current(self) -> bool:
         return self.sender() is self.session
@@ -552,6 +576,10 @@ class MainWindow(QMainWindow):
         shutdown = getattr(inspector, "shutdown", None)
         if callable(shutdown):
             shutdown()
+        runner = getattr(inspector, "runner", None)
+        if isinstance(runner, TaskRunner) and self.session is not None:
+            runner.setParent(self.session)  # lives until the session's stores are closed
+            self.session.keep_open_for(runner)
         inspector.setParent(None)
         inspector.deleteLater()
         self._inspector_placeholder.setText("Opening the vault…")

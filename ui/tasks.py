@@ -102,6 +102,11 @@ class TaskRunner(QObject):
         """Block until every started task returned (True) or `msecs` passed (False)."""
         return self._pool.waitForDone(msecs)
 
+    def drop_waiting(self) -> None:
+        """Drop the tasks not yet started (running ones go on); never blocks."""
+        self._pool.clear()
+        self._running = {t for t in self._running if t.ran}  # dropped ones never finish
+
     def shutdown(self, msecs: int = 60_000) -> bool:
         """Drop tasks not yet started, wait for the running ones, let the threads end."""
         self._pool.clear()

@@ -12,6 +12,9 @@ touched. Tests run one at a time, so restoring in place is safe.
 from __future__ import annotations
 
 import shutil
+import threading
+import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -23,6 +26,23 @@ if TYPE_CHECKING:
 
 REPO = Path(__file__).resolve().parents[2]
 DEMO_VAULT = REPO / "resources" / "demo-vault"
+
+
+LIFECYCLE_THREADS = ("consilience-vault", "consilience-close")
+
+
+@pytest.fixture(autouse=True)
+def _vaults_closed() -> Iterator[None]:
+    """After each test (its windows are closed by then), every vault a window opened is
+    closed within a bounded time: closing runs in the background and must end."""
+    yield
+    deadline = time.monotonic() + 30
+    while True:
+        left = [t.name for t in threading.enumerate() if t.name in LIFECYCLE_THREADS]
+        if not left:
+            return
+        assert time.monotonic() < deadline, f"vaults still closing after 30 s: {left}"
+        time.sleep(0.02)
 
 
 @dataclass(frozen=True)
