@@ -10,14 +10,14 @@ import json
 import logging
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from app.logging_setup import configure_logging
 
 if TYPE_CHECKING:
-    from engine.model import IndexStats
+    from engine.model import IndexStats, Progress
     from engine.session import Session
     from engine.workspace import WorkspaceConfig
 
@@ -274,35 +274,59 @@ def _print_problems(stats: IndexStats) -> None:
 
 
 def _cmd_watch(args: argparse.Namespace) -> int:
+    """Index, then follow the vault until Ctrl+C: the vault's life is `engine.lifecycle`'s;
+    this prints what it reports."""
     import threading
 
     from app.progress import progress_reporter
+    from engine.lifecycle import LifecycleListener, LifecycleOptions, VaultLifecycle
 
-    with _open(args, args.path) as session:
-        with progress_reporter(enabled=True) as report:
-            stats = session.sync(progress=report)
-        _print_summary(stats, vault=args.path)
-        _print_problems(stats)
+    indexed = threading.Event()
 
-        def synced(s: IndexStats) -> None:
-            if s.changed:
-                print(
-                    f"synced: +{s.added} ~{s.updated} -{s.removed} >{s.renamed} "
-                    f"({s.embedded} chunks embedded, {s.seconds * 1000:.0f} ms)",
-                    flush=True,
-                )
+    class Printer(LifecycleListener):
+        def __init__(self, report: Callable[[Progress], None]) -> None:
+            self.report = report
 
-        def status(state: str, message: str) -> None:
-            if state == "unavailable":
-                print(f"warning: {message}", file=sys.stderr, flush=True)
+        def progress(self, progress: Progress) -> None:
+            if not indexed.is_set():
+                self.report(progress)
 
-        session.start_live(on_synced=synced, on_status=status, initial_sync=False)
-        print(f"watching {session.vault_root} (Ctrl+C to stop)", flush=True)
-        try:
-            threading.Event().wait()
-        finally:
-            session.stop_live()
-    return 0
+        def index_finished(self, stats: IndexStats | None) -> None:
+            indexed.set()
+            if stats is not None:
+                _print_summary(stats, vault=args.path)
+                _print_problems(stats)
+
+        def synced(self, s: IndexStats) -> None:
+            print(
+                f"synced: +{s.added} ~{s.updated} -{s.removed} >{s.renamed} "
+                f"({s.embedded} chunks embedded, {s.seconds * 1000:.0f} ms)",
+                flush=True,
+            )
+
+        def watching(self, on: bool) -> None:
+            if on:
+                print(f"watching {args.path} (Ctrl+C to stop)", flush=True)
+
+        def notice(self, kind: str, message: str) -> None:
+            print(f"consilience: warning: {message}", file=sys.stderr, flush=True)
+
+    with progress_reporter(enabled=True) as report:
+        life = VaultLifecycle(
+            _config(args, args.path), Printer(report), LifecycleOptions(allow_read_only=False)
+        )
+        life.open()  # a vault another process indexes is refused here, as by `index`
+        life.run()
+        while not indexed.wait(0.2):
+            if life.status.state == "closed":
+                break
+    try:
+        while not life.wait_closed(1.0) and life.status.state != "failed":
+            pass
+    finally:
+        life.close()
+        life.wait_closed(10.0)
+    return 0 if life.status.state != "failed" else 1
 
 
 def _open_for_search(args: argparse.Namespace, vault: Path) -> Session:

@@ -10,20 +10,17 @@ from __future__ import annotations
 
 import logging
 import os
-import threading
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import TYPE_CHECKING, Any, Literal
 
 from engine.contradict.types import FLAG_THRESHOLD
-from engine.errors import one_line
+from engine.lifecycle import LifecycleListener, LifecycleStatus, VaultState
 from engine.search.config import AI_TOKEN_BUDGET
 
 if TYPE_CHECKING:
-    from engine.model import IndexStats, Progress
-    from engine.search.directory import NoteDirectory
+    from engine.model import IndexStats
     from engine.search.service import SearchFilters
     from engine.session import Session
     from engine.workspace import WorkspaceConfig
@@ -36,7 +33,7 @@ MAX_CONTRADICTIONS = 500
 MAX_RELATED = 200
 MAX_NOTE_CHARS = 200_000  # get_note returns at most this much text (the rest is cut, flagged)
 
-IndexState = Literal["indexing", "ready", "failed", "read_only"]
+IndexPhase = Literal["indexing", "ready", "failed", "read_only"]
 
 
 class ToolInputError(ValueError):
@@ -48,15 +45,46 @@ def _warning(kind: str, message: str, impact: str) -> dict[str, Any]:
 
 
 @dataclass(frozen=True)
-class IndexStatus:
-    state: IndexState
+class IndexReport:
+    """What every answer says about the index: the lifecycle's state, read for a caller."""
+
+    state: IndexPhase
     first_index: bool  # the index was empty when the server started
     done: int = 0
     total: int = 0
     error: str = ""
+    model_ready: bool = True
+
+    @classmethod
+    def of(cls, status: LifecycleStatus) -> IndexReport:
+        if status.state == VaultState.READ_ONLY:
+            state: IndexPhase = "read_only"
+        elif status.state == VaultState.FAILED:
+            state = "failed"
+        elif "notes not yet indexed" in status.missing:
+            state = "indexing"
+        else:
+            state = "ready"
+        return cls(
+            state=state,
+            first_index=status.first_index,
+            done=status.done if status.phase in ("embed", "write") else 0,
+            total=status.total if status.phase in ("parse", "embed", "write") else 0,
+            error=status.error,
+            model_ready="meaning" not in status.missing,
+        )
 
     def warnings(self) -> list[dict[str, Any]]:
         """Warnings every answer carries while the index is not complete and current."""
+        out: list[dict[str, Any]] = []
+        if not self.model_ready:
+            out.append(
+                _warning(
+                    "warming_up",
+                    "search by meaning is still loading",
+                    "these are words and links matches; ask again in a moment for all three",
+                )
+            )
         if self.state == "indexing":
             what = (
                 "the first index of this vault is still being built"
@@ -64,24 +92,24 @@ class IndexStatus:
                 else "the index is catching up with changes made while the server was off"
             )
             progress = f" ({self.done} of {self.total} notes so far)" if self.total else ""
-            return [
+            out.append(
                 _warning(
                     "index_incomplete",
                     what + progress,
                     "results are partial: they come only from the notes indexed so far; "
                     "ask again later for complete results",
                 )
-            ]
-        if self.state == "failed":
-            return [
+            )
+        elif self.state == "failed":
+            out.append(
                 _warning(
                     "index_failed",
                     f"indexing the vault failed: {self.error}",
                     "results come from the index as it was; recent changes may be missing",
                 )
-            ]
-        if self.state == "read_only":
-            return [
+            )
+        elif self.state == "read_only":
+            out.append(
                 _warning(
                     "read_only",
                     "another Consilience process is indexing this vault; this server only "
@@ -89,69 +117,19 @@ class IndexStatus:
                     "results reflect that process's index; notes it has not indexed yet "
                     "are missing",
                 )
-            ]
-        return []
+            )
+        return out
 
 
-class VaultSession:
-    """One vault opened for the MCP tools. Call `start()`, then the tools, then `close()`."""
+class _LogListener(LifecycleListener):
+    """The server's log: what the lifecycle reports, one line each (stderr)."""
 
-    def __init__(self, config: WorkspaceConfig, *, search_timeout_s: float = 2.0) -> None:
-        self._config = config
-        self._search_timeout_s = search_timeout_s
-        self._session: Session | None = None
-        self._thread: threading.Thread | None = None
-        self._closing = threading.Event()
-        self._lock = threading.Lock()
-        self._status = IndexStatus(state="indexing", first_index=False)
-        self._notes_dir: NoteDirectory | None = None
-
-    # -- lifecycle --------------------------------------------------------------------------
-
-    def start(self, *, background: bool = True) -> None:
-        """Open the index (writer if possible, else read-only) and start indexing it in a
-        background thread. Returns as soon as the stores are open."""
-        from engine.session import Session
-
-        session = Session.open(self._config, search_timeout_s=self._search_timeout_s)
-        self._session = session
+    def opened(self, session: Session) -> None:
         if session.locked_elsewhere:
             log.warning("another process is indexing this vault: serving the index read-only")
-        if session.read_only:
-            self._status = IndexStatus(state="read_only", first_index=False)
-        else:
-            self._status = IndexStatus(state="indexing", first_index=session.indexed_notes() == 0)
-        if background:
-            self._thread = threading.Thread(
-                target=self._background, name="consilience-index", daemon=True
-            )
-            self._thread.start()
-        else:
-            self._background()
 
-    def _background(self) -> None:
-        """Warm the model, index what changed, then follow the vault (the single writer)."""
-        session = self._engine()
-        try:
-            started = time.perf_counter()
-            session.warm_up()
-            log.info("search model loaded in %.1f s", time.perf_counter() - started)
-        except Exception as exc:  # semantic search reports its own failure per query
-            log.warning("search by meaning is unavailable: %s", exc)
-        if session.read_only or self._closing.is_set():
-            return
-        try:
-            stats = session.sync(progress=self._progress, cancel=self._closing)
-        except Exception as exc:
-            log.exception("indexing failed")
-            self._status = IndexStatus(
-                state="failed", first_index=self._status.first_index, error=one_line(exc)
-            )
-        else:
-            if self._closing.is_set():
-                log.info("indexing stopped: the server is shutting down")
-                return
-            self._status = IndexStatus(state="ready", first_index=self._status.first_index)
+    def index_finished(self, stats: IndexStats | None) -> None:
+        if stats is not None:
             log.info(
                 "index ready: %d notes (%d added, %d updated, %d removed) in %.1f s",
                 stats.notes,
@@ -160,75 +138,64 @@ class VaultSession:
                 stats.removed,
                 stats.seconds,
             )
-        self._start_live()
 
-    def _start_live(self) -> None:
-        session = self._engine()
-        if self._closing.is_set():
-            return
-        try:
-            # catches up with what changed during the first run, then watches
-            session.start_live(
-                on_synced=self._synced, on_status=self._live_status, initial_sync=True
-            )
-            log.info("watching %s for changes", session.vault_root)
-        except Exception as exc:
-            log.warning("live sync failed to start: %s", exc)
+    def synced(self, stats: IndexStats) -> None:
+        log.info(
+            "synced: +%d ~%d -%d >%d (%d chunks embedded, %.0f ms)",
+            stats.added,
+            stats.updated,
+            stats.removed,
+            stats.renamed,
+            stats.embedded,
+            stats.seconds * 1000,
+        )
 
-    def _progress(self, p: Progress) -> None:
-        if p.phase not in ("scan", "contradictions"):  # the index itself is complete
-            self._status = IndexStatus(
-                state="indexing", first_index=self._status.first_index, done=p.done, total=p.total
-            )
+    def watching(self, on: bool) -> None:
+        if on:
+            log.info("watching the vault for changes")
 
-    def _synced(self, stats: IndexStats) -> None:
-        if stats.changed:
-            log.info(
-                "synced: +%d ~%d -%d >%d (%d chunks embedded, %.0f ms)",
-                stats.added,
-                stats.updated,
-                stats.removed,
-                stats.renamed,
-                stats.embedded,
-                stats.seconds * 1000,
-            )
+    def notice(self, kind: str, message: str) -> None:
+        log.warning("%s: %s", kind.replace("_", " "), message)
 
-    def _live_status(self, state: str, message: str) -> None:
-        if state == "unavailable":
-            log.warning("vault unavailable: %s", message)
+
+class VaultSession:
+    """One vault opened for the MCP tools. Call `start()`, then the tools, then `close()`.
+    Its life (warm-up, indexing while tools answer, live sync) is `engine.lifecycle`'s."""
+
+    def __init__(self, config: WorkspaceConfig, *, search_timeout_s: float = 2.0) -> None:
+        from engine.lifecycle import LifecycleOptions, VaultLifecycle
+
+        self._lifecycle = VaultLifecycle(
+            config, _LogListener(), LifecycleOptions(search_timeout_s=search_timeout_s)
+        )
+        self._session: Session | None = None
+
+    # -- lifecycle --------------------------------------------------------------------------
+
+    def start(self, *, background: bool = True) -> None:
+        """Open the index (writer if possible, else read-only), then warm up, index and
+        watch in the background. Returns as soon as the stores are open (raises when the
+        vault cannot be opened)."""
+        self._session = self._lifecycle.open()
+        self._lifecycle.run(background=background)
 
     def wait_ready(self, timeout_s: float | None = None) -> bool:
         """Block until the first index run ended (tests and benchmarks)."""
-        thread = self._thread
-        if thread is not None:
-            thread.join(timeout_s)
-            return not thread.is_alive()
-        return True
+        return self._lifecycle.wait_indexed(timeout_s)
 
     def close(self, *, timeout_s: float = 10.0) -> bool:
-        """Stop indexing and watching, close the stores. False if the index thread did not
-        stop in time (the stores are then left open: the process should just exit; the index
-        is crash-safe and the next start completes it)."""
-        self._closing.set()
-        session = self._session
-        if session is not None:
-            try:
-                session.stop_live()
-            except Exception as exc:
-                log.warning("stopping live sync failed: %s", exc)
-        thread = self._thread
-        if thread is not None:
-            thread.join(timeout_s)
-            if thread.is_alive():
-                log.warning("indexing did not stop within %.0f s; exiting anyway", timeout_s)
-                return False
-        if session is not None:
-            session.close()
-        return True
+        """Stop indexing and watching, close the stores. False if they were not closed
+        within `timeout_s` (the process may just exit: the index is crash-safe and the
+        next start completes it)."""
+        self._lifecycle.close()
+        if self._lifecycle.wait_closed(timeout_s):
+            return True
+        log.warning("the index did not close within %.0f s; exiting anyway", timeout_s)
+        return False
 
     @property
-    def status(self) -> IndexStatus:
-        return self._status
+    def status(self) -> IndexReport:
+        return IndexReport.of(self._lifecycle.status)
 
     @property
     def vault_root(self) -> Path:
@@ -262,7 +229,7 @@ class VaultSession:
         chosen = _check_sources(sources)
         filters = _filters(folder, tag, since, until)
         session = self._engine()
-        status = self._status
+        status = self.status
         try:
             response = session.search(
                 query, limit=limit, filters=filters, sources=chosen, token_budget=AI_TOKEN_BUDGET
@@ -291,7 +258,7 @@ class VaultSession:
             "contradictions": [c.to_dict() for c in found[:limit]],
             "total": len(found),
         }
-        warnings = self._status.warnings()
+        warnings = self.status.warnings()
         if warnings:
             out["warnings"] = warnings
         return out
@@ -330,7 +297,7 @@ class VaultSession:
             "size": note.size,
             "text": text[:MAX_NOTE_CHARS],
             "truncated": truncated,
-            "warnings": [*self._status.warnings(), *(_note_warning(w) for w in note.warnings)],
+            "warnings": [*self.status.warnings(), *(_note_warning(w) for w in note.warnings)],
         }
         return out
 
@@ -342,10 +309,10 @@ class VaultSession:
         note_file(self.vault_root, rel)  # same containment rules as get_note
         found = self._engine().connections(rel, limit=limit)
         if found is None:  # removed between the two calls
-            raise ToolInputError(f"{rel} is no longer an indexed note")
+            raise ToolInputError(self._not_ready(rel))
         data = found.to_dict()
         data["warnings"] = [
-            *self._status.warnings(),
+            *self.status.warnings(),
             *(
                 _warning("connections_partial", w, "some related notes may be missing")
                 for w in found.warnings
@@ -361,78 +328,28 @@ class VaultSession:
             raise ToolInputError(f"limit must be between 1 and {MAX_RELATED}")
         rel = self._known_note(path)
         note_file(self.vault_root, rel)  # same containment rules as get_note
-        graph = self._engine().graph
-        notes = self._directory().snapshot()
-        me = notes.get(rel)
-        entries: dict[str, list[dict[str, Any]]] = {}
-        order: dict[str, tuple[int, int]] = {}
-        for other, relation in graph.neighbors(rel, hops=hops):
-            distance = int(relation.split(":", 1)[1]) if relation.startswith("hops:") else 1
-            kind = "linked_within_hops" if relation.startswith("hops:") else relation
-            entries.setdefault(other, []).append({"kind": kind, "via": None, "hops": distance})
-            order[other] = (0 if distance == 1 else 2, 0)
-        # direct links in both directions: neighbors() keeps one relation per note
-        if me is not None:
-            for other in sorted(me.links_out):
-                kinds = {e["kind"] for e in entries.get(other, [])}
-                if "links_to" not in kinds and "embeds" not in kinds:
-                    entries.setdefault(other, []).append(
-                        {"kind": "links_to", "via": None, "hops": 1}
-                    )
-                    order[other] = (0, 0)
-        for other in graph.backlinks(rel):
-            kinds = {e["kind"] for e in entries.get(other, [])}
-            if not kinds & {"linked_from", "embedded_by"}:
-                entries.setdefault(other, []).append(
-                    {"kind": "linked_from", "via": None, "hops": 1}
-                )
-                order[other] = (0, 0)
-        my_tags = set(me.tags) if me is not None else set()
-        if my_tags:  # from the directory's tag index, not a walk over every note
-            index = self._directory().filter_index()
-            shared: dict[str, int] = {}
-            for tag in sorted(my_tags):
-                for other in sorted(index.tagged(tag)):
-                    if other == rel or other not in notes:
-                        continue
-                    entries.setdefault(other, []).append(
-                        {"kind": "shares_tag", "via": tag, "hops": 1}
-                    )
-                    shared[other] = shared.get(other, 0) + 1
-            for other, count in shared.items():
-                rank, _ = order.get(other, (1, 0))
-                order[other] = (min(rank, 1), -count)
-        ranked = sorted(entries, key=lambda p: (*order.get(p, (3, 0)), p))
-        related = [
-            {
-                "path": p,
-                "title": notes[p].title if p in notes else PurePosixPath(p).stem,
-                "relations": entries[p],
-            }
-            for p in ranked[:limit]
-        ]
-        out: dict[str, Any] = {
-            "path": rel,
-            "title": me.title if me is not None else PurePosixPath(rel).stem,
-            "tags": sorted(my_tags),
-            "related": related,
-            "total": len(ranked),
-            "unresolved_links": sorted(me.entities_out) if me is not None else [],
-        }
-        warnings = self._status.warnings()
+        found = self._engine().neighbours(rel, hops=hops, limit=limit)
+        if found is None:  # removed between the two calls
+            raise ToolInputError(self._not_ready(rel))
+        out = found.to_dict()
+        warnings = self.status.warnings()
         if warnings:
             out["warnings"] = warnings
         return out
 
     # -- helpers ----------------------------------------------------------------------------
 
-    def _directory(self) -> NoteDirectory:
-        from engine.search.directory import NoteDirectory
-
-        with self._lock:
-            if self._notes_dir is None:
-                self._notes_dir = NoteDirectory(self._engine().graph)
-            return self._notes_dir
+    def _not_ready(self, rel: str) -> str:
+        """Why a note the catalog knows has no graph entry: still being indexed, or gone."""
+        status = self.status
+        if status.state == "indexing":
+            return (
+                f"{rel} is not fully indexed yet: the first index is still running "
+                f"({status.done} of {status.total} notes); try again shortly"
+                if status.total
+                else f"{rel} is not fully indexed yet (indexing is running); try again shortly"
+            )
+        return f"{rel} is no longer an indexed note"
 
     def _known_note(self, path: str) -> str:
         """The vault-relative path of an indexed note, or ToolInputError."""
@@ -450,7 +367,7 @@ class VaultSession:
             )
         hint = (
             " (the first index is still running; try again shortly)"
-            if self._status.state == "indexing"
+            if self.status.state == "indexing"
             else " (excluded, hidden, skipped or not in the vault; search for it first)"
         )
         raise ToolInputError(f"no indexed note at {rel}{hint}")

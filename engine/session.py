@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from engine.embed.embedder import Embedder
     from engine.index.live import LiveSync, StatusListener, SyncListener
     from engine.model import Note
-    from engine.search.connections import Connections
+    from engine.search.connections import Connections, Neighbours
     from engine.search.service import SearchFilters, SearchService
     from engine.search.sources.text import ThreadCatalogs
     from engine.search.types import SearchResponse
@@ -300,6 +300,11 @@ class Session:
         """What a person working on `path` wants beside it: related notes and why, its
         near-duplicates, its open contradictions (None: not an indexed note)."""
         return self._connections.find(path, limit=limit)
+
+    def neighbours(self, path: str, *, hops: int = 1, limit: int = 50) -> Neighbours | None:
+        """`path`'s graph neighbours, ranked like `connections` ranks links and tags (None:
+        not an indexed note)."""
+        return self._connections.neighbours(path, hops=hops, limit=limit)
 
     def note(self, path: str) -> Note | None:
         """An indexed note's metadata, links and headings (None when not indexed)."""

@@ -11,6 +11,9 @@ Related notes come from three kinds of evidence, each said in words:
 A note's score is its best passage similarity plus a bonus per link direction and per shared
 tag (rarer tags more), so a linked note with a close passage comes first and a note that only
 shares a common tag comes last.
+
+`ConnectionsFinder.neighbours` is the same ranking over the graph alone (links both ways,
+embeds, notes two steps away, shared tags by rarity): what an agent's `related` asks for.
 """
 
 from __future__ import annotations
@@ -85,6 +88,56 @@ class Connections:
             "warnings": list(self.warnings),
             "ms": round(self.ms, 1),
         }
+
+
+@dataclass(frozen=True)
+class GraphRelation:
+    kind: str  # links_to, linked_from, embeds, embedded_by, linked_within_hops, shares_tag
+    via: str | None = None  # the tag, for shares_tag
+    hops: int = 1
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "via": self.via, "hops": self.hops}
+
+
+@dataclass(frozen=True)
+class GraphNeighbour:
+    path: str
+    title: str
+    relations: tuple[GraphRelation, ...]
+    score: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "path": self.path,
+            "title": self.title,
+            "relations": [r.to_dict() for r in self.relations],
+        }
+
+
+@dataclass(frozen=True)
+class Neighbours:
+    """A note's graph neighbours, best first (`total`: how many before the limit)."""
+
+    path: str
+    title: str
+    tags: tuple[str, ...]
+    related: tuple[GraphNeighbour, ...]
+    total: int
+    unresolved_links: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "path": self.path,
+            "title": self.title,
+            "tags": list(self.tags),
+            "related": [r.to_dict() for r in self.related],
+            "total": self.total,
+            "unresolved_links": list(self.unresolved_links),
+        }
+
+
+TWO_HOP_BONUS = 0.05  # a note two or more link steps away: below any direct link or rare tag
 
 
 class ConnectionsFinder:
@@ -181,6 +234,67 @@ class ConnectionsFinder:
             warnings=tuple(warnings),
         )
 
+    def neighbours(self, path: str, *, hops: int = 1, limit: int = 50) -> Neighbours | None:
+        """`path`'s graph neighbours (links both ways, embeds, within `hops` steps, shared
+        tags), scored as `find` scores links and tags; None when it is not an indexed note."""
+        notes = self._directory.snapshot()
+        me = notes.get(path)
+        if me is None:
+            return None
+        relations: dict[str, dict[tuple[str, str | None], GraphRelation]] = {}
+        score: dict[str, float] = {}
+
+        def add(other: str, relation: GraphRelation, points: float) -> None:
+            if other == path:
+                return
+            mine = relations.setdefault(other, {})
+            key = (relation.kind, relation.via)
+            if key not in mine:
+                mine[key] = relation
+                score[other] = score.get(other, 0.0) + points
+
+        for other, relation in self._graph.neighbors(path, hops=hops):
+            if relation.startswith("hops:"):
+                distance = int(relation.split(":", 1)[1])
+                add(other, GraphRelation("linked_within_hops", hops=distance), TWO_HOP_BONUS)
+            else:
+                add(other, GraphRelation(relation), LINK_BONUS)
+        # both directions: neighbors() keeps one relation per note
+        for other in sorted(me.links_out):
+            kinds = {k for k, _ in relations.get(other, {})}
+            if not kinds & {"links_to", "embeds"}:
+                add(other, GraphRelation("links_to"), LINK_BONUS)
+        for other in self._graph.backlinks(path):
+            kinds = {k for k, _ in relations.get(other, {})}
+            if not kinds & {"linked_from", "embedded_by"}:
+                add(other, GraphRelation("linked_from"), LINK_BONUS)
+        if me.tags:
+            index = self._directory.filter_index()
+            for tag in sorted(me.tags):
+                carriers = index.tagged(tag)
+                rarity = _rarity(len(carriers), index.total)
+                for other in sorted(carriers):
+                    if other in notes:
+                        add(other, GraphRelation("shares_tag", via=tag), TAG_BONUS * rarity)
+        ranked = sorted(relations, key=lambda o: (-score[o], o))
+        related = tuple(
+            GraphNeighbour(
+                path=o,
+                title=notes[o].title if o in notes else _stem(o),
+                relations=tuple(relations[o].values()),
+                score=score[o],
+            )
+            for o in ranked[:limit]
+        )
+        return Neighbours(
+            path=path,
+            title=me.title,
+            tags=tuple(sorted(me.tags)),
+            related=related,
+            total=len(ranked),
+            unresolved_links=tuple(sorted(me.entities_out)),
+        )
+
     # -- evidence ------------------------------------------------------------------------
 
     def _similar_passages(self, path: str) -> dict[str, tuple[float, str | None]]:
@@ -234,6 +348,10 @@ class _Evidence:
         """Best passage similarity, plus a bonus per link direction and per shared tag."""
         tags = TAG_BONUS * sum(self.tags.values())
         return (self.similarity or 0.0) + LINK_BONUS * len(self.linked) + tags
+
+
+def _stem(path: str) -> str:
+    return path.rsplit("/", 1)[-1].removesuffix(".md")
 
 
 def _rarity(tagged: int, total: int) -> float:

@@ -70,3 +70,48 @@ def test_index_json_then_incremental(tmp_path: Path) -> None:
     out = json.loads(proc.stdout)
     assert out["removed"] == 1 and out["notes"] == 4 and out["embedded"] == 0
     assert snapshot(vault) == {k: v for k, v in before.items() if k != "Notes/Note 0.md"}
+
+
+@pytest.mark.slow
+def test_watch_indexes_follows_edits_and_stops_on_ctrl_c(tmp_path: Path) -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+    import threading
+
+    vault = tmp_path / "v"
+    write_vault(vault, 3)
+    env = dict(os.environ, HF_HUB_OFFLINE="1", ANONYMIZED_TELEMETRY="False", PYTHONPATH=str(REPO))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "app.cli", "watch", str(vault), "--data-dir", str(tmp_path / "d")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        cwd=REPO,
+    )
+    lines: list[str] = []
+    reader = threading.Thread(target=lambda: lines.extend(iter(proc.stdout.readline, "")))  # type: ignore[union-attr]
+    reader.start()
+
+    def wait_for(text: str) -> None:
+        deadline = time.monotonic() + 240
+        while not any(text in line for line in list(lines)):
+            assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
+            assert time.monotonic() < deadline, lines
+            time.sleep(0.1)
+
+    try:
+        wait_for("watching")
+        assert any("3" in line for line in lines)  # the summary of the first index
+        (vault / "Fresh.md").write_text("# Fresh\n\nA new note.\n", "utf-8")
+        wait_for("synced: +1")
+        started = time.monotonic()
+        proc.send_signal(signal.SIGINT)
+        proc.wait(timeout=30)
+        assert time.monotonic() - started < 15  # closing never hangs
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        reader.join(5)

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from app.mcp_tools import (
-    IndexStatus,
+    IndexReport,
     ToolInputError,
     _check_sources,
     _filters,
@@ -105,15 +105,41 @@ def test_filters_parse_dates_and_tags() -> None:
 
 
 def test_status_warnings() -> None:
-    assert IndexStatus(state="ready", first_index=True).warnings() == []
-    first = IndexStatus(state="indexing", first_index=True, done=3, total=10).warnings()
+    assert IndexReport(state="ready", first_index=True).warnings() == []
+    first = IndexReport(state="indexing", first_index=True, done=3, total=10).warnings()
     assert first[0]["kind"] == "index_incomplete"
     assert "first index" in first[0]["message"] and "3 of 10" in first[0]["message"]
     assert "partial" in first[0]["impact"]
-    catch_up = IndexStatus(state="indexing", first_index=False).warnings()
+    catch_up = IndexReport(state="indexing", first_index=False).warnings()
     assert "catching up" in catch_up[0]["message"]
-    assert IndexStatus(state="read_only", first_index=False).warnings()[0]["kind"] == "read_only"
-    failed = IndexStatus(state="failed", first_index=False, error="disk full").warnings()
+    assert IndexReport(state="read_only", first_index=False).warnings()[0]["kind"] == "read_only"
+    failed = IndexReport(state="failed", first_index=False, error="disk full").warnings()
     assert failed[0]["kind"] == "index_failed" and "disk full" in failed[0]["message"]
-    for w in first + catch_up + failed:
+    warming = IndexReport(state="ready", first_index=False, model_ready=False).warnings()
+    assert [w["kind"] for w in warming] == ["warming_up"]
+    for w in first + catch_up + failed + warming:
         assert set(w) == {"source", "kind", "message", "impact"}
+
+
+def test_the_report_reads_the_lifecycle_state() -> None:
+    from engine.lifecycle import LifecycleStatus, VaultState
+
+    embedding = LifecycleStatus(
+        state=VaultState.INDEXING, first_index=True, phase="embed", done=3, total=9
+    )
+    report = IndexReport.of(embedding)
+    assert (report.state, report.done, report.total, report.model_ready) == (
+        "indexing",
+        3,
+        9,
+        False,
+    )
+    checking = LifecycleStatus(
+        state=VaultState.CHECKING_CONTRADICTIONS, model_ready=True, phase="contradictions"
+    )
+    assert IndexReport.of(checking).state == "ready"  # every note answers by now
+    assert IndexReport.of(checking).warnings() == []
+    failed = LifecycleStatus(state=VaultState.FAILED, index_done=True, error="disk full")
+    assert IndexReport.of(failed).state == "failed"
+    read_only = LifecycleStatus(state=VaultState.READ_ONLY, index_done=True, model_ready=True)
+    assert IndexReport.of(read_only).state == "read_only"
