@@ -17,9 +17,7 @@ from typing import TYPE_CHECKING, Any
 from app.logging_setup import configure_logging
 
 if TYPE_CHECKING:
-    from engine.model import IndexStats, Progress
-    from engine.session import Session
-    from engine.workspace import WorkspaceConfig
+    from engine.api import IndexStats, Progress, Session, WorkspaceConfig
 
 log = logging.getLogger(__name__)
 
@@ -190,13 +188,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     _offline_environment()
-    from engine.runtime import tune_garbage_collector
+    from engine.api import tune_garbage_collector
 
     tune_garbage_collector()
     parser = build_parser()
     args = parser.parse_args(argv)
     configure_logging(verbosity=args.verbose)
-    from engine.errors import EngineError
+    from engine.api import EngineError
 
     command = args.command or "gui"
     try:
@@ -227,7 +225,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _config(args: argparse.Namespace, vault: Path) -> WorkspaceConfig:
-    from engine.workspace import WorkspaceConfig
+    from engine.api import WorkspaceConfig
 
     return WorkspaceConfig(
         vault_root=vault,
@@ -244,7 +242,7 @@ def _open(
     rebuild: bool = False,
     allow_read_only: bool = False,
 ) -> Session:
-    from engine.session import Session
+    from engine.api import Session
 
     return Session.open(
         _config(args, vault), rebuild=rebuild, allow_read_only=allow_read_only, mirror=False
@@ -279,7 +277,7 @@ def _cmd_watch(args: argparse.Namespace) -> int:
     import threading
 
     from app.progress import progress_reporter
-    from engine.lifecycle import LifecycleListener, LifecycleOptions, VaultLifecycle
+    from engine.api import LifecycleListener, LifecycleOptions, VaultLifecycle
 
     indexed = threading.Event()
 
@@ -346,9 +344,7 @@ def _open_for_search(args: argparse.Namespace, vault: Path) -> Session:
 
 
 def _cmd_search(args: argparse.Namespace) -> int:
-    from engine.errors import EngineError
-    from engine.search.query import parse_date
-    from engine.search.service import SearchFilters
+    from engine.api import EngineError, SearchFilters, parse_date
 
     try:
         filters = SearchFilters(
@@ -377,7 +373,7 @@ def _cmd_eval(args: argparse.Namespace) -> int:
     import tempfile
 
     if args.eval_command == "retrieval":
-        from engine.evaluate.retrieval import evaluate_retrieval
+        from engine.api import evaluate_retrieval
 
         work = (
             args.work_dir or Path(tempfile.gettempdir()) / f"consilience-eval-{args.beir_dir.name}"
@@ -395,12 +391,10 @@ def _cmd_eval(args: argparse.Namespace) -> int:
     if args.eval_command == "contradictions" and args.vault is not None:
         return _eval_vault_contradictions(args)
     if args.eval_command == "contradictions":
-        from engine.contradict.evaluate import evaluate_pairs
-        from engine.contradict.scorer import PairScorer
-        from engine.embed.embedder import load_embedder
+        from engine.api import PairScorer, evaluate_pairs, load_embedder
 
         if args.pairs is None or not args.pairs.is_file():
-            from engine.errors import EngineError
+            from engine.api import EngineError
 
             raise EngineError(f"no pairs file at {args.pairs}; pass a JSONL file of pairs")
         result = evaluate_pairs(
@@ -424,9 +418,7 @@ def _cmd_eval(args: argparse.Namespace) -> int:
 
 
 def _eval_known_items(args: argparse.Namespace) -> int:
-    from engine.errors import EngineError
-    from engine.evaluate.known_items import evaluate_known_items
-    from engine.evaluate.scratch import scratch_dir
+    from engine.api import EngineError, evaluate_known_items, scratch_dir
 
     if not args.vault.is_dir():
         raise EngineError(f"no vault folder at {args.vault}")
@@ -451,9 +443,7 @@ def _eval_known_items(args: argparse.Namespace) -> int:
 
 
 def _eval_vault_contradictions(args: argparse.Namespace) -> int:
-    from engine.errors import EngineError
-    from engine.evaluate.scratch import scratch_dir
-    from engine.evaluate.vault_contradictions import evaluate_vault_contradictions
+    from engine.api import EngineError, evaluate_vault_contradictions, scratch_dir
 
     if not args.vault.is_dir():
         raise EngineError(f"no vault folder at {args.vault}; pass --vault FOLDER")
@@ -479,7 +469,7 @@ def _eval_vault_contradictions(args: argparse.Namespace) -> int:
 
 
 def _cmd_contradictions(args: argparse.Namespace) -> int:
-    from engine.contradict.types import WEAK_THRESHOLD
+    from engine.api import WEAK_THRESHOLD
 
     floor = args.min_confidence
     if args.weak:
@@ -507,7 +497,7 @@ def _cmd_contradictions(args: argparse.Namespace) -> int:
 def _cmd_bench(args: argparse.Namespace) -> int:
     import tempfile
 
-    from engine.evaluate.index_bench import run_bench
+    from engine.api import run_bench
 
     if args.notes is not None and args.vault is not None:
         print("error: give --notes (a generated vault) or --vault, not both", file=sys.stderr)

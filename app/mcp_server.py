@@ -29,12 +29,12 @@ from app.mcp_tools import (
     VaultSession,
     environment_for_server,
 )
-from engine.contradict.types import FLAG_THRESHOLD
+from engine.api import FLAG_THRESHOLD
 
 if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
 
-    from engine.workspace import WorkspaceConfig
+    from engine.api import WorkspaceConfig
 
 log = logging.getLogger(__name__)
 
@@ -104,7 +104,7 @@ def build_server(session: VaultSession) -> "MCPServer[None]":
         clients that read only text). Built here rather than by the SDK, which would
         re-validate the dict and indent the JSON: a few ms per search. Refusals and engine
         errors reach the client as tool errors with their message."""
-        from engine.errors import EngineError
+        from engine.api import EngineError
 
         try:
             data = call()

@@ -15,15 +15,16 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import TYPE_CHECKING, Any, Literal
 
-from engine.contradict.types import FLAG_THRESHOLD
-from engine.lifecycle import LifecycleListener, LifecycleStatus, VaultState
-from engine.search.config import AI_TOKEN_BUDGET
+from engine.api import (
+    AI_TOKEN_BUDGET,
+    FLAG_THRESHOLD,
+    LifecycleListener,
+    LifecycleStatus,
+    VaultState,
+)
 
 if TYPE_CHECKING:
-    from engine.model import IndexStats
-    from engine.search.service import SearchFilters
-    from engine.session import Session
-    from engine.workspace import WorkspaceConfig
+    from engine.api import IndexStats, SearchFilters, Session, WorkspaceConfig
 
 log = logging.getLogger(__name__)
 
@@ -163,7 +164,7 @@ class VaultSession:
     Its life (warm-up, indexing while tools answer, live sync) is `engine.lifecycle`'s."""
 
     def __init__(self, config: WorkspaceConfig, *, search_timeout_s: float = 2.0) -> None:
-        from engine.lifecycle import LifecycleOptions, VaultLifecycle
+        from engine.api import LifecycleOptions, VaultLifecycle
 
         self._lifecycle = VaultLifecycle(
             config, _LogListener(), LifecycleOptions(search_timeout_s=search_timeout_s)
@@ -220,7 +221,7 @@ class VaultSession:
         sources: Sequence[str] | None = None,
     ) -> dict[str, Any]:
         """The search JSON (`SearchResponse.to_dict()`), with index warnings first."""
-        from engine.errors import QueryExecutionError
+        from engine.api import QueryExecutionError
 
         if not query or not query.strip():
             raise ToolInputError("query is empty; pass the words or question to search for")
@@ -438,8 +439,7 @@ def _check_sources(sources: Sequence[str] | None) -> list[str] | None:
 def _filters(
     folder: str | None, tag: str | None, since: str | None, until: str | None
 ) -> SearchFilters:
-    from engine.search.query import parse_date
-    from engine.search.service import SearchFilters
+    from engine.api import SearchFilters, parse_date
 
     try:
         start = parse_date(since) if since else None

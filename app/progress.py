@@ -6,7 +6,7 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from engine.model import Progress
+from engine.api import Progress
 
 _LABELS = {
     "scan": "Scanning",

@@ -10,8 +10,7 @@ from rich.text import Text
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from engine.contradict.types import Contradiction
-    from engine.search.types import Excerpt, SearchResponse
+    from engine.api import Contradiction, Excerpt, SearchResponse
 
 BADGES = {
     "semantic": ("meaning", "magenta"),

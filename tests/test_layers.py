@@ -62,3 +62,38 @@ def test_no_module_imports_itself_through_others() -> None:
             imports.add_edge(module, imported)
     cycles = [sorted(c) for c in nx.strongly_connected_components(imports) if len(c) > 1]
     assert cycles == []
+
+
+@pytest.mark.slow
+def test_the_public_surface_is_free_to_import_and_every_name_resolves() -> None:
+    code = (
+        "import sys, engine.api as api\n"
+        "heavy = [m for m in sys.modules if m.startswith(('engine.search', 'engine.session', "
+        "'engine.store', 'chromadb', 'torch'))]\n"
+        "assert heavy == [], heavy\n"
+        "missing = [n for n in api.__all__ if getattr(api, n, None) is None]\n"
+        "assert missing == [], missing\n"
+        "print(len(api.__all__))\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=300
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert int(proc.stdout.strip()) > 40
+
+
+def test_front_ends_import_the_engine_only_through_its_public_surface() -> None:
+    offenders = []
+    for package in ("ui", "app"):
+        for path in (REPO / package).rglob("*.py"):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            for node in ast.walk(tree):
+                if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                    name = node.module
+                elif isinstance(node, ast.Import):
+                    name = node.names[0].name
+                else:
+                    continue
+                if name.startswith("engine") and name != "engine.api":
+                    offenders.append(f"{path.relative_to(REPO)}: {name}")
+    assert offenders == []

@@ -29,15 +29,11 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
-from engine.errors import one_line
-from engine.lifecycle import LifecycleListener, LifecycleStatus
-from engine.search.types import SearchResponse, Warning
+from engine.api import LifecycleListener, LifecycleStatus, SearchResponse, Warning, one_line
 from ui.tasks import Task, TaskRunner
 
 if TYPE_CHECKING:
-    from engine.model import IndexStats, Progress
-    from engine.search.service import SearchFilters
-    from engine.session import Session
+    from engine.api import IndexStats, Progress, SearchFilters, Session
     from ui.review_store import ReviewStore
 
 log = logging.getLogger(__name__)
@@ -135,8 +131,7 @@ class EngineSession(QObject):
 
     def __init__(self, options: SessionOptions, *, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        from engine.lifecycle import LifecycleOptions, VaultLifecycle
-        from engine.workspace import WorkspaceConfig
+        from engine.api import LifecycleOptions, VaultLifecycle, WorkspaceConfig
 
         self.options = options
         self._runner = TaskRunner(threads=4, parent=self)

@@ -26,7 +26,7 @@ from ui.note_menu import note_menu, show_menu
 from ui.theme import MUTED
 
 if TYPE_CHECKING:
-    from engine.search.connections import Connections
+    from engine.api import Connections
 
 ORIGINS = {
     "obsidian": "open in Obsidian",

@@ -23,7 +23,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QFont
 
-from engine.contradict.types import FLAG_THRESHOLD, Contradiction, Side
+from engine.api import FLAG_THRESHOLD, Contradiction, Side
 from ui.contradiction_text import (
     confidence_label,
     review_label,

@@ -11,7 +11,7 @@ import html
 import re
 from datetime import datetime
 
-from engine.contradict.types import Contradiction, ContradictionSide, Side
+from engine.api import Contradiction, ContradictionSide, Side
 
 TYPE_LABELS: dict[str, str] = {
     "negation": "Negation",

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.search.types import Excerpt, MergedResult, Relation, Span
+from engine.api import Excerpt, MergedResult, Relation, Span
 from ui.bridge import NoteFacts, other_chunks
 from ui.highlight import (
     MARK_BACKGROUND,

@@ -11,7 +11,7 @@ import logging
 
 from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal
 
-from engine.errors import one_line
+from engine.api import one_line
 
 log = logging.getLogger(__name__)
 

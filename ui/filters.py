@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 from ui.theme import SOURCES
 
 if TYPE_CHECKING:
-    from engine.search.service import SearchFilters
+    from engine.api import SearchFilters
 
 ANY = "any"
 INVALID_STYLE = "QLineEdit { border: 1px solid #b3261e; }"
@@ -210,7 +210,7 @@ class FilterBar(QWidget):
         return tuple(name for name, box in self.source_boxes.items() if box.isChecked())
 
     def filters(self) -> SearchFilters:
-        from engine.search.service import SearchFilters  # numpy comes with it: not at start
+        from engine.api import SearchFilters  # numpy comes with it: not at start
 
         return SearchFilters(
             folder=_choice(self.folder.currentText()),

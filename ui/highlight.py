@@ -10,7 +10,7 @@ import html
 import re
 from collections.abc import Iterable, Sequence
 
-from engine.search.types import Span
+from engine.api import Span
 
 MARK_BACKGROUND, MARK_COLOR, MARK_WEIGHT = "#ffe08a", "#1d1d1f", 600
 MARK_STYLE = f"background-color:{MARK_BACKGROUND}; color:{MARK_COLOR}; font-weight:{MARK_WEIGHT};"

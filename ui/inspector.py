@@ -46,8 +46,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.contradict.types import FLAG_THRESHOLD, Contradiction, Side
-from engine.errors import ReadOnlyIndexError, one_line
+from engine.api import FLAG_THRESHOLD, Contradiction, ReadOnlyIndexError, Side, one_line
 from ui.contradiction_model import (
     COL_A,
     COL_B,

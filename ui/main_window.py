@@ -29,9 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.errors import one_line
-from engine.model import IndexStats, Progress
-from engine.vault.obsidian_vaults import OpenOutcome
+from engine.api import IndexStats, OpenOutcome, Progress, one_line
 from ui.bridge import EngineSession, SearchJob, SearchOutcome, SessionInfo, SessionOptions
 from ui.connections_view import ConnectionsView
 from ui.failures import failure_line, failures

@@ -32,7 +32,7 @@ from urllib.parse import quote
 from PySide6.QtCore import QUrl
 from PySide6.QtGui import QDesktopServices, QGuiApplication
 
-from engine.vault.obsidian_vaults import (
+from engine.api import (
     OpenOutcome,
     VaultLookup,
     config_files,

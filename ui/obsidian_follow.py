@@ -12,7 +12,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from engine.vault.obsidian_state import read_active_note, workspace_file
+from engine.api import read_active_note, workspace_file
 
 POLL_MS = 250  # a switch in Obsidian reaches the view well within a second
 

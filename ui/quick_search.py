@@ -47,8 +47,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.search.types import SearchResponse
-from engine.vault.obsidian_vaults import OpenOutcome
+from engine.api import OpenOutcome, SearchResponse
 from ui.note_menu import note_menu, show_menu
 
 DEBOUNCE_MS = 120

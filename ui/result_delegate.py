@@ -12,7 +12,7 @@ from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QRectF, QS
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
-from engine.search.types import MergedResult
+from engine.api import MergedResult
 from ui.results_model import KindRole, ResultRole
 from ui.theme import MUTED, source_style
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
-from engine.search.types import TIERS, MergedResult, SearchResponse
+from engine.api import TIERS, MergedResult, SearchResponse
 from ui.theme import TIER_LABELS, source_style
 
 ResultRole = Qt.ItemDataRole.UserRole + 1  # the MergedResult (result rows)

@@ -11,12 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.contradict.types import WEAK_THRESHOLD, Contradiction
-from engine.errors import ReadOnlyIndexError
-from engine.session import Decision
+from engine.api import WEAK_THRESHOLD, Contradiction, Decision, ReadOnlyIndexError
 
 if TYPE_CHECKING:
-    from engine.session import Session
+    from engine.api import Session
 
 __all__ = ["Decision", "Loaded", "ReadOnlyIndexError", "ReviewStore"]
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from engine.errors import one_line
+from engine.api import one_line
 from ui.main_window import CONNECTIONS_TAB, CONTRADICTIONS_TAB, MainWindow
 
 log = logging.getLogger(__name__)

@@ -48,8 +48,7 @@ from ui.theme import MUTED
 from ui.warnings_bar import WarningsBar
 
 if TYPE_CHECKING:
-    from engine.search.service import SearchFilters
-    from engine.search.types import SearchResponse
+    from engine.api import SearchFilters, SearchResponse
 
 log = logging.getLogger(__name__)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QWidget
 
-from engine.model import IndexStats, Progress
+from engine.api import IndexStats, Progress
 
 PHASES = {
     "scan": "Looking for changes",

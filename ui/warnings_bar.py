@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QWidget
 
-from engine.search.types import Warning
+from engine.api import Warning
 from ui.theme import ERROR_BG, ERROR_BORDER, WARNING_BG, WARNING_BORDER
 
 
