@@ -86,12 +86,12 @@ if TYPE_CHECKING:
         SearchResponse as SearchResponse,
     )
     from engine.search.types import (
-        Span as Span,
+        SearchWarning as SearchWarning,
     )
     from engine.search.types import (
-        Warning as Warning,
+        Span as Span,
     )
-    from engine.session import Decision as Decision
+    from engine.session import ReviewDecision as ReviewDecision
     from engine.session import Session as Session
     from engine.vault.obsidian_state import (
         read_active_note as read_active_note,
@@ -121,7 +121,7 @@ _WHERE: dict[str, str] = {
     "Connections": "engine.search.connections",
     "Contradiction": "engine.contradict.types",
     "ContradictionSide": "engine.contradict.types",
-    "Decision": "engine.session",
+    "ReviewDecision": "engine.session",
     "EngineError": "engine.errors",
     "Excerpt": "engine.search.types",
     "FLAG_THRESHOLD": "engine.contradict.types",
@@ -146,7 +146,7 @@ _WHERE: dict[str, str] = {
     "VaultLookup": "engine.vault.obsidian_vaults",
     "VaultState": "engine.lifecycle",
     "WEAK_THRESHOLD": "engine.contradict.types",
-    "Warning": "engine.search.types",
+    "SearchWarning": "engine.search.types",
     "WorkspaceConfig": "engine.workspace",
     "config_files": "engine.vault.obsidian_vaults",
     "evaluate_known_items": "engine.evaluate.known_items",

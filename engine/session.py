@@ -48,7 +48,7 @@ log = logging.getLogger(__name__)
 Cancel = Callable[[], bool] | threading.Event
 ProgressCallback = Callable[[Progress], None]
 ModelStatus = Literal["loaded", "cached", "first_run"]
-Decision = Literal["dismiss", "a", "b", "open"]  # "a"/"b": resolved, that side is current
+ReviewDecision = Literal["dismiss", "a", "b", "open"]  # "a"/"b": resolved, that side is current
 HOLD_POLL_S = 0.25  # how often a held (paused) sync looks for queued writes and a cancel
 
 
@@ -367,7 +367,7 @@ class Session:
         """Forget the decision on the pair: it is open again."""
         return self.decide(pair, "open")
 
-    def decide(self, pair: Contradiction, decision: Decision) -> Contradiction:
+    def decide(self, pair: Contradiction, decision: ReviewDecision) -> Contradiction:
         """Save a review decision on the writer; returns the pair with its review state.
         Raises ReadOnlyIndexError in a read-only session."""
         from engine.contradict import store

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
-from engine.api import LifecycleListener, LifecycleStatus, SearchResponse, Warning, one_line
+from engine.api import LifecycleListener, LifecycleStatus, SearchResponse, SearchWarning, one_line
 from ui.tasks import Task, TaskRunner
 
 if TYPE_CHECKING:
@@ -290,7 +290,7 @@ class EngineSession(QObject):
             job.text, limit=job.limit, filters=job.filters, sources=job.sources
         )
         if partial:
-            note = Warning(
+            note = SearchWarning(
                 source=SEMANTIC,
                 kind="warming_up",
                 message="search by meaning is still loading",

@@ -59,7 +59,7 @@ from ui.contradiction_model import (
 from ui.contradiction_text import side_html, summary_html
 from ui.note_menu import note_menu, show_menu
 from ui.obsidian import note_file
-from ui.review_store import Decision, Loaded, ReviewStore
+from ui.review_store import Loaded, ReviewDecision, ReviewStore
 from ui.tasks import Task, TaskRunner
 
 log = logging.getLogger(__name__)
@@ -471,7 +471,7 @@ class ContradictionInspector(QWidget):
 
     # -- decisions -------------------------------------------------------------------------
 
-    def _decide(self, decision: Decision) -> None:
+    def _decide(self, decision: ReviewDecision) -> None:
         pair = self.current()
         if pair is None or self._busy or not self._writable or self._closed:
             return

@@ -11,12 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.api import WEAK_THRESHOLD, Contradiction, Decision, ReadOnlyIndexError
+from engine.api import WEAK_THRESHOLD, Contradiction, ReadOnlyIndexError, ReviewDecision
 
 if TYPE_CHECKING:
     from engine.api import Session
 
-__all__ = ["Decision", "Loaded", "ReadOnlyIndexError", "ReviewStore"]
+__all__ = ["Loaded", "ReadOnlyIndexError", "ReviewDecision", "ReviewStore"]
 
 READ_ONLY_REASON = "another Consilience process is indexing this vault"
 
@@ -57,6 +57,6 @@ class ReviewStore:
             unchecked=self._session.unchecked_notes(),
         )
 
-    def decide(self, pair: Contradiction, decision: Decision) -> Contradiction:
+    def decide(self, pair: Contradiction, decision: ReviewDecision) -> Contradiction:
         """Save a decision; returns the pair as it now reads (review state set)."""
         return self._session.decide(pair, decision)

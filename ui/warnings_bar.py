@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QWidget
 
-from engine.api import Warning
+from engine.api import SearchWarning
 from ui.theme import ERROR_BG, ERROR_BORDER, WARNING_BG, WARNING_BORDER
 
 
@@ -47,7 +47,7 @@ class WarningsBar(QFrame):
     def notice(self, kind: str) -> str | None:
         return self._notices.get(kind)
 
-    def set_search_warnings(self, warnings: Iterable[Warning]) -> None:
+    def set_search_warnings(self, warnings: Iterable[SearchWarning]) -> None:
         self._error = False
         self._search = [_line(w) for w in warnings]
         self._refresh()
@@ -71,6 +71,6 @@ class WarningsBar(QFrame):
         self.setVisible(bool(lines))
 
 
-def _line(warning: Warning) -> str:
+def _line(warning: SearchWarning) -> str:
     message = warning.message[:1].upper() + warning.message[1:]
     return f"{message} — {warning.impact}." if warning.impact else f"{message}."

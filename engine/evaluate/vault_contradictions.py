@@ -29,7 +29,7 @@ _NORM = re.compile(r"[\W_]+", re.UNICODE)
 
 
 @dataclass(frozen=True)
-class LabeledPair:
+class LabeledNotePair:
     id: str
     label: str  # contradiction | agreement
     kind: str
@@ -41,8 +41,8 @@ def _norm(text: str) -> str:
     return _NORM.sub(" ", text.casefold()).strip()
 
 
-def load_truth(path: Path) -> list[LabeledPair]:
-    out: list[LabeledPair] = []
+def load_truth(path: Path) -> list[LabeledNotePair]:
+    out: list[LabeledNotePair] = []
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except OSError as exc:
@@ -56,7 +56,7 @@ def load_truth(path: Path) -> list[LabeledPair]:
             if label not in ("contradiction", "agreement"):
                 raise ValueError(f"label {label!r}")
             out.append(
-                LabeledPair(
+                LabeledNotePair(
                     id=str(row.get("id", n)),
                     label=label,
                     kind=str(row.get("kind", "")),
@@ -73,7 +73,7 @@ def _same_sentence(claim: str, planted: str) -> bool:
     return bool(claim) and (claim == planted or claim in planted or planted in claim)
 
 
-def matches(flag: Contradiction, pair: LabeledPair) -> bool:
+def matches(flag: Contradiction, pair: LabeledNotePair) -> bool:
     places = {frozenset((flag.a.path, flag.b.path))} | {frozenset(p) for p in flag.also}
     if pair.paths not in places:
         return False
@@ -81,11 +81,11 @@ def matches(flag: Contradiction, pair: LabeledPair) -> bool:
     return any(_same_sentence(s, p) for s in sides for p in pair.claims)
 
 
-def score_flags(flags: Sequence[Contradiction], truth: Sequence[LabeledPair]) -> dict[str, Any]:
+def score_flags(flags: Sequence[Contradiction], truth: Sequence[LabeledNotePair]) -> dict[str, Any]:
     """The metrics of a ranked flag list against labeled pairs (pure)."""
     contradictions = [p for p in truth if p.label == "contradiction"]
     agreements = [p for p in truth if p.label == "agreement"]
-    by_paths: dict[frozenset[str], list[LabeledPair]] = {}
+    by_paths: dict[frozenset[str], list[LabeledNotePair]] = {}
     for p in truth:
         by_paths.setdefault(p.paths, []).append(p)
     correct: list[bool] = []
@@ -184,7 +184,7 @@ def evaluate_vault_contradictions(
     return result
 
 
-def _shown(rank: int, flag: Contradiction, truth: Sequence[LabeledPair]) -> dict[str, Any]:
+def _shown(rank: int, flag: Contradiction, truth: Sequence[LabeledNotePair]) -> dict[str, Any]:
     label = next((p.label + ":" + p.id for p in truth if matches(flag, p)), "unlabeled")
     return {
         "rank": rank,

@@ -1,6 +1,6 @@
 """SearchService: ask every source at once, merge what comes back, explain what went wrong.
 
-A failing, hanging or garbage-returning source becomes a `Warning` (what is missing and what
+A failing, hanging or garbage-returning source becomes a `SearchWarning` (what is missing and what
 that means); only when every source fails does `search` raise `QueryExecutionError`. A newer
 query supersedes older ones still running: their answers are dropped, never merged.
 """
@@ -31,8 +31,8 @@ from engine.search.types import (
     Hit,
     QueryMetadata,
     SearchResponse,
+    SearchWarning,
     SourceStats,
-    Warning,
 )
 
 log = logging.getLogger(__name__)
@@ -215,14 +215,14 @@ class SearchService:
         parsed = parse_query(text)
         typed = parsed.text
         filters = filters or SearchFilters()
-        notices: list[Warning] = []
+        notices: list[SearchWarning] = []
         if filters.date_range is None:
             named = date_in_query(parsed.text, now=now)
             if named is not None:
                 filters = replace(filters, since=named.range.since, until=named.range.until)
                 parsed = parse_query(named.rest)
                 notices.append(
-                    Warning(
+                    SearchWarning(
                         source=None,
                         kind="date_from_query",
                         message=f"“{named.phrase}” was read as a date filter: notes dated "
@@ -276,7 +276,7 @@ class SearchService:
             except Exception as exc:  # never let the extra lose the answer
                 log.warning("contradiction lookup failed: %s", exc)
                 warnings.append(
-                    Warning(
+                    SearchWarning(
                         source=None,
                         kind="contradictions_failed",
                         message=f"contradictions could not be looked up: {exc}",
@@ -285,7 +285,7 @@ class SearchService:
                 )
         if output.low_confidence and output.results:
             warnings.append(
-                Warning(
+                SearchWarning(
                     source=None,
                     kind="low_confidence",
                     message="no note matches this query well",
@@ -338,7 +338,7 @@ class SearchService:
         return out
 
     def _nothing_to_search(
-        self, typed: str, filters: SearchFilters, notices: list[Warning], started: float
+        self, typed: str, filters: SearchFilters, notices: list[SearchWarning], started: float
     ) -> SearchResponse:
         """The answer when the filters leave no note: empty, saying which filter did it."""
         assert self._allowed is not None
@@ -349,7 +349,7 @@ class SearchService:
         ]
         empty = [f for f in parts if f.active and not self._allowed(f)]
         named = " and no note is ".join(f.describe() for f in empty) or filters.describe()
-        warning = Warning(
+        warning = SearchWarning(
             source=None,
             kind="filters_match_nothing",
             message=f"no note is {named}" if empty else f"no note is {named} at once",
@@ -376,13 +376,13 @@ class SearchService:
 
     def _fan_out(
         self, chosen: Sequence[Source], request: SearchRequest
-    ) -> tuple[dict[str, list[Hit]], dict[str, SourceStats], list[Warning], list[str]]:
+    ) -> tuple[dict[str, list[Hit]], dict[str, SourceStats], list[SearchWarning], list[str]]:
         started = time.perf_counter()
         futures = {self._pool.submit(_timed, source, request): source.name for source in chosen}
         _done, not_done = cf.wait(futures, timeout=self.timeout_s)
         hits: dict[str, list[Hit]] = {}
         stats: dict[str, SourceStats] = {}
-        warnings: list[Warning] = []
+        warnings: list[SearchWarning] = []
         failed: list[str] = []
         for future in futures:
             name = futures[future]
@@ -391,7 +391,7 @@ class SearchService:
                 failed.append(name)
                 stats[name] = SourceStats(count=0, ms=(time.perf_counter() - started) * 1000)
                 warnings.append(
-                    Warning(
+                    SearchWarning(
                         source=name,
                         kind="source_timeout",
                         message=f"the {name} source did not answer within "
@@ -406,7 +406,7 @@ class SearchService:
                 stats[name] = SourceStats(count=0, ms=0.0)
                 log.warning("source %s failed: %s", name, exc, exc_info=exc)
                 warnings.append(
-                    Warning(
+                    SearchWarning(
                         source=name,
                         kind="source_failed",
                         message=f"the {name} source failed: {one_line(exc)}",
@@ -418,7 +418,7 @@ class SearchService:
             valid = [h for h in result if _valid_hit(h, name)]
             if len(valid) < len(result):
                 warnings.append(
-                    Warning(
+                    SearchWarning(
                         source=name,
                         kind="source_garbage",
                         message=f"the {name} source returned {len(result) - len(valid)} "

@@ -277,7 +277,7 @@ class MergedResult:
 
 
 @dataclass(frozen=True)
-class Warning:  # the design's name; shadows the builtin only inside this module
+class SearchWarning:
     """A problem the user should know about: a failed or slow source, low confidence, ...
     `impact` says what it means for the results."""
 
@@ -343,7 +343,7 @@ class SearchResponse:
     results: tuple[MergedResult, ...]
     tiers: Mapping[Tier, tuple[str, ...]] = field(hash=False)  # tier → paths, in result order
     contradictions: tuple[Any, ...] = ()  # filled by the contradiction layer
-    warnings: tuple[Warning, ...] = ()
+    warnings: tuple[SearchWarning, ...] = ()
     query_metadata: QueryMetadata
 
     def __post_init__(self) -> None:

@@ -6,11 +6,11 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from engine.search.service import SearchFilters
-from engine.search.types import QueryMetadata, SearchResponse, Warning
+from engine.search.types import QueryMetadata, SearchResponse, SearchWarning
 from ui.search_panel import nothing_found_text
 
 
-def response(query: str, *warnings: Warning) -> SearchResponse:
+def response(query: str, *warnings: SearchWarning) -> SearchResponse:
     meta = QueryMetadata(
         total_results=0, deduplicated_results=0, sources_available=(), sources_failed=()
     )
@@ -29,7 +29,7 @@ def test_it_names_the_active_filters() -> None:
 
 
 def test_it_says_when_query_words_became_a_date_filter() -> None:
-    said = Warning(
+    said = SearchWarning(
         source=None,
         kind="date_from_query",
         message="“last week” was read as a date filter: notes dated 16 Nov 2026 – 22 Nov 2026",

@@ -35,9 +35,9 @@ from engine.search.types import (
     QueryMetadata,
     Relation,
     SearchResponse,
+    SearchWarning,
     SourceStats,
     Span,
-    Warning,
 )
 
 NOW = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
@@ -676,7 +676,7 @@ def test_search_response_to_dict_is_json_with_iso_dates() -> None:
         query="hello",
         results=out.results,
         tiers=out.tiers,
-        warnings=(Warning("text", "source_failed", "FTS index locked", "No exact matches."),),
+        warnings=(SearchWarning("text", "source_failed", "FTS index locked", "No exact matches."),),
         query_metadata=QueryMetadata(
             total_results=out.total_hits,
             deduplicated_results=out.deduplicated_results,
