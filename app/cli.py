@@ -98,8 +98,14 @@ def build_parser() -> argparse.ArgumentParser:
     search.add_argument("--limit", type=int, default=10, help="results to show (default 10)")
     search.add_argument("--folder", help="only notes in this folder (and below)")
     search.add_argument("--tag", help="only notes with this tag (or a nested tag under it)")
-    search.add_argument("--since", help="only notes modified or created on/after YYYY-MM-DD")
-    search.add_argument("--until", help="only notes modified or created on/before YYYY-MM-DD")
+    search.add_argument(
+        "--since",
+        help="only notes modified or created on/after this day: YYYY-MM-DD, a month "
+        '(2026-07) or "last week"',
+    )
+    search.add_argument(
+        "--until", help="only notes modified or created on/before this day (as --since)"
+    )
     search.add_argument(
         "--sources", help="comma-separated subset of semantic,text,graph (default: all)"
     )
@@ -344,7 +350,7 @@ def _open_for_search(args: argparse.Namespace, vault: Path) -> Session:
 
 
 def _cmd_search(args: argparse.Namespace) -> int:
-    from engine.api import EngineError, SearchFilters, parse_date
+    from engine.api import DATE_FORMS, EngineError, SearchFilters, parse_date
 
     try:
         filters = SearchFilters(
@@ -354,7 +360,7 @@ def _cmd_search(args: argparse.Namespace) -> int:
             until=parse_date(args.until, end=True) if args.until else None,
         )
     except ValueError as exc:
-        raise EngineError(f"bad date ({exc}); use YYYY-MM-DD") from None
+        raise EngineError(f"bad date ({exc}); use {DATE_FORMS}") from None
     sources = [s.strip() for s in args.sources.split(",")] if args.sources else None
     # one query: Chroma answers it (no in-memory vector mirror)
     with _open_for_search(args, args.path) as session:

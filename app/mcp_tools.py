@@ -439,16 +439,16 @@ def _check_sources(sources: Sequence[str] | None) -> list[str] | None:
 def _filters(
     folder: str | None, tag: str | None, since: str | None, until: str | None
 ) -> SearchFilters:
-    from engine.api import SearchFilters, parse_date
+    from engine.api import DATE_FORMS, SearchFilters, parse_date
 
     try:
         start = parse_date(since) if since else None
     except ValueError:
-        raise ToolInputError(f"since {since!r} is not a date; use YYYY-MM-DD") from None
+        raise ToolInputError(f"since {since!r} is not a date; use {DATE_FORMS}") from None
     try:
         end = parse_date(until, end=True) if until else None
     except ValueError:
-        raise ToolInputError(f"until {until!r} is not a date; use YYYY-MM-DD") from None
+        raise ToolInputError(f"until {until!r} is not a date; use {DATE_FORMS}") from None
     if start is not None and end is not None and start >= end:
         raise ToolInputError("since must be before until")
     folder = folder.strip().strip("/") if folder else None

@@ -68,6 +68,7 @@ if TYPE_CHECKING:
     from engine.runtime import tune_garbage_collector as tune_garbage_collector
     from engine.search.config import AI_TOKEN_BUDGET as AI_TOKEN_BUDGET
     from engine.search.connections import Connections as Connections
+    from engine.search.query import DATE_FORMS as DATE_FORMS
     from engine.search.query import parse_date as parse_date
     from engine.search.service import SearchFilters as SearchFilters
     from engine.search.types import (
@@ -117,6 +118,7 @@ if TYPE_CHECKING:
     from engine.workspace import WorkspaceConfig as WorkspaceConfig
 
 _WHERE: dict[str, str] = {
+    "DATE_FORMS": "engine.search.query",
     "AI_TOKEN_BUDGET": "engine.search.config",
     "Connections": "engine.search.connections",
     "Contradiction": "engine.contradict.types",

@@ -1,9 +1,13 @@
 """The filter row under the search box: folder, tag, date range and which sources to ask.
 
-Dates are typed (YYYY-MM-DD) or picked from a calendar that opens on the chosen day or today;
-every filter has a clear button and "Clear filters" clears them all. Folder and tag lists
-suggest in a popup (nothing is completed inline: typing "sensor" means the tag "sensor", which
-also matches the tags nested under it), and the tag list holds the parents of nested tags.
+Dates are typed as people write them (YYYY-MM-DD, a month such as 2026-07, "yesterday",
+"last week": `engine.api.parse_date`) or picked from a calendar that opens on the chosen day
+or today; what is not a date is said next to the boxes, and the filters in force are named
+in the result list's summary (`FilterBar.describe`). Every filter has a clear button and
+"Clear filters" clears them all. Folder and tag boxes are empty when unset ("any folder" is
+a placeholder, never text), suggest in a popup (nothing is completed inline: typing
+"sensor" means the tag "sensor", which also matches the tags nested under it), and the tag
+list holds the parents of nested tags.
 """
 
 from __future__ import annotations
@@ -34,25 +38,31 @@ if TYPE_CHECKING:
     from engine.api import SearchFilters
 
 ANY = "any"
-INVALID_STYLE = "QLineEdit { border: 1px solid #b3261e; }"
+ERROR_COLOUR = "#b3261e"
+INVALID_STYLE = f"QLineEdit {{ border: 1px solid {ERROR_COLOUR}; }}"
+DATE_HELP = 'YYYY-MM-DD, a month (2026-07), "yesterday", "last week"'
 
 
 class DateField(QWidget):
-    """A day typed as YYYY-MM-DD or picked from a calendar; empty means any day."""
+    """A day typed (a date, a month, "last week": the first day of it, or with `end` the
+    last) or picked from a calendar; empty means any day."""
 
     changed = Signal()
+    problem_changed = Signal(str)  # why the text is not a date; "" when it is (or empty)
 
-    def __init__(self, tooltip: str, parent: QWidget | None = None) -> None:
+    def __init__(self, tooltip: str, *, end: bool = False, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.end = end
+        self.problem = ""
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(2)
         self.edit = QLineEdit()
-        self.edit.setPlaceholderText(ANY)
+        self.edit.setPlaceholderText("any day")
         self.edit.setClearButtonEnabled(True)
-        self.edit.setMaxLength(10)
-        self.edit.setFixedWidth(110)
-        self.edit.setToolTip(tooltip + " — type YYYY-MM-DD or pick a day; empty: any day")
+        self.edit.setMaxLength(40)
+        self.edit.setFixedWidth(120)
+        self.edit.setToolTip(f"{tooltip} — type {DATE_HELP}, or pick a day; empty: any day")
         self.edit.editingFinished.connect(self._typed)
         self.edit.textChanged.connect(self._text_changed)
         self.pick = QToolButton()
@@ -80,7 +90,10 @@ class DateField(QWidget):
         self._typed()
 
     def is_valid(self) -> bool:
-        return not self.edit.text().strip() or _parse_day(self.edit.text()) is not None
+        return not self.edit.text().strip() or self._parse(self.edit.text()) is not None
+
+    def _parse(self, text: str) -> QDate | None:
+        return _parse_day(text, end=self.end)
 
     def _open_calendar(self) -> None:
         """The calendar opens on the chosen day, else on today (not on the year 2000)."""
@@ -100,13 +113,25 @@ class DateField(QWidget):
 
     def _typed(self) -> None:
         text = self.edit.text().strip()
-        day = _parse_day(text) if text else None
+        day = self._parse(text) if text else None
         self.edit.setStyleSheet("" if self.is_valid() else INVALID_STYLE)
-        if text and day is None:
-            return  # not a date (yet): the filter keeps its last valid value
+        if text and day is None:  # the filter keeps its last valid value, and says so
+            kept = (
+                f"; still {'until' if self.end else 'since'} {self._value.toString('yyyy-MM-dd')}"
+                if self._value is not None
+                else ""
+            )
+            self._set_problem(f"“{text}” is not a date: use {DATE_HELP}, or pick a day{kept}")
+            return
+        self._set_problem("")
         if day != self._value:
             self._value = day
             self.changed.emit()
+
+    def _set_problem(self, problem: str) -> None:
+        if problem != self.problem:
+            self.problem = problem
+            self.problem_changed.emit(problem)
 
 
 class FilterBar(QWidget):
@@ -121,9 +146,16 @@ class FilterBar(QWidget):
         self.folder = self._combo("Only notes in this folder (and below)")
         self.tag = self._combo("Only notes with this tag (or a tag nested under it)")
         self.since = DateField("Only notes dated on or after this day")
-        self.until = DateField("Only notes dated on or before this day")
+        self.until = DateField("Only notes dated on or before this day", end=True)
         self.since.changed.connect(self._changed)
         self.until.changed.connect(self._changed)
+        self.since.problem_changed.connect(self._show_problem)
+        self.until.problem_changed.connect(self._show_problem)
+        self.problem = QLabel()
+        self.problem.setObjectName("filter-problem")
+        self.problem.setStyleSheet(f"color:{ERROR_COLOUR};")
+        self.problem.setWordWrap(True)
+        self.problem.setVisible(False)
         for text, widget in (
             ("Folder", self.folder),
             ("Tag", self.tag),
@@ -134,6 +166,7 @@ class FilterBar(QWidget):
             label.setBuddy(widget)
             layout.addWidget(label)
             layout.addWidget(widget)
+        layout.addWidget(self.problem, 1)
         layout.addSpacing(12)
         self.source_boxes: dict[str, QCheckBox] = {}
         for style in SOURCES:
@@ -159,11 +192,10 @@ class FilterBar(QWidget):
         combo.setMinimumContentsLength(10)
         combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         combo.setToolTip(tooltip)
-        combo.addItem(ANY)
         line = combo.lineEdit()
         assert line is not None
         line.setClearButtonEnabled(True)
-        line.setPlaceholderText(ANY)
+        line.setPlaceholderText("any folder" if "folder" in tooltip else "any tag")
         completer = QCompleter(combo.model(), combo)  # suggest in a list, never inline
         completer.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
         completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
@@ -175,6 +207,29 @@ class FilterBar(QWidget):
     def _changed(self) -> None:
         self.clear_button.setEnabled(self.filters().active)
         self.changed.emit()
+
+    def _show_problem(self, _problem: str) -> None:
+        problems = [f.problem for f in (self.since, self.until) if f.problem]
+        self.problem.setText(" · ".join(problems))
+        self.problem.setToolTip(" · ".join(problems))
+        self.problem.setVisible(bool(problems))
+
+    def describe(self) -> str:
+        """The filters in force, in words ("in Projects · #sensor · since 2026-07-01");
+        "" when none."""
+        parts = []
+        folder = _choice(self.folder.currentText())
+        tag = _choice(self.tag.currentText(), strip="#")
+        if folder:
+            parts.append(f"in {folder}")
+        if tag:
+            parts.append(f"#{tag}")
+        since, until = self.since.value(), self.until.value()
+        if since is not None:
+            parts.append(f"since {since.toString('yyyy-MM-dd')}")
+        if until is not None:
+            parts.append(f"until {until.toString('yyyy-MM-dd')}")
+        return " · ".join(parts)
 
     def _source_toggled(self, _checked: bool) -> None:
         if not any(box.isChecked() for box in self.source_boxes.values()):
@@ -195,9 +250,9 @@ class FilterBar(QWidget):
             current = combo.currentText()
             combo.blockSignals(True)
             combo.clear()
-            combo.addItem(ANY)
             combo.addItems(list(items) if combo is self.folder else with_parents(items))
-            combo.setEditText(current or ANY)
+            combo.setCurrentIndex(-1)  # nothing chosen unless the user had chosen it
+            combo.setEditText("" if current == ANY else current)
             combo.blockSignals(False)
 
     def set_sources(self, names: Sequence[str]) -> None:
@@ -224,8 +279,9 @@ class FilterBar(QWidget):
         widgets = (self.folder, self.tag, self.since, self.until)
         for w in widgets:
             w.blockSignals(True)
-        self.folder.setEditText(ANY)
-        self.tag.setEditText(ANY)
+        for combo in (self.folder, self.tag):
+            combo.setCurrentIndex(-1)
+            combo.setEditText("")
         self.since.set_value(None)
         self.until.set_value(None)
         for w in widgets:
@@ -243,8 +299,20 @@ def with_parents(tags: Iterable[str]) -> list[str]:
     return sorted(out, key=str.casefold)
 
 
-def _parse_day(text: str) -> QDate | None:
-    day = QDate.fromString(text.strip(), "yyyy-MM-dd")
+def _parse_day(text: str, *, end: bool = False) -> QDate | None:
+    """The day `text` names: for a month or a range its first day, or its last with `end`
+    (None: not a date)."""
+    from datetime import timedelta
+
+    from engine.api import parse_date
+
+    try:
+        moment = parse_date(text, end=end)
+    except (ValueError, OverflowError):
+        return None
+    if end and len(text.strip()) > 0 and moment.time() == time.min:
+        moment -= timedelta(days=1)  # the exclusive bound back to the last day it covers
+    day = QDate(moment.year, moment.month, moment.day)
     return day if day.isValid() else None
 
 

@@ -246,9 +246,12 @@ class SearchPanel(QWidget):
         )
         n = len(response.results)
         meta = response.query_metadata
-        self.summary.setText(
+        summary = (
             f"{n} result{'s' if n != 1 else ''} · {meta.total_ms:.0f} ms" if n else "no results"
         )
+        filtered = self.filters.describe()  # always say what the list is filtered by
+        self.summary.setText(f"{summary} · {filtered}" if filtered else summary)
+        self.summary.setToolTip(f"Filtered: {filtered}" if filtered else "")
         if n:
             self._select_after_answer(keep)
         elif indexing is not None:

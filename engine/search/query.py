@@ -173,7 +173,8 @@ def all_terms_expression(query: ParsedQuery) -> str | None:
 
 _RELATIVE = re.compile(
     r"\b(today|yesterday|this week|last week|past week|this month|last month|past month|"
-    r"this year|last year|last (\d{1,3}) days|past (\d{1,3}) days)\b",
+    r"this year|last year|last (\d{1,3}) days|past (\d{1,3}) days|"
+    r"(\d{4})-(0[1-9]|1[0-2])(?![-\d]))\b",  # a bare month: 2026-07
     re.IGNORECASE,
 )
 
@@ -250,6 +251,11 @@ def relative_date_range(text: str, *, now: datetime) -> DateRange | None:
     if not m:
         return None
     phrase = m.group(1).lower()
+    if m.group(4):  # a month
+        year, month = int(m.group(4)), int(m.group(5))
+        start = datetime(year, month, 1, tzinfo=UTC)
+        after = datetime(year + month // 12, month % 12 + 1, 1, tzinfo=UTC)
+        return DateRange(start, after)
     today = datetime(now.year, now.month, now.day, tzinfo=UTC)
     if phrase == "today":
         return DateRange(today, today + timedelta(days=1))
@@ -281,11 +287,23 @@ def relative_date_range(text: str, *, now: datetime) -> DateRange | None:
     return DateRange(today - timedelta(days=days), today + timedelta(days=1))
 
 
-def parse_date(text: str, *, end: bool = False) -> datetime:
-    """`--since/--until` values: YYYY-MM-DD (or full ISO). `end` makes a date inclusive."""
-    value = datetime.fromisoformat(text.strip())
+DATE_FORMS = 'YYYY-MM-DD, a month (2026-07), or words like "yesterday" or "last week"'
+
+
+def parse_date(text: str, *, end: bool = False, now: datetime | None = None) -> datetime:
+    """A since/until value as people type it: YYYY-MM-DD (or full ISO), a month (2026-07) or
+    a relative day or range ("yesterday", "last week", "last 30 days"). `end` makes it
+    inclusive: the moment after the day, month or range. Raises ValueError otherwise."""
+    typed = text.strip()
+    whole = _RELATIVE.fullmatch(typed)
+    if whole is not None:
+        rng = relative_date_range(typed, now=now or datetime.now(UTC))
+        bound = (rng.until if end else rng.since) if rng is not None else None
+        if bound is not None:
+            return bound
+    value = datetime.fromisoformat(typed)
     if value.tzinfo is None:
         value = value.replace(tzinfo=UTC)
-    if end and len(text.strip()) <= 10:
+    if end and len(typed) <= 10:
         value += timedelta(days=1)
     return value

@@ -76,3 +76,57 @@ def test_a_typed_tag_is_not_completed_inline_and_parents_are_offered(qtbot: QtBo
     assert bar.filters().tag == "sensor"
     assert bar.tag.findText("sensor") >= 0 and bar.tag.findText("sensor/calibration") >= 0
     assert with_parents(["a/b/c", "x"]) == ["a", "a/b", "a/b/c", "x"]
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support")
+def test_folder_and_tag_boxes_start_empty_and_take_what_is_typed(qtbot: QtBot) -> None:
+    bar = make(qtbot)
+    for combo, placeholder in ((bar.folder, "any folder"), (bar.tag, "any tag")):
+        line = combo.lineEdit()
+        assert line is not None
+        assert combo.currentText() == "" and line.placeholderText() == placeholder
+    qtbot.mouseClick(bar.tag.lineEdit(), Qt.MouseButton.LeftButton)
+    qtbot.keyClicks(bar.tag.lineEdit(), "sensor")  # no clearing first: a new user's way
+    assert bar.tag.currentText() == "sensor" and bar.filters().tag == "sensor"
+    bar.set_choices(folders=["Daily"], tags=["sensor", "field"])  # after a sync
+    assert bar.tag.currentText() == "sensor" and bar.folder.currentText() == ""
+    bar.reset()
+    assert bar.tag.currentText() == "" and not bar.filters().active
+
+
+def test_dates_as_people_type_them(qtbot: QtBot) -> None:
+    bar = make(qtbot)
+    bar.since.edit.setText("2026-07")
+    bar.since.edit.editingFinished.emit()
+    bar.until.edit.setText("2026-07")
+    bar.until.edit.editingFinished.emit()
+    assert bar.filters().since == datetime(2026, 7, 1, tzinfo=UTC)
+    assert bar.filters().until is not None and bar.filters().until.date().isoformat() == (
+        "2026-07-31"
+    )
+    assert bar.describe() == "since 2026-07-01 · until 2026-07-31"
+    bar.since.edit.setText("yesterday")
+    bar.since.edit.editingFinished.emit()
+    yesterday = QDate.currentDate().addDays(-1)
+    assert bar.since.value() == yesterday
+    bar.since.edit.setText("last week")
+    bar.since.edit.editingFinished.emit()
+    assert bar.since.value() is not None and bar.since.value().dayOfWeek() == 1  # a Monday
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support")
+def test_a_bad_date_says_what_is_wrong_and_what_still_applies(qtbot: QtBot) -> None:
+    bar = make(qtbot)
+    bar.show()
+    bar.since.set_value(QDate(2026, 7, 1))
+    bar.since.edit.setText("2026-13-45")
+    bar.since.edit.editingFinished.emit()
+    assert bar.problem.isVisible()
+    text = bar.problem.text()
+    assert "“2026-13-45” is not a date" in text and "YYYY-MM-DD" in text
+    assert "still since 2026-07-01" in text  # the filter in force is named
+    assert bar.filters().since == datetime(2026, 7, 1, tzinfo=UTC)
+    assert "since 2026-07-01" in bar.describe()
+    bar.since.edit.setText("2026-07-02")
+    bar.since.edit.editingFinished.emit()
+    assert not bar.problem.isVisible()
