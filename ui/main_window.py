@@ -395,8 +395,8 @@ class MainWindow(QMainWindow):
             self.index_status.finished(stats, notes=notes)
         self._refresh_inspector()
         wanted = self.connections.subject
-        if wanted is not None and self.connections.connections is None:
-            self._connections_wanted(wanted)  # asked before the index could answer
+        if wanted is not None:  # filled (or asked) while the index was partial: ask again
+            self._connections_wanted(wanted)
         if stats is not None and stats.changed:
             self.search.search_now()  # the index changed under the current answer
 
@@ -412,6 +412,14 @@ class MainWindow(QMainWindow):
         self._refresh_inspector()
         if self.search.query:
             self.search.search_now()
+        if self._touches_connections(stats):
+            self._connections_wanted(self.connections.subject)  # type: ignore[arg-type]
+
+    def _touches_connections(self, stats: IndexStats) -> bool:
+        """The Connections pane may be out of date: the sync changed notes, and any changed
+        note can now link to the shown one or share its tags (a lookup costs milliseconds,
+        on a worker)."""
+        return self.connections.subject is not None and stats.changed > 0
 
     def _info_changed(self, info: SessionInfo) -> None:
         if self._is_current():

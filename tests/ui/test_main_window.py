@@ -481,3 +481,54 @@ def test_a_note_asked_for_stays_until_the_user_switches_notes_in_obsidian(
     _switch_obsidian_to(opened.session.info.vault, ADR)
     qtbot.waitUntil(lambda: view.subject == ADR and view.connections is not None, timeout=5000)
     assert "open in Obsidian" in view.subtitle.text()
+
+
+def test_connections_shown_while_indexing_refresh_when_the_index_completes(
+    qtbot: QtBot, make_window, demo_index
+) -> None:
+    fresh = "Inbox/Fresh link.md"
+    (demo_index.vault / "Inbox").mkdir(exist_ok=True)
+    (demo_index.vault / fresh).write_text(
+        "# Fresh link\n\nSee [[ADR-003 Sampling Interval]] for the sampling interval.\n", "utf-8"
+    )
+    opened = make_window(open_now=False)
+    window = opened.window
+    session = window.open_vault(demo_index.vault)
+    session.pause()  # the first index holds: the new note is not in yet
+    qtbot.waitUntil(lambda: session.info is not None, timeout=READY_MS)
+    window.follower.stop()  # the pane shows what the test picks, not Obsidian's note
+    qtbot.wait(200)
+    view = window.connections
+    with qtbot.waitSignal(session.connections, timeout=READY_MS) as first:
+        view.show_for(fresh, "result")
+    assert first.args == [fresh, None]  # asked before the index could answer
+    session.resume()
+    qtbot.waitUntil(
+        lambda: view.connections is not None and ADR in {r.path for r in view.connections.related},
+        timeout=READY_MS,
+    )  # the pane is current once the index is complete, without being asked again
+    assert view.subject == fresh
+
+
+def test_connections_follow_a_sync_that_touches_the_note(
+    qtbot: QtBot, make_window, demo_index
+) -> None:
+    opened = make_window(live=True)
+    wait_ready(qtbot, opened)
+    window, session = opened.window, opened.session
+    qtbot.waitUntil(lambda: session.is_watching, timeout=READY_MS)
+    window.follower.stop()  # the pane shows what the test picks, not Obsidian's note
+    qtbot.wait(200)
+    view = window.connections
+    with qtbot.waitSignal(session.connections, timeout=READY_MS):
+        view.show_for(ADR, "result")
+    before = {r.path for r in view.connections.related}  # type: ignore[union-attr]
+    new = "Linking to the ADR.md"
+    assert new not in before
+    (demo_index.vault / new).write_text(
+        "# Linking to the ADR\n\nWe follow [[ADR-003 Sampling Interval]].\n", "utf-8"
+    )
+    qtbot.waitUntil(
+        lambda: view.connections is not None and new in {r.path for r in view.connections.related},
+        timeout=READY_MS,
+    )
