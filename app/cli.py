@@ -33,17 +33,41 @@ def _offline_environment() -> None:
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--data-dir", type=Path, help="where indexes live (default: per-user)")
-    common.add_argument("--chroma-url", help="use a Chroma server, e.g. http://127.0.0.1:8000")
-    common.add_argument("--model", help="embedding model folder or id (default: packaged MiniLM)")
-    common.add_argument("-v", "--verbose", action="count", default=0, help="more logging")
+def _common_options(*, defaults: bool) -> argparse.ArgumentParser:
+    """The options every command takes, given before the command or after it. Only the
+    program's own parser holds their defaults: a command's parser leaves a value given
+    before the command alone (argparse would otherwise put its own default over it)."""
 
+    def default(value: object) -> object:
+        return value if defaults else argparse.SUPPRESS
+
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument(
+        "--data-dir",
+        type=Path,
+        default=default(None),
+        help="where indexes live (default: per-user)",
+    )
+    common.add_argument(
+        "--chroma-url",
+        default=default(None),
+        help="use a Chroma server, e.g. http://127.0.0.1:8000",
+    )
+    common.add_argument(
+        "--model",
+        default=default(None),
+        help="embedding model folder or id (default: packaged MiniLM)",
+    )
+    common.add_argument("-v", "--verbose", action="count", default=default(0), help="more logging")
+    return common
+
+
+def build_parser() -> argparse.ArgumentParser:
+    common = _common_options(defaults=False)
     parser = argparse.ArgumentParser(
         prog="consilience",
         description="Search an Obsidian vault by meaning, words and links; find contradictions.",
-        parents=[common],
+        parents=[_common_options(defaults=True)],
     )
     sub = parser.add_subparsers(dest="command")
 

@@ -115,3 +115,49 @@ def test_watch_indexes_follows_edits_and_stops_on_ctrl_c(tmp_path: Path) -> None
         if proc.poll() is None:
             proc.kill()
         reader.join(5)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--data-dir", "/tmp/d", "--chroma-url", "http://h:1", "--model", "/m", "index", "/v"],
+        ["index", "/v", "--data-dir", "/tmp/d", "--chroma-url", "http://h:1", "--model", "/m"],
+        [
+            "--data-dir",
+            "/tmp/d",
+            "search",
+            "/v",
+            "--model",
+            "/m",
+            "--chroma-url",
+            "http://h:1",
+            "q",
+        ],
+    ],
+)
+def test_program_options_count_before_or_after_the_command(argv: list[str]) -> None:
+    from app.cli import build_parser
+
+    args = build_parser().parse_args(argv)
+    assert (args.data_dir, args.chroma_url, args.model) == (Path("/tmp/d"), "http://h:1", "/m")
+
+
+def test_program_options_default_when_not_given() -> None:
+    from app.cli import build_parser
+
+    args = build_parser().parse_args(["index", "/v"])
+    assert (args.data_dir, args.chroma_url, args.model, args.verbose) == (None, None, None, 0)
+
+
+@pytest.mark.slow
+def test_a_server_asked_for_before_the_command_is_used_or_reported(tmp_path: Path) -> None:
+    vault = tmp_path / "v"
+    write_vault(vault, 2)
+    data = tmp_path / "d"
+    proc = run_cli(
+        "--data-dir", str(data), "--chroma-url", "http://127.0.0.1:9", "index", str(vault)
+    )
+    assert proc.returncode != 0  # an unreachable server is an error, not the local store
+    assert "127.0.0.1:9" in proc.stderr or "server" in proc.stderr.lower()
+    proc = run_cli("--data-dir", str(data), "index", str(vault))
+    assert proc.returncode == 0 and data.is_dir()  # the folder asked for before the command
