@@ -253,9 +253,9 @@ def relative_date_range(text: str, *, now: datetime) -> DateRange | None:
     phrase = m.group(1).lower()
     if m.group(4):  # a month
         year, month = int(m.group(4)), int(m.group(5))
-        start = datetime(year, month, 1, tzinfo=UTC)
+        first = datetime(year, month, 1, tzinfo=UTC)
         after = datetime(year + month // 12, month % 12 + 1, 1, tzinfo=UTC)
-        return DateRange(start, after)
+        return DateRange(first, after)
     today = datetime(now.year, now.month, now.day, tzinfo=UTC)
     if phrase == "today":
         return DateRange(today, today + timedelta(days=1))
