@@ -173,12 +173,12 @@ class VaultSession:
 
     # -- lifecycle --------------------------------------------------------------------------
 
-    def start(self, *, background: bool = True) -> None:
+    def start(self) -> None:
         """Open the index (writer if possible, else read-only), then warm up, index and
         watch in the background. Returns as soon as the stores are open (raises when the
         vault cannot be opened)."""
         self._session = self._lifecycle.open()
-        self._lifecycle.run(background=background)
+        self._lifecycle.run()
 
     def wait_ready(self, timeout_s: float | None = None) -> bool:
         """Block until the first index run ended (tests and benchmarks)."""

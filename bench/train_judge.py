@@ -160,19 +160,12 @@ def tokenizer():  # type: ignore[no-untyped-def]
 
 
 def encode(tok, pairs: list[tuple[str, str]]):  # type: ignore[no-untyped-def]
+    """The pairs as the product's judge feeds them (`padded_batch`), as torch tensors."""
     import torch
 
-    encs = tok.encode_batch(pairs)
-    width = max(len(e.ids) for e in encs)
-    ids = torch.zeros((len(encs), width), dtype=torch.long)
-    mask = torch.zeros_like(ids)
-    types = torch.zeros_like(ids)
-    for i, e in enumerate(encs):
-        n = len(e.ids)
-        ids[i, :n] = torch.tensor(e.ids)
-        mask[i, :n] = 1
-        types[i, :n] = torch.tensor(e.type_ids)
-    return ids, mask, types
+    from engine.contradict.judge import padded_batch
+
+    return tuple(torch.from_numpy(a) for a in padded_batch(tok.encode_batch(pairs)))
 
 
 def batches(rows: list[tuple[str, str, int]], size: int, seed: int) -> list[list[int]]:

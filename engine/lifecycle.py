@@ -179,7 +179,7 @@ class VaultLifecycle:
         self._running.set()
         self._thread: threading.Thread | None = None
         self._before_close: list[Callable[[], object]] = []
-        self._watching = False
+        self._closing_now = False  # `_close_now` has begun (it runs once)
 
     # -- what front ends read ---------------------------------------------------------------
 
@@ -211,13 +211,9 @@ class VaultLifecycle:
         """Open the vault and run its life on the lifecycle's thread; returns at once."""
         self._spawn(open_first=True)
 
-    def run(self, *, background: bool = True) -> None:
-        """After `open()`: warm up, index and watch (on the lifecycle's thread, or on the
-        caller's until `close()` when not `background`)."""
-        if background:
-            self._spawn(open_first=False)
-        else:
-            self._main(open_first=False)
+    def run(self) -> None:
+        """After `open()`: warm up, index and watch on the lifecycle's thread."""
+        self._spawn(open_first=False)
 
     def pause(self) -> None:
         """Hold a running sync at its next batch; stop watching until `resume()`."""
@@ -246,7 +242,7 @@ class VaultLifecycle:
         self._running.set()  # a held sync wakes up and stops
         self._set(state=VaultState.CLOSING)
         self._commands.put("close")
-        if self._thread is None:  # never started (or opened on the caller's thread only)
+        if self._thread is None:  # never started, or only opened: nothing else will close
             threading.Thread(target=self._close_now, name="consilience-close", daemon=True).start()
 
     def wait_closed(self, timeout_s: float | None = None) -> bool:
@@ -421,6 +417,9 @@ class VaultLifecycle:
         if not self.options.live:
             self._set(state=VaultState.IDLE)
             return
+        if session.is_watching:  # a resume that came before the pause took effect
+            self._set(state=VaultState.WATCHING)
+            return
         try:
             stats = session.start_live(
                 on_synced=self._live_synced, on_status=self._live_status, initial_sync=initial_sync
@@ -433,7 +432,6 @@ class VaultLifecycle:
         if stats is not None and stats.changed:
             self._listener.synced(stats)
         if session.is_watching and not self._closing.is_set():
-            self._watching = True
             self._set(state=VaultState.WATCHING)
             self._listener.watching(True)
 
@@ -448,7 +446,6 @@ class VaultLifecycle:
     def _stop_live(self) -> None:
         session = self._session
         if session is not None and session.stop_live():
-            self._watching = False
             self._listener.watching(False)
 
     def _serve_commands(self) -> None:
@@ -477,7 +474,7 @@ class VaultLifecycle:
     def _close_now(self) -> None:
         """Stop live sync, drain the front end, close the stores (once)."""
         with self._lock:
-            if self._closed.is_set() or getattr(self, "_closing_now", False):
+            if self._closed.is_set() or self._closing_now:
                 return
             self._closing_now = True
             session, self._session = self._session, None

@@ -13,7 +13,7 @@ list holds the parents of nested tags.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from datetime import UTC, datetime, time
+from datetime import UTC, datetime, time, timedelta
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QDate, Qt, Signal
@@ -302,15 +302,13 @@ def with_parents(tags: Iterable[str]) -> list[str]:
 def _parse_day(text: str, *, end: bool = False) -> QDate | None:
     """The day `text` names: for a month or a range its first day, or its last with `end`
     (None: not a date)."""
-    from datetime import timedelta
-
     from engine.api import parse_date
 
     try:
         moment = parse_date(text, end=end)
     except (ValueError, OverflowError):
         return None
-    if end and len(text.strip()) > 0 and moment.time() == time.min:
+    if end and moment.time() == time.min:
         moment -= timedelta(days=1)  # the exclusive bound back to the last day it covers
     day = QDate(moment.year, moment.month, moment.day)
     return day if day.isValid() else None

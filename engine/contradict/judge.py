@@ -42,6 +42,7 @@ CACHE_SIZE = 1 << 17
 SCREEN = 0.2
 
 FloatArray = npt.NDArray[np.float32]
+IntArray = npt.NDArray[np.int64]
 
 _PRONOUN_START = re.compile(
     r"^\W*(?:they|it|he|she|its|their|his|her|this|these|those|we|our)\b", re.IGNORECASE
@@ -150,21 +151,27 @@ class PairJudge:
             self._cache[key] = p
 
     def _run(self, pairs: Sequence[tuple[str, str]]) -> FloatArray:
-        encs = self._tokenizer.encode_batch(list(pairs))
-        width = max(len(e.ids) for e in encs)
-        ids = np.zeros((len(encs), width), dtype=np.int64)
-        mask = np.zeros_like(ids)
-        types = np.zeros_like(ids)
-        for i, e in enumerate(encs):
-            n = len(e.ids)
-            ids[i, :n] = e.ids
-            mask[i, :n] = 1
-            types[i, :n] = e.type_ids
+        ids, mask, types = padded_batch(self._tokenizer.encode_batch(list(pairs)))
         feed = {"input_ids": ids, "attention_mask": mask, "token_type_ids": types}
         logits = self._session.run(None, {k: v for k, v in feed.items() if k in self._inputs})[0]
         z = np.asarray(logits, dtype=np.float32)
         e = np.exp(z - z.max(axis=1, keepdims=True))
         return np.asarray(e / e.sum(axis=1, keepdims=True), dtype=np.float32)
+
+
+def padded_batch(encodings: Sequence[Any]) -> tuple[IntArray, IntArray, IntArray]:
+    """Token ids, attention mask and token types of tokenized pairs, right-padded to the
+    longest (what the judge's ONNX graph takes; the training script feeds the same)."""
+    width = max(len(e.ids) for e in encodings)
+    ids = np.zeros((len(encodings), width), dtype=np.int64)
+    mask = np.zeros_like(ids)
+    types = np.zeros_like(ids)
+    for i, e in enumerate(encodings):
+        n = len(e.ids)
+        ids[i, :n] = e.ids
+        mask[i, :n] = 1
+        types[i, :n] = e.type_ids
+    return ids, mask, types
 
 
 @lru_cache(maxsize=1)

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers.lifecycle import hold_model_preparation
 from helpers.vaultkit import write_vault
 
 from engine.embed.embedder import Embedder
@@ -231,13 +232,7 @@ def test_pause_holds_the_sync_and_resume_finishes_it(
 def test_close_returns_at_once_even_during_model_preparation(
     config: WorkspaceConfig, embedder: Embedder, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    release = threading.Event()
-
-    def slow_warm_up(self: Session, sources: object = None) -> None:
-        release.wait(30)  # a model preparation that cannot be interrupted
-
-    monkeypatch.setattr(Session, "warm_up", slow_warm_up)
-    monkeypatch.setattr(Session, "model_status", lambda self: "first_run")
+    release = hold_model_preparation(monkeypatch)
     life, rec = make(config, embedder)
     life.start()
     wait_for(lambda: life.status.state == VaultState.PREPARING_MODEL)

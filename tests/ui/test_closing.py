@@ -5,13 +5,13 @@ the background and let the writer lock go."""
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+from helpers.lifecycle import hold_model_preparation
 from helpers.vaultkit import write_vault
 from PySide6.QtCore import QTimer
 
@@ -116,13 +116,7 @@ def test_switching_vaults_during_the_first_index_never_stalls(
 def test_closing_the_window_during_model_preparation_never_stalls(
     qtbot: QtBot, window_factory, demo_index: DemoCopy, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    release = threading.Event()
-
-    def preparing(self: Session, sources: object = None) -> None:
-        release.wait(20)  # a model export that cannot be interrupted
-
-    monkeypatch.setattr(Session, "warm_up", preparing)
-    monkeypatch.setattr(Session, "model_status", lambda self: "first_run")
+    release = hold_model_preparation(monkeypatch)
     window = window_factory(demo_index.data_dir)
     session = window.open_vault(demo_index.vault)
     with qtbot.waitSignal(session.model_loading, timeout=READY_MS):

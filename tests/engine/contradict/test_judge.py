@@ -106,3 +106,19 @@ def test_without_weights_the_scorer_falls_back_to_the_structure(
     assert "14 months" in values.explanations[0]
     # the narrow net of candidates without a judge, the wide one for it
     assert DEFAULT_SCAN_CONFIG.subject_partners == 0 < JUDGE_SCAN_CONFIG.subject_partners
+
+
+def test_pairs_are_right_padded_to_the_longest() -> None:
+    from types import SimpleNamespace
+
+    from engine.contradict.judge import padded_batch
+
+    encs = [
+        SimpleNamespace(ids=[101, 7, 102, 8, 102], type_ids=[0, 0, 0, 1, 1]),
+        SimpleNamespace(ids=[101, 9, 102], type_ids=[0, 0, 1]),
+    ]
+    ids, mask, types = padded_batch(encs)
+    assert ids.tolist() == [[101, 7, 102, 8, 102], [101, 9, 102, 0, 0]]
+    assert mask.tolist() == [[1, 1, 1, 1, 1], [1, 1, 1, 0, 0]]
+    assert types.tolist() == [[0, 0, 0, 1, 1], [0, 0, 1, 0, 0]]
+    assert ids.dtype.name == "int64"
