@@ -230,10 +230,12 @@ class Session:
         on_synced: SyncListener | None = None,
         on_status: StatusListener | None = None,
         initial_sync: bool = True,
+        **timing: float,
     ) -> IndexStats | None:
         """Watch the vault and index its changes as they happen; with `initial_sync`, first
-        catch up with what changed since the last sync. Writer only; a no-op when closing
-        or already watching."""
+        catch up with what changed since the last sync. `timing` overrides `LiveSync`'s
+        debounce, graph-save and poll intervals. Writer only; a no-op when closing or
+        already watching."""
         from engine.index.live import LiveSync
 
         if self.read_only:
@@ -247,6 +249,7 @@ class Session:
                 save_graph=self.save_graph,
                 on_synced=on_synced,
                 on_status=on_status,
+                **timing,
             )
             self._live = live
         return live.start(initial_sync=initial_sync)

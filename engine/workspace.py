@@ -37,7 +37,6 @@ if TYPE_CHECKING:
     from engine.contradict.store import Review
     from engine.contradict.types import ScanStats
     from engine.embed.embedder import Embedder
-    from engine.index.live import LiveSync, StatusListener, SyncListener
     from engine.store.vectors import VectorStore
 
 log = logging.getLogger(__name__)
@@ -383,25 +382,6 @@ class Workspace:
         )
         return True
 
-    def live_sync(
-        self,
-        *,
-        on_synced: SyncListener | None = None,
-        on_status: StatusListener | None = None,
-        **timing: float,
-    ) -> LiveSync:
-        """A `LiveSync` that keeps this workspace in step with its vault (not started)."""
-        from engine.index.live import LiveSync
-
-        return LiveSync(
-            vault_root=self.config.vault_root,
-            sync=lambda paths: self.sync(paths=paths, save_graph=False),
-            save_graph=self.save_graph,
-            on_synced=on_synced,
-            on_status=on_status,
-            **timing,
-        )
-
     def snapshot_stamp(self) -> str | None:
         """The stamp a saved vector snapshot must carry to match this index now (None while
         the index has changes that were not saved with the graph)."""
@@ -414,6 +394,10 @@ class Workspace:
         return f"{self.vectors.name}:{generation}"  # another collection, another snapshot
 
     def close(self) -> None:
+        """Save the link graph (writer, nothing half-done), then close the stores and release
+        the writer lock. Idempotent."""
+        if self.catalog.closed:
+            return
         try:
             if not self.read_only and not self.catalog.state.dirty:
                 self.save_graph()

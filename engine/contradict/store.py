@@ -1,6 +1,6 @@
 """Claims, contradiction pairs and review decisions in the catalog (migration 0002).
 
-Tables (created by `engine/contradict/schema.py`, "0002_contradictions"):
+Tables (created by `engine/store/contradiction_tables.py`, "0002_contradictions"):
 
 - `claims`: the asserting sentences of each indexed note (id `chunk_id/n`), with context and
   the sha256 of the text; cascade-deleted with their note.

@@ -262,9 +262,13 @@ def _connections_latency(ws: Any, sample: int = CONNECTIONS_SAMPLE) -> dict[str,
 
 
 def _sync_latency(ws: Any, vault: Path, edits: int) -> dict[str, Any]:
+    """Save-to-searchable latency of live sync, watched through a session over `ws` (the
+    session closes `ws` when done)."""
+    from engine.session import Session
+
     done = threading.Event()
-    live = ws.live_sync(on_synced=lambda s: done.set() if s.updated else None)
-    live.start(initial_sync=False)
+    session = Session(ws)
+    session.start_live(on_synced=lambda s: done.set() if s.updated else None, initial_sync=False)
     latencies: list[float] = []
     try:
         notes = sorted(ws.catalog.notes.manifest())
@@ -285,7 +289,7 @@ def _sync_latency(ws: Any, vault: Path, edits: int) -> dict[str, Any]:
             latencies.append((time.perf_counter() - t0) * 1000)
             time.sleep(0.3)
     finally:
-        live.stop()
+        session.close()
     return {
         "p50": round(statistics.median(latencies), 1) if latencies else None,
         "p95": round(percentile(latencies, 95), 1) if latencies else None,

@@ -9,9 +9,9 @@ each concern its own part, all sharing that connection and its transactions:
 - `catalog.state` (`engine.store.state.IndexState`): the typed crash-safety flags (`dirty`,
   `graph_stale`, `generation`, ...).
 
-Packages with tables of their own in the file (`engine.contradict`) register their schema in
-`engine.store.migrations` and read and write them with `execute` / `executemany` inside
-`transaction()`.
+Packages with tables of their own in the file (`engine.contradict`) have their migration listed
+in `engine.store.schema.MIGRATIONS` and read and write those tables with `execute` /
+`executemany` inside `transaction()`.
 
 Thread model: a `Catalog` wraps one connection and belongs to the thread that opened it. The
 single writer opens it normally; each reader opens its own `Catalog.open(path, read_only=True)`.

@@ -5,7 +5,7 @@ Everything here is about the connection, never about what the tables hold:
 - `Database.open` connects (read-write, or read-only through a `mode=ro` URI), sets the
   pragmas (WAL, `synchronous = NORMAL`, foreign keys, in-memory temp tables), runs
   `PRAGMA quick_check` unless the file was closed cleanly and is untouched since, then applies
-  or checks the registered migrations (see `engine.store.migrations`).
+  or checks the migrations (`engine.store.schema.MIGRATIONS`, applied by `engine.store.migrations`).
 - sqlite3 errors become `EngineError`s (`translate`, `guarded`): `IndexCorruptError` for a
   damaged or foreign file, `CatalogError` for a locked, missing or unwritable one.
 - The clean-close marker: a writer that closes cleanly leaves `<catalog>.clean` holding the
@@ -31,6 +31,7 @@ from engine.errors import EngineError, IndexCorruptError
 from engine.store import migrations
 from engine.store.cjk_grams import cjk_grams
 from engine.store.errors import REBUILD_HINT, CatalogError
+from engine.store.schema import MIGRATIONS
 
 __all__ = ["CatalogError", "Database", "guarded", "translate"]
 
@@ -119,7 +120,7 @@ class Database:
         """Open (creating and migrating unless `read_only`) the catalog at `path`.
 
         `check` runs `PRAGMA quick_check` (skipped after a clean close). A read-only open
-        checks that every registered migration was applied. `migrate=False` opens the file
+        checks that every migration was applied. `migrate=False` opens the file
         as it is, schema unchecked (to read what an old index kept). Raises
         IndexCorruptError for a damaged or foreign file, CatalogError when it is locked,
         missing (read-only) or cannot be created.
@@ -155,9 +156,9 @@ class Database:
             db._configure(check=run_check)
             if migrate:
                 if read_only:
-                    migrations.check_schema(conn, path)
+                    migrations.check_schema(conn, path, MIGRATIONS)
                 else:
-                    migrations.migrate(conn, path)
+                    migrations.migrate(conn, path, MIGRATIONS)
             return db
         except sqlite3.Error as err:
             if conn is not None:

@@ -1,17 +1,13 @@
-"""The catalog's schema as named migrations that each package registers for its own tables.
+"""Applying the catalog's schema: named migrations, each applied once.
 
-A package that keeps tables in the catalog registers its migrations at import time
-(`register(Migration(...))`) in one module listed in `PROVIDERS`; every catalog open imports
-those modules first, so the registry is complete whichever part of the engine opened the file.
-Migrations apply in the order of their names (`0001_initial`, `0002_contradictions`, ...),
-each once, recorded by name in the `migrations` table. Never edit an applied migration: add a
-new one with the next free number. An index whose applied names are not a prefix of the
-registered ones was made by another version and is refused.
+`engine.store.schema.MIGRATIONS` lists every migration in the order it applies (`0001_initial`,
+`0002_contradictions`, ...); each is recorded by name in the `migrations` table. Never edit
+an applied migration: add a new one with the next free number. An index whose applied names
+are not a prefix of the listed ones was made by another version and is refused.
 """
 
 from __future__ import annotations
 
-import importlib
 import logging
 import sqlite3
 from dataclasses import dataclass
@@ -22,9 +18,6 @@ from engine.store.errors import REBUILD_HINT, CatalogError
 
 log = logging.getLogger(__name__)
 
-#: The modules that register migrations, imported before any catalog is opened.
-PROVIDERS: tuple[str, ...] = ("engine.store.schema", "engine.contradict.schema")
-
 
 @dataclass(frozen=True)
 class Migration:
@@ -32,25 +25,6 @@ class Migration:
 
     name: str
     sql: str
-
-
-_registry: dict[str, Migration] = {}
-
-
-def register(*steps: Migration) -> None:
-    """Add migrations to the registry (registering the same one again is a no-op)."""
-    for step in steps:
-        known = _registry.get(step.name)
-        if known is not None and known != step:
-            raise ValueError(f"Two different migrations are named {step.name!r}")
-        _registry[step.name] = step
-
-
-def registered() -> tuple[Migration, ...]:
-    """Every migration of every provider, in the order they apply."""
-    for module in PROVIDERS:
-        importlib.import_module(module)
-    return tuple(_registry[name] for name in sorted(_registry))
 
 
 def split_sql(script: str) -> list[str]:
@@ -88,9 +62,8 @@ def _check_known(done: list[str], steps: tuple[Migration, ...], path: Path) -> N
         )
 
 
-def check_schema(conn: sqlite3.Connection, path: Path) -> None:
-    """For a read-only open: every registered migration must have been applied."""
-    steps = registered()
+def check_schema(conn: sqlite3.Connection, path: Path, steps: tuple[Migration, ...]) -> None:
+    """For a read-only open: every one of `steps` must have been applied."""
     done = applied(conn)
     _check_known(done, steps, path)
     if len(done) < len(steps):
@@ -100,9 +73,8 @@ def check_schema(conn: sqlite3.Connection, path: Path) -> None:
         )
 
 
-def migrate(conn: sqlite3.Connection, path: Path) -> None:
-    """Apply the registered migrations the catalog lacks, all in one transaction."""
-    steps = registered()
+def migrate(conn: sqlite3.Connection, path: Path, steps: tuple[Migration, ...]) -> None:
+    """Apply the `steps` the catalog lacks, in order, all in one transaction."""
     if len(applied(conn)) == len(steps):  # fast path, no write lock
         _check_known(applied(conn), steps, path)
         return

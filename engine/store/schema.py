@@ -1,4 +1,4 @@
-"""The catalog's own tables, registered as migrations 0001, 0003, 0004 and 0005.
+"""The catalog's schema: every migration, in the order it applies (`MIGRATIONS`).
 
 - `notes` is the manifest (path, content hash, mtime, size, status) plus the note metadata the
   link graph and the result list need; `chunks`, `links` and `tags` hang off it with
@@ -12,12 +12,14 @@
   pairs of notes that have CJK text (`engine.store.cjk_grams`, through the SQL function
   `cjk_grams` every catalog connection defines).
 
-Migration 0002 (claims, contradictions, reviews) belongs to `engine.contradict.schema`.
+Migration 0002 (claims, contradictions, reviews) is in `engine.store.contradiction_tables`;
+`engine.contradict.store` reads and writes those tables.
 """
 
 from __future__ import annotations
 
-from engine.store.migrations import Migration, register
+from engine.store.contradiction_tables import CONTRADICTION_TABLES
+from engine.store.migrations import Migration
 
 #: The whole-note row of `notes_fts` for notes `n`: title, distinct heading paths, and the
 #: chunk texts in order (the note's searchable body).
@@ -42,7 +44,8 @@ def note_cjk_rows(where: str = "") -> str:
     )
 
 
-register(
+#: Every migration of the catalog, in the order they apply (`engine.store.migrations`).
+MIGRATIONS: tuple[Migration, ...] = (
     Migration(
         "0001_initial",
         """
@@ -123,6 +126,7 @@ register(
         );
         """,
     ),
+    CONTRADICTION_TABLES,
     Migration(
         "0003_notes_fts",
         f"""

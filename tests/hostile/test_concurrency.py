@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import pytest
 from helpers.vaultkit import assert_consistent, note_text, write_vault
 
+from engine.session import Session
 from engine.workspace import Workspace, WorkspaceConfig
 
 if TYPE_CHECKING:
@@ -134,8 +135,8 @@ def test_two_hundred_concurrent_searches(service: SearchService) -> None:
 def test_rapid_save_bursts_end_with_the_last_write(workspace: Workspace) -> None:
     vault = workspace.config.vault_root
     target = vault / "Notes" / "Note 0.md"
-    live = workspace.live_sync()
-    live.start(initial_sync=False)
+    session = Session(workspace)  # closes the workspace at the end
+    session.start_live(initial_sync=False)
     try:
         last = b""
         for burst in range(3):
@@ -158,10 +159,11 @@ def test_rapid_save_bursts_end_with_the_last_write(workspace: Workspace) -> None
 
         wait_until(caught_up, what="the last write to be indexed")
         wait_until(lambda: not workspace.catalog.state.dirty, what="the sync to end")
+        session.stop_live()
+        chunks = workspace.catalog.notes.chunks_for("Notes/Note 0.md")
+        text = " ".join(c.text for c in chunks)
+        assert "version 2-39 pelican" in text
+        assert "version 2-38 " not in text and "version 0-" not in text
+        assert_consistent(workspace)
     finally:
-        live.stop()
-    chunks = workspace.catalog.notes.chunks_for("Notes/Note 0.md")
-    text = " ".join(c.text for c in chunks)
-    assert "version 2-39 pelican" in text
-    assert "version 2-38 " not in text and "version 0-" not in text
-    assert_consistent(workspace)
+        session.close()

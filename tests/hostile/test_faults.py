@@ -18,6 +18,7 @@ from helpers.chroma_server import chroma_cli, free_port, start_chroma, stop_chro
 from helpers.vaultkit import assert_consistent, note_text, write_vault
 
 from engine.errors import EngineError, ModelLoadError
+from engine.session import Session
 from engine.workspace import Workspace, WorkspaceConfig
 
 if TYPE_CHECKING:
@@ -240,12 +241,12 @@ def test_vault_unmounted_while_watching_then_resumes(
     statuses: list[str] = []
     synced = threading.Event()
     config = WorkspaceConfig(vault_root=vault, data_root=tmp_path / "data")
-    with Workspace.open(config, embedder=embedder) as ws:
-        live = ws.live_sync(
+    ws = Workspace.open(config, embedder=embedder)
+    with Session(ws) as session:  # closes ws
+        session.start_live(
             on_synced=lambda s: synced.set(),
             on_status=lambda status, _m: statuses.append(status),
         )
-        live.start()
         try:
             aside = tmp_path / "unmounted"
             vault.rename(aside)
@@ -259,5 +260,5 @@ def test_vault_unmounted_while_watching_then_resumes(
             )
             assert len(ws.catalog.notes.manifest()) == 7
         finally:
-            live.stop()
+            session.stop_live()
         assert_consistent(ws)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import ipaddress
 import socket
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,6 +16,7 @@ from helpers.vaultkit import snapshot
 from hypothesis import given
 from hypothesis import strategies as st
 
+from engine.session import Session
 from engine.workspace import Workspace, WorkspaceConfig
 
 if TYPE_CHECKING:
@@ -137,7 +137,8 @@ def test_the_vault_is_never_written(tmp_path: Path, embedder: Embedder) -> None:
     before = snapshot(vault)
     folders = {p: p.stat().st_mtime_ns for p in [vault, *vault.rglob("*")] if p.is_dir()}
     config = WorkspaceConfig(vault_root=vault, data_root=tmp_path / "data")
-    with Workspace.open(config, embedder=embedder) as ws:
+    ws = Workspace.open(config, embedder=embedder)
+    with Session(ws) as session:  # closes ws
         ws.sync()
         service = build_search_service(ws, timeout_s=TIMEOUT_S)
         try:
@@ -145,11 +146,9 @@ def test_the_vault_is_never_written(tmp_path: Path, embedder: Embedder) -> None:
         finally:
             service.close()
         lookup(ws.catalog, min_confidence=0.0)
-        synced = threading.Event()
-        live = ws.live_sync(on_synced=lambda _s: synced.set())
-        live.start()
+        session.start_live()
         time.sleep(0.5)  # let the watcher settle (not an assertion)
-        live.stop()
+        session.stop_live()
     ws2 = Workspace.open(config, embedder=embedder)  # a restart reads, never writes
     ws2.close()
     assert snapshot(vault) == before

@@ -38,10 +38,10 @@ def test_a_file_that_is_no_catalog_cannot_be_exported(tmp_path: Path) -> None:
         store.export_reviews(junk)
 
 
-def test_the_contradiction_tables_come_from_the_contradict_package(tmp_path: Path) -> None:
-    from engine.store.migrations import registered
+def test_the_contradiction_tables_are_in_the_catalog_schema(tmp_path: Path) -> None:
+    from engine.store.schema import MIGRATIONS
 
-    ours = [m for m in registered() if m.name == "0002_contradictions"]
+    ours = [m for m in MIGRATIONS if m.name == "0002_contradictions"]
     assert len(ours) == 1 and "CREATE TABLE reviews" in ours[0].sql
     with Catalog.open(tmp_path / "c.sqlite3") as catalog:
         tables = {r[0] for r in catalog.execute("SELECT name FROM sqlite_schema")}

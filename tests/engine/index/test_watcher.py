@@ -14,6 +14,7 @@ from helpers.vaultkit import assert_consistent, write_vault
 
 from engine.embed.embedder import Embedder
 from engine.index.watcher import VaultWatcher
+from engine.session import Session
 from engine.workspace import Workspace, WorkspaceConfig
 
 
@@ -107,9 +108,11 @@ def test_live_sync_makes_an_edit_searchable(tmp_path: Path, embedder: Embedder) 
     write_vault(vault, 6)
     cfg = WorkspaceConfig(vault_root=vault, data_root=tmp_path / "data")
     synced = threading.Event()
-    with Workspace.open(cfg, embedder=embedder) as ws:
-        live = ws.live_sync(on_synced=lambda s: synced.set() if s.updated or s.added else None)
-        first = live.start()
+    ws = Workspace.open(cfg, embedder=embedder)
+    with Session(ws) as session:  # closes ws
+        first = session.start_live(
+            on_synced=lambda s: synced.set() if s.updated or s.added else None
+        )
         assert first is not None and first.added == 6
         synced.clear()
         try:
@@ -133,5 +136,5 @@ def test_live_sync_makes_an_edit_searchable(tmp_path: Path, embedder: Embedder) 
                 time.sleep(0.05)
             assert "Notes/Note 2.md" not in ws.catalog.notes.manifest()
         finally:
-            live.stop()
+            session.stop_live()
         assert_consistent(ws)

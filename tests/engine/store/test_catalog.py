@@ -18,7 +18,7 @@ from engine.errors import EngineError, IndexCorruptError
 from engine.model import Chunk, Heading, Link, Note, SkippedFile
 from engine.store.catalog import Catalog, CatalogError, FtsQueryError
 from engine.store.fulltext import fts_phrase
-from engine.store.migrations import registered
+from engine.store.schema import MIGRATIONS
 
 log = logging.getLogger(__name__)
 MODIFIED = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
@@ -93,7 +93,7 @@ def stage(cat: Catalog, *notes: tuple[Note, list[Chunk]], mtime_ns: int = 1) -> 
 
 def test_open_creates_schema_with_wal_and_pragmas(cat: Catalog, db_path: Path) -> None:
     assert db_path.exists()
-    assert cat.schema_version() == len(registered()) >= 1
+    assert cat.schema_version() == len(MIGRATIONS) >= 1
     conn = cat.db.conn
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert conn.execute("PRAGMA synchronous").fetchone()[0] == 1  # NORMAL
@@ -111,13 +111,13 @@ def test_migrations_are_idempotent_across_reopen(db_path: Path) -> None:
         stage(first, make_note("a.md", ["alpha text"]))
     for _ in range(2):
         with Catalog.open(db_path) as again:
-            assert again.schema_version() == len(registered())
+            assert again.schema_version() == len(MIGRATIONS)
             assert again.state.embedder == "mini"
             assert list(again.notes.manifest()) == ["a.md"]
     conn = sqlite3.connect(db_path)
     rows = conn.execute("SELECT name FROM migrations ORDER BY id").fetchall()
     conn.close()
-    assert [r[0] for r in rows] == [m.name for m in registered()]
+    assert [r[0] for r in rows] == [m.name for m in MIGRATIONS]
 
 
 def test_unknown_future_migration_is_refused(db_path: Path) -> None:

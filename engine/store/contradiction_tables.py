@@ -1,21 +1,22 @@
-"""The contradiction tables in the catalog, registered as migration 0002.
+"""The contradiction tables in the catalog: migration 0002 (the store owns the whole file).
 
 - `claims`: the asserting sentences of each indexed note, cascade-deleted with their note.
 - `claim_scans`: per note, the content hash its claims and pairs were computed from.
 - `contradictions`: scored claim pairs, cascade-deleted with either note.
 - `reviews`: the user's decisions keyed by the two claim texts' hashes.
 
-See `engine.contradict.store` for how they are read and written.
+`engine.contradict.store` reads and writes them; `engine.store.schema` lists this migration
+in its place among the others.
 """
 
 from __future__ import annotations
 
-from engine.store.migrations import Migration, register
+from engine.store.migrations import Migration
 
-register(
-    Migration(
-        "0002_contradictions",
-        """
+#: Indented as when first applied: SQLite keeps the statements' text in `sqlite_schema`.
+CONTRADICTION_TABLES = Migration(
+    "0002_contradictions",
+    """
         CREATE TABLE claims (
             id        TEXT PRIMARY KEY,
             note_path TEXT NOT NULL REFERENCES notes (path) ON DELETE CASCADE,
@@ -61,5 +62,4 @@ register(
             PRIMARY KEY (a_hash, b_hash)
         ) WITHOUT ROWID;
         """,
-    ),
 )
