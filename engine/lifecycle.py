@@ -22,9 +22,11 @@ Policies (the one place each is decided):
 - **Catch-up**: one sync after opening, then live sync starts without a second one.
 - **Close**: `close()` returns at once. The worker stops the sync at its next batch, stops
   live sync, lets `before_close` drain the front end's own work, then closes the stores. A
-  model warm-up cannot be interrupted: the close happens as soon as it returns, and the
-  thread is a daemon, so it never keeps the process alive. `wait_closed(timeout)` bounds a
-  wait where one is wanted (the end of the process).
+  model preparation cannot be interrupted inside the model library, so a close during it
+  is done at once on a thread of its own and the preparation is abandoned: its result is
+  never used, its files are written atomically, and the thread is a daemon, so it never
+  keeps the process alive or the vault locked. `wait_closed(timeout)` bounds a wait where
+  one is wanted (the end of the process).
 """
 
 from __future__ import annotations
@@ -180,6 +182,7 @@ class VaultLifecycle:
         self._thread: threading.Thread | None = None
         self._before_close: list[Callable[[], object]] = []
         self._closing_now = False  # `_close_now` has begun (it runs once)
+        self._warming = False  # the worker is inside the model's warm-up
 
     # -- what front ends read ---------------------------------------------------------------
 
@@ -242,7 +245,11 @@ class VaultLifecycle:
         self._running.set()  # a held sync wakes up and stops
         self._set(state=VaultState.CLOSING)
         self._commands.put("close")
-        if self._thread is None:  # never started, or only opened: nothing else will close
+        with self._lock:
+            # never started or only opened (nothing else will close), or inside a warm-up
+            # that cannot be interrupted (the worker would close only once it returns)
+            now = self._thread is None or self._warming
+        if now:
             threading.Thread(target=self._close_now, name="consilience-close", daemon=True).start()
 
     def wait_closed(self, timeout_s: float | None = None) -> bool:
@@ -342,9 +349,21 @@ class VaultLifecycle:
                 if not session.read_only:
                     self._set(state=VaultState.PREPARING_MODEL)
                 self._listener.model_loading(status == "first_run")
-            session.warm_up()
+            with self._lock:
+                self._warming = not self._closing.is_set()
+            if not self._warming:
+                return
+            try:
+                session.warm_up()
+            finally:
+                with self._lock:
+                    self._warming = False
+            if self._closing.is_set():
+                return  # abandoned: the close did not wait for it
             log.info("search warmed up in %.0f ms", _ms(started))
         except Exception as exc:  # words and links still answer
+            if self._closing.is_set():
+                return
             log.warning("search by meaning is unavailable: %s", exc)
             self._listener.notice(
                 "semantic_unavailable",
