@@ -6,6 +6,7 @@ Heavy libraries are imported inside the commands, so `--help` answers at once.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import logging
 import os
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from app.logging_setup import configure_logging
 
 if TYPE_CHECKING:
-    from engine.api import IndexStats, Progress, Session, WorkspaceConfig
+    from engine.api import IndexStats, Progress, SearchWarning, Session, WorkspaceConfig
 
 log = logging.getLogger(__name__)
 
@@ -357,8 +358,11 @@ def _cmd_watch(args: argparse.Namespace) -> int:
     return 0 if life.status.state != "failed" else 1
 
 
-def _open_for_search(args: argparse.Namespace, vault: Path) -> Session:
-    """Writer when possible (and catch up with the vault first), else read-only."""
+def _open_for_search(
+    args: argparse.Namespace, vault: Path, *, contradictions: bool = True
+) -> Session:
+    """Writer when possible (and catch up with the vault first; the contradiction check of
+    what changed only with `contradictions`), else read-only."""
     session = _open(args, vault, allow_read_only=True)
     if session.read_only:
         return session
@@ -366,7 +370,7 @@ def _open_for_search(args: argparse.Namespace, vault: Path) -> Session:
         from app.progress import progress_reporter
 
         with progress_reporter(enabled=not getattr(args, "json", False)) as report:
-            _print_problems(session.sync(progress=report))
+            _print_problems(session.sync(progress=report, contradictions=contradictions))
     except BaseException:
         session.close()
         raise
@@ -386,10 +390,14 @@ def _cmd_search(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise EngineError(f"bad date ({exc}); use {DATE_FORMS}") from None
     sources = [s.strip() for s in args.sources.split(",")] if args.sources else None
-    # one query: Chroma answers it (no in-memory vector mirror)
-    with _open_for_search(args, args.path) as session:
+    # one query: Chroma answers it (no in-memory vector mirror); the notes are caught up
+    # first, their contradiction check is left to the next sync
+    with _open_for_search(args, args.path, contradictions=False) as session:
         session.warm_up(sources)
         response = session.search(args.query, limit=args.limit, filters=filters, sources=sources)
+        behind = _index_behind(session)
+    if behind is not None:
+        response = dataclasses.replace(response, warnings=(*response.warnings, behind))
     if args.json:
         print(json.dumps(response.to_dict(), ensure_ascii=False, indent=2))
     else:
@@ -397,6 +405,30 @@ def _cmd_search(args: argparse.Namespace) -> int:
 
         print_search(response)
     return 0
+
+
+def _index_behind(session: Session) -> SearchWarning | None:
+    """What a one-shot answer may lack: notes another process has not indexed yet, or
+    notes whose contradiction check is still to come."""
+    from engine.api import SearchWarning
+
+    if session.read_only:
+        return SearchWarning(
+            None,
+            "index_behind",
+            "Another Consilience process is indexing this vault",
+            "answers come from the notes it has indexed so far",
+        )
+    unchecked = session.unchecked_notes()
+    if not unchecked:
+        return None
+    return SearchWarning(
+        None,
+        "contradictions_unchecked",
+        f"{unchecked} note(s) not checked for contradictions yet",
+        "contradictions among these results may be missing until "
+        "`consilience index PATH` or the app checks them",
+    )
 
 
 def _cmd_eval(args: argparse.Namespace) -> int:

@@ -185,8 +185,11 @@ class Session:
         cancel: Cancel | None = None,
         hold: Callable[[], bool] | None = None,
         save_graph: bool = True,
+        contradictions: bool = True,
     ) -> IndexStats:
-        """Index what changed (everything on the first run; `paths`: only those).
+        """Index what changed (everything on the first run; `paths`: only those), then check
+        the changed notes for contradictions unless `contradictions` is False (a one-shot
+        search answers without waiting for that check; the next sync does it).
 
         `cancel` (a callable or an Event) is polled between batches, as is `close()`: the sync
         then ends early with a consistent index the next sync completes. While `hold()` answers
@@ -209,7 +212,11 @@ class Session:
 
         with self._gate.hold():
             return self._ws.sync(
-                paths=paths, progress=on_progress, save_graph=save_graph, should_stop=should_stop
+                paths=paths,
+                progress=on_progress,
+                save_graph=save_graph,
+                should_stop=should_stop,
+                contradictions=contradictions,
             )
 
     def _stopper(self, cancel: Cancel | None) -> Callable[[], bool]:

@@ -238,8 +238,11 @@ class Workspace:
         progress: ProgressCallback | None = None,
         save_graph: bool = True,
         should_stop: Callable[[], bool] | None = None,
+        contradictions: bool = True,
     ) -> IndexStats:
-        """Index what changed (everything on the first run). See `Indexer.sync`.
+        """Index what changed (everything on the first run), then check the changed notes
+        for contradictions unless `contradictions` is False (a one-shot search: the next
+        sync checks them). See `Indexer.sync`.
 
         `should_stop` is polled between batches; once it answers True the sync ends early,
         leaving a consistent index that the next sync completes (the contradiction scan is
@@ -255,8 +258,11 @@ class Workspace:
             self.catalog.state.graph_stale = was_stale
         if save_graph:
             self.save_graph()
-        if should_stop is None or not should_stop():
+        if contradictions and (should_stop is None or not should_stop()):
             self.scan_contradictions(removed=stats.removed_paths, progress=progress)
+        elif stats.removed_paths:  # their claims went with them; their vectors go next scan
+            state = self.catalog.state
+            state.claims_to_drop = state.claims_to_drop + tuple(stats.removed_paths)
         return stats
 
     # -- contradictions -------------------------------------------------------------------
@@ -284,6 +290,8 @@ class Workspace:
                 store.forget_scans(self.catalog)
                 self.catalog.state.contradiction_scorer = SCORER_VERSION
             stale = store.stale_notes(self.catalog)
+            pending = self.catalog.state.claims_to_drop  # removed while scans were skipped
+            removed = tuple(dict.fromkeys((*removed, *pending)))
             if not stale and not removed:
                 return None
 
@@ -301,6 +309,8 @@ class Workspace:
                 self.catalog.state.claims_collection = scanner_collection(self)
             else:
                 self.last_scan = scanner.update(stale, removed, progress=report)
+            if pending:
+                self.catalog.state.claims_to_drop = ()
         except EngineError as exc:
             log.warning("contradiction scan skipped: %s", exc)
             return None

@@ -10,6 +10,8 @@
 - `vault_root`: the vault folder this index belongs to.
 - `contradiction_scorer` / `claims_collection`: the scorer version the stored pairs were made
   with, and the vector collection holding the claim vectors.
+- `claims_to_drop`: notes removed by syncs whose contradiction scan was skipped or stopped:
+  the next scan drops their claim vectors.
 
 Every read goes to the table (another process may have written it); every write is its own
 transaction, or joins the caller's.
@@ -17,6 +19,7 @@ transaction, or joins the caller's.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from engine.store.connection import Database, guarded
@@ -28,6 +31,7 @@ _EMBEDDER = "embedder"
 _VAULT_ROOT = "vault_root"
 _CONTRADICTION_SCORER = "contradiction_scorer"
 _CLAIMS_COLLECTION = "claims_collection"
+_CLAIMS_TO_DROP = "claims_to_drop"
 
 
 class IndexState:
@@ -117,3 +121,12 @@ class IndexState:
     @claims_collection.setter
     def claims_collection(self, value: str) -> None:
         self._set(_CLAIMS_COLLECTION, value)
+
+    @property
+    def claims_to_drop(self) -> tuple[str, ...]:
+        raw = self._get(_CLAIMS_TO_DROP)
+        return tuple(json.loads(raw)) if raw else ()
+
+    @claims_to_drop.setter
+    def claims_to_drop(self, paths: tuple[str, ...]) -> None:
+        self._set(_CLAIMS_TO_DROP, json.dumps(sorted(set(paths))))

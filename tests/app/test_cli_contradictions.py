@@ -128,3 +128,37 @@ def test_contradictions_say_when_the_scan_could_not_run(
     assert json.loads(captured.out)["contradictions"] == []
     assert "not checked for contradictions" in captured.err
     assert f"{len(list(vault.rglob('*.md')))} note(s)" in captured.err
+
+
+def test_a_one_shot_search_never_waits_for_the_contradiction_check(
+    vault: Path, tmp_path: Path, shared_model: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from engine.store.catalog import Catalog
+
+    data_dir = str(tmp_path / "data")
+    notes = len(list(vault.rglob("*.md")))
+
+    def search_warnings() -> dict[str, str]:
+        assert main(["search", str(vault), "--data-dir", data_dir, "--json", "--", "LoRaWAN"]) == 0
+        out = json.loads(capsys.readouterr().out)
+        assert out["results"], "the indexed notes answer"
+        return {w["kind"]: w["message"] for w in out["warnings"]}
+
+    first = search_warnings()  # indexes the notes, leaves their check to the next sync
+    assert first["contradictions_unchecked"].startswith(f"{notes} note(s)")
+    assert main(["contradictions", str(vault), "--data-dir", data_dir, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["contradictions"], "the check found the plants"
+    assert "contradictions_unchecked" not in search_warnings()
+
+    # a note removed before a one-shot search: its claim vectors are dropped by the next check
+    gone = vault / PAIRS[0]["a"]
+    gone.unlink()
+    assert search_warnings().get("contradictions_unchecked") is None  # nothing left to check
+    catalog_path = next((tmp_path / "data").rglob("catalog.sqlite3"))
+    with Catalog.open(catalog_path, read_only=True, check=False) as catalog:
+        assert catalog.state.claims_to_drop == (PAIRS[0]["a"],)
+    assert main(["contradictions", str(vault), "--data-dir", data_dir, "--json"]) == 0
+    left = json.loads(capsys.readouterr().out)["contradictions"]
+    assert all(PAIRS[0]["a"] not in (c["a"]["path"], c["b"]["path"]) for c in left)
+    with Catalog.open(catalog_path, read_only=True, check=False) as catalog:
+        assert catalog.state.claims_to_drop == ()
