@@ -55,6 +55,7 @@ class IndexReport:
     total: int = 0
     error: str = ""
     model_ready: bool = True
+    meaning_behind: bool = False  # words and links hold every note; vectors are being added
 
     @classmethod
     def of(cls, status: LifecycleStatus) -> IndexReport:
@@ -69,10 +70,11 @@ class IndexReport:
         return cls(
             state=state,
             first_index=status.first_index,
-            done=status.done if status.phase in ("embed", "write") else 0,
-            total=status.total if status.phase in ("parse", "embed", "write") else 0,
+            done=status.done if status.phase in ("text", "embed", "write") else 0,
+            total=status.total if status.phase in ("parse", "text", "embed", "write") else 0,
             error=status.error,
-            model_ready="meaning" not in status.missing,
+            model_ready=status.model_ready or status.state == VaultState.FAILED,
+            meaning_behind=status.model_ready and "meaning" in status.missing,
         )
 
     def warnings(self) -> list[dict[str, Any]]:
@@ -84,6 +86,16 @@ class IndexReport:
                     "warming_up",
                     "search by meaning is still loading",
                     "these are words and links matches; ask again in a moment for all three",
+                )
+            )
+        elif self.meaning_behind:
+            progress = f" ({self.done} of {self.total} notes so far)" if self.total else ""
+            out.append(
+                _warning(
+                    "meaning_incomplete",
+                    "search by meaning is still reading the vault" + progress,
+                    "words and links cover every note; matches by meaning may be missing "
+                    "for notes not read yet",
                 )
             )
         if self.state == "indexing":

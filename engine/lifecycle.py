@@ -5,17 +5,22 @@ thread of its own, tracks where the vault is (`VaultState`) and decides, once, w
 failure means. Front ends (the window's bridge, the MCP server, `consilience watch`) listen
 (`LifecycleListener`) and never run the steps themselves.
 
-    opening ──► preparing_model ──► indexing ──► checking_contradictions ──► watching
-       │              (warm-up)     (text, vectors)                     └─► idle (live off)
+    opening ──► indexing (text) ──► preparing_model ──► indexing (vectors) ──►
+       │        words and links       (warm-up)          meaning joins
+       │     checking_contradictions ──► watching, or idle (live off)
        ├─► read_only (another process is the writer: warm-up only, no sync)
        └─► failed (the vault could not be opened, or its sync failed)
     paused: a running sync holds at its next batch; watching stops until resumed
     closing ──► closed: from any state, without waiting on the caller's thread
 
 Policies (the one place each is decided):
-- **Partial results**: answers are partial while the model is not ready (search by meaning
-  is missing) and while the index is not complete (before the sync reaches its
-  contradiction check). `LifecycleStatus.partial` / `.missing`.
+- **Text first**: while the model is not loaded yet, a first pass writes every changed note's
+  words and links (seconds), so those sources answer for the whole vault while the model is
+  prepared; the catch-up sync then adds the vectors. With the model already loaded (one
+  given, or a restart within the process) one pass does both.
+- **Partial results**: answers lack "meaning" while the model is not ready or notes still
+  wait for their vectors, and lack "notes not yet indexed" until words and links hold every
+  note. `LifecycleStatus.partial` / `.missing`.
 - **Failed warm-up**: a notice; words and links answer, meaning reports its own failure.
 - **Failed sync**: state `failed` with the reason; live sync does not start (a restart or
   resume tries again).
@@ -75,6 +80,7 @@ class LifecycleStatus:
     first_index: bool = False  # the index was empty when the vault was opened
     model_ready: bool = False  # meaning answers (or has failed and says so per query)
     index_done: bool = False  # the first sync finished, or there is none to do
+    text_complete: bool = False  # words and links hold every note (vectors may lag)
     phase: str = ""  # the sync's phase: scan, parse, embed, write, done, contradictions
     done: int = 0
     total: int = 0
@@ -87,12 +93,17 @@ class LifecycleStatus:
 
     @property
     def missing(self) -> tuple[str, ...]:
-        """What answers lack right now: "meaning" before the model is ready, "notes not yet
-        indexed" before the index is complete."""
+        """What answers lack right now: "meaning" before the model is ready or while notes
+        wait for their vectors after a text-first pass, "notes not yet indexed" before words
+        and links hold every note."""
         out: list[str] = []
-        if not self.model_ready and self.state not in (VaultState.FAILED, VaultState.CLOSED):
+        lagging = self.text_complete and not self.index_complete
+        if (not self.model_ready or lagging) and self.state not in (
+            VaultState.FAILED,
+            VaultState.CLOSED,
+        ):
             out.append("meaning")
-        if not self.index_complete and self.state not in (
+        if not (self.index_complete or self.text_complete) and self.state not in (
             VaultState.READ_ONLY,
             VaultState.FAILED,
             VaultState.CLOSING,
@@ -127,6 +138,9 @@ class LifecycleListener:
 
     def progress(self, progress: Progress) -> None:
         """A sync's progress (many a second: throttle before drawing)."""
+
+    def text_indexed(self, stats: IndexStats) -> None:
+        """Words and links hold every note (a text-first pass ended); meaning follows."""
 
     def index_finished(self, stats: IndexStats | None) -> None:
         """The catch-up sync ended (None: there was none to do: read-only, indexing off)."""
@@ -284,8 +298,10 @@ class VaultLifecycle:
                     return  # reported; nothing to close
             if self._session is None:
                 return
+            self._text_first()
             self._warm_up()
-            self._catch_up()
+            if self._status.state != VaultState.FAILED:  # else a resume tries again
+                self._catch_up()
             self._serve_commands()
         finally:
             self._close_now()
@@ -334,6 +350,23 @@ class VaultLifecycle:
             )
         return session
 
+    def _text_first(self) -> None:
+        """Words and links for every changed note before the model is loaded."""
+        session = self._session
+        if (
+            session is None
+            or self._closing.is_set()
+            or session.read_only
+            or not (self.options.index and self.options.warm_up)
+            or session.model_status() == "loaded"
+        ):
+            return
+        stats = self._sync(session, embed=False)
+        if stats is None:
+            return
+        self._set(text_complete=True)
+        self._listener.text_indexed(stats)
+
     def _warm_up(self) -> None:
         session = self._session
         if session is None or self._closing.is_set():
@@ -346,7 +379,7 @@ class VaultLifecycle:
         try:
             status = session.model_status()
             if status != "loaded":
-                if not session.read_only:
+                if not session.read_only and self._status.state != VaultState.FAILED:
                     self._set(state=VaultState.PREPARING_MODEL)
                 self._listener.model_loading(status == "first_run")
             with self._lock:
@@ -388,17 +421,18 @@ class VaultLifecycle:
         stats = self._sync(session)
         if stats is None:
             return
-        self._set(index_done=True, phase="")
+        self._set(index_done=True, text_complete=True, phase="")
         self._listener.index_finished(stats)
         self._settle(initial_sync=False)
 
-    def _sync(self, session: Session) -> IndexStats | None:
+    def _sync(self, session: Session, *, embed: bool = True) -> IndexStats | None:
         self._set(state=VaultState.INDEXING, phase="scan", done=0, total=0)
         try:
             stats = session.sync(
                 progress=self._progress,
                 cancel=self._closing,
                 hold=lambda: not self._running.is_set(),
+                embed=embed,
             )
         except Exception as exc:
             if self._closing.is_set():

@@ -130,9 +130,10 @@ class IndexStats:
 class Progress:
     """Reported by a sync while it works: the indexer's phases up to "done" (the index is
     complete), then "contradictions" while the changed notes are checked against each other
-    (`done` of `total` notes)."""
+    (`done` of `total` notes). A text-first sync reports "text" where a full one reports
+    "embed": notes written with their words and links, their vectors still to come."""
 
-    phase: Literal["scan", "parse", "embed", "write", "done", "contradictions"]
+    phase: Literal["scan", "parse", "text", "embed", "write", "done", "contradictions"]
     done: int
     total: int
     path: str = ""

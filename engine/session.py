@@ -186,10 +186,13 @@ class Session:
         hold: Callable[[], bool] | None = None,
         save_graph: bool = True,
         contradictions: bool = True,
+        embed: bool = True,
     ) -> IndexStats:
         """Index what changed (everything on the first run; `paths`: only those), then check
         the changed notes for contradictions unless `contradictions` is False (a one-shot
-        search answers without waiting for that check; the next sync does it).
+        search answers without waiting for that check; the next sync does it). `embed=False`
+        indexes words and links only: every note answers by words and links within seconds,
+        and the next full sync adds the vectors.
 
         `cancel` (a callable or an Event) is polled between batches, as is `close()`: the sync
         then ends early with a consistent index the next sync completes. While `hold()` answers
@@ -217,6 +220,7 @@ class Session:
                 save_graph=save_graph,
                 should_stop=should_stop,
                 contradictions=contradictions,
+                embed=embed,
             )
 
     def _stopper(self, cancel: Cancel | None) -> Callable[[], bool]:

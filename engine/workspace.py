@@ -239,10 +239,12 @@ class Workspace:
         save_graph: bool = True,
         should_stop: Callable[[], bool] | None = None,
         contradictions: bool = True,
+        embed: bool = True,
     ) -> IndexStats:
         """Index what changed (everything on the first run), then check the changed notes
         for contradictions unless `contradictions` is False (a one-shot search: the next
-        sync checks them). See `Indexer.sync`.
+        sync checks them). `embed=False` writes words and links only (text first, before
+        the model is ready; no contradiction check either). See `Indexer.sync`.
 
         `should_stop` is polled between batches; once it answers True the sync ends early,
         leaving a consistent index that the next sync completes (the contradiction scan is
@@ -253,12 +255,14 @@ class Workspace:
         # the vector snapshot looking current. Put back if nothing changed.
         was_stale = self.catalog.state.graph_stale
         self.catalog.state.graph_stale = True
-        stats = self.indexer.sync(paths=paths, progress=progress, should_stop=should_stop)
+        stats = self.indexer.sync(
+            paths=paths, progress=progress, should_stop=should_stop, embed=embed
+        )
         if not (stats.changed or stats.embedded):
             self.catalog.state.graph_stale = was_stale
         if save_graph:
             self.save_graph()
-        if contradictions and (should_stop is None or not should_stop()):
+        if contradictions and embed and (should_stop is None or not should_stop()):
             self.scan_contradictions(removed=stats.removed_paths, progress=progress)
         elif stats.removed_paths:  # their claims went with them; their vectors go next scan
             state = self.catalog.state

@@ -224,7 +224,7 @@ def show_bad_vault(window: MainWindow, path: Path, reason: str) -> QMessageBox:
     the command line cannot be opened, and why; the dialog offers to choose another vault or
     open the demo. Nothing is opened meanwhile."""
     text = f"The vault {path} could not be opened: {reason}."
-    window.index_status.failed(f"no vault open ({reason})")
+    window.index_status.open_failed(f"{path}: {reason}")
     window.show_no_vault(text + " Choose your vault with File ▸ Open vault…")
     window.search.warnings.set_notice(
         "open_failed", text + " Choose your vault with File ▸ Open vault…"
@@ -334,7 +334,7 @@ def _install_tray(app: QApplication, window: MainWindow) -> object | None:
 
     def show_connections() -> None:
         show_window()
-        window.show_connections_tab()
+        window.show_obsidian_connections()
 
     tray.connections_requested.connect(show_connections)
     tray.pause_toggled.connect(window.set_paused)

@@ -112,6 +112,7 @@ class EngineSession(QObject):
     notice = Signal(str, str)  # kind, message: something the user should know (read-only, …)
     index_progress = Signal(object)  # engine.model.Progress
     index_finished = Signal(object)  # engine.model.IndexStats
+    text_indexed = Signal(object)  # IndexStats: words and links hold every note; meaning follows
     index_failed = Signal(str)
     paused_changed = Signal(bool)
     synced = Signal(object)  # IndexStats of a live sync that changed something
@@ -120,6 +121,8 @@ class EngineSession(QObject):
     search_finished = Signal(str, int, object)  # channel, generation, SearchOutcome
     search_failed = Signal(str, int, str)  # channel, generation, message
     note_text = Signal(str, str)  # path, the note's indexed text ("" when unknown)
+    # the linking note, the link's target, the note it names and its text ("", "": none indexed)
+    linked_note = Signal(str, str, str, str)
     connections = Signal(str, object)  # path, engine.search.connections.Connections | None
     state_changed = Signal(object)  # engine.lifecycle.LifecycleStatus
     closed = Signal()  # the stores are closed: the session may be deleted
@@ -335,6 +338,21 @@ class EngineSession(QObject):
         session = self._session
         return "" if session is None else session.note_text(path)
 
+    def follow_link(self, source_path: str, target: str) -> None:
+        """Find the note a link to `target` written in `source_path` names, as Obsidian
+        resolves links (path, file name, alias), and read its indexed text → `linked_note`."""
+        self._run(lambda: self._linked_note(source_path, target), "follow-link", self._on_linked)
+
+    def _linked_note(self, source_path: str, target: str) -> tuple[str, str, str, str]:
+        session = self._session
+        path = None if session is None else session.graph.resolve(target, source_path=source_path)
+        text = "" if path is None else self._note_text(path)
+        return source_path, target, path or "", text
+
+    def _on_linked(self, result: tuple[str, str, str, str]) -> None:
+        if not self._closing:
+            self.linked_note.emit(*result)
+
     # -- what the lifecycle reports, on the UI thread --------------------------------------
 
     def _on_opened(self, info: SessionInfo) -> None:
@@ -460,6 +478,12 @@ class _QtListener(LifecycleListener):
         session = self._session._session
         info = _describe(session) if session is not None and stats is not None else None
         self._emit(self._session._life_indexed, stats, info, self._index_failed)
+
+    def text_indexed(self, stats: IndexStats) -> None:
+        self._emit(self._session.text_indexed, stats)
+        session = self._session._session
+        if session is not None:
+            self._emit(self._session.info_changed, _describe(session))
 
     def synced(self, stats: IndexStats) -> None:
         self._emit(self._session.synced, stats)

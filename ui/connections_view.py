@@ -23,7 +23,7 @@ from ui.connections_delegate import (
     ConnectionDelegate,
 )
 from ui.note_menu import note_menu, show_menu
-from ui.theme import MUTED
+from ui.theme import MUTED, WARNING_BG, WARNING_BORDER
 
 if TYPE_CHECKING:
     from engine.api import Connections
@@ -32,6 +32,8 @@ ORIGINS = {
     "obsidian": "open in Obsidian",
     "result": "selected in the search results",
 }
+INSTEAD = "Showing the note selected in the search results instead."
+NOTHING_INSTEAD = "Select a search result to see its connections."
 
 
 class ConnectionsView(QWidget):
@@ -53,6 +55,15 @@ class ConnectionsView(QWidget):
         self.subtitle.setTextFormat(Qt.TextFormat.PlainText)
         self.subtitle.setStyleSheet(f"color:{MUTED};")
         self.subtitle.setWordWrap(True)
+        self.notice = QLabel()  # why the note shown is not the one asked for
+        self.notice.setObjectName("connections-notice")
+        self.notice.setTextFormat(Qt.TextFormat.PlainText)
+        self.notice.setWordWrap(True)
+        self.notice.setStyleSheet(
+            f"#connections-notice {{ background:{WARNING_BG}; border:1px solid {WARNING_BORDER};"
+            " border-radius:6px; padding:6px 10px; color:#3d3420; }"
+        )
+        self.notice.setVisible(False)
         self.list = QListWidget()
         self.list.setWordWrap(True)
         self.list.setAlternatingRowColors(True)
@@ -66,6 +77,7 @@ class ConnectionsView(QWidget):
         layout.setContentsMargins(12, 10, 12, 10)
         layout.addWidget(self.title)
         layout.addWidget(self.subtitle)
+        layout.addWidget(self.notice)
         layout.addWidget(self.list, 1)
         self._show_empty()
 
@@ -82,10 +94,29 @@ class ConnectionsView(QWidget):
             return
         self.subject, self.origin = path, origin
         self.connections = None
+        self.set_notice("")
         self.list.clear()
         self.title.setText(_stem(path))
         self.subtitle.setText(f"{path} — {ORIGINS.get(origin, origin)}; looking for connections…")
         self.subject_wanted.emit(path)
+
+    def show_without_obsidian(self, why: str, selected: str | None) -> None:
+        """Asked for the note open in Obsidian where Obsidian has none open (`why` says so):
+        the note `selected` in the search results instead, if any, with a line that says
+        which note is shown and why."""
+        if selected is not None:
+            self.show_for(selected, "result")
+            self.set_notice(f"{why}. {INSTEAD}")
+        else:
+            self.subject = self.origin = None
+            self.connections = None
+            self._show_empty()
+            self.set_notice(f"{why}. {NOTHING_INSTEAD}")
+
+    def set_notice(self, text: str) -> None:
+        """A line above the list saying why it is not what was asked for ("": none)."""
+        self.notice.setText(text)
+        self.notice.setVisible(bool(text))
 
     def show_connections(self, path: str, found: Connections | None) -> None:
         if path != self.subject:

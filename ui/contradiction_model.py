@@ -144,14 +144,18 @@ class ContradictionTableModel(QAbstractTableModel):
             return c.b.title or c.b.path
         return review_label(c)
 
-    @staticmethod
-    def _tooltip(c: Contradiction, col: int) -> str:
+    @classmethod
+    def _tooltip(cls, c: Contradiction, col: int) -> str:
+        """The cell's whole text first (a narrow column cuts it), then what it is about."""
+        shown = cls._display(c, col)
         if col in (COL_A, COL_B):
             side: Side = "a" if col == COL_A else "b"
             s = c.a if side == "a" else c.b
             newer = " (newer)" if shown_newer(c) == side else ""
-            return f"{s.path}\nmodified {side_date_label(c, side)}{newer}\n\n{s.claim}"
-        return f"{c.a.claim}\n  vs.\n{c.b.claim}"
+            where = f"{s.path}\nmodified {side_date_label(c, side)}{newer}"
+            head = where if shown == s.path else f"{shown}\n{where}"
+            return f"{head}\n\n{s.claim}"
+        return f"{shown}\n\n{c.a.claim}\n  vs.\n{c.b.claim}"
 
 
 class ContradictionFilterModel(QSortFilterProxyModel):

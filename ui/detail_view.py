@@ -16,12 +16,10 @@ Every piece of vault text is escaped before highlight markup is added (`ui.highl
 from __future__ import annotations
 
 import html
-import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 
-from PySide6.QtCore import QRegularExpression, Qt, QUrl
-from PySide6.QtGui import QColor, QResizeEvent, QTextCharFormat, QTextCursor, QTextDocument
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -35,17 +33,9 @@ from PySide6.QtWidgets import (
 
 from engine.api import Excerpt, MergedResult, Relation, Span
 from ui.bridge import NoteFacts, other_chunks
-from ui.highlight import (
-    MARK_BACKGROUND,
-    MARK_COLOR,
-    MARK_WEIGHT,
-    highlight_html,
-    in_context,
-    query_terms,
-    term_pattern,
-    term_spans,
-)
-from ui.note_markdown import passage_patterns, readable_excerpt, readable_markdown
+from ui.highlight import highlight_html, in_context, query_terms, term_spans
+from ui.note_markdown import readable_excerpt
+from ui.note_preview import NotePreview
 from ui.theme import MUTED, SOURCES, SourceStyle, source_style
 
 RELATION_LABELS = {
@@ -57,17 +47,6 @@ RELATION_LABELS = {
     "linked_via": "two links from",
 }
 MAX_RELATIONS = 12
-MAX_PREVIEW_CHARS = 100_000
-_HEADING_GAP = re.compile(r"(?<=[^\n])\n(?=#{1,6} )")
-# GitHub's markdown (tables, task lists, strikethrough, autolinks) with raw HTML off: vault
-# text stays text.
-MARKDOWN = QTextDocument.MarkdownFeature.MarkdownDialectGitHub | (
-    QTextDocument.MarkdownFeature.MarkdownNoHTML
-)
-_UNICODE_NOCASE = (
-    QRegularExpression.PatternOption.CaseInsensitiveOption
-    | QRegularExpression.PatternOption.UseUnicodePropertiesOption
-)
 
 
 def _label(text: str = "", *, muted: bool = False, bold: bool = False) -> QLabel:
@@ -354,177 +333,6 @@ class DetailView(QWidget):
             excerpts = self.result.excerpts
             passage = excerpts[0].text if excerpts else ""
             self.note.show_text(path, text, self._terms, passage=passage)
-
-
-class InertDocument(QTextDocument):
-    """A document that loads nothing it names: no image or style sheet, local or remote.
-    (`QTextDocument` itself reads local files when its view does not supply them.)"""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.refused: list[str] = []  # what the text asked to load
-
-    def loadResource(self, kind: int, name: QUrl | str) -> object:
-        self.refused.append(name.toString() if isinstance(name, QUrl) else name)
-        return None
-
-
-class NoteBrowser(QTextBrowser):
-    """A text browser over an `InertDocument` that follows no link (vault text may name
-    any address) and loads no page."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.inert = InertDocument(self)
-        self.setDocument(self.inert)
-        self.setOpenLinks(False)
-        self.setOpenExternalLinks(False)
-        self.on_resize: Callable[[], None] | None = None
-
-    def loadResource(self, kind: int, name: QUrl | str) -> object:
-        return self.inert.loadResource(kind, name)
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        if self.on_resize is not None:
-            self.on_resize()
-
-
-class NotePreview(QFrame):
-    """The selected note, rendered as markdown, matches highlighted and the first one
-    scrolled into view: read it without leaving the app.
-
-    What Obsidian hides stays hidden (`ui.note_markdown`); raw HTML is shown as text and
-    nothing the note names is loaded or followed (`NoteBrowser`)."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("note-preview")
-        self.setStyleSheet(
-            "#note-preview { border: 1px solid #dcdfe4; border-radius: 6px;"
-            " background: palette(base); }"
-        )
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(0)
-        self.header = QLabel("NOTE")
-        self.header.setTextFormat(Qt.TextFormat.PlainText)
-        self.header.setStyleSheet(
-            "background:#4a4f57; color:white; font-weight:700; padding:4px 8px;"
-            " border-top-left-radius:6px; border-top-right-radius:6px; letter-spacing:1px;"
-        )
-        layout.addWidget(self.header)
-        self.body = NoteBrowser()
-        self.body.setObjectName("note-text")
-        self.body.setFrameShape(QFrame.Shape.NoFrame)
-        self.body.on_resize = self._keep_focus_in_view
-        layout.addWidget(self.body, 1)
-        self.path: str | None = None
-        self.focus: QTextCursor | None = None  # the match scrolled to, if any
-        self._scrolled_to: int | None = None  # the scroll value set for it
-
-    def clear(self) -> None:
-        self.path = None
-        self.header.setText("NOTE")
-        self._set_focus(None)
-        self.body.clear()
-
-    def loading(self, path: str) -> None:
-        self.path = path
-        self.header.setText(f"NOTE · {path}")
-        self._set_focus(None)
-        self.body.clear()
-
-    def show_text(self, path: str, text: str, terms: Sequence[str], *, passage: str = "") -> None:
-        """Render `text` (the note's markdown), mark `terms` and scroll to the first mark
-        inside `passage` (the excerpt that made it a result), else to the passage, else to
-        the first mark."""
-        if path != self.path:
-            return
-        self._set_focus(None)
-        if not text.strip():
-            self.body.setHtml(f'<p style="color:{MUTED};"><i>This note has no text.</i></p>')
-            return
-        text = _HEADING_GAP.sub("\n\n", text)  # chunks are joined by one newline
-        cut = len(text) > MAX_PREVIEW_CHARS
-        markdown = readable_markdown(text[:MAX_PREVIEW_CHARS] if cut else text)
-        if cut:
-            markdown += "\n\n*… the rest is in the note itself.*"
-        if not markdown.strip():
-            markdown = "*Nothing to show: this note holds only comments or metadata.*"
-        document = self.body.document()
-        document.setMarkdown(markdown, MARKDOWN)
-        marks = _mark_all(document, term_pattern(terms))
-        self._set_focus(_focus(document, marks, passage))
-        self._keep_focus_in_view(force=True)
-
-    def text(self) -> str:
-        return self.body.toPlainText()
-
-    def _set_focus(self, cursor: QTextCursor | None) -> None:
-        self.focus = cursor
-        self._scrolled_to = None
-
-    def _keep_focus_in_view(self, *, force: bool = False) -> None:
-        """Scroll so the focus sits a quarter down the view; again after a resize moved it,
-        unless the reader has scrolled since."""
-        if self.focus is None:
-            return
-        bar = self.body.verticalScrollBar()
-        if not force and self._scrolled_to is not None and bar.value() != self._scrolled_to:
-            return
-        block = self.focus.block()
-        top = self.body.document().documentLayout().blockBoundingRect(block).top()
-        layout = block.layout()
-        if layout is not None and layout.lineCount():
-            top += layout.lineForTextPosition(self.focus.position() - block.position()).y()
-        bar.setValue(max(0, int(top - self.body.viewport().height() / 4)))
-        self._scrolled_to = bar.value()
-
-
-def _mark_all(document: QTextDocument, pattern: str | None) -> list[QTextCursor]:
-    """Highlight every match of `pattern` in the rendered document; the matches in order."""
-    if pattern is None:
-        return []
-    expression = QRegularExpression(pattern, _UNICODE_NOCASE)
-    mark = QTextCharFormat()
-    mark.setBackground(QColor(MARK_BACKGROUND))  # as `highlight_html` marks excerpts
-    mark.setForeground(QColor(MARK_COLOR))
-    mark.setFontWeight(MARK_WEIGHT)
-    found: list[QTextCursor] = []
-    cursor = document.find(expression, 0)
-    while not cursor.isNull() and len(found) < 2000:
-        if not cursor.hasSelection():
-            break  # an empty match would not move on
-        cursor.mergeCharFormat(mark)
-        found.append(QTextCursor(cursor))
-        cursor = document.find(expression, cursor)
-    return found
-
-
-def _focus(
-    document: QTextDocument, marks: Sequence[QTextCursor], passage: str
-) -> QTextCursor | None:
-    """Where the reader should look first: the first mark inside the passage, the passage's
-    start, else the first mark; a cursor without selection."""
-    place: QTextCursor | None = None
-    for pattern in passage_patterns(passage):
-        found = document.find(QRegularExpression(pattern, _UNICODE_NOCASE), 0)
-        if not found.isNull():
-            place = found
-            break
-    target: int | None = None
-    if place is not None:
-        block_start = place.block().position()  # the passage's paragraph
-        inside = [m for m in marks if m.selectionStart() >= block_start]
-        target = inside[0].selectionStart() if inside else place.selectionStart()
-    elif marks:
-        target = marks[0].selectionStart()
-    if target is None:
-        return None
-    cursor = QTextCursor(document)
-    cursor.setPosition(target)
-    return cursor
 
 
 def _meta_parts(result: MergedResult, facts: NoteFacts | None) -> list[str]:

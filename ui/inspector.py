@@ -205,6 +205,14 @@ class ContradictionInspector(QWidget):
         ):
             header.setSectionResizeMode(col, mode)
         self.table.setColumnHidden(COL_REVIEW, True)
+        for rows_changed in (
+            self.proxy.modelReset,
+            self.proxy.layoutChanged,
+            self.proxy.rowsInserted,
+            self.proxy.rowsRemoved,
+            self.proxy.dataChanged,
+        ):
+            rows_changed.connect(self._fit_columns)
         self.table.selectionModel().currentRowChanged.connect(self._on_current_changed)
         self.table.doubleClicked.connect(lambda _index: self._open("a"))
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
@@ -221,6 +229,7 @@ class ContradictionInspector(QWidget):
         self.detail_stack = QStackedWidget(splitter)
         self.placeholder = QLabel(PLACEHOLDER, self.detail_stack)
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.placeholder.setWordWrap(True)
         self.placeholder.setStyleSheet("color:#6b7280;")
         self.detail_stack.addWidget(self.placeholder)
         self.detail_stack.addWidget(self._build_detail())
@@ -684,8 +693,17 @@ class ContradictionInspector(QWidget):
 
     def _on_show_reviewed(self, show: bool) -> None:
         self.table.setColumnHidden(COL_REVIEW, not show)
+        self._fit_columns()
         self.reopen_button.setVisible(show)
         self._refilter(lambda: self.proxy.set_show_reviewed(show))
+
+    def _fit_columns(self, *_changed: object) -> None:
+        """Confidence, Type and Review fit their widest cell whenever rows change (the header
+        alone sizes them to the rows it sees at a reset); the note columns share the rest,
+        and a cell cut short ends in "…" with its whole text in the tooltip."""
+        for col in (COL_CONFIDENCE, COL_TYPE, COL_REVIEW):
+            if not self.table.isColumnHidden(col):
+                self.table.resizeColumnToContents(col)
 
     def _refilter(self, change: Callable[[], None]) -> None:
         keep = self.current()

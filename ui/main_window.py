@@ -29,14 +29,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.api import IndexStats, OpenOutcome, Progress, one_line
+from engine.api import IndexStats, OpenOutcome, Progress, one_line, read_active_note
 from ui.bridge import EngineSession, SearchJob, SearchOutcome, SessionInfo, SessionOptions
 from ui.connections_view import ConnectionsView
+from ui.elided_label import fit_line
 from ui.failures import failure_line, failures
-from ui.obsidian_follow import ObsidianFollower
+from ui.obsidian_follow import ObsidianFollower, why_no_note
 from ui.search_panel import SearchPanel
 from ui.settings import DEMO_VAULT, Settings, SettingsStore
-from ui.status import IndexStatus
+from ui.status import INDEX_FAILED, OPEN_FAILED, IndexStatus, failure_text
 from ui.tasks import Task, TaskRunner
 from ui.theme import MUTED
 
@@ -156,6 +157,8 @@ class MainWindow(QMainWindow):
         holder.setContentsMargins(0, 0, 0, 0)
         self._inspector_placeholder = QLabel("Opening the vault…")
         self._inspector_placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self._inspector_placeholder.setWordWrap(True)
+        self._inspector_placeholder.setMargin(24)
         self._inspector_placeholder.setStyleSheet(f"color:{MUTED};")
         holder.addWidget(self._inspector_placeholder)
         self.tabs.addTab(self._inspector_holder, "Contradictions")
@@ -174,12 +177,14 @@ class MainWindow(QMainWindow):
         self.index_status = IndexStatus()
         self.statusBar().addWidget(self.index_status, 1)
         self.statusBar().setSizeGripEnabled(False)
+        self.statusBar().messageChanged.connect(self._status_message_changed)
         self.index_status.pause_toggled.connect(self.set_paused)
 
         self.search.query_ready.connect(self._query_ready)
         self.search.open_requested.connect(self.open_note)
         self.search.note_action.connect(self.note_action)
         self.search.note_wanted.connect(self._note_wanted)
+        self.search.detail.note.link_wanted.connect(self._link_wanted)
         self._build_menus()
         failures().reported.connect(self._background_failed)
 
@@ -246,6 +251,20 @@ class MainWindow(QMainWindow):
     def show_connections_tab(self) -> None:
         self.tabs.setCurrentIndex(CONNECTIONS_TAB)
 
+    def show_obsidian_connections(self) -> None:
+        """The Connections tab for the note open in Obsidian (the tray's action); where
+        Obsidian has none open in this vault, for the search selection, saying why."""
+        self.tabs.setCurrentIndex(CONNECTIONS_TAB)
+        if self.session is None:
+            return
+        vault = self.session.options.vault
+        active = read_active_note(vault)
+        if active is None:
+            self.connections.show_without_obsidian(why_no_note(vault), self.search.selected_path())
+            return
+        self._pinned = None
+        self.connections.show_for(active.path, "obsidian")
+
     def show_connections_for(self, path: str) -> None:
         """The Connections tab, for `path` (looked up once the vault is open and indexed). It
         stays on `path` until the user switches notes in Obsidian: the note Obsidian has
@@ -285,7 +304,13 @@ class MainWindow(QMainWindow):
         self.search.model.clear()
         self.search.show_hint()
         self.search.warnings.set_search_warnings(())
-        for kind in ("read_only", "semantic_unavailable", "open_failed", "vault_unavailable"):
+        for kind in (
+            "read_only",
+            "semantic_unavailable",
+            "open_failed",
+            "index_failed",
+            "vault_unavailable",
+        ):
             self.search.warnings.set_notice(kind, None)
         self.search.warnings.clear_notices(prefix=BACKGROUND_NOTICE)
         session = EngineSession(self.vault_for_session(vault), parent=self)
@@ -299,10 +324,12 @@ class MainWindow(QMainWindow):
         session.index_failed.connect(self._index_failed)
         session.paused_changed.connect(self.index_status.set_paused)
         session.synced.connect(self._synced)
+        session.text_indexed.connect(self._text_indexed)
         session.info_changed.connect(self._info_changed)
         session.search_finished.connect(self._search_finished)
         session.search_failed.connect(self._search_failed)
         session.note_text.connect(self._note_text)
+        session.linked_note.connect(self._linked_note)
         session.connections.connect(self._connections)
         self.setWindowTitle(f"{_vault_label(vault)} — Consilience")
         self.index_status.opening(_vault_label(vault))
@@ -357,9 +384,10 @@ class MainWindow(QMainWindow):
     def _open_failed(self, message: str) -> None:
         if not self._is_current():
             return
-        self.index_status.failed(message)
-        self.search.warnings.set_notice("open_failed", f"The vault could not be opened: {message}")
-        self._inspector_placeholder.setText(f"The vault could not be opened: {message}")
+        text = failure_text(OPEN_FAILED, message)
+        self.index_status.open_failed(message)
+        self.search.warnings.set_notice("open_failed", text)
+        self._inspector_placeholder.setText(text)
 
     def _notice(self, kind: str, message: str) -> None:
         if self._is_current():
@@ -371,14 +399,17 @@ class MainWindow(QMainWindow):
             self.search.warnings.set_notice(BACKGROUND_NOTICE + what, failure_line(what, reason))
 
     def _index_progress(self, progress: Progress) -> None:
-        if self._is_current():
+        if self._is_current() and self.session is not None:
             self.index_status.show_progress(progress)
-            if progress.phase in ("embed", "write"):  # notes being added to the index
-                self.search.set_indexing(progress.done, progress.total)
-            elif progress.phase in ("scan", "parse"):  # none added yet
-                self.search.set_indexing(0, progress.total)
-            else:  # the contradiction check: every note is searchable by now
+            self.search.warnings.set_notice("index_failed", None)  # indexing again
+            adding = progress.phase in ("text", "embed", "write")  # notes being added
+            done = progress.done if adding else 0
+            if progress.phase in ("contradictions", "done"):  # every note is searchable
                 self.search.set_indexing(None)
+            elif self.session.status.text_complete:  # words and links hold every note
+                self.search.set_indexing(done, progress.total, meaning_only=True)
+            else:
+                self.search.set_indexing(done, progress.total)
             checking = getattr(self.inspector, "set_checking", None)
             if callable(checking) and progress.phase == "contradictions":
                 checking(progress.done, progress.total)
@@ -387,6 +418,7 @@ class MainWindow(QMainWindow):
         if not self._is_current() or self.session is None:
             return
         self.search.set_indexing(None)
+        self.search.warnings.set_notice("index_failed", None)
         info = self.session.info
         notes = info.notes if info is not None else 0
         if info is not None and info.read_only:
@@ -403,7 +435,18 @@ class MainWindow(QMainWindow):
     def _index_failed(self, message: str) -> None:
         if self._is_current():
             self.index_status.failed(message)
+            self.search.warnings.set_notice("index_failed", failure_text(INDEX_FAILED, message))
             self.search.set_indexing(None)
+
+    def _text_indexed(self, stats: IndexStats) -> None:
+        """Words and links hold every note (meaning follows): answer again with them."""
+        if not self._is_current():
+            return
+        self.search.set_indexing(0, stats.notes, meaning_only=True)
+        if self.search.query:
+            self.search.search_now()
+        if self.connections.subject is not None:
+            self._connections_wanted(self.connections.subject)
 
     def _synced(self, stats: IndexStats) -> None:
         if not self._is_current():
@@ -489,6 +532,14 @@ class MainWindow(QMainWindow):
         if self._is_current():
             self.search.detail.show_note_text(path, text)
 
+    def _link_wanted(self, source_path: str, target: str) -> None:
+        if self.session is not None:
+            self.session.follow_link(source_path, target)
+
+    def _linked_note(self, source_path: str, target: str, path: str, text: str) -> None:
+        if self._is_current():
+            self.search.detail.note.show_link(source_path, target, path, text)
+
     def open_note(self, rel_path: str, in_obsidian: bool = True) -> OpenOutcome:
         """Open a note (in Obsidian, or the default app) and say why when it did not open
         where asked; the caller gets the outcome (the quick-search popup shows it)."""
@@ -515,18 +566,18 @@ class MainWindow(QMainWindow):
             except ValueError:
                 self.report_outcome(OpenOutcome("failed", rel_path, "Not a note of this vault"))
             else:
-                self.statusBar().showMessage(f"Copied {copied}", 6000)
+                self.show_status(f"Copied {copied}", 6000)
         elif action == note_menu.SHOW_IN_FOLDER:
             self.report_outcome(obsidian.show_in_folder(info.vault, rel_path))
 
     def report_outcome(self, outcome: OpenOutcome) -> None:
-        """Say why a note did not open where asked, long enough to read: in the status bar,
-        and wrapped in full in the search tab's warnings bar (a status bar cuts long lines)."""
+        """Say why a note did not open where asked, long enough to read: in the status bar
+        (cut to fit, whole on hover), and wrapped in full in the search tab's warnings bar."""
         if not outcome.reason:
             return
         text = outcome.message
         shown_ms = max(10_000, 80 * len(text))
-        self.statusBar().showMessage(text, shown_ms)
+        self.show_status(text, shown_ms)
         bar = self.search.warnings
         bar.set_notice(OPEN_NOTICE, text)
 
@@ -535,6 +586,18 @@ class MainWindow(QMainWindow):
                 bar.set_notice(OPEN_NOTICE, None)
 
         QTimer.singleShot(shown_ms, self, clear)
+
+    def show_status(self, text: str, shown_ms: int) -> None:
+        """A passing message in the status bar for `shown_ms`: one line that ends in "…"
+        after a whole word where the window is too narrow, and shows whole on hover."""
+        bar = self.statusBar()
+        shown = fit_line(text, bar.fontMetrics(), max(bar.width(), self.width()) - 24)
+        bar.showMessage(shown, shown_ms)
+        bar.setToolTip(text if shown != text else "")
+
+    def _status_message_changed(self, message: str) -> None:
+        if not message:
+            self.statusBar().setToolTip("")
 
     # -- the contradiction inspector ------------------------------------------------------
 
@@ -645,7 +708,7 @@ class MainWindow(QMainWindow):
             self.store.save(settings)
         except OSError as exc:
             log.warning("settings could not be saved: %s", one_line(exc))
-            self.statusBar().showMessage(f"Settings could not be saved: {one_line(exc)}", 8000)
+            self.show_status(f"Settings could not be saved: {one_line(exc)}", 8000)
 
     # -- closing --------------------------------------------------------------------------
 

@@ -1,5 +1,5 @@
 """A note's markdown made ready to read: what Obsidian hides is hidden, what it would fetch is
-named instead, wikilinks show their display text. Plain text in, markdown out; no Qt.
+named instead, wikilinks show their display text. Plain text in, blocks out; no Qt.
 
 - YAML frontmatter is left out (the detail view shows the note's tags and dates above);
 - HTML comments `<!-- … -->` are left out, and so are Dataview's serialised query blocks
@@ -7,26 +7,34 @@ named instead, wikilinks show their display text. Plain text in, markdown out; n
   result between them included);
 - Obsidian comments `%% … %%` are left out;
 - `[[Note|alias]]` becomes a link labelled `alias` (`[[Note#Heading]]`: `Note › Heading`)
-  whose target is a `wikilink:` address the preview never follows;
-- a callout's first line `> [!tip] Title` shows its title (else its kind) in bold;
+  whose target is a `wikilink:` address, which the note pane (`ui.note_preview`) follows;
+- a callout (`> [!tip] Title` and the quoted lines under it, `[!tip]-`/`[!tip]+` alike)
+  becomes a `Callout`: its kind, its title (else its kind, capitalised) and its body as
+  blocks of their own;
 - embeds `![[file]]` and images (`![alt](url)`, `![alt][ref]`) become text (`🖼 file`):
   nothing is loaded;
-- fenced code blocks are kept exactly as written.
+- fenced code is kept exactly as written; a fence at the start of a line becomes a `Code`
+  block, an indented one (inside a list item) stays in its markdown;
+- a heading right under a line of prose gets a blank line above it (a note's indexed text
+  joins its chunks with one newline).
 
 Raw HTML in the vault stays text: the preview renders with Qt's HTML-free markdown reader
-(`ui.detail_view.NotePreview`), so none of this module's output is trusted as HTML either.
+(`ui.note_document`), so none of this module's output is trusted as HTML either.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from urllib.parse import quote
 
 WIKILINK_SCHEME = "wikilink:"
 
 _FRONTMATTER = re.compile(r"\A\ufeff?---[ \t]*\n(?:.*?\n)?(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.DOTALL)
 _FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})")
+# a fence at the start of a line, with its info string (the code's language first)
+_OPEN_FENCE = re.compile(r"(`{3,}|~{3,})[ \t]*([^\s`]*)")
 _DATAVIEW_BLOCK = re.compile(
     r"<!--\s*QueryToSerialize:.*?<!--\s*SerializedQuery\s+END\s*-->", re.DOTALL | re.IGNORECASE
 )
@@ -37,19 +45,41 @@ _WIKILINK = re.compile(r"\[\[([^\[\]\n]+)\]\]")
 # an image inline `![alt](url)`, by reference `![alt][ref]`, or shortcut `![alt]`
 _IMAGE = re.compile(r"!\[([^\]\n]*)\](?:\([^)\n]*\)|\[[^\]\n]*\])?")
 _BLANK_RUN = re.compile(r"\n{3,}")
+_HEADING_GAP = re.compile(r"(?<=[^\n])\n(?=#{1,6} )")
+_QUOTE_MARK = re.compile(r"^[ \t]{0,3}>[ \t]?")
 # a callout's first line: `> [!note] Title`, `> [!tip]- Folded`
-_CALLOUT = re.compile(r"^([ \t]{0,3}>[ \t]*)\[!([A-Za-z][\w-]*)\][+-]?[ \t]*(.*)$", re.MULTILINE)
+_CALLOUT = re.compile(r"^[ \t]{0,3}>[ \t]*\[!([A-Za-z][\w-]*)\][+-]?[ \t]*(.*)$")
+_TITLE_MARKS = re.compile(r"\*\*|__|`")
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>#|~!])")
 
 
-def readable_markdown(text: str) -> str:
-    """`text` (a note's markdown) with frontmatter, comments and Dataview serialisations
-    hidden, wikilinks shown by their display text and embeds named, not loaded."""
-    text = _FRONTMATTER.sub("", text.replace("\r\n", "\n"), count=1)
-    out: list[str] = []
-    for is_code, part in _split_fences(text):
-        out.append(part if is_code else _prose(part))
-    return _BLANK_RUN.sub("\n\n", "".join(out)).strip("\n")
+@dataclass(frozen=True)
+class Code:
+    """A fenced code block: its lines exactly as written, without the fences."""
+
+    text: str
+    language: str = ""
+
+
+@dataclass(frozen=True)
+class Callout:
+    """An Obsidian callout: its kind (`tip`, `warning`, … lower-cased), the title shown
+    above it (plain text) and what it holds."""
+
+    kind: str
+    title: str
+    body: tuple[NoteBlock, ...]
+
+
+# One block of a readable note: markdown (for an HTML-free reader), code or a callout.
+NoteBlock = str | Code | Callout
+
+
+def readable_blocks(text: str) -> tuple[NoteBlock, ...]:
+    """`text` (a note's markdown) as blocks to render in order: frontmatter, comments and
+    Dataview serialisations hidden, wikilinks shown by their display text, embeds named,
+    not loaded, callouts and fenced code as blocks of their own."""
+    return _blocks(_FRONTMATTER.sub("", text.replace("\r\n", "\n"), count=1))
 
 
 def wikilink_label(inner: str) -> str:
@@ -66,21 +96,102 @@ def wikilink_label(inner: str) -> str:
     return name or anchor or target.strip()
 
 
-def _prose(text: str) -> str:
+def callout_title(kind: str, title: str) -> str:
+    """The title line Obsidian shows: the title as text (links by their display text), else
+    the kind capitalised."""
+    title = _EMBED.sub(lambda m: f"🖼 {wikilink_label(m.group(1))}", title)
+    title = _WIKILINK.sub(lambda m: wikilink_label(m.group(1)), title)
+    title = _TITLE_MARKS.sub("", title).strip()
+    return title or kind.replace("-", " ").capitalize()
+
+
+class _Blocks:
+    """Blocks collected in order; markdown written between two other blocks is one block."""
+
+    def __init__(self) -> None:
+        self.blocks: list[NoteBlock] = []
+        self._markdown: list[str] = []
+
+    def markdown(self, text: str) -> None:
+        self._markdown.append(text)
+
+    def add(self, block: Code | Callout) -> None:
+        self._flush()
+        self.blocks.append(block)
+
+    def done(self) -> tuple[NoteBlock, ...]:
+        self._flush()
+        return tuple(self.blocks)
+
+    def _flush(self) -> None:
+        text = _BLANK_RUN.sub("\n\n", "".join(self._markdown)).strip("\n")
+        self._markdown = []
+        if text.strip():
+            self.blocks.append(text)
+
+
+def _blocks(text: str) -> tuple[NoteBlock, ...]:
+    out = _Blocks()
+    for is_code, part in _split_fences(text):
+        code = _code_block(part) if is_code else None
+        if code is not None:
+            out.add(code)
+        elif is_code:
+            out.markdown(part)  # an indented fence (in a list item) stays in its markdown
+        else:
+            _prose(part, out)
+    return out.done()
+
+
+def _prose(text: str, out: _Blocks) -> None:
+    """Prose without what Obsidian hides, its callouts as blocks of their own."""
+    text = _HEADING_GAP.sub("\n\n", text)  # a note's indexed text joins chunks by one newline
     text = _DATAVIEW_BLOCK.sub("", text)
     text = _HTML_COMMENT.sub("", text)
     text = _OBSIDIAN_COMMENT.sub("", text)
-    text = _CALLOUT.sub(_callout, text)
+    lines = text.splitlines(keepends=True)
+    at = 0
+    while at < len(lines):
+        head = _CALLOUT.match(lines[at])
+        if head is None or (at > 0 and _QUOTE_MARK.match(lines[at - 1])):
+            out.markdown(_inline(lines[at]))  # a callout only starts a quote
+            at += 1
+            continue
+        end = at + 1
+        while end < len(lines) and _QUOTE_MARK.match(lines[end]):
+            end += 1
+        body = "".join(_QUOTE_MARK.sub("", line, count=1) for line in lines[at + 1 : end])
+        kind, title = head.groups()
+        out.add(Callout(kind.lower(), callout_title(kind, title), _blocks(body)))
+        at = end
+
+
+def _inline(text: str) -> str:
     text = _EMBED.sub(lambda m: _escape(f"🖼 {wikilink_label(m.group(1))}"), text)
     text = _IMAGE.sub(lambda m: _escape(f"🖼 {m.group(1).strip() or 'image'}"), text)
     return _WIKILINK.sub(_link, text)
 
 
-def _callout(match: re.Match[str]) -> str:
-    """`> [!example] Title` as Obsidian shows it: the kind (or the title) in bold."""
-    quote_mark, kind, title = match.groups()
-    label = title.strip() or kind.replace("-", " ").capitalize()
-    return f"{quote_mark}**{label}**"
+def _code_block(part: str) -> Code | None:
+    """A fenced part opened at the start of a line as `Code` (None for an indented fence)."""
+    first, _, rest = part.partition("\n")
+    opened = _OPEN_FENCE.match(first)
+    if opened is None:
+        return None
+    fence, language = opened.groups()
+    lines = rest.splitlines(keepends=True)
+    if lines and _closes(lines[-1], fence):
+        lines = lines[:-1]  # the closing fence (an unclosed one runs to the end)
+    return Code("".join(lines), language)
+
+
+def _closes(line: str, fence: str) -> bool:
+    """Whether `line` closes the code block `fence` opened: the same character, at least
+    as many, nothing else."""
+    found = _FENCE.match(line)
+    if found is None or found.group(1)[0] != fence[0] or len(found.group(1)) < len(fence):
+        return False
+    return not line.strip().strip(fence[0])
 
 
 def _link(match: re.Match[str]) -> str:
@@ -114,8 +225,7 @@ def _split_fences(text: str) -> list[tuple[bool, str]]:
                 prose.append(line)
             continue
         code.append(line)
-        closes = opened and opened.group(1)[0] == fence[0] and len(opened.group(1)) >= len(fence)
-        if closes and not line.strip().strip(fence[0]):
+        if _closes(line, fence):
             parts.append((True, "".join(code)))
             code, fence = [], None
     if code:

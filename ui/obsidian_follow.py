@@ -3,7 +3,8 @@ rewrites it when the user switches notes) and say which note is active when it c
 
 The file is polled (its size and modification time, every POLL_MS): Obsidian saves it by
 writing a new file over the old one, which a file-system watch loses track of, and a stat
-every few hundred milliseconds costs nothing. Only read, never written.
+every few hundred milliseconds costs nothing. Only read, never written. Where it names no
+note, `why_no_note` says why.
 """
 
 from __future__ import annotations
@@ -15,6 +16,19 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from engine.api import read_active_note, workspace_file
 
 POLL_MS = 250  # a switch in Obsidian reaches the view well within a second
+NO_NOTE = "Obsidian has no note open in this vault"
+
+
+def why_no_note(vault: Path) -> str:
+    """Why Obsidian names no open note of `vault`, in words (where `read_active_note` finds
+    none): it has never opened the vault, has not saved its workspace yet, or shows no note."""
+    file = workspace_file(vault)
+    if not file.parent.is_dir():
+        return f"{NO_NOTE}: Obsidian has never opened it"
+    if not file.is_file():
+        where = f"{file.parent.name}/{file.name}"
+        return f"{NO_NOTE}: Obsidian has not saved which note is open (no {where})"
+    return f"{NO_NOTE}: its tabs are closed or show no markdown note"
 
 
 class ObsidianFollower(QObject):

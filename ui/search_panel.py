@@ -162,7 +162,7 @@ class SearchPanel(QWidget):
         self.search_box.textChanged.connect(self._text_changed)
         self.filters.changed.connect(self._filters_changed)
         self._outcome: SearchOutcome | None = None
-        self._indexing: tuple[int, int] | None = None  # (done, total) while indexing
+        self._indexing: tuple[int, int, bool] | None = None  # (done, total, meaning only)
         self._show_hint()
 
     # -- asking ---------------------------------------------------------------------------
@@ -210,11 +210,14 @@ class SearchPanel(QWidget):
     def is_current(self, generation: int) -> bool:
         return generation == self.generation
 
-    def set_indexing(self, done: int | None, total: int | None = None) -> None:
+    def set_indexing(
+        self, done: int | None, total: int | None = None, *, meaning_only: bool = False
+    ) -> None:
         """The index is being built (`done` of `total` notes, total 0 when not known yet;
-        None: it is complete). Answers until then are partial and say so; the current query
-        is asked again every `INDEXING_REFRESH_S` while notes are being added."""
-        self._indexing = None if done is None else (done, total or 0)
+        None: it is complete; `meaning_only`: words and links hold every note already and
+        the notes are being read for meaning). Answers until then are partial and say so;
+        the current query is asked again every `INDEXING_REFRESH_S` while notes are added."""
+        self._indexing = None if done is None else (done, total or 0, meaning_only)
         if self._indexing is None:
             self.warnings.set_notice("indexing_partial", None)
             return
@@ -413,15 +416,27 @@ def nothing_found_text(response: SearchResponse, filters: SearchFilters) -> str:
     return text
 
 
-def partial_text(done: int, total: int) -> str:
+def partial_text(done: int, total: int, meaning_only: bool = False) -> str:
     """The notice over results found while the index is still being built."""
+    if meaning_only:
+        counts = f" ({done}/{total} notes)" if total else ""
+        return (
+            "Words and links cover every note; search by meaning is still reading the "
+            f"vault{counts} — the list updates as it goes"
+        )
     if not total:
         return "The vault is still being indexed — results so far are partial"
-    return f"Indexing {done}/{total} — results so far are partial; the list updates as it goes"
+    return f"Reading notes {done}/{total} — results so far are partial; the list updates as it goes"
 
 
-def still_indexing_text(query: str, done: int, total: int) -> str:
+def still_indexing_text(query: str, done: int, total: int, meaning_only: bool = False) -> str:
     """The empty state while the index is still being built: not "Nothing found"."""
+    if meaning_only:
+        counts = f" ({done} of {total} notes so far)" if total else ""
+        return (
+            f"No words or links match “{query}”; search by meaning is still reading the "
+            f"vault{counts}. The list updates as notes are read."
+        )
     counts = f" ({done} of {total} notes so far)" if total else ""
     return (
         f"Nothing for “{query}” yet: the vault is still being indexed{counts}. "

@@ -106,6 +106,7 @@ class SettingsDialog(QDialog):
         self.buttons.rejected.connect(self.reject)
         self.error = QLabel()
         self.error.setStyleSheet("color:#b3261e;")
+        self.error.setWordWrap(True)
         self.error.setVisible(False)
 
         layout = QVBoxLayout(self)

@@ -1,25 +1,38 @@
-"""The status bar's indexing part: what the index is doing, a progress bar, Pause / Resume."""
+"""The status bar's indexing part: what the index is doing, a progress bar, Pause / Resume.
+
+Its line is short: a long one ends in "…" and shows whole on hover; a failure is named in a
+few words (the vault could not be opened, or indexing stopped) with the reason on hover."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QProgressBar, QPushButton, QWidget
 
 from engine.api import IndexStats, Progress
+from ui.elided_label import ElidedLabel
 
 PHASES = {
     "scan": "Looking for changes",
     "parse": "Reading notes",
+    "text": "Reading notes for words and links",
     "embed": "Indexing notes",
     "write": "Writing the index",
     "contradictions": "Checking for contradictions",
 }
 MODEL_FIRST_RUN = "Preparing the language model (first run only)…"
 MODEL_LOADING = "Loading the language model…"
+OPEN_FAILED = "Could not open the vault"
+INDEX_FAILED = "Indexing stopped"
 
 
 def notes_text(n: int) -> str:
     return f"{n} note{'' if n == 1 else 's'}"
+
+
+def failure_text(headline: str, reason: str) -> str:
+    """A failure in full: "Could not open the vault: <reason>"."""
+    reason = reason.strip()
+    return f"{headline}: {reason}" if reason else headline
 
 
 def index_summary(stats: IndexStats | None, *, notes: int) -> str:
@@ -45,7 +58,7 @@ class IndexStatus(QWidget):
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(8)
-        self.label = QLabel("Opening the vault…")
+        self.label = ElidedLabel("Opening the vault…")
         self.label.setObjectName("index-status")
         layout.addWidget(self.label)
         self.bar = QProgressBar()
@@ -71,9 +84,15 @@ class IndexStatus(QWidget):
 
     # -- driven by the session ----------------------------------------------------------
 
+    def _say(self, text: str, details: str = "") -> None:
+        """Show `text`; `details` (the whole story, when the line is a short name for it)
+        show on hover."""
+        self.label.setText(text)
+        self.label.setToolTip(details)
+
     def opening(self, vault_name: str) -> None:
         self._opening = True
-        self.label.setText(f"Opening {vault_name}…")
+        self._say(f"Opening {vault_name}…")
         self.bar.setRange(0, 0)
         self.bar.setVisible(True)
         self.pause.setVisible(False)
@@ -83,7 +102,7 @@ class IndexStatus(QWidget):
         of seconds). Shown while nothing else has been reported since `opening`."""
         if not self._opening:
             return
-        self.label.setText(MODEL_FIRST_RUN if first_run else MODEL_LOADING)
+        self._say(MODEL_FIRST_RUN if first_run else MODEL_LOADING)
         self.bar.setRange(0, 0)
         self.bar.setVisible(True)
 
@@ -92,17 +111,17 @@ class IndexStatus(QWidget):
         self.pause.setVisible(True)
         self.bar.setVisible(True)
         if progress.phase == "done":
-            self.label.setText("Checking for contradictions…")
+            self._say("Checking for contradictions…")
             self.bar.setRange(0, 0)
             return
         what = PHASES.get(progress.phase, "Indexing")
         if progress.total > 0:
             self.bar.setRange(0, progress.total)
             self.bar.setValue(min(progress.done, progress.total))
-            self.label.setText(f"{what}: {progress.done} / {progress.total} notes")
+            self._say(f"{what}: {progress.done} / {progress.total} notes")
         else:
             self.bar.setRange(0, 0)
-            self.label.setText(f"{what}…")
+            self._say(f"{what}…")
 
     def finished(self, stats: IndexStats | None, *, notes: int) -> None:
         self._opening = False
@@ -112,25 +131,31 @@ class IndexStatus(QWidget):
         text = index_summary(stats, notes=notes) + " · watching for changes"
         if skipped:
             text += f" · {skipped} skipped"
-        self.label.setText(text)
+        self._say(text)
 
     def synced(self, stats: IndexStats) -> None:
         changed = stats.changed
-        self.label.setText(
-            f"{notes_text(stats.notes)} indexed · {notes_text(changed)} just updated"
-        )
+        self._say(f"{notes_text(stats.notes)} indexed · {notes_text(changed)} just updated")
 
     def read_only(self, notes: int) -> None:
         self._opening = False
         self.bar.setVisible(False)
         self.pause.setVisible(False)
-        self.label.setText(f"{notes} notes · read-only (another process indexes this vault)")
+        self._say(f"{notes} notes · read-only (another process indexes this vault)")
 
-    def failed(self, message: str) -> None:
+    def open_failed(self, reason: str) -> None:
+        """The vault could not be opened (nothing was indexed): its reason on hover."""
+        self._failed(OPEN_FAILED, reason)
+
+    def failed(self, reason: str) -> None:
+        """A sync of the open vault failed: its reason on hover."""
+        self._failed(INDEX_FAILED, reason)
+
+    def _failed(self, headline: str, reason: str) -> None:
         self._opening = False
         self.bar.setVisible(False)
         self.pause.setVisible(False)
-        self.label.setText(f"Indexing stopped: {message}")
+        self._say(headline, failure_text(headline, reason))
 
     def set_paused(self, paused: bool) -> None:
         """Follow a pause made elsewhere (the tray) without emitting `pause_toggled`."""

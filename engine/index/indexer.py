@@ -12,6 +12,11 @@ First index, restart and live sync all call `Indexer.sync`. The protocol per bat
 A kill at any point leaves the notes `pending` (or the catalog's `dirty` flag set), and the
 next `sync` redoes exactly those notes and reconciles the vector store against the catalog, so
 there are neither ghosts nor duplicates. Deletions run the same way in reverse.
+
+A text-first sync (`embed=False`) does steps 2, 4 and 5 only: words and links hold every note
+within seconds, before the model is ready. It leaves `dirty` set, so the next full sync
+reconciles: it embeds exactly the chunks that have no vector, note by note, while the notes
+stay searchable by words and links.
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from engine.errors import ModelLoadError, VaultUnavailableError
 from engine.index.plan import Plan, plan_sync, scan_paths
@@ -111,6 +116,7 @@ class Indexer:
         self._embedder: Embedder | None = None
         self._count_tokens: TokenCounter | None = None
         self._model_error: str | None = None  # this sync could not load the model
+        self._embedding = True  # this sync embeds (False: words and links only)
 
     # -- public -------------------------------------------------------------------------
 
@@ -124,12 +130,14 @@ class Indexer:
         paths: Iterable[str] | None = None,
         progress: ProgressCallback | None = None,
         should_stop: Callable[[], bool] | None = None,
+        embed: bool = True,
     ) -> IndexStats:
         """Bring the stores in line with the vault.
 
         `paths` limits the work to those vault-relative files (what a watcher saw change);
         None means the whole vault. `should_stop` is polled between batches (pause/quit):
-        stopping early leaves a consistent index that the next sync completes.
+        stopping early leaves a consistent index that the next sync completes. `embed=False`
+        writes words and links only (progress phase "text"); the next full sync embeds.
         """
         started = time.perf_counter()
         report = progress or (lambda _p: None)
@@ -142,6 +150,7 @@ class Indexer:
         vault_filter = self._filter or VaultFilter.load(self._root)
         self._check_embedder_identity()
         self._model_error = None
+        self._embedding = embed
         recovering = self._catalog.state.dirty
         self._catalog.state.dirty = True
 
@@ -166,10 +175,15 @@ class Indexer:
         stopped = should_stop is not None and should_stop()
         if not stopped:
             self._apply_removals(plan)
-            if full and (recovering or self._vectors.count() != self._catalog.notes.counts()[1]):
-                embedded += self._reconcile(report=report)
+            if (
+                full
+                and embed
+                and (recovering or self._vectors.count() != self._catalog.notes.counts()[1])
+            ):
+                embedded += self._reconcile(report=report, should_stop=should_stop)
+                stopped = should_stop is not None and should_stop()
         self._record_skipped(plan, files=files, full=full)
-        if not stopped and self._model_error is None:
+        if not stopped and embed and self._model_error is None:
             # without the model some chunks have no vector yet: stay dirty, so the next
             # full sync reconciles (embeds exactly those) once the model loads
             self._catalog.state.dirty = False
@@ -225,6 +239,7 @@ class Indexer:
         total = len(plan.changed)
         done = 0
         embedded = 0
+        phase: Literal["embed", "text"] = "embed" if self._embedding else "text"
 
         def land(flight: _InFlight) -> dict[str, Any]:
             """Finish a staged batch and report it; returns what the model embedded."""
@@ -232,7 +247,7 @@ class Indexer:
             fresh = self._finish(flight)
             embedded += len(fresh)
             done += len(flight.batch)
-            report(Progress(phase="embed", done=done, total=total, path=flight.path))
+            report(Progress(phase=phase, done=done, total=total, path=flight.path))
             return fresh
 
         with ThreadPoolExecutor(max_workers=1, thread_name_prefix="consilience-embed") as pool:
@@ -323,7 +338,7 @@ class Indexer:
     def _embed_missing(self, missing: Sequence[Chunk]) -> dict[str, Any]:
         """text hash -> vector for `missing`; {} when the model cannot load (this sync then
         indexes words and links only, and reports it)."""
-        if not missing or self._model_error is not None:
+        if not missing or not self._embedding or self._model_error is not None:
             return {}
         texts = list({c.text_hash: c.embed_text for c in missing}.items())
         try:
@@ -345,8 +360,12 @@ class Indexer:
             self._graph.remove_note(p)
         self._catalog.notes.delete_notes(paths)
 
-    def _reconcile(self, *, report: ProgressCallback) -> int:
-        """After an interrupted run: make the vector store hold exactly the catalog's chunks."""
+    def _reconcile(
+        self, *, report: ProgressCallback, should_stop: Callable[[], bool] | None = None
+    ) -> int:
+        """After an interrupted or text-first run: make the vector store hold exactly the
+        catalog's chunks. The notes lacking vectors stay `indexed` (words and links keep
+        answering for them) and are re-staged batch by batch; `dirty` covers a kill."""
         catalog_ids = set(self._catalog.notes.chunk_ids())
         vector_ids = self._vectors.all_ids()
         ghosts = vector_ids - catalog_ids
@@ -358,7 +377,6 @@ class Indexer:
             return 0
         log.info("re-embedding %d chunks an interrupted run did not finish", len(lacking))
         affected = sorted({cid.rsplit("#", 1)[0] for cid in lacking})
-        self._catalog.notes.mark_pending(affected)
         plan = Plan()
         for rel in affected:
             result = read_note(self._root, rel, max_bytes=self._max_note_bytes)
@@ -367,7 +385,7 @@ class Indexer:
                 plan.changed.append((result, st.st_mtime_ns))
             else:
                 plan.removed.add(rel)
-        embedded = self._apply_changes(plan, report=report, should_stop=None)
+        embedded = self._apply_changes(plan, report=report, should_stop=should_stop)
         self._apply_removals(plan)
         return embedded
 

@@ -4,7 +4,9 @@ open contradictions — what a person working on that note wants beside it.
 Related notes come from three kinds of evidence, each said in words:
 
 - **meaning**: a passage of the other note close to one of this note's passages (the best
-  pair of chunks, by cosine, over the vector mirror or Chroma);
+  pair of chunks, by cosine, over the vector mirror or Chroma), named by its heading, or by
+  its first words where the heading is a common section word or the note's title
+  (`passage_label`);
 - **links**: this note links to or embeds it, or it links here;
 - **tags**: the tags both carry (a rare tag says more than one on half the vault).
 
@@ -28,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 from engine.search.config import MergeConfig
 from engine.search.dedup import is_near_duplicate
 from engine.search.directory import NoteDirectory
+from engine.search.passage_label import passage_label
 
 if TYPE_CHECKING:
     from engine.search.sources.text import ThreadCatalogs
@@ -176,9 +179,11 @@ class ConnectionsFinder:
             return evidence.setdefault(other, _Evidence())
 
         try:
-            for other, (sim, heading) in self._similar_passages(path).items():
+            for other, (sim, heading, text) in self._similar_passages(path).items():
                 if other in notes:
-                    of(other).similarity, of(other).passage = sim, heading
+                    ev = of(other)
+                    ev.similarity, ev.passage = sim, heading
+                    ev.label = passage_label(heading, text, title=notes[other].title)
         except Exception as exc:  # the vectors may be missing (model not loaded): say so
             warnings.append(f"similar passages could not be looked up: {exc}")
         for other in sorted(me.links_out):
@@ -297,8 +302,9 @@ class ConnectionsFinder:
 
     # -- evidence ------------------------------------------------------------------------
 
-    def _similar_passages(self, path: str) -> dict[str, tuple[float, str | None]]:
-        """other note -> (best passage cosine, heading of that passage), above the minimum."""
+    def _similar_passages(self, path: str) -> dict[str, tuple[float, str | None, str]]:
+        """other note -> (best passage cosine, heading of that passage, its text), above the
+        minimum."""
         chunks = self._catalogs.get().notes.chunks_for(path)
         if not chunks:
             return {}
@@ -316,11 +322,11 @@ class ConnectionsFinder:
                 if other not in best or hit.similarity > best[other][0]:
                     best[other] = (hit.similarity, hit.id)
         found = self._catalogs.get().notes.chunks_by_id(cid for _, cid in best.values())
-        out: dict[str, tuple[float, str | None]] = {}
+        out: dict[str, tuple[float, str | None, str]] = {}
         for other, (sim, cid) in best.items():
             rec = found.get(cid)
             heading = rec.heading_path[-1] if rec is not None and rec.heading_path else None
-            out[other] = (sim, heading)
+            out[other] = (sim, heading, rec.text if rec is not None else "")
         return out
 
     def _duplicates(self, path: str, others: Sequence[str]) -> tuple[str, ...]:
@@ -341,6 +347,7 @@ class ConnectionsFinder:
 class _Evidence:
     similarity: float | None = None
     passage: str | None = None
+    label: str | None = None  # what names the passage: its heading, else its first words
     linked: set[str] = field(default_factory=set)
     tags: dict[str, float] = field(default_factory=dict)  # tag -> rarity in [0, 1]
 
@@ -368,7 +375,7 @@ def _related(path: str, title: str, ev: _Evidence) -> Related:
     if "linked_from" in ev.linked:
         reasons.append("it links to this note")
     if ev.similarity is not None:
-        where = f" (“{ev.passage}”)" if ev.passage else ""
+        where = f" (“{ev.label}”)" if ev.label else ""
         reasons.append(f"a similar passage{where}, {ev.similarity:.2f}")
     for tag in sorted(ev.tags, key=lambda t: (-ev.tags[t], t))[:3]:
         reasons.append(f"both tagged #{tag}")

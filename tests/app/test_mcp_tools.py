@@ -143,3 +143,26 @@ def test_the_report_reads_the_lifecycle_state() -> None:
     assert IndexReport.of(failed).state == "failed"
     read_only = LifecycleStatus(state=VaultState.READ_ONLY, index_done=True, model_ready=True)
     assert IndexReport.of(read_only).state == "read_only"
+
+
+def test_after_a_text_first_pass_the_report_says_meaning_lags() -> None:
+    from engine.lifecycle import LifecycleStatus, VaultState
+
+    preparing = LifecycleStatus(
+        state=VaultState.PREPARING_MODEL, first_index=True, text_complete=True, phase="text"
+    )
+    report = IndexReport.of(preparing)
+    assert report.state == "ready"  # words and links hold every note
+    assert [w["kind"] for w in report.warnings()] == ["warming_up"]
+    embedding = LifecycleStatus(
+        state=VaultState.INDEXING,
+        first_index=True,
+        text_complete=True,
+        model_ready=True,
+        phase="embed",
+        done=4,
+        total=9,
+    )
+    lagging = IndexReport.of(embedding).warnings()
+    assert [w["kind"] for w in lagging] == ["meaning_incomplete"]
+    assert "4 of 9 notes" in lagging[0]["message"]

@@ -20,7 +20,7 @@ from engine.lifecycle import (
     VaultLifecycle,
     VaultState,
 )
-from engine.model import IndexStats
+from engine.model import IndexStats, Progress
 from engine.session import Session
 from engine.workspace import WorkspaceConfig
 
@@ -68,6 +68,12 @@ class Recorder(LifecycleListener):
 
     def index_finished(self, stats: IndexStats | None) -> None:
         self._add("index_finished", stats)
+
+    def text_indexed(self, stats: IndexStats) -> None:
+        self._add("text_indexed", stats)
+
+    def progress(self, progress: Progress) -> None:
+        self._add("progress", progress)
 
     def synced(self, stats: IndexStats) -> None:
         self._add("synced", stats)
@@ -130,6 +136,41 @@ def test_a_first_run_goes_from_opening_to_watching(
         assert life.wait_closed(WAIT_S)
     assert rec.names()[-1] == "closed" and life.status.state == VaultState.CLOSED
     assert life.session is None
+
+
+def test_a_first_index_is_text_first_while_the_model_is_prepared(
+    config: WorkspaceConfig, embedder: Embedder, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (config.vault_root / "Heron.md").write_text(
+        "# Heron\n\nThe grey heron nests under the weir. See [[Note 1]].\n", "utf-8"
+    )
+    release = hold_model_preparation(monkeypatch)
+    life, rec = make(config, embedder)
+    life.start()
+    try:
+        wait_for(lambda: life.status.state == VaultState.PREPARING_MODEL)
+        status = life.status
+        assert status.text_complete and not status.index_done
+        assert status.missing == ("meaning",)  # words and links hold every note already
+        assert rec.of("text_indexed")[0].added == 9 and "index_finished" not in rec.names()
+        session = life.session
+        assert session is not None
+        words = session.search("grey heron weir", sources=["text"])
+        assert [r.note_path for r in words.results][:1] == ["Heron.md"]
+        links = session.neighbours("Heron.md")
+        assert links is not None and "Projects/Note 1.md" in {n.path for n in links.related}
+        release.set()
+        wait_for(lambda: life.status.index_done)
+        assert life.status.missing == ()
+        assert rec.of("index_finished")[0].embedded > 0  # the vectors came second
+        meaning = session.search("a wading bird nesting by a dam", sources=["semantic"])
+        assert "Heron.md" in [r.note_path for r in meaning.results][:3]
+        phases = [p.phase for p in rec.of("progress")]
+        assert phases.index("text") < phases.index("embed") < phases.index("contradictions")
+    finally:
+        release.set()
+        life.close()
+        assert life.wait_closed(WAIT_S)
 
 
 def test_partial_results_policy() -> None:

@@ -212,7 +212,9 @@ def test_a_bad_vault_is_reported_in_the_window(
     assert {"Choose a vault…", "Open the demo vault"} <= buttons
     notice = window.search.warnings.notice("open_failed") or ""
     assert str(bad) in notice and reason in notice and "Open vault" in notice
-    assert reason in window.index_status.label.text()
+    status = window.index_status.label
+    assert status.text() == "Could not open the vault"  # not "Indexing stopped"
+    assert str(bad) in status.toolTip() and reason in status.toolTip()
     assert str(bad) in window._inspector_placeholder.text()  # not "Opening the vault…"
     qtbot.wait(50)  # the event loop runs: nothing was opened instead
     assert window.session is None

@@ -51,10 +51,20 @@ def test_while_indexing_an_empty_answer_says_it_is_partial(qtbot) -> None:  # ty
     assert "still being indexed (12 of 66 notes so far)" in panel.detail.title.text()
     assert panel.detail.title.text() != "Nothing found for “sensor”."
     assert any(
-        "Indexing 12/66 — results so far are partial" in line for line in panel.warnings.lines()
+        "Reading notes 12/66 — results so far are partial" in line
+        for line in panel.warnings.lines()
     )
     panel.set_indexing(40, 66)  # the empty state follows the progress
     assert "(40 of 66 notes so far)" in panel.detail.title.text()
+    # words and links hold every note; meaning is being added: the notice says which
+    panel.set_indexing(20, 66, meaning_only=True)
+    assert any(
+        "Words and links cover every note; search by meaning is still reading the vault "
+        "(20/66 notes)" in line
+        for line in panel.warnings.lines()
+    )
+    assert "No words or links match “sensor”" in panel.detail.title.text()
+    assert "(20 of 66 notes so far)" in panel.detail.title.text()
     panel.set_indexing(None)
     assert not any("partial" in line for line in panel.warnings.lines())
     assert panel.show_outcome(1, SearchOutcome(response("sensor")))

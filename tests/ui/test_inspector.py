@@ -574,3 +574,78 @@ def test_newer_is_marked_only_for_a_later_day(qtbot: QtBot) -> None:
     assert side_date_label(later_day, "b") == "4 Jun 2026"
     model.set_items([later_day])
     assert "(newer)" in model.index(0, COL_B).data(Qt.ItemDataRole.ToolTipRole)
+
+
+class _ListedStore:
+    """A review store over fixed pairs (the inspector's reads without a vault)."""
+
+    def __init__(self, items: list[Contradiction]) -> None:
+        self.items = items
+
+    def load(self) -> Any:
+        from ui.review_store import Loaded
+
+        return Loaded(items=tuple(self.items), writable=True, notes=2, unchecked=0)
+
+    def decide(self, pair: Contradiction, decision: str) -> Contradiction:
+        return pair
+
+
+def _typed(i: int, confidence: float, kind: str) -> Contradiction:
+    from dataclasses import replace
+
+    return Contradiction(
+        id=f"p{i}",
+        a=replace(_fake_side("It is on.", "It is on.", path=f"a{i}.md"), title=f"Alder {i}"),
+        b=replace(_fake_side("It is off.", "It is off.", path=f"b{i}.md"), title=f"Mill {i}"),
+        confidence=confidence,
+        similarity=0.8,
+        type=kind,
+        explanations=(),
+        newer=None,
+    )
+
+
+def test_columns_fit_rows_that_show_weak_or_a_filter_brings_in(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """The strong pairs fill the view; the weak ones, below it, are of a longer type: ticking
+    "Show weak" widens the Type column to them (the header alone sizes it only at a reset)."""
+    from ui.contradiction_model import COL_TYPE
+
+    items = [_typed(i, 0.9, "negation") for i in range(40)]
+    items += [_typed(i, 0.2, "opposing_sentiment") for i in range(40, 50)]
+    widget = ContradictionInspector(_ListedStore(items), tmp_path)  # type: ignore[arg-type]
+    qtbot.addWidget(widget)
+    widget.resize(900, 600)
+    widget.show()
+    qtbot.waitExposed(widget)
+    qtbot.waitUntil(lambda: widget._has_loaded and widget.is_idle(), timeout=10_000)
+    table = widget.table
+    needed = table.fontMetrics().horizontalAdvance("Opposing sentiment")
+    assert table.columnWidth(COL_TYPE) < needed  # only "Negation" so far
+    widget.weak_check.setChecked(True)
+    assert widget.proxy.rowCount() == 50
+    assert table.columnWidth(COL_TYPE) >= needed
+
+    widget.weak_check.setChecked(False)
+    widget.filter_edit.setText("Alder 4")  # Alder 4, Alder 40…49: weak ones hidden again
+    widget.weak_check.setChecked(True)
+    assert table.columnWidth(COL_TYPE) >= needed
+    widget.reviewed_check.setChecked(True)
+    review = table.fontMetrics().horizontalAdvance(widget.proxy.index(0, COL_REVIEW).data())
+    assert table.columnWidth(COL_REVIEW) >= review
+    widget.shutdown()
+
+
+def test_a_cell_cut_short_has_its_whole_text_in_the_tooltip() -> None:
+    from ui.contradiction_model import COL_CONFIDENCE, COL_TYPE
+
+    model = ContradictionTableModel()
+    pair = _typed(1, 0.9, "opposing_sentiment")
+    model.set_items([pair])
+    for col in (COL_CONFIDENCE, COL_TYPE, COL_A, COL_B, COL_REVIEW):
+        index = model.index(0, col)
+        tip = index.data(Qt.ItemDataRole.ToolTipRole)
+        assert tip.startswith(index.data()), (col, tip)
+    assert model.index(0, COL_A).data(Qt.ItemDataRole.ToolTipRole).startswith("Alder 1\na1.md")

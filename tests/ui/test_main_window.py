@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 import shiboken6
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt, QTimer, QUrl
 
 from engine.vault.obsidian_vaults import OpenOutcome
 from ui.bridge import EngineSession
@@ -199,6 +199,30 @@ def test_a_note_found_by_another_word_form_shows_its_passage_rendered(
     qtbot.waitUntil(lambda: "Current worries" in detail.note.text())
     assert "## " not in detail.note.text() and "[[" not in detail.note.text()
     assert detail.note.focus is not None
+
+
+def test_a_wikilink_in_the_note_pane_shows_its_note_and_back_returns(
+    qtbot: QtBot, make_window
+) -> None:
+    opened = make_window()
+    wait_ready(qtbot, opened)
+    search(qtbot, opened, "sampling interval")
+    note = opened.window.search.detail.note
+    qtbot.waitUntil(lambda: "sample_interval_s" in note.text())
+    link = "wikilink:Power%20Budget"  # `[[Power Budget]]`, written in Decisions/
+    assert f'href="{link}"' in note.body.toHtml()
+    note.body.anchorClicked.emit(QUrl(link))  # what a click on it does
+    qtbot.waitUntil(lambda: note.path == "Hardware/Power Budget.md", timeout=10_000)
+    assert note.header.text() == "NOTE · Hardware/Power Budget.md"
+    assert "Per-wake energy" in note.text() and "sample_interval_s" not in note.text()
+    note.follow("Nowhere at all#Some part")  # a link to a note the vault does not hold
+    qtbot.waitUntil(lambda: "is not in this vault's index" in note.text(), timeout=10_000)
+    assert note.text() == "“Nowhere at all” is not in this vault's index."
+    note.back()
+    assert "Per-wake energy" in note.text()
+    qtbot.mouseClick(note.back_button, Qt.MouseButton.LeftButton)
+    assert note.path == ADR and "sample_interval_s" in note.text()
+    assert not note.back_button.isVisible()
 
 
 def test_enter_and_ctrl_enter_open_the_selected_note(qtbot: QtBot, make_window) -> None:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from ui.note_markdown import (
     WIKILINK_SCHEME,
+    Callout,
+    Code,
     passage_patterns,
-    readable_markdown,
+    readable_blocks,
     wikilink_label,
 )
 
@@ -25,12 +27,20 @@ After the query.
 """
 
 
+def readable_markdown(text: str) -> str:
+    """The readable form of a note that holds no callout and no code: one markdown block."""
+    blocks = readable_blocks(text)
+    assert len(blocks) == 1 and isinstance(blocks[0], str), blocks
+    return blocks[0]
+
+
 def test_frontmatter_is_left_out() -> None:
     text = "---\ntags: [a, b]\ntitle: X\n---\n# Heading\n\nBody."
     assert readable_markdown(text) == "# Heading\n\nBody."
     assert readable_markdown("---\n---\nBody.") == "Body."
     # a rule later in the note is not frontmatter
     assert readable_markdown("Body.\n\n---\n\nMore.") == "Body.\n\n---\n\nMore."
+    assert readable_blocks("---\ntitle: only metadata\n---\n") == ()
 
 
 def test_dataview_serialisations_and_their_content_are_hidden() -> None:
@@ -53,13 +63,29 @@ def test_html_and_obsidian_comments_are_hidden_even_across_lines() -> None:
 
 def test_fenced_code_is_kept_as_written() -> None:
     text = (
-        "Before %% gone %%\n\n```python\nx = 1  # <!-- kept --> %% kept %% [[Kept]]\n```"
-        "\n\nAfter [[Note]]."
+        "Before %% gone %%\n\n```python\nx = 1  # <!-- kept --> %% kept %% [[Kept]]\n\tdone\n```"
+        "\n\nAfter [[Note]].\n\n~~~~\n~~~\nstill code\n~~~~\n```unclosed\n  runs to the end"
     )
-    out = readable_markdown(text)
-    assert "gone" not in out
-    assert "x = 1  # <!-- kept --> %% kept %% [[Kept]]\n```" in out
-    assert out.endswith(f"After [Note](<{WIKILINK_SCHEME}Note>).")
+    before, code, after, tilde, unclosed = readable_blocks(text)
+    assert before == "Before "
+    assert code == Code("x = 1  # <!-- kept --> %% kept %% [[Kept]]\n\tdone\n", "python")
+    assert after == f"After [Note](<{WIKILINK_SCHEME}Note>)."
+    assert tilde == Code("~~~\nstill code\n")  # a shorter fence inside does not close it
+    assert unclosed == Code("  runs to the end", "unclosed")
+
+
+def test_a_heading_under_a_line_is_set_apart_but_a_comment_in_code_is_not() -> None:
+    # a note's indexed text joins its chunks with one newline
+    text = "Last line of a chunk.\n## Next chunk\n```sh\n# a comment\n```"
+    assert readable_blocks(text) == (
+        "Last line of a chunk.\n\n## Next chunk",
+        Code("# a comment\n", "sh"),
+    )
+
+
+def test_a_fence_inside_a_list_item_stays_in_its_markdown() -> None:
+    text = "1. Flash it:\n\n   ```\n   make  flash\n   ```\n2. Reboot."
+    assert readable_markdown(text) == text
 
 
 def test_wikilinks_show_their_display_text() -> None:
@@ -125,16 +151,49 @@ def test_an_excerpt_loses_its_marks_and_keeps_its_highlights() -> None:
     assert readable_excerpt("a __init__ b", [(2, 10)]) == ("a __init__ b", [(2, 10)])
 
 
-def test_a_callout_shows_its_kind_or_title_not_its_marker() -> None:
-    from ui.note_markdown import readable_excerpt, readable_markdown
+def test_a_callout_is_a_block_with_its_title_above_its_body() -> None:
+    text = (
+        "Intro.\n\n> [!tip] Vault etiquette\n> One note per thing.\n>\n> - [[Atomic notes]]\n"
+        "> - %% hidden %%short titles\n\nAfter."
+    )
+    link = f"[Atomic notes](<{WIKILINK_SCHEME}Atomic%20notes>)"
+    assert readable_blocks(text) == (
+        "Intro.",
+        Callout("tip", "Vault etiquette", (f"One note per thing.\n\n- {link}\n- short titles",)),
+        "After.",
+    )
 
-    text = "> [!example]\n> The body.\n\n> [!tip]- Keep it short\n> More."
-    shown = readable_markdown(text)
-    assert "[!" not in shown
-    assert "> **Example**" in shown and "> **Keep it short**" in shown
-    assert "> The body." in shown
-    plain, _ = readable_excerpt(text, [])
-    assert "[!" not in plain and "Keep it short" in plain and "The body." in plain
-    # a link written like a callout inside a sentence is left alone
+
+def test_a_callout_without_a_title_shows_its_kind_and_may_be_foldable() -> None:
+    text = "> [!example]\n> The body.\n\n> [!warning]- Keep it short\n> More.\n\n> [!my-kind]+\n"
+    blocks = readable_blocks(text)
+    assert blocks == (
+        Callout("example", "Example", ("The body.",)),
+        Callout("warning", "Keep it short", ("More.",)),
+        Callout("my-kind", "My kind", ()),
+    )
+
+
+def test_a_callout_title_is_text_and_its_body_may_hold_code_and_callouts() -> None:
+    text = (
+        "> [!INFO] See [[Projects/Plan|the plan]] **now**\n> ```sh\n> make  flash\n> ```\n"
+        "> > [!danger]\n> > Unplug it first."
+    )
+    assert readable_blocks(text) == (
+        Callout(
+            "info",
+            "See the plan now",
+            (Code("make  flash\n", "sh"), Callout("danger", "Danger", ("Unplug it first.",))),
+        ),
+    )
+
+
+def test_only_a_quote_that_starts_with_the_marker_is_a_callout() -> None:
+    from ui.note_markdown import readable_excerpt
+
+    quote = "> A quote.\n> [!note] is text here"
+    assert readable_markdown(quote) == quote
     assert readable_markdown("See [!this] here") == "See [!this] here"
     assert readable_excerpt("See [!this] here", []) == ("See [!this] here", [])
+    plain, _ = readable_excerpt("> [!tip]- Keep it short\n> More.", [])
+    assert "[!" not in plain and "Keep it short" in plain and "More." in plain

@@ -5,13 +5,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypeVar
 
-from PySide6.QtCore import QUrl
-from PySide6.QtGui import QTextCursor, QTextDocument
+from PySide6.QtCore import QObject, QPoint, Qt, QUrl, Slot
+from PySide6.QtGui import (
+    QColor,
+    QDesktopServices,
+    QFont,
+    QPalette,
+    QTextBlock,
+    QTextCharFormat,
+    QTextCursor,
+    QTextDocument,
+)
 from PySide6.QtWidgets import QWidget
 
 from engine.search.types import Excerpt, MergedResult, ScoreBreakdown, Span
-from ui.detail_view import DetailView, NotePreview, SourceColumn
-from ui.theme import BY_NAME
+from ui.detail_view import DetailView, SourceColumn
+from ui.note_preview import NotePreview
+from ui.theme import BY_NAME, callout_color
 
 if TYPE_CHECKING:
     from pytestqt.qtbot import QtBot
@@ -195,3 +205,201 @@ def test_the_note_pane_scrolls_to_the_passage_of_the_shown_result(qtbot: QtBot) 
     assert view.note.body.verticalScrollBar().value() > 0
     view.show_note_text("Other.md", "# Other")  # a late answer for another note is ignored
     assert "Late section" in view.note.text()
+
+
+# -- callouts, code, links ----------------------------------------------------------------
+
+CALLOUT_NOTE = (
+    "Intro.\n\n> [!tip]- Vault etiquette\n> One note per thing.\n>\n> - Short titles\n\nAfter."
+)
+
+
+def blocks_of(document: QTextDocument) -> list[QTextBlock]:
+    found, block = [], document.begin()
+    while block.isValid():
+        found.append(block)
+        block = block.next()
+    return found
+
+
+def block_reading(document: QTextDocument, text: str) -> QTextBlock:
+    return next(b for b in blocks_of(document) if b.text() == text)
+
+
+def text_format(block: QTextBlock) -> QTextCharFormat:
+    """The character format of the block's first character."""
+    cursor = QTextCursor(block)
+    cursor.movePosition(QTextCursor.MoveOperation.NextCharacter)
+    return cursor.charFormat()
+
+
+def cell_background(block: QTextBlock) -> QColor:
+    """The background of the table cell holding `block` (a callout's or code's box)."""
+    table = QTextCursor(block).currentTable()
+    assert table is not None, block.text()
+    return table.cellAt(QTextCursor(block)).format().background().color()
+
+
+def test_a_callout_is_a_box_with_its_title_above_its_body(qtbot: QtBot) -> None:
+    pane = preview(qtbot)
+    pane.show_text(PATH, CALLOUT_NOTE, [])
+    document = pane.body.document()
+    assert "Vault etiquette One note" not in pane.text() and "[!tip]" not in pane.text()
+    title = block_reading(document, "Vault etiquette")
+    assert title.next().text() == "One note per thing."  # the body starts below the title
+    assert title.next().next().text() == "Short titles" and title.next().next().textList()
+    assert text_format(title).fontWeight() == QFont.Weight.Bold
+    assert text_format(title).foreground().color().name() == callout_color("tip")
+    # title and body share one box on a tint of the callout's colour
+    box = cell_background(title)
+    assert cell_background(title.next()) == box
+    assert box.green() > box.red() and box.name() != pane.body.palette().base().color().name()
+    assert QTextCursor(block_reading(document, "After.")).currentTable() is None
+    # without a title, the kind capitalised, in its own colour
+    pane.show_text(PATH, "> [!danger]\n> Unplug it first.", [])
+    danger = block_reading(pane.body.document(), "Danger")
+    assert danger.next().text() == "Unplug it first."
+    assert text_format(danger).foreground().color().name() == callout_color("danger")
+
+
+def test_code_is_kept_as_written_on_a_background_in_light_and_dark(qtbot: QtBot) -> None:
+    text = "Run `make  flash` first.\n\n```sh\nmake  flash\n\tdone\n```\n\n~~~\ntilde  code\n~~~"
+    for base, ink in (("#ffffff", "#1f1f1f"), ("#1e1e1e", "#e0e0e0")):
+        pane = preview(qtbot)
+        palette = pane.body.palette()
+        palette.setColor(QPalette.ColorRole.Base, QColor(base))
+        palette.setColor(QPalette.ColorRole.Text, QColor(ink))
+        pane.body.setPalette(palette)
+        pane.show_text(PATH, text, [])
+        document = pane.body.document()
+        lines = [block_reading(document, t) for t in ("make  flash", "    done", "tilde  code")]
+        page = QColor(base)
+        for line in lines:  # every space kept, in a fixed-pitch font, on a tinted box
+            tint = cell_background(line)
+            assert tint.name() != page.name()
+            assert abs(tint.lightness() - page.lightness()) < 40  # a tint, not a block of ink
+            assert text_format(line).fontFixedPitch()
+        inline_at = document.toPlainText().index("make  flash")
+        inline = QColor(char_background(document, inline_at))
+        assert inline.name() not in (page.name(), "#000000")
+        code_tint = cell_background(lines[0])
+        # inline code on a fainter tint than a code block
+        assert abs(inline.lightness() - page.lightness()) < abs(
+            code_tint.lightness() - page.lightness()
+        )
+
+
+class FakeVault:
+    """Resolves links as the session would, from a dict of notes (path -> text)."""
+
+    def __init__(self, pane: NotePreview, notes: dict[str, str]) -> None:
+        self.pane, self.notes = pane, notes
+        self.asked: list[tuple[str, str]] = []
+        pane.link_wanted.connect(self.answer)
+
+    def answer(self, source: str, target: str) -> None:
+        self.asked.append((source, target))
+        path = next((p for p in self.notes if p.removesuffix(".md").endswith(target)), "")
+        self.pane.show_link(source, target, path, self.notes.get(path, ""))
+
+
+def anchor_point(pane: NotePreview, label: str) -> QPoint:
+    """Where the link labelled `label` is drawn in the pane's viewport (scrolled into view)."""
+    document = pane.body.document()
+    cursor = document.find(label)
+    assert not cursor.isNull() and cursor.charFormat().isAnchor(), label
+    middle = QTextCursor(document)
+    middle.setPosition(cursor.selectionStart() + len(label) // 2)
+    pane.body.setTextCursor(middle)
+    pane.body.ensureCursorVisible()
+    return pane.body.cursorRect(middle).center()
+
+
+def click_link(qtbot: QtBot, pane: NotePreview, label: str) -> None:
+    qtbot.mouseClick(pane.body.viewport(), Qt.MouseButton.LeftButton, pos=anchor_point(pane, label))
+
+
+POWER = "Hardware/Power Budget.md"
+POWER_TEXT = f"# Power Budget\n\n{FILLER}\n\n## Battery life\n\nTwo years on one cell.\n"
+LINKING = (
+    f"# Sampling\n\n{FILLER}\n\nThe [[Power Budget]] and the [[Power Budget#Battery life|battery]]."
+)
+
+
+def test_a_clicked_wikilink_shows_its_note_and_back_returns(qtbot: QtBot) -> None:
+    pane = preview(qtbot)
+    vault = FakeVault(pane, {POWER: POWER_TEXT})
+    pane.show_text(PATH, LINKING, [])
+    assert not pane.back_button.isVisible()
+    click_link(qtbot, pane, "Power Budget")
+    assert vault.asked == [(PATH, "Power Budget")]
+    assert pane.header.text() == f"NOTE · {POWER}"
+    assert pane.text().startswith("Power Budget\nParagraph 0")
+    assert pane.back_button.isVisible()
+    assert pane.body.verticalScrollBar().value() == 0  # a note opens at its top
+    qtbot.mouseClick(pane.back_button, Qt.MouseButton.LeftButton)
+    assert pane.header.text() == f"NOTE · {PATH}" and pane.text().startswith("Sampling\n")
+    assert not pane.back_button.isVisible()
+    scrolled = pane.body.verticalScrollBar().value()
+    assert scrolled > 0  # where the reader was: at the link, far down
+    # a heading link opens the note at the heading
+    click_link(qtbot, pane, "battery")
+    assert vault.asked[-1] == (PATH, "Power Budget")
+    assert pane.focus is not None and pane.focus.block().text() == "Battery life"
+    assert pane.body.verticalScrollBar().value() > 0
+    qtbot.keyClick(pane.body, Qt.Key.Key_Left, Qt.KeyboardModifier.AltModifier)  # Back
+    assert pane.text().startswith("Sampling\n")
+    assert pane.body.verticalScrollBar().value() == scrolled
+
+
+def test_a_link_to_a_note_not_in_the_index_says_so(qtbot: QtBot) -> None:
+    pane = preview(qtbot)
+    vault = FakeVault(pane, {})
+    pane.show_text(PATH, "See [[Ideas/Someday|later]].", [])
+    click_link(qtbot, pane, "later")
+    assert vault.asked == [(PATH, "Ideas/Someday")]
+    assert pane.text() == "“Someday” is not in this vault's index."
+    assert pane.back_button.isVisible()
+    pane.back()
+    assert pane.text() == "See later."
+
+
+def test_an_answer_for_a_note_no_longer_shown_is_dropped(qtbot: QtBot) -> None:
+    pane = preview(qtbot)
+    asked: list[tuple[str, str]] = []
+    pane.link_wanted.connect(lambda source, target: asked.append((source, target)))
+    pane.show_text(PATH, "See [[Power Budget]].", [])
+    pane.body.anchorClicked.emit(QUrl("wikilink:Power%20Budget"))
+    assert asked == [(PATH, "Power Budget")]
+    pane.loading("Other.md")  # another result selected meanwhile
+    pane.show_link(PATH, "Power Budget", POWER, POWER_TEXT)
+    assert pane.path == "Other.md" and "Two years" not in pane.text()
+    assert not pane.back_button.isVisible()
+
+
+def test_web_links_open_in_the_browser_and_other_addresses_nowhere(qtbot: QtBot) -> None:
+    class Recorder(QObject):
+        def __init__(self) -> None:
+            super().__init__()
+            self.urls: list[QUrl] = []
+
+        @Slot(QUrl)
+        def handle(self, url: QUrl) -> None:
+            self.urls.append(url)
+
+    pane = preview(qtbot)
+    asked: list[tuple[str, str]] = []
+    pane.link_wanted.connect(lambda source, target: asked.append((source, target)))
+    pane.show_text(PATH, "[site](https://example.org/a) and [file](file:///etc/passwd)", [])
+    browser, files = Recorder(), Recorder()
+    QDesktopServices.setUrlHandler("https", browser, "handle")
+    QDesktopServices.setUrlHandler("file", files, "handle")
+    try:
+        click_link(qtbot, pane, "site")
+        click_link(qtbot, pane, "file")
+    finally:
+        QDesktopServices.unsetUrlHandler("https")
+        QDesktopServices.unsetUrlHandler("file")
+    assert [u.toString() for u in browser.urls] == ["https://example.org/a"]
+    assert files.urls == [] and asked == []
+    assert pane.path == PATH and pane.text() == "site and file"

@@ -279,3 +279,21 @@ def test_a_stale_obsidian_association_is_not_a_handler(
     assert not obsidian.desktop_file_exists("obsidian.desktop")  # uninstalled, still associated
     (apps / "obsidian.desktop").write_text("[Desktop Entry]\n", encoding="utf-8")
     assert obsidian.desktop_file_exists("obsidian.desktop")
+
+
+def test_why_obsidian_names_no_open_note(tmp_path: Path) -> None:
+    from ui.obsidian_follow import NO_NOTE, why_no_note
+
+    assert NO_NOTE == "Obsidian has no note open in this vault"
+    vault = tmp_path / "vault"
+    vault.mkdir()
+    never = why_no_note(vault)  # no .obsidian folder: Obsidian never opened the vault
+    assert never.startswith(NO_NOTE) and "never opened" in never
+    (vault / ".obsidian").mkdir()
+    unsaved = why_no_note(vault)
+    assert unsaved.startswith(NO_NOTE) and ".obsidian/workspace.json" in unsaved
+    (vault / ".obsidian" / "workspace.json").write_text(
+        json.dumps({"main": {"type": "split", "children": []}, "lastOpenFiles": []}), "utf-8"
+    )
+    closed = why_no_note(vault)
+    assert closed.startswith(NO_NOTE) and "tabs are closed" in closed

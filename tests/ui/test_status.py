@@ -3,13 +3,18 @@ first run), indexing, the contradiction check, and what a finished sync changed.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
 
 from engine.model import IndexStats, Progress
+from engine.vault.obsidian_vaults import OpenOutcome
 from ui.bridge import EngineSession, SessionOptions
-from ui.status import MODEL_FIRST_RUN, MODEL_LOADING, IndexStatus
+from ui.elided_label import ElidedLabel, fit_line
+from ui.main_window import OPEN_NOTICE, MainWindow
+from ui.settings import Settings
+from ui.status import INDEX_FAILED, MODEL_FIRST_RUN, MODEL_LOADING, OPEN_FAILED, IndexStatus
 
 if TYPE_CHECKING:
     from conftest import DemoCopy
@@ -98,3 +103,115 @@ def test_the_session_reports_the_model_loading(qtbot: QtBot, demo_index: DemoCop
         assert loading == [False]
     finally:
         session.close()
+
+
+LONG_REASON = (
+    "the folder /home/someone/Documents/Obsidian/Research vault cannot be read "
+    "(permission denied) — choose another vault with File ▸ Open vault…"
+)
+
+
+def test_an_open_failure_is_named_in_a_few_words_with_its_reason_on_hover(
+    qtbot: QtBot,
+) -> None:
+    status = _status(qtbot)
+    status.open_failed(LONG_REASON)
+    assert status.label.text() == OPEN_FAILED == "Could not open the vault"
+    assert "Indexing" not in status.label.text()  # nothing was indexing
+    assert status.label.toolTip() == f"Could not open the vault: {LONG_REASON}"
+    assert status.label.tip() == status.label.toolTip()
+    assert not status.pause.isVisibleTo(status) and not status.bar.isVisibleTo(status)
+
+    status.failed("the disk is full")  # a sync of an opened vault that failed
+    assert status.label.text() == INDEX_FAILED == "Indexing stopped"
+    assert status.label.toolTip() == "Indexing stopped: the disk is full"
+    status.show_progress(Progress(phase="embed", done=1, total=2))  # indexing again
+    assert status.label.toolTip() == ""
+
+
+def test_a_long_status_ends_in_an_ellipsis_and_shows_whole_on_hover(qtbot: QtBot) -> None:
+    label = ElidedLabel("66 notes · read-only (another process indexes this vault)")
+    qtbot.addWidget(label)
+    label.resize(label.sizeHint())
+    assert not label.elided() and label.tip() == ""
+    label.resize(label.fontMetrics().horizontalAdvance("66 notes · read-only (another"), 20)
+    shown = label.shown_text()
+    assert label.elided() and shown.endswith("…")
+    assert label.text().startswith(shown[:-1])  # the text itself stays whole
+    assert label.text()[len(shown) - 1] == " "  # cut after a whole word, not inside one
+    assert label.tip() == label.text()
+    assert label.minimumSizeHint().width() < label.fontMetrics().horizontalAdvance("66 notes")
+
+
+def test_fit_line_cuts_after_a_whole_word(qtbot: QtBot) -> None:
+    label = ElidedLabel()
+    qtbot.addWidget(label)
+    metrics = label.fontMetrics()
+    text = "No application on this computer opens .md files — use Copy path or Show in folder"
+    assert fit_line(text, metrics, metrics.horizontalAdvance(text)) == text
+    for words in range(2, 14):
+        head = " ".join(text.split()[:words])
+        width = metrics.horizontalAdvance(head + " Co…")  # room for part of the next word
+        cut = fit_line(text, metrics, width)
+        assert cut.endswith("…") and metrics.horizontalAdvance(cut) <= width
+        kept = cut[:-1]
+        assert text.startswith(kept) and text[len(kept)] in " —", (words, cut)
+        assert not kept.endswith((" ", "—"))
+
+
+def _window(qtbot: QtBot) -> MainWindow:
+    window = MainWindow(Settings())
+    qtbot.addWidget(window)
+    return window
+
+
+def test_a_note_that_did_not_open_is_said_in_one_line_and_whole_on_hover(qtbot: QtBot) -> None:
+    window = _window(qtbot)
+    try:
+        window.show()
+        qtbot.waitExposed(window)
+        bar = window.statusBar()
+        folders = "Projects/Riverbend/Field operations/"
+        while bar.fontMetrics().horizontalAdvance(folders) < bar.width():
+            folders += "Rivers and gauges/"
+        outcome = OpenOutcome(
+            "failed",
+            f"{folders}Alder Ford gauge.md",
+            "No application on this computer opens .md files — use Copy path or Show in folder",
+        )
+        window.report_outcome(outcome)
+        shown = bar.currentMessage()
+        assert shown != outcome.message and shown.endswith("…")  # not cut mid-word ("Copy p")
+        assert outcome.message.startswith(shown[:-1])
+        assert bar.fontMetrics().horizontalAdvance(shown) <= bar.width()
+        assert bar.toolTip() == outcome.message  # hovering shows all of it
+        assert outcome.message in window.search.warnings.notice(OPEN_NOTICE)  # and it wraps
+        assert window.search.warnings.label.wordWrap()
+        bar.clearMessage()
+        assert bar.toolTip() == ""
+    finally:
+        window.shutdown()
+
+
+def test_a_vault_that_cannot_be_opened_is_not_called_indexing(qtbot: QtBot, tmp_path: Path) -> None:
+    window = _window(qtbot)
+    try:
+        session = window.open_vault(tmp_path / "no such vault")
+        with qtbot.waitSignal(session.open_failed, timeout=30_000) as failed:
+            pass
+        reason = failed.args[0]
+        qtbot.waitUntil(lambda: window.index_status.label.text() == OPEN_FAILED)
+        assert "Indexing stopped" not in window.index_status.label.text()
+        assert window.index_status.label.toolTip() == f"Could not open the vault: {reason}"
+        notice = window.search.warnings.notice("open_failed")
+        assert notice == f"Could not open the vault: {reason}"
+        placeholder = window._inspector_placeholder
+        assert placeholder.text() == notice and placeholder.wordWrap()
+
+        session.index_failed.emit("the disk is full")  # a sync that failed says so in full
+        assert window.index_status.label.text() == "Indexing stopped"
+        assert window.search.warnings.notice("index_failed") == (
+            "Indexing stopped: the disk is full"
+        )
+    finally:
+        window.shutdown()

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 from PySide6.QtWidgets import QSystemTrayIcon
 from pytestqt.qtbot import QtBot
 
+from tests.helpers.words_embedder import WordsEmbedder
 from ui.app import HIDDEN_MESSAGE, tell_hidden_to_tray
 from ui.icon import SIZES, app_icon, icon_pixmap
-from ui.main_window import MainWindow
+from ui.main_window import EngineOverrides, MainWindow
 from ui.settings import Settings
 from ui.tray import TrayController
 
@@ -125,3 +129,63 @@ def test_the_menu_offers_the_connections_of_the_open_note(qtbot: QtBot) -> None:
     tray = TrayController()
     with qtbot.waitSignal(tray.connections_requested, timeout=1000):
         tray.connections_action.trigger()
+
+
+def _two_note_vault(root: Path) -> Path:
+    (root / "Rivers").mkdir(parents=True)
+    (root / "Rivers" / "Alder Ford.md").write_text(
+        "# Alder Ford\n\nThe gauge at Alder Ford reads the river level.\n", "utf-8"
+    )
+    (root / "Rivers" / "Mill Weir.md").write_text(
+        "# Mill Weir\n\nThe weir gauge reads the river level below the mill.\n", "utf-8"
+    )
+    return root
+
+
+def _obsidian_shows(vault: Path, note: str) -> None:
+    """`.obsidian/workspace.json` as Obsidian writes it with `note` in the focused tab."""
+    leaf = {"id": "l1", "type": "leaf", "state": {"type": "markdown", "state": {"file": note}}}
+    data = {"main": {"id": "m", "type": "split", "children": [leaf]}, "active": "l1"}
+    (vault / ".obsidian").mkdir(exist_ok=True)
+    (vault / ".obsidian" / "workspace.json").write_text(json.dumps(data), "utf-8")
+
+
+def test_connections_of_obsidian_say_why_when_obsidian_never_opened_the_vault(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """The tray's "Connections of the note open in Obsidian" on a vault Obsidian has never
+    opened: the view says so, and shows the note selected in the search results instead."""
+    vault = _two_note_vault(tmp_path / "vault")
+    window = MainWindow(
+        Settings(),
+        overrides=EngineOverrides(data_dir=tmp_path / "data", embedder=WordsEmbedder(), live=False),
+    )
+    qtbot.addWidget(window)
+    try:
+        session = window.open_vault(vault)
+        qtbot.waitUntil(lambda: session.index_done, timeout=60_000)
+        view = window.connections
+
+        window.show_obsidian_connections()  # nothing selected yet
+        assert window.tabs.currentWidget() is view
+        assert view.notice.isVisibleTo(window)
+        assert view.notice.text().startswith("Obsidian has no note open in this vault")
+        assert "never opened" in view.notice.text()
+        assert "Select a search result" in view.notice.text()
+        assert view.subject is None
+
+        window.search.set_query("Alder Ford gauge", now=True)
+        qtbot.waitUntil(lambda: window.search.selected_path() is not None, timeout=30_000)
+        selected = window.search.selected_path()
+        window.show_obsidian_connections()
+        assert view.subject == selected and view.origin == "result"
+        assert "Obsidian has no note open in this vault" in view.notice.text()
+        assert "selected in the search results instead" in view.notice.text()
+        assert view.notice.wordWrap()
+
+        _obsidian_shows(vault, "Rivers/Mill Weir.md")  # Obsidian opens the vault
+        window.show_obsidian_connections()
+        assert (view.subject, view.origin) == ("Rivers/Mill Weir.md", "obsidian")
+        assert not view.notice.isVisibleTo(window)
+    finally:
+        window.shutdown()

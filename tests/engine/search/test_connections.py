@@ -85,3 +85,32 @@ def test_shared_tags_are_named_and_weighted_by_rarity(
     richer = [r for r in found.related if r.similarity is not None or r.linked]
     if only_tags and richer:
         assert max(r.score for r in only_tags) <= max(r.score for r in richer)
+
+
+def test_a_passage_under_a_generic_heading_is_named_by_its_first_words(
+    finder: ConnectionsFinder, demo: DemoIndex
+) -> None:
+    """The demo's decision records share "Context" and "Summary" headings: a reason names
+    such a passage by its opening words, a telling heading by itself."""
+    from engine.search.passage_label import is_generic_heading
+
+    quoted: list[tuple[str | None, str]] = []
+    for path in sorted(demo.indexed_paths()):
+        found = finder.find(path)
+        assert found is not None
+        for r in found.related:
+            reason = next((x for x in r.reasons if x.startswith("a similar passage")), None)
+            if reason is None:
+                continue
+            assert "(“" in reason, reason  # every passage in the demo has a name
+            label = reason.split("(“", 1)[1].split("”)", 1)[0]
+            quoted.append((r.passage, label))
+            assert not is_generic_heading(label), (path, r.path, reason)
+            if is_generic_heading(r.passage):  # no heading, or a common section word
+                assert label != r.passage and len(label.split()) <= 6, (path, r.path, reason)
+            elif not is_generic_heading(r.passage, title=r.title):
+                assert label == r.passage, (path, r.path, reason)
+            # a heading that is the note's title: its first words, or the title when the
+            # passage is the title alone
+    assert any(is_generic_heading(heading) for heading, _ in quoted)  # the case occurs
+    assert any(label.endswith("…") for _, label in quoted)
