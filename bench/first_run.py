@@ -8,12 +8,17 @@ state) and the Contradictions tab, each time any of it changes.
 It prints the timeline and the numbers the first run is held to:
 
 - from the first keystroke, how long until the window answers (results, or an explicit
-  partial / still-indexing state), and from the last keystroke until the list is drawn;
+  partial / still-indexing state), until the first result is listed, and until each source
+  (words, links, meaning) first has a result in the list; from the last keystroke until the
+  list is drawn;
 - whether "Nothing found" was ever shown before indexing finished;
 - whether the Contradictions tab ever said the notes agree before the scan had run.
 
     QT_QPA_PLATFORM=offscreen python bench/first_run.py [--vault resources/demo-vault]
-        [--query "sampling interval"] [--type-at 2.0] [--json]
+        [--notes N] [--query "sampling interval"] [--type-at 2.0] [--json]
+
+`--notes N` generates an N-note vault instead (`engine.evaluate.vault_gen`) and, unless
+`--query` is given, types its first keyword query.
 
 Run it alone on the machine: it is a timing.
 """
@@ -82,6 +87,8 @@ def run(vault: Path, query: str, type_at: float, limit_s: float) -> dict[str, An
     window, app = launched.window, launched.app
     timeline.see("window", "shown")
     facts: dict[str, Any] = {"first_key_s": None, "answered_s": None, "index_done_s": None}
+    facts["first_result_s"] = None
+    by_source: dict[str, float] = {}  # source -> when it first had a result in the list
     facts["nothing_found_while_indexing"] = []
     facts["agree_before_scan"] = []
     typed = {"n": 0}
@@ -112,6 +119,13 @@ def run(vault: Path, query: str, type_at: float, limit_s: float) -> dict[str, An
         detail = panel.detail.title.text() if hasattr(panel.detail, "title") else ""
         warnings = " / ".join(panel.warnings.lines())
         timeline.see("search", f"{rows} rows · {panel.summary.text()} · {detail} · {warnings}")
+        outcome = panel._outcome
+        if facts["first_key_s"] is not None and outcome is not None and typed["n"]:
+            if rows > 0 and facts["first_result_s"] is None:
+                facts["first_result_s"] = timeline.now()
+            for result in outcome.response.results:
+                for source in result.sources:
+                    by_source.setdefault(source, timeline.now())
         if facts["first_key_s"] is not None and facts["answered_s"] is None and typed["n"]:
             partial = "partial" in warnings.lower() or "indexed so far" in detail
             if rows > 0 or partial or (done and panel.summary.text()):
@@ -143,6 +157,10 @@ def run(vault: Path, query: str, type_at: float, limit_s: float) -> dict[str, An
     first_key, answered = facts["first_key_s"], facts["answered_s"]
     last_key = facts.get("last_key_s")
     after_last = [t for t in drawn if last_key is not None and t >= last_key]
+
+    def since_first_key(t: float | None) -> float | None:
+        return _round(t - first_key if t is not None and first_key is not None else None)
+
     return {
         "vault": str(vault),
         "query": query,
@@ -150,6 +168,8 @@ def run(vault: Path, query: str, type_at: float, limit_s: float) -> dict[str, An
         "keystroke_to_answer_s": _round(
             answered - first_key if answered is not None and first_key is not None else None
         ),
+        "keystroke_to_first_result_s": since_first_key(facts["first_result_s"]),
+        "keystroke_to_source_s": {s: since_first_key(t) for s, t in sorted(by_source.items())},
         "last_key_s": _round(last_key),
         "last_key_to_list_drawn_s": _round(after_last[0] - last_key if after_last else None),
         "index_done_s": _round(facts["index_done_s"]),
@@ -166,12 +186,23 @@ def _round(value: float | None) -> float | None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--vault", type=Path, default=ROOT / "resources" / "demo-vault")
-    parser.add_argument("--query", default="sampling interval")
+    parser.add_argument("--notes", type=int, help="generate a vault of N notes instead")
+    parser.add_argument("--query")
     parser.add_argument("--type-at", type=float, default=2.0, help="seconds after the window")
     parser.add_argument("--limit", type=float, default=180.0, help="give up after (s)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    result = run(args.vault, args.query, args.type_at, args.limit)
+    vault, query = args.vault, args.query or "sampling interval"
+    if args.notes:
+        from engine.evaluate.vault_gen import generate_vault
+
+        vault = Path(tempfile.mkdtemp(prefix="consilience-first-run-vault-")) / "vault"
+        generated = generate_vault(vault, args.notes)
+        keywords = [q.text for q in generated.queries if q.kind == "keywords"]
+        query = args.query or (keywords[0] if keywords else "notes")
+    result = run(vault, query, args.type_at, args.limit)
+    if args.notes:
+        shutil.rmtree(vault.parent, ignore_errors=True)
     if args.json:
         print(json.dumps(result, indent=1, ensure_ascii=False))
         return 0
@@ -180,6 +211,8 @@ def main() -> int:
     for key in (
         "first_key_s",
         "keystroke_to_answer_s",
+        "keystroke_to_first_result_s",
+        "keystroke_to_source_s",
         "last_key_s",
         "last_key_to_list_drawn_s",
         "index_done_s",

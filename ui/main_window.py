@@ -442,6 +442,7 @@ class MainWindow(QMainWindow):
         """Words and links hold every note (meaning follows): answer again with them."""
         if not self._is_current():
             return
+        self.index_status.text_indexed(stats.notes)
         self.search.set_indexing(0, stats.notes, meaning_only=True)
         if self.search.query:
             self.search.search_now()

@@ -75,6 +75,7 @@ class IndexStatus(QWidget):
         layout.addStretch(1)
         self._paused = False
         self._opening = True  # nothing reported yet since the vault began to open
+        self._text_ready = False  # words and links hold every note; the model comes next
 
     def _toggled(self, checked: bool) -> None:
         self.pause.setText("Resume" if checked else "Pause")
@@ -92,6 +93,7 @@ class IndexStatus(QWidget):
 
     def opening(self, vault_name: str) -> None:
         self._opening = True
+        self._text_ready = False
         self._say(f"Opening {vault_name}…")
         self.bar.setRange(0, 0)
         self.bar.setVisible(True)
@@ -99,10 +101,22 @@ class IndexStatus(QWidget):
 
     def model_loading(self, first_run: bool) -> None:
         """The language model is loading (`first_run`: its cached export is built first, tens
-        of seconds). Shown while nothing else has been reported since `opening`."""
+        of seconds). Shown while nothing else has been reported since `opening` or since
+        words and links became ready."""
         if not self._opening:
             return
-        self._say(MODEL_FIRST_RUN if first_run else MODEL_LOADING)
+        said = MODEL_FIRST_RUN if first_run else MODEL_LOADING
+        if self._text_ready:
+            said = f"Words and links are ready · {said[:1].lower()}{said[1:]}"
+        self._say(said)
+        self.bar.setRange(0, 0)
+        self.bar.setVisible(True)
+
+    def text_indexed(self, notes: int) -> None:
+        """Words and links hold every note; search by meaning comes next."""
+        self._opening = True  # the model's preparation says what happens next
+        self._text_ready = True
+        self._say(f"{notes_text(notes)} searchable by words and links; meaning follows…")
         self.bar.setRange(0, 0)
         self.bar.setVisible(True)
 

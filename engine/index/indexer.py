@@ -210,7 +210,8 @@ class Indexer:
             changed_paths=tuple(sorted({n.path for n, _ in plan.changed})),
             removed_paths=tuple(sorted(plan.removed | set(plan.renamed.values()))),
         )
-        report(Progress(phase="done", done=notes, total=notes))
+        if embed:  # "done": the index is complete (a text-first pass leaves the vectors)
+            report(Progress(phase="done", done=notes, total=notes))
         return stats
 
     # -- applying -------------------------------------------------------------------------
