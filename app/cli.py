@@ -11,6 +11,7 @@ import json
 import logging
 import os
 import sys
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -113,6 +114,12 @@ def build_parser() -> argparse.ArgumentParser:
     index.add_argument("path", type=Path, help="vault folder")
     index.add_argument("--rebuild", action="store_true", help="drop the index and start over")
     index.add_argument("--json", action="store_true", help="print the summary as JSON")
+
+    sub.add_parser(
+        "prepare-model",
+        parents=[common],
+        help="prepare the language model once (set-up; the first run then starts indexing)",
+    )
 
     watch = sub.add_parser("watch", parents=[common], help="index, then keep the index in sync")
     watch.add_argument("path", type=Path, help="vault folder")
@@ -218,6 +225,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    entered = time.time()  # a cold start's import time ends here (`bench/cold_search.py`)
     _offline_environment()
     from engine.api import tune_garbage_collector
 
@@ -233,8 +241,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _cmd_index(args)
         if command == "watch":
             return _cmd_watch(args)
+        if command == "prepare-model":
+            return _cmd_prepare_model(args)
         if command == "search":
-            return _cmd_search(args)
+            code = _cmd_search(args)
+            _print_timings(entered)
+            return code
         if command == "contradictions":
             return _cmd_contradictions(args)
         if command == "eval":
@@ -302,6 +314,23 @@ def _print_problems(stats: IndexStats) -> None:
         print(f"consilience: warning: {problem}", file=sys.stderr, flush=True)
 
 
+def _cmd_prepare_model(args: argparse.Namespace) -> int:
+    """Build the model's cached export now (a no-op when it is ready)."""
+    import time
+
+    from engine.api import default_model_cache, load_embedder, model_cache_ready
+
+    cache = default_model_cache()
+    if model_cache_ready(args.model, cache_dir=cache):
+        print(f"the language model is ready ({cache})")
+        return 0
+    print("preparing the language model (once per model)…", flush=True)
+    started = time.perf_counter()
+    load_embedder(args.model, cache_dir=cache)
+    print(f"the language model is ready ({cache}, {time.perf_counter() - started:.0f} s)")
+    return 0
+
+
 def _cmd_watch(args: argparse.Namespace) -> int:
     """Index, then follow the vault until Ctrl+C: the vault's life is `engine.lifecycle`'s;
     this prints what it reports."""
@@ -363,13 +392,19 @@ def _open_for_search(
 ) -> Session:
     """Writer when possible (and catch up with the vault first; the contradiction check of
     what changed only with `contradictions`), else read-only."""
-    session = _open(args, vault, allow_read_only=True)
+    from engine.api import timed
+
+    with timed("open"):
+        session = _open(args, vault, allow_read_only=True)
     if session.read_only:
         return session
     try:
         from app.progress import progress_reporter
 
-        with progress_reporter(enabled=not getattr(args, "json", False)) as report:
+        with (
+            timed("sync"),
+            progress_reporter(enabled=not getattr(args, "json", False)) as report,
+        ):
             _print_problems(session.sync(progress=report, contradictions=contradictions))
     except BaseException:
         session.close()
@@ -392,19 +427,47 @@ def _cmd_search(args: argparse.Namespace) -> int:
     sources = [s.strip() for s in args.sources.split(",")] if args.sources else None
     # one query: Chroma answers it (no in-memory vector mirror); the notes are caught up
     # first, their contradiction check is left to the next sync
-    with _open_for_search(args, args.path, contradictions=False) as session:
-        session.warm_up(sources)
-        response = session.search(args.query, limit=args.limit, filters=filters, sources=sources)
-        behind = _index_behind(session)
-    if behind is not None:
-        response = dataclasses.replace(response, warnings=(*response.warnings, behind))
-    if args.json:
-        print(json.dumps(response.to_dict(), ensure_ascii=False, indent=2))
-    else:
-        from app.render import print_search
+    from engine.api import timed
 
-        print_search(response)
+    session = _open_for_search(args, args.path, contradictions=False)
+    try:
+        with timed("model"):
+            session.warm_up(sources)
+        with timed("search"):
+            response = session.search(
+                args.query, limit=args.limit, filters=filters, sources=sources
+            )
+            behind = _index_behind(session)
+        if behind is not None:
+            response = dataclasses.replace(response, warnings=(*response.warnings, behind))
+        with timed("print"):
+            if args.json:
+                print(json.dumps(response.to_dict(), ensure_ascii=False, indent=2), flush=True)
+            else:
+                from app.render import print_search
+
+                print_search(response)
+                sys.stdout.flush()
+    finally:
+        with timed("close"):
+            session.close()
     return 0
+
+
+def _print_timings(entered: float) -> None:
+    """With `CONSILIENCE_TIMINGS` (the spawn time), one JSON line on stderr: where this
+    process's time went, in ms."""
+    spawned = os.environ.get("CONSILIENCE_TIMINGS", "")
+    from engine.api import phase_timings
+
+    phases = phase_timings()
+    if not spawned or phases is None:
+        return
+    try:
+        phases = {"import": round((entered - float(spawned)) * 1000, 1), **phases}
+    except ValueError:
+        return
+    print("consilience-timings " + json.dumps(phases), file=sys.stderr, flush=True)
 
 
 def _index_behind(session: Session) -> SearchWarning | None:

@@ -29,6 +29,8 @@ if TYPE_CHECKING:
         Side as Side,
     )
     from engine.embed.embedder import load_embedder as load_embedder
+    from engine.embed.embedder import model_cache_ready as model_cache_ready
+    from engine.paths import default_model_cache as default_model_cache
     from engine.errors import (
         EngineError as EngineError,
     )
@@ -65,6 +67,8 @@ if TYPE_CHECKING:
     )
     from engine.model import IndexStats as IndexStats
     from engine.model import Progress as Progress
+    from engine.runtime import phase_timings as phase_timings
+    from engine.runtime import timed as timed
     from engine.runtime import tune_garbage_collector as tune_garbage_collector
     from engine.search.config import AI_TOKEN_BUDGET as AI_TOKEN_BUDGET
     from engine.search.connections import Connections as Connections
@@ -157,12 +161,16 @@ _WHERE: dict[str, str] = {
     "evaluate_vault_contradictions": "engine.evaluate.vault_contradictions",
     "find_known_vault": "engine.vault.obsidian_vaults",
     "load_embedder": "engine.embed.embedder",
+    "model_cache_ready": "engine.embed.embedder",
+    "default_model_cache": "engine.paths",
     "one_line": "engine.errors",
     "parse_date": "engine.search.query",
     "plan_open": "engine.vault.obsidian_vaults",
     "read_active_note": "engine.vault.obsidian_state",
     "run_bench": "engine.evaluate.index_bench",
     "scratch_dir": "engine.evaluate.scratch",
+    "phase_timings": "engine.runtime",
+    "timed": "engine.runtime",
     "tune_garbage_collector": "engine.runtime",
     "workspace_file": "engine.vault.obsidian_state",
 }

@@ -21,6 +21,22 @@ def default_data_root() -> Path:
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
+#: Overrides where prepared models are kept (a folder), e.g. for a portable install.
+MODEL_CACHE_ENV = "CONSILIENCE_MODEL_CACHE"
+
+
+def default_model_cache() -> Path:
+    """Where prepared models (ONNX export, int8 weights) are kept, per user and shared by
+    every data directory: a new `--data-dir` never prepares the model again. Each model's
+    files sit under its own key (a hash of its files), so a changed model is prepared anew."""
+    override = os.environ.get(MODEL_CACHE_ENV, "").strip()
+    if override:
+        return Path(override).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False)) / "models"
+
+
 def vault_key(vault_root: Path) -> str:
     """A short, filesystem-safe key that is unique per resolved vault path."""
     resolved = str(vault_root.expanduser().resolve())

@@ -11,6 +11,10 @@ collected, only in larger batches (a few MB at most).
 from __future__ import annotations
 
 import gc
+import os
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 GEN0_THRESHOLD = 50_000  # container allocations (net) before a young collection
 
@@ -19,3 +23,30 @@ def tune_garbage_collector() -> None:
     """Raise the young generation's threshold; the older ones keep CPython's ratios."""
     _, gen1, gen2 = gc.get_threshold()
     gc.set_threshold(GEN0_THRESHOLD, gen1, gen2)
+
+
+# -- phase timings (the cold-start benchmark) ---------------------------------------------
+
+#: Set to the launching process's `time.time()` at spawn: the CLI then reports where a cold
+#: start's time went (`bench/cold_search.py`), import time included.
+TIMINGS_ENV = "CONSILIENCE_TIMINGS"
+
+_phases: dict[str, float] | None = {} if os.environ.get(TIMINGS_ENV) else None
+
+
+@contextmanager
+def timed(phase: str) -> Iterator[None]:
+    """Add the block's wall time to `phase` when timings are on (else nothing)."""
+    if _phases is None:
+        yield
+        return
+    started = time.perf_counter()
+    try:
+        yield
+    finally:
+        _phases[phase] = _phases.get(phase, 0.0) + (time.perf_counter() - started) * 1000
+
+
+def phase_timings() -> dict[str, float] | None:
+    """Milliseconds per phase so far (None when timings are off)."""
+    return None if _phases is None else {k: round(v, 1) for k, v in _phases.items()}

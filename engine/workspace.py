@@ -28,6 +28,7 @@ from engine.errors import (
 from engine.index.indexer import Indexer, ProgressCallback, TokenCounter
 from engine.model import IndexStats, Progress
 from engine.paths import IndexPaths, index_paths_for, machine_id
+from engine.runtime import timed
 from engine.store.catalog import Catalog
 from engine.store.graph import LinkGraph
 from engine.vault.ignore import VaultFilter
@@ -138,23 +139,26 @@ class Workspace:
             if rebuild and not read_only:
                 kept_reviews = _saved_reviews(paths)
                 _remove_index_files(paths)
-            catalog = Catalog.open(paths.catalog, read_only=read_only)
+            with timed("open catalog"):
+                catalog = Catalog.open(paths.catalog, read_only=read_only)
             if kept_reviews:
                 _restore_reviews(catalog, kept_reviews)
             model_id = embedder_identity(config.model, embedder)
             machine = machine_id(config.data_root) if config.chroma_url else None
-            vectors = VectorStore.open(
-                persist_dir=None if config.chroma_url else paths.chroma,
-                chroma_url=config.chroma_url,
-                collection=collection_name_for(vault, model_id, machine=machine),
-                dimension=384,
-                # With saved vectors to answer queries, Chroma opens on first need: a
-                # restart reaches its first result about a second sooner.
-                deferred=not read_only and _snapshot_saved(paths),
-            )
+            with timed("open vectors"):
+                vectors = VectorStore.open(
+                    persist_dir=None if config.chroma_url else paths.chroma,
+                    chroma_url=config.chroma_url,
+                    collection=collection_name_for(vault, model_id, machine=machine),
+                    dimension=384,
+                    # With saved vectors to answer queries, Chroma opens on first need: a
+                    # restart reaches its first result about a second sooner.
+                    deferred=not read_only and _snapshot_saved(paths),
+                )
             if rebuild and config.chroma_url:
                 vectors.reset()
-            graph = _load_graph(paths, catalog, persist=not read_only)
+            with timed("open graph"):
+                graph = _load_graph(paths, catalog, persist=not read_only)
         except BaseException:
             if lock is not None:
                 lock.release()
@@ -220,7 +224,9 @@ class Workspace:
         return self._embedder is not None
 
     def _models_dir(self) -> Path:
-        return self.paths.root.parent.parent / "models"  # <data dir>/models
+        from engine.paths import default_model_cache
+
+        return default_model_cache()  # shared by every data directory
 
     def _token_counter(self) -> TokenCounter:
         if self.config.model is None:

@@ -49,7 +49,7 @@ def load_embedder(
     """The embedder for `model` (None: the packaged all-MiniLM-L6-v2). Raises ModelLoadError.
 
     `backend`: "onnx" runs an ONNX export of the model on onnxruntime (exported once into
-    `cache_dir`, default `<data dir>/models`), "onnx-int8" the same with int8 weights
+    `cache_dir`, default the per-user model cache), "onnx-int8" the same with int8 weights
     (dynamically quantized once; about 2x faster, same retrieval quality), "torch" is
     sentence-transformers. "auto" is `$CONSILIENCE_EMBEDDER` when set, else onnx-int8. Any
     ONNX failure (export, quantization, session, a model it cannot reproduce) logs one
@@ -118,9 +118,9 @@ def choose_backend(backend: str) -> Backend:
 
 
 def models_dir(cache_dir: Path | None) -> Path:
-    """Where ONNX exports are cached: `cache_dir`, else `<data dir>/models`."""
+    """Where ONNX exports are cached: `cache_dir`, else the per-user model cache."""
     if cache_dir is not None:
         return cache_dir
-    from engine.paths import default_data_root
+    from engine.paths import default_model_cache
 
-    return default_data_root() / "models"
+    return default_model_cache()

@@ -20,6 +20,7 @@ from typing import Any, ParamSpec, TypeVar, cast
 import numpy as np
 
 from engine.errors import EngineError, IndexCorruptError
+from engine.runtime import timed
 from engine.store import chroma
 from engine.store.chroma import (
     Vector,
@@ -131,6 +132,12 @@ class VectorStore:
 
     def _connect(self) -> Any:
         """The Chroma collection, opening the client first if needed. Raises EngineError."""
+        if self._collection is not None:
+            return self._collection
+        with timed("open chroma"):
+            return self._connect_now()
+
+    def _connect_now(self) -> Any:
         with self._connect_lock:
             if self._closed.is_set():
                 raise VectorStoreError(f"The vector store at {self.location} is closed.")
