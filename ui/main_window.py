@@ -429,8 +429,8 @@ class MainWindow(QMainWindow):
         wanted = self.connections.subject
         if wanted is not None:  # filled (or asked) while the index was partial: ask again
             self._connections_wanted(wanted)
-        if stats is not None and stats.changed:
-            self.search.search_now()  # the index changed under the current answer
+        if stats is not None and (stats.changed or stats.embedded):
+            self.search.search_now()  # the index changed (or gained meaning) under the answer
 
     def _index_failed(self, message: str) -> None:
         if self._is_current():

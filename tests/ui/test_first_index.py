@@ -67,6 +67,14 @@ def test_words_and_links_answer_every_note_before_the_model_is_ready(
     finally:
         release.set()
     qtbot.waitUntil(lambda: session.status.index_done, timeout=WAIT_MS)
+
+    def meaning_listed() -> bool:  # the list is asked again once meaning has every note
+        shown = window.search._outcome
+        return shown is not None and any(
+            "semantic" in r.sources for r in shown.response.results
+        )
+
+    qtbot.waitUntil(meaning_listed, timeout=WAIT_MS)
     qtbot.waitUntil(
         lambda: not any("partial" in x or "still" in x for x in window.search.warnings.lines()),
         timeout=WAIT_MS,
