@@ -288,7 +288,7 @@ def _open(
     from engine.api import Session
 
     return Session.open(
-        _config(args, vault), rebuild=rebuild, allow_read_only=allow_read_only, mirror=False
+        _config(args, vault), rebuild=rebuild, allow_read_only=allow_read_only, mirror="snapshot"
     )
 
 
@@ -300,6 +300,7 @@ def _cmd_index(args: argparse.Namespace) -> int:
         progress_reporter(enabled=not args.json) as report,
     ):
         stats = session.sync(progress=report)
+        session.keep_vector_snapshot()  # the next one-shot search starts without Chroma
     if args.json:
         print(json.dumps(stats.to_dict(), ensure_ascii=False, indent=2))
     else:
@@ -388,28 +389,49 @@ def _cmd_watch(args: argparse.Namespace) -> int:
 
 
 def _open_for_search(
-    args: argparse.Namespace, vault: Path, *, contradictions: bool = True
+    args: argparse.Namespace,
+    vault: Path,
+    *,
+    contradictions: bool = True,
+    warm: Callable[[Session], None] | None = None,
 ) -> Session:
     """Writer when possible (and catch up with the vault first; the contradiction check of
-    what changed only with `contradictions`), else read-only."""
+    what changed only with `contradictions`), else read-only. `warm` runs on a thread of
+    its own beside the catch-up (loading the model while the vault is scanned) and has
+    ended when this returns."""
+    import threading
+
     from engine.api import timed
 
     with timed("open"):
         session = _open(args, vault, allow_read_only=True)
-    if session.read_only:
-        return session
+    warming = None
+    if warm is not None:
+        warming = threading.Thread(target=warm, args=(session,), name="consilience-warm-up")
+        warming.start()
     try:
-        from app.progress import progress_reporter
-
-        with (
-            timed("sync"),
-            progress_reporter(enabled=not getattr(args, "json", False)) as report,
-        ):
-            _print_problems(session.sync(progress=report, contradictions=contradictions))
+        if not session.read_only:
+            _catch_up(args, session, contradictions=contradictions)
     except BaseException:
+        if warming is not None:
+            warming.join()
         session.close()
         raise
+    if warming is not None:
+        with timed("model (waited)"):
+            warming.join()
     return session
+
+
+def _catch_up(args: argparse.Namespace, session: Session, *, contradictions: bool) -> None:
+    from app.progress import progress_reporter
+    from engine.api import timed
+
+    with (
+        timed("sync"),
+        progress_reporter(enabled=not getattr(args, "json", False)) as report,
+    ):
+        _print_problems(session.sync(progress=report, contradictions=contradictions))
 
 
 def _cmd_search(args: argparse.Namespace) -> int:
@@ -429,10 +451,12 @@ def _cmd_search(args: argparse.Namespace) -> int:
     # first, their contradiction check is left to the next sync
     from engine.api import timed
 
-    session = _open_for_search(args, args.path, contradictions=False)
-    try:
+    def warm(session: Session) -> None:
         with timed("model"):
             session.warm_up(sources)
+
+    session = _open_for_search(args, args.path, contradictions=False, warm=warm)
+    try:
         with timed("search"):
             response = session.search(
                 args.query, limit=args.limit, filters=filters, sources=sources

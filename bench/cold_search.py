@@ -96,12 +96,13 @@ def measure(repo: Path, vault: Path, data_dir: Path, query: str, runs: int) -> d
         "runs": runs,
         "first_byte_s": round(statistics.median(d["first_byte_s"] for d in done), 3),
         "wall_s": round(statistics.median(d["wall_s"] for d in done), 3),
-        "wall_min_max_s": [round(min(d["wall_s"] for d in done), 3),
-                           round(max(d["wall_s"] for d in done), 3)],
+        "wall_min_max_s": [
+            round(min(d["wall_s"] for d in done), 3),
+            round(max(d["wall_s"] for d in done), 3),
+        ],
         "peak_rss_mb": round(statistics.median(d["peak_rss_mb"] for d in done), 1),
         "phases_ms": {
-            n: round(statistics.median(d["phases_ms"].get(n, 0.0) for d in done), 1)
-            for n in names
+            n: round(statistics.median(d["phases_ms"].get(n, 0.0) for d in done), 1) for n in names
         },
         "top": done[-1]["top"],
     }

@@ -30,7 +30,6 @@ if TYPE_CHECKING:
     )
     from engine.embed.embedder import load_embedder as load_embedder
     from engine.embed.embedder import model_cache_ready as model_cache_ready
-    from engine.paths import default_model_cache as default_model_cache
     from engine.errors import (
         EngineError as EngineError,
     )
@@ -67,6 +66,7 @@ if TYPE_CHECKING:
     )
     from engine.model import IndexStats as IndexStats
     from engine.model import Progress as Progress
+    from engine.paths import default_model_cache as default_model_cache
     from engine.runtime import phase_timings as phase_timings
     from engine.runtime import timed as timed
     from engine.runtime import tune_garbage_collector as tune_garbage_collector

@@ -102,13 +102,14 @@ class Session:
         embedder: Embedder | None = None,
         rebuild: bool = False,
         allow_read_only: bool = True,
-        mirror: bool = True,
+        mirror: bool | Literal["snapshot"] = True,
         search_timeout_s: float = 2.0,
     ) -> Session:
         """Open `config`'s vault as the writer; when another process holds the writer lock,
         read-only if `allow_read_only` (else IndexLockedError). `mirror` loads the vectors
-        into memory in the background (a long-lived front end; a one-shot search passes
-        False and lets Chroma answer)."""
+        into memory in the background (a long-lived front end); "snapshot" (a one-shot
+        command) loads only a current saved snapshot, at once, and otherwise lets Chroma
+        answer; False always lets Chroma answer."""
         locked = False
         try:
             ws = Workspace.open(config, rebuild=rebuild, embedder=embedder)
@@ -120,7 +121,9 @@ class Session:
             locked = True
         try:
             session = cls(ws, locked_elsewhere=locked, search_timeout_s=search_timeout_s)
-            if mirror:
+            if mirror == "snapshot":
+                ws.load_vector_snapshot()
+            elif mirror:
                 ws.start_vector_mirror()
         except BaseException:
             ws.close()
@@ -229,6 +232,15 @@ class Session:
             return closing.is_set
         asked = cancel.is_set if isinstance(cancel, threading.Event) else cancel
         return lambda: closing.is_set() or asked()
+
+    def keep_vector_snapshot(self) -> None:
+        """Save the vectors beside the graph so the next one-shot command answers by meaning
+        from memory without opening Chroma (loads them from Chroma first when this session
+        holds none; seconds on a large vault). Writer only; a no-op when read-only."""
+        if self.read_only:
+            return
+        with self._gate.hold():
+            self._ws.keep_vector_snapshot()
 
     def save_graph(self) -> None:
         """Persist the link graph if it changed (the writer only)."""

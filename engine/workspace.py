@@ -402,6 +402,30 @@ class Workspace:
         )
         return True
 
+    def load_vector_snapshot(self) -> bool:
+        """For a one-shot process: answer by meaning from the saved vector snapshot when it
+        matches this index (its stamp, and the catalog's number of chunks), exactly as the
+        app's in-memory mirror does, without opening Chroma; else Chroma answers. Writer
+        only. True when loaded."""
+        if self.read_only:
+            return False
+        with timed("open vector snapshot"):
+            self.vectors.start_mirror(
+                snapshot=self.paths.vector_snapshot,
+                stamp=self.snapshot_stamp(),
+                snapshot_only=True,
+                expect=self.catalog.notes.counts()[1],
+            )
+        return self.vectors.mirrored
+
+    def keep_vector_snapshot(self) -> None:
+        """See `Session.keep_vector_snapshot`."""
+        if self.read_only or self.catalog.state.dirty:
+            return  # vectors may lack notes: the next complete sync saves them
+        if not self.vectors.mirrored:
+            self.vectors.start_mirror(wait=True)
+        self.save_graph()
+
     def snapshot_stamp(self) -> str | None:
         """The stamp a saved vector snapshot must carry to match this index now (None while
         the index has changes that were not saved with the graph)."""

@@ -178,7 +178,7 @@ class Indexer:
             if (
                 full
                 and embed
-                and (recovering or self._vectors.count() != self._catalog.notes.counts()[1])
+                and (recovering or self._vectors.held_count() != self._catalog.notes.counts()[1])
             ):
                 embedded += self._reconcile(report=report, should_stop=should_stop)
                 stopped = should_stop is not None and should_stop()

@@ -94,9 +94,19 @@ class MirrorKeeper:
         snapshot: Path | None = None,
         stamp: str | None = None,
         check_delay_s: float = 0.0,
+        snapshot_only: bool = False,
+        expect: int | None = None,
     ) -> None:
         """See `VectorStore.start_mirror`."""
         with self._write_lock:
+            if snapshot_only:
+                if self._mirror is None and snapshot is not None and stamp is not None:
+                    loaded = VectorMirror.load(snapshot, stamp=stamp, dimension=self._dimension)
+                    if loaded is not None and (expect is None or len(loaded) == expect):
+                        self._mirror, self._stamp = loaded, stamp
+                        self._ready.set()
+                        log.info("Vector mirror: %d vectors from %s", len(loaded), snapshot)
+                return
             if self.thread is None:
                 loaded = None
                 if snapshot is not None and stamp is not None:

@@ -284,6 +284,8 @@ class VectorStore:
         snapshot: Path | None = None,
         stamp: str | None = None,
         check_delay_s: float = 0.0,
+        snapshot_only: bool = False,
+        expect: int | None = None,
     ) -> None:
         """Load every vector into memory; queries use it once loaded.
 
@@ -293,9 +295,19 @@ class VectorStore:
         collection this process alone writes (the writer workspace): the mirror follows this
         store's writes, not another process's. Idempotent. A failure leaves queries on
         Chroma and is logged. `check_delay_s` postpones that check (and so opening a
-        `deferred` Chroma), keeping it off a restart's first queries.
+        `deferred` Chroma), keeping it off a restart's first queries. `snapshot_only` (a
+        one-shot process) loads the snapshot now, on this thread, and nothing else: no
+        background check, no load from Chroma when there is no current snapshot; with
+        `expect`, a snapshot holding another number of vectors is not used.
         """
-        self._mirrors.start(wait=wait, snapshot=snapshot, stamp=stamp, check_delay_s=check_delay_s)
+        self._mirrors.start(
+            wait=wait,
+            snapshot=snapshot,
+            stamp=stamp,
+            check_delay_s=check_delay_s,
+            snapshot_only=snapshot_only,
+            expect=expect,
+        )
 
     def save_mirror(self, snapshot: Path, *, stamp: str) -> None:
         """Save the mirror (if loaded and not already saved under `stamp`) so the next
@@ -316,6 +328,15 @@ class VectorStore:
 
     def count(self) -> int:
         return int(self._call("count"))
+
+    def held_count(self) -> int:
+        """`count()`, answered by the mirror while Chroma is not open yet (a mirror from a
+        current snapshot, kept in step with every write since): a restart with nothing to
+        write never opens Chroma. The mirror's own check compares it with Chroma later."""
+        mirror = self._mirrors.ready
+        if mirror is not None and not self.connected:
+            return len(mirror)
+        return self.count()
 
     def _page(self, offset: int, limit: int) -> Any:
         """One page of ids, embeddings and metadatas (for loading the mirror)."""

@@ -70,9 +70,7 @@ def test_words_and_links_answer_every_note_before_the_model_is_ready(
 
     def meaning_listed() -> bool:  # the list is asked again once meaning has every note
         shown = window.search._outcome
-        return shown is not None and any(
-            "semantic" in r.sources for r in shown.response.results
-        )
+        return shown is not None and any("semantic" in r.sources for r in shown.response.results)
 
     qtbot.waitUntil(meaning_listed, timeout=WAIT_MS)
     qtbot.waitUntil(
