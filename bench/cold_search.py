@@ -34,6 +34,8 @@ def _env() -> dict[str, str]:
     env = dict(os.environ)
     env.update(HF_HUB_OFFLINE="1", TRANSFORMERS_OFFLINE="1", ANONYMIZED_TELEMETRY="False")
     env.pop("CONSILIENCE_TIMINGS", None)
+    # an installed app has its bytecode cached: let the first (unmeasured) run write it
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     return env
 
 

@@ -1,5 +1,6 @@
 """Contradiction detection: claims, candidates, the judge and the pair scorer (no Qt, no I/O
-beyond reading the shipped weights).
+beyond reading the shipped weights). Import the modules themselves: the package imports
+nothing, so reading stored pairs (`store`) never loads the scorer.
 
     claims.extract_claims(text, heading_path=...)  -> asserting sentences of a chunk
     judge.PairJudge.load().contradiction(pairs)     -> P(contradiction) by the shipped NLI judge
@@ -8,24 +9,3 @@ beyond reading the shipped weights).
     scan.ContradictionScanner                       -> candidates, scoring and storage per sync
     evaluate.evaluate_pairs(path, scorer=..., embedder=...) -> precision / recall / F1
 """
-
-from __future__ import annotations
-
-from engine.contradict.claims import Claim, extract_claims
-from engine.contradict.scorer import (
-    CONTRADICTION_TYPES,
-    ContradictionType,
-    PairScore,
-    PairScorer,
-    WeightsError,
-)
-
-__all__ = [
-    "CONTRADICTION_TYPES",
-    "Claim",
-    "ContradictionType",
-    "PairScore",
-    "PairScorer",
-    "WeightsError",
-    "extract_claims",
-]
