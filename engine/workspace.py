@@ -30,7 +30,7 @@ from engine.model import IndexStats, Progress
 from engine.paths import IndexPaths, index_paths_for, machine_id
 from engine.runtime import timed
 from engine.store.catalog import Catalog
-from engine.store.graph import LinkGraph
+from engine.store.graph import LinkGraph, cache_path
 from engine.vault.ignore import VaultFilter
 
 if TYPE_CHECKING:
@@ -533,6 +533,7 @@ def _remove_index_files(paths: IndexPaths) -> None:
     for suffix in ("", "-wal", "-shm", ".clean"):
         Path(str(paths.catalog) + suffix).unlink(missing_ok=True)
     paths.graph.unlink(missing_ok=True)
+    cache_path(paths.graph).unlink(missing_ok=True)
     for suffix in (".npy", ".json"):
         Path(str(paths.vector_snapshot) + suffix).unlink(missing_ok=True)
     shutil.rmtree(paths.chroma, ignore_errors=True)
@@ -540,9 +541,10 @@ def _remove_index_files(paths: IndexPaths) -> None:
 
 def _load_graph(paths: IndexPaths, catalog: Catalog, *, persist: bool = True) -> LinkGraph:
     """Load the saved graph when it matches the catalog, else rebuild it from the catalog."""
-    loaded = LinkGraph.load(paths.graph)
     state = catalog.state
     generation = state.generation
+    current = None if state.graph_stale or state.dirty or generation is None else str(generation)
+    loaded = LinkGraph.load(paths.graph, expect=current)
     fresh = (
         loaded is not None
         and loaded[1] == ("" if generation is None else str(generation))

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from engine.model import Link, Note
-from engine.store.graph import LinkGraph
+from engine.store.graph import LinkGraph, cache_path
 
 WHEN = datetime(2025, 3, 1, tzinfo=UTC)
 
@@ -238,19 +238,40 @@ def test_save_load_round_trip(tmp_path: Path) -> None:
     )
     target = tmp_path / "sub" / "graph.json"
     g.save(target, stamp="gen-42")
-    loaded = LinkGraph.load(target)
-    assert loaded is not None
-    copy, stamp = loaded
-    assert stamp == "gen-42"
-    assert sorted(copy.graph.edges(keys=True, data=True), key=repr) == sorted(
-        g.graph.edges(keys=True, data=True), key=repr
-    )
-    assert dict(copy.graph.nodes(data=True)) == dict(g.graph.nodes(data=True))
-    # the indexes came back too: resolution stays incremental after a restart
-    copy.upsert_note(make_note("Nowhere.md"))
-    assert ("note:A.md", "note:Nowhere.md") in edges(copy, "links_to")
-    assert copy.resolve("bee", source_path="x.md") == "Ünï/B.md"
-    assert list(tmp_path.joinpath("sub").iterdir()) == [target]  # no temp files left
+    # from the JSON, and from the cache beside it when its stamp is the one expected
+    for expect in (None, "gen-42"):
+        loaded = LinkGraph.load(target, expect=expect)
+        assert loaded is not None
+        copy, stamp = loaded
+        assert stamp == "gen-42"
+        assert sorted(copy.graph.edges(keys=True, data=True), key=repr) == sorted(
+            g.graph.edges(keys=True, data=True), key=repr
+        )
+        assert dict(copy.graph.nodes(data=True)) == dict(g.graph.nodes(data=True))
+        # the indexes came back too: resolution stays incremental after a restart
+        copy.upsert_note(make_note("Nowhere.md"))
+        assert ("note:A.md", "note:Nowhere.md") in edges(copy, "links_to")
+        assert copy.resolve("bee", source_path="x.md") == "Ünï/B.md"
+    # no temp files left
+    assert sorted(tmp_path.joinpath("sub").iterdir()) == [target, cache_path(target)]
+
+
+def test_the_cache_answers_only_for_its_stamp_and_never_runs_foreign_code(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    import pickle
+
+    g = LinkGraph()
+    g.upsert_note(make_note("A.md", links=("B",)))
+    target = tmp_path / "graph.json"
+    g.save(target, stamp="7")
+    stale = LinkGraph.load(target, expect="8")  # the cache is not for stamp 8: the JSON answers
+    assert stale is not None and stale[1] == "7"
+    cache_path(target).write_bytes(pickle.dumps(("consilience.linkgraph.cache", 1, "7", print)))
+    loaded = LinkGraph.load(target, expect="7")  # a cache holding anything else: the JSON
+    assert loaded is not None and loaded[1] == "7" and loaded[0].notes() == {"A.md"}
+    cache_path(target).write_bytes(b"\x80\x05garbage")
+    assert LinkGraph.load(target, expect="7") is not None
 
 
 def test_save_is_plain_json(tmp_path: Path) -> None:
