@@ -40,7 +40,11 @@ def _env() -> dict[str, str]:
 
 
 def _cli(repo: Path, *args: str) -> list[str]:
-    code = "import sys; from app.cli import main; sys.exit(main())"
+    # what the `consilience` command runs (`run` where the checkout has it, else `main`)
+    code = (
+        "import sys; from app import cli; "
+        "cli.run() if hasattr(cli, 'run') else sys.exit(cli.main())"
+    )
     return [sys.executable, "-c", code, *args]
 
 

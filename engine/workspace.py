@@ -552,6 +552,8 @@ def _load_graph(paths: IndexPaths, catalog: Catalog, *, persist: bool = True) ->
         and not state.dirty
     )
     if loaded is not None and fresh:
+        if persist and current is not None and not loaded[0].from_cache:
+            loaded[0].save_cache(paths.graph, stamp=current)  # the next start reads it
         return loaded[0]
     graph = LinkGraph()
     graph.rebuild(catalog.notes.notes_for_graph())

@@ -185,6 +185,7 @@ class NoteDirectory:
 
 def _build(graph: LinkGraph) -> dict[str, NoteMeta]:
     g = graph.graph
+    succ = g.succ  # node -> {neighbour: {key: edge data}}: no edge view per note
     out: dict[str, NoteMeta] = {}
     for node, attrs in list(g.nodes(data=True)):
         if attrs.get("kind") != "note":
@@ -192,15 +193,16 @@ def _build(graph: LinkGraph) -> dict[str, NoteMeta]:
         tags: list[str] = []
         links: set[str] = set()
         entities: set[str] = set()
-        for _u, v, data in g.out_edges(node, data=True):
-            rel = data.get("relation")
-            if rel == "tagged":
-                tags.append(v.removeprefix("tag:"))
-            elif rel in ("links_to", "embeds"):
-                if v.startswith("note:"):
-                    links.add(v.removeprefix("note:"))
-                elif v.startswith("entity:"):
-                    entities.add(v.removeprefix("entity:"))
+        for v, keyed in succ[node].items():
+            for data in keyed.values():
+                rel = data.get("relation")
+                if rel == "tagged":
+                    tags.append(v.removeprefix("tag:"))
+                elif rel in ("links_to", "embeds"):
+                    if v.startswith("note:"):
+                        links.add(v.removeprefix("note:"))
+                    elif v.startswith("entity:"):
+                        entities.add(v.removeprefix("entity:"))
         path = str(attrs["path"])
         title = str(attrs.get("title") or "")
         aliases = tuple(str(a) for a in attrs.get("aliases") or ())

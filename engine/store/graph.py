@@ -82,6 +82,7 @@ class LinkGraph:
         self._revision = 0  # bumped on every change, so readers can cache derived views
         self._one_hop: dict[str, tuple[tuple[str, str], ...]] = {}  # node -> link neighbours
         self._one_hop_revision = -1
+        self.from_cache = False  # loaded from the cache `save` writes (not the JSON)
 
     # --- reading --------------------------------------------------------------------------
 
@@ -240,23 +241,27 @@ class LinkGraph:
                 "graph": nx.node_link_data(self._g, edges="edges"),
             }
             data = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
-            cache = pickle.dumps(
-                (
-                    CACHE_FORMAT,
-                    VERSION,
-                    stamp,
-                    self._g,
-                    self._resolver,
-                    self._links_by_key,
-                    self._source_keys,
-                    self._note_keys,
-                ),
-                protocol=pickle.HIGHEST_PROTOCOL,
-            )
         _write_atomically(path, data.encode("utf-8"))
+        self.save_cache(path, stamp=stamp)
+
+    def save_cache(self, path: Path, *, stamp: str) -> None:
+        """Write the fast cache of the graph file at `path` (see `load`). Never raises: the
+        JSON is the record, the cache only saves time."""
+        with self._lock:
+            state = (
+                CACHE_FORMAT,
+                VERSION,
+                stamp,
+                self._g,
+                self._resolver,
+                self._links_by_key,
+                self._source_keys,
+                self._note_keys,
+            )
+            cache = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
         try:
             _write_atomically(cache_path(path), cache)
-        except EngineError as err:  # the JSON is the record; the cache only saves time
+        except EngineError as err:
             log.warning("link graph cache not saved: %s", err)
 
     @classmethod
@@ -281,6 +286,7 @@ class LinkGraph:
         note_keys: dict[str, tuple[str, ...]],
     ) -> LinkGraph:
         graph = cls()
+        graph.from_cache = True
         graph._g, graph._view = g, g.copy(as_view=True)
         graph._resolver, graph._links_by_key = resolver, links_by_key
         graph._source_keys, graph._note_keys = source_keys, note_keys
