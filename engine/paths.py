@@ -105,6 +105,11 @@ class IndexPaths:
         return self.root / "graph.json"
 
     @property
+    def directory(self) -> Path:
+        """The note directory of the saved graph (`engine.search.directory.DirectoryCache`)."""
+        return self.root / "directory.cache"
+
+    @property
     def chroma(self) -> Path:
         return self.root / "chroma"
 

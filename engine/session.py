@@ -76,12 +76,16 @@ class Session:
             build_search_service,
             reader_catalogs,
         )
-        from engine.search.directory import NoteDirectory
+        from engine.search.directory import DirectoryCache, NoteDirectory
 
         self._ws = workspace
         self.locked_elsewhere = locked_elsewhere
         self._readers: ThreadCatalogs = reader_catalogs(workspace.paths.catalog)
-        directory = NoteDirectory(workspace.graph)
+        stamp = None if workspace.read_only else workspace.snapshot_stamp()
+        directory = NoteDirectory(
+            workspace.graph,
+            cache=None if stamp is None else DirectoryCache(workspace.paths.directory, stamp),
+        )
         self._connections = build_connections_finder(
             workspace, catalogs=self._readers, directory=directory
         )

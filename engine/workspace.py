@@ -534,6 +534,7 @@ def _remove_index_files(paths: IndexPaths) -> None:
         Path(str(paths.catalog) + suffix).unlink(missing_ok=True)
     paths.graph.unlink(missing_ok=True)
     cache_path(paths.graph).unlink(missing_ok=True)
+    paths.directory.unlink(missing_ok=True)
     for suffix in (".npy", ".json"):
         Path(str(paths.vector_snapshot) + suffix).unlink(missing_ok=True)
     shutil.rmtree(paths.chroma, ignore_errors=True)

@@ -374,3 +374,32 @@ def test_tagged_lists_the_notes_carrying_exactly_that_tag(vault_graph: LinkGraph
     for tag in tags:
         assert index.tagged(tag) == {p for p, m in notes.items() if tag in m.tags}, tag
     assert index.tagged("no-such-tag") == frozenset()
+
+
+def test_the_directory_of_a_loaded_graph_is_kept_for_the_next_process(tmp_path: Path) -> None:
+    import pickle
+
+    from engine.search.directory import DirectoryCache
+
+    notes = [make_note("A.md", tags=("x",)), make_note("B/C.md", created=T0)]
+    file = tmp_path / "graph.json"
+    build_graph(notes).save(file, stamp="3")
+    cache = DirectoryCache(tmp_path / "directory.cache", stamp="3")
+
+    def loaded() -> LinkGraph:
+        graph = LinkGraph.load(file, expect="3")
+        assert graph is not None
+        return graph[0]
+
+    first = NoteDirectory(loaded(), cache=cache).snapshot()  # built, then kept
+    assert cache.path.exists()
+    assert NoteDirectory(loaded(), cache=cache).snapshot() == first  # read back
+    assert DirectoryCache(cache.path, stamp="4").load() is None  # another generation
+    # a graph changed since it was loaded is never answered from the cache
+    changed = loaded()
+    changed.upsert_note(make_note("D.md"))
+    assert "D.md" in NoteDirectory(changed, cache=cache).snapshot()
+    # a cache holding anything but notes is refused, and the directory is built instead
+    cache.path.write_bytes(pickle.dumps(("consilience.directory.1", "3", {"A.md": print})))
+    assert cache.load() is None
+    assert NoteDirectory(loaded(), cache=cache).snapshot() == first
