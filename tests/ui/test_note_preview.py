@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypeVar
 
-from PySide6.QtCore import QObject, QPoint, Qt, QUrl, Slot
+from helpers.urls import UrlRecorder
+from PySide6.QtCore import QPoint, Qt, QUrl
 from PySide6.QtGui import (
     QColor,
     QDesktopServices,
@@ -378,20 +379,11 @@ def test_an_answer_for_a_note_no_longer_shown_is_dropped(qtbot: QtBot) -> None:
 
 
 def test_web_links_open_in_the_browser_and_other_addresses_nowhere(qtbot: QtBot) -> None:
-    class Recorder(QObject):
-        def __init__(self) -> None:
-            super().__init__()
-            self.urls: list[QUrl] = []
-
-        @Slot(QUrl)
-        def handle(self, url: QUrl) -> None:
-            self.urls.append(url)
-
     pane = preview(qtbot)
     asked: list[tuple[str, str]] = []
     pane.link_wanted.connect(lambda source, target: asked.append((source, target)))
     pane.show_text(PATH, "[site](https://example.org/a) and [file](file:///etc/passwd)", [])
-    browser, files = Recorder(), Recorder()
+    browser, files = UrlRecorder(), UrlRecorder()
     QDesktopServices.setUrlHandler("https", browser, "handle")
     QDesktopServices.setUrlHandler("file", files, "handle")
     try:

@@ -9,7 +9,8 @@ from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlsplit
 
 import pytest
-from PySide6.QtCore import QObject, QUrl, Slot
+from helpers.urls import UrlRecorder
+from PySide6.QtCore import QUrl
 from PySide6.QtGui import QDesktopServices
 from pytestqt.qtbot import QtBot
 
@@ -94,20 +95,10 @@ def test_empty_vault_name_is_refused() -> None:
         obsidian_uri(" ", "a.md")
 
 
-class _Recorder(QObject):
-    def __init__(self) -> None:
-        super().__init__()
-        self.urls: list[QUrl] = []
-
-    @Slot(QUrl)
-    def handle(self, url: QUrl) -> None:
-        self.urls.append(url)
-
-
 @pytest.fixture
-def handlers(qtbot: QtBot) -> Iterator[dict[str, _Recorder]]:
+def handlers(qtbot: QtBot) -> Iterator[dict[str, UrlRecorder]]:
     """Qt URL handlers stand in for Obsidian and for the desktop's file opener."""
-    recorders = {"obsidian": _Recorder(), "file": _Recorder()}
+    recorders = {"obsidian": UrlRecorder(), "file": UrlRecorder()}
     for scheme, rec in recorders.items():
         QDesktopServices.setUrlHandler(scheme, rec, "handle")
     try:
@@ -142,7 +133,7 @@ def vault(tmp_path: Path) -> Path:
 
 
 def test_open_note_in_obsidian(
-    handlers: dict[str, _Recorder], vault: Path, monkeypatch: pytest.MonkeyPatch
+    handlers: dict[str, UrlRecorder], vault: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(obsidian, "obsidian_registered", lambda: True)
     outcome = open_note(vault, "Sub dir/Q&A #1 日本.md")
@@ -153,7 +144,7 @@ def test_open_note_in_obsidian(
 
 
 def test_open_note_falls_back_to_the_default_app_without_obsidian(
-    handlers: dict[str, _Recorder], vault: Path, monkeypatch: pytest.MonkeyPatch
+    handlers: dict[str, UrlRecorder], vault: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(obsidian, "obsidian_registered", lambda: False)
     outcome = open_note(vault, "Sub dir/Q&A #1 日本.md")
@@ -165,7 +156,7 @@ def test_open_note_falls_back_to_the_default_app_without_obsidian(
 
 
 def test_open_note_with_the_default_app_when_asked(
-    handlers: dict[str, _Recorder], vault: Path, monkeypatch: pytest.MonkeyPatch
+    handlers: dict[str, UrlRecorder], vault: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(obsidian, "obsidian_registered", lambda: True)
     assert open_note(vault, "Sub dir/Q&A #1 日本.md", in_obsidian=False).how == "default app"
@@ -173,7 +164,7 @@ def test_open_note_with_the_default_app_when_asked(
 
 
 def test_open_note_refuses_paths_outside_the_vault(
-    handlers: dict[str, _Recorder], vault: Path, monkeypatch: pytest.MonkeyPatch
+    handlers: dict[str, UrlRecorder], vault: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(obsidian, "obsidian_registered", lambda: True)
     (vault / "escape.md").symlink_to(vault.parent / "outside.md")
@@ -194,7 +185,7 @@ def test_note_file_stays_inside(vault: Path) -> None:
 
 
 def test_a_vault_obsidian_knows_is_named_by_its_id(
-    handlers: dict[str, _Recorder],
+    handlers: dict[str, UrlRecorder],
     vault: Path,
     obsidian_lists: Path,
     monkeypatch: pytest.MonkeyPatch,
@@ -210,7 +201,7 @@ def test_a_vault_obsidian_knows_is_named_by_its_id(
 
 
 def test_a_vault_obsidian_does_not_know_opens_in_the_default_editor(
-    handlers: dict[str, _Recorder],
+    handlers: dict[str, UrlRecorder],
     vault: Path,
     obsidian_lists: Path,
     monkeypatch: pytest.MonkeyPatch,
@@ -251,7 +242,7 @@ def test_a_desktop_that_opens_nothing_gives_the_reason(
 
 
 def test_show_in_folder_opens_the_parent_folder(
-    handlers: dict[str, _Recorder], vault: Path
+    handlers: dict[str, UrlRecorder], vault: Path
 ) -> None:
     outcome = show_in_folder(vault, "Sub dir/Q&A #1 日本.md")
     assert outcome.opened and outcome.reason == ""
