@@ -12,7 +12,7 @@ import json
 import sqlite3
 from collections.abc import Iterable, Iterator, Sequence
 from datetime import datetime
-from typing import Any, Literal, cast
+from typing import Any
 
 from engine.model import Chunk, ChunkRecord, Heading, Link, Note, NoteRecord, SkippedFile
 from engine.store.connection import Repository, batched, guarded, translate
@@ -34,15 +34,8 @@ class Notes(Repository):
 
     @staticmethod
     def _record(row: sqlite3.Row | tuple[Any, ...]) -> NoteRecord:
-        status = cast("Literal['pending', 'indexed']", row[4])  # a string: no typing lookup
-        return NoteRecord(
-            path=row[0],
-            content_hash=row[1],
-            mtime_ns=row[2],
-            size=row[3],
-            status=status,
-            title=row[5],
-        )
+        # positional, in `_RECORD_SQL`'s column order (a manifest reads every note)
+        return NoteRecord(*row)
 
     @guarded
     def manifest(self, paths: Iterable[str] | None = None) -> dict[str, NoteRecord]:
