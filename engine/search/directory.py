@@ -7,9 +7,6 @@ graph's revision changes, so a query pays nothing for it in the common case.
 
 from __future__ import annotations
 
-import logging
-import os
-import pickle
 import re
 import threading
 from bisect import bisect_left
@@ -17,15 +14,14 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine.search.service import SearchFilters
+from engine.store.pickle_cache import pickled, read_cache, write_cache
 
 if TYPE_CHECKING:
     from engine.store.graph import LinkGraph
 
-
-log = logging.getLogger(__name__)
 
 _WORD = re.compile(r"\w+")
 
@@ -160,47 +156,32 @@ class DirectoryCache:
 
     def load(self) -> dict[str, NoteMeta] | None:
         """The saved directory when it carries `stamp`, else None. Never raises."""
-        try:
-            with open(self.path, "rb") as handle:
-                fmt, stamp, notes = _DirectoryUnpickler(handle).load()
-            if fmt != _CACHE_FORMAT or stamp != self.stamp or not isinstance(notes, dict):
-                return None
-            return notes
-        except FileNotFoundError:
+        loaded = read_cache(self.path, _admitted)
+        if not isinstance(loaded, tuple) or len(loaded) != 3:  # missing, or not `save`'s
             return None
-        except Exception as err:  # built anew instead
-            log.info("note directory cache %s not used (%s)", self.path, err)
+        fmt, stamp, notes = loaded
+        if fmt != _CACHE_FORMAT or stamp != self.stamp or not isinstance(notes, dict):
             return None
+        return notes
 
     def save(self, notes: dict[str, NoteMeta]) -> None:
-        """Keep `notes` for the next process (atomically). Never raises."""
-        tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
-        try:
-            with open(tmp, "wb") as handle:
-                pickle.dump((_CACHE_FORMAT, self.stamp, notes), handle, pickle.HIGHEST_PROTOCOL)
-            os.replace(tmp, self.path)
-        except OSError as err:
-            tmp.unlink(missing_ok=True)
-            log.info("note directory cache not saved (%s)", err)
+        """Keep `notes` for the next process. Never raises."""
+        write_cache(self.path, pickled((_CACHE_FORMAT, self.stamp, notes)))
 
 
 _CACHE_FORMAT = "consilience.directory.1"
+_ADMITTED = {
+    ("builtins", "frozenset"),
+    ("builtins", "set"),
+    ("datetime", "datetime"),
+    ("datetime", "timezone"),
+    ("datetime", "timedelta"),
+}
 
 
-class _DirectoryUnpickler(pickle.Unpickler):
-    """Only what `DirectoryCache.save` pickles: containers, datetimes and `NoteMeta`."""
-
-    def find_class(self, module: str, name: str) -> Any:
-        if (module, name) in (
-            ("builtins", "frozenset"),
-            ("builtins", "set"),
-            ("datetime", "datetime"),
-            ("datetime", "timezone"),
-            ("datetime", "timedelta"),
-            (__name__, "NoteMeta"),
-        ):
-            return super().find_class(module, name)
-        raise pickle.UnpicklingError(f"{module}.{name} is not part of a note directory cache")
+def _admitted(module: str, name: str) -> bool:
+    """What `DirectoryCache.save` pickles: containers, datetimes and `NoteMeta`."""
+    return (module, name) in _ADMITTED or (module, name) == (__name__, "NoteMeta")
 
 
 class NoteDirectory:

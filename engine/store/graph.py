@@ -21,7 +21,6 @@ from __future__ import annotations
 import json
 import logging
 import os
-import pickle
 import threading
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -31,6 +30,7 @@ import networkx as nx
 
 from engine.errors import EngineError
 from engine.model import Link, Note
+from engine.store.pickle_cache import pickled, read_cache, write_cache
 from engine.vault.resolve import (
     LinkResolver,
     is_attachment,
@@ -241,14 +241,21 @@ class LinkGraph:
                 "graph": nx.node_link_data(self._g, edges="edges"),
             }
             data = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
+            cache = self._cached(stamp)  # the same graph as the JSON
         _write_atomically(path, data.encode("utf-8"))
-        self.save_cache(path, stamp=stamp)
+        write_cache(cache_path(path), cache)
 
     def save_cache(self, path: Path, *, stamp: str) -> None:
         """Write the fast cache of the graph file at `path` (see `load`). Never raises: the
         JSON is the record, the cache only saves time."""
         with self._lock:
-            state = (
+            cache = self._cached(stamp)
+        write_cache(cache_path(path), cache)
+
+    def _cached(self, stamp: str) -> bytes:
+        """The graph and its indexes as the cache holds them (call holding the lock)."""
+        return pickled(
+            (
                 CACHE_FORMAT,
                 VERSION,
                 stamp,
@@ -258,11 +265,7 @@ class LinkGraph:
                 self._source_keys,
                 self._note_keys,
             )
-            cache = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
-        try:
-            _write_atomically(cache_path(path), cache)
-        except EngineError as err:
-            log.warning("link graph cache not saved: %s", err)
+        )
 
     @classmethod
     def load(cls, path: Path, *, expect: str | None = None) -> tuple[LinkGraph, str] | None:
@@ -550,31 +553,22 @@ def _write_atomically(path: Path, data: bytes) -> None:
         ) from err
 
 
-class _CacheUnpickler(pickle.Unpickler):
-    """Only what `save` pickles: builtin containers, networkx's graph and the resolver."""
-
-    def find_class(self, module: str, name: str) -> Any:
-        if module in ("builtins", "collections", "engine.vault.resolve") or module.startswith(
-            "networkx."
-        ):
-            return super().find_class(module, name)
-        raise pickle.UnpicklingError(f"{module}.{name} is not part of a link graph cache")
+def _admitted(module: str, name: str) -> bool:
+    """What `save_cache` pickles: builtin containers, networkx's graph and the resolver."""
+    return module in ("builtins", "collections", "engine.vault.resolve") or module.startswith(
+        "networkx."
+    )
 
 
 def _load_cache(path: Path, expect: str) -> LinkGraph | None:
     """The graph cached at `path` when it carries the stamp `expect`, else None (missing,
     another stamp or version, damaged in any way). Never raises."""
-    try:
-        with open(path, "rb") as handle:
-            loaded = _CacheUnpickler(handle).load()
-        fmt, version, stamp, g, resolver, links_by_key, source_keys, note_keys = loaded
-        if fmt != CACHE_FORMAT or version != VERSION or stamp != expect:
-            return None
-        if not isinstance(g, nx.MultiDiGraph) or not isinstance(resolver, LinkResolver):
-            raise ValueError("not a link graph cache")
-        return LinkGraph._from_cache(g, resolver, links_by_key, source_keys, note_keys)
-    except FileNotFoundError:
+    loaded = read_cache(path, _admitted)
+    if not isinstance(loaded, tuple) or len(loaded) != 8:  # missing, or not `save_cache`'s
         return None
-    except Exception as err:  # the JSON answers instead
-        log.info("link graph cache %s not used (%s)", path, err)
+    fmt, version, stamp, g, resolver, links_by_key, source_keys, note_keys = loaded
+    if fmt != CACHE_FORMAT or version != VERSION or stamp != expect:
         return None
+    if not isinstance(g, nx.MultiDiGraph) or not isinstance(resolver, LinkResolver):
+        return None
+    return LinkGraph._from_cache(g, resolver, links_by_key, source_keys, note_keys)

@@ -100,24 +100,13 @@ class MirrorKeeper:
         """See `VectorStore.start_mirror`."""
         with self._write_lock:
             if snapshot_only:
-                if self._mirror is None and snapshot is not None and stamp is not None:
-                    loaded = VectorMirror.load(snapshot, stamp=stamp, dimension=self._dimension)
-                    if loaded is not None and (expect is None or len(loaded) == expect):
-                        self._mirror, self._stamp = loaded, stamp
-                        self._ready.set()
-                        log.info("Vector mirror: %d vectors from %s", len(loaded), snapshot)
+                if self._mirror is None:
+                    self._adopt_snapshot(snapshot, stamp, expect)
                 return
             if self.thread is None:
-                loaded = None
-                if snapshot is not None and stamp is not None:
-                    loaded = VectorMirror.load(snapshot, stamp=stamp, dimension=self._dimension)
-                if loaded is not None:
-                    self._mirror = loaded
-                    self._stamp = stamp
-                    self._ready.set()
-                    log.info("Vector mirror: %d vectors from %s", len(loaded), snapshot)
+                loaded = self._adopt_snapshot(snapshot, stamp, expect)
                 target: Callable[[], None]
-                if loaded is not None:
+                if loaded:
                     target = functools.partial(self._check, delay_s=check_delay_s)
                 else:
                     target = self._load
@@ -125,6 +114,19 @@ class MirrorKeeper:
                 self.thread.start()
         if wait:
             self.thread.join()
+
+    def _adopt_snapshot(self, snapshot: Path | None, stamp: str | None, expect: int | None) -> bool:
+        """Take the snapshot saved under `stamp` (holding `expect` vectors, when given) as
+        the mirror; False when there is none such. Call holding the write lock."""
+        if snapshot is None or stamp is None:
+            return False
+        loaded = VectorMirror.load(snapshot, stamp=stamp, dimension=self._dimension)
+        if loaded is None or (expect is not None and len(loaded) != expect):
+            return False
+        self._mirror, self._stamp = loaded, stamp
+        self._ready.set()
+        log.info("Vector mirror: %d vectors from %s", len(loaded), snapshot)
+        return True
 
     def save(self, snapshot: Path, *, stamp: str) -> None:
         """See `VectorStore.save_mirror`."""
