@@ -340,21 +340,18 @@ def _cmd_prepare_model(args: argparse.Namespace) -> int:
 
 def _cmd_watch(args: argparse.Namespace) -> int:
     """Index, then follow the vault until Ctrl+C: the vault's life is `engine.lifecycle`'s;
-    this prints what it reports."""
+    this prints what it reports (`LogListener`), the first index as a progress bar."""
     import threading
 
     from app.progress import progress_reporter
-    from engine.api import LifecycleListener, LifecycleOptions, VaultLifecycle
+    from engine.api import LifecycleOptions, LogListener, VaultLifecycle
 
     indexed = threading.Event()
 
-    class Printer(LifecycleListener):
-        def __init__(self, report: Callable[[Progress], None]) -> None:
-            self.report = report
-
+    class Printer(LogListener):
         def progress(self, progress: Progress) -> None:
             if not indexed.is_set():
-                self.report(progress)
+                report(progress)
 
         def index_finished(self, stats: IndexStats | None) -> None:
             indexed.set()
@@ -362,29 +359,22 @@ def _cmd_watch(args: argparse.Namespace) -> int:
                 _print_summary(stats, vault=args.path)
                 _print_problems(stats)
 
-        def synced(self, s: IndexStats) -> None:
-            print(
-                f"synced: +{s.added} ~{s.updated} -{s.removed} >{s.renamed} "
-                f"({s.embedded} chunks embedded, {s.seconds * 1000:.0f} ms)",
-                flush=True,
-            )
-
         def watching(self, on: bool) -> None:
             if on:
                 print(f"watching {args.path} (Ctrl+C to stop)", flush=True)
 
-        def notice(self, kind: str, message: str) -> None:
-            print(f"consilience: warning: {message}", file=sys.stderr, flush=True)
+    def warn(line: str) -> None:
+        print(f"consilience: warning: {line}", file=sys.stderr, flush=True)
 
     with progress_reporter(enabled=True) as report:
+        printer = Printer(say=lambda line: print(line, flush=True), warn=warn)
         life = VaultLifecycle(
-            _config(args, args.path), Printer(report), LifecycleOptions(allow_read_only=False)
+            _config(args, args.path), printer, LifecycleOptions(allow_read_only=False)
         )
         life.open()  # a vault another process indexes is refused here, as by `index`
         life.run()
-        while not indexed.wait(0.2):
-            if life.status.state == "closed":
-                break
+        while not indexed.wait(0.2) and life.status.state != "closed":
+            pass
     try:
         while not life.wait_closed(1.0) and life.status.state != "failed":
             pass

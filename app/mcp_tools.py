@@ -11,20 +11,13 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path, PurePosixPath, PureWindowsPath
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
-from engine.api import (
-    AI_TOKEN_BUDGET,
-    FLAG_THRESHOLD,
-    LifecycleListener,
-    LifecycleStatus,
-    VaultState,
-)
+from engine.api import AI_TOKEN_BUDGET, FLAG_THRESHOLD, IndexReport
 
 if TYPE_CHECKING:
-    from engine.api import IndexStats, SearchFilters, Session, WorkspaceConfig
+    from engine.api import SearchFilters, Session, WorkspaceConfig
 
 log = logging.getLogger(__name__)
 
@@ -34,141 +27,13 @@ MAX_CONTRADICTIONS = 500
 MAX_RELATED = 200
 MAX_NOTE_CHARS = 200_000  # get_note returns at most this much text (the rest is cut, flagged)
 
-IndexPhase = Literal["indexing", "ready", "failed", "read_only"]
-
-
-class ToolInputError(ValueError):
-    """The caller asked for something the tool refuses (bad path, bad date, ...)."""
-
 
 def _warning(kind: str, message: str, impact: str) -> dict[str, Any]:
     return {"source": None, "kind": kind, "message": message, "impact": impact}
 
 
-@dataclass(frozen=True)
-class IndexReport:
-    """What every answer says about the index: the lifecycle's state, read for a caller."""
-
-    state: IndexPhase
-    first_index: bool  # the index was empty when the server started
-    done: int = 0
-    total: int = 0
-    error: str = ""
-    model_ready: bool = True
-    meaning_behind: bool = False  # words and links hold every note; vectors are being added
-
-    @classmethod
-    def of(cls, status: LifecycleStatus) -> IndexReport:
-        if status.state == VaultState.READ_ONLY:
-            state: IndexPhase = "read_only"
-        elif status.state == VaultState.FAILED:
-            state = "failed"
-        elif "notes not yet indexed" in status.missing:
-            state = "indexing"
-        else:
-            state = "ready"
-        return cls(
-            state=state,
-            first_index=status.first_index,
-            done=status.done if status.phase in ("text", "embed", "write") else 0,
-            total=status.total if status.phase in ("parse", "text", "embed", "write") else 0,
-            error=status.error,
-            model_ready=status.model_ready or status.state == VaultState.FAILED,
-            meaning_behind=status.model_ready and "meaning" in status.missing,
-        )
-
-    def warnings(self) -> list[dict[str, Any]]:
-        """Warnings every answer carries while the index is not complete and current."""
-        out: list[dict[str, Any]] = []
-        if not self.model_ready:
-            out.append(
-                _warning(
-                    "warming_up",
-                    "search by meaning is still loading",
-                    "these are words and links matches; ask again in a moment for all three",
-                )
-            )
-        elif self.meaning_behind:
-            progress = f" ({self.done} of {self.total} notes so far)" if self.total else ""
-            out.append(
-                _warning(
-                    "meaning_incomplete",
-                    "search by meaning is still reading the vault" + progress,
-                    "words and links cover every note; matches by meaning may be missing "
-                    "for notes not read yet",
-                )
-            )
-        if self.state == "indexing":
-            what = (
-                "the first index of this vault is still being built"
-                if self.first_index
-                else "the index is catching up with changes made while the server was off"
-            )
-            progress = f" ({self.done} of {self.total} notes so far)" if self.total else ""
-            out.append(
-                _warning(
-                    "index_incomplete",
-                    what + progress,
-                    "results are partial: they come only from the notes indexed so far; "
-                    "ask again later for complete results",
-                )
-            )
-        elif self.state == "failed":
-            out.append(
-                _warning(
-                    "index_failed",
-                    f"indexing the vault failed: {self.error}",
-                    "results come from the index as it was; recent changes may be missing",
-                )
-            )
-        elif self.state == "read_only":
-            out.append(
-                _warning(
-                    "read_only",
-                    "another Consilience process is indexing this vault; this server only "
-                    "reads its index and does not update it",
-                    "results reflect that process's index; notes it has not indexed yet "
-                    "are missing",
-                )
-            )
-        return out
-
-
-class _LogListener(LifecycleListener):
-    """The server's log: what the lifecycle reports, one line each (stderr)."""
-
-    def opened(self, session: Session) -> None:
-        if session.locked_elsewhere:
-            log.warning("another process is indexing this vault: serving the index read-only")
-
-    def index_finished(self, stats: IndexStats | None) -> None:
-        if stats is not None:
-            log.info(
-                "index ready: %d notes (%d added, %d updated, %d removed) in %.1f s",
-                stats.notes,
-                stats.added,
-                stats.updated,
-                stats.removed,
-                stats.seconds,
-            )
-
-    def synced(self, stats: IndexStats) -> None:
-        log.info(
-            "synced: +%d ~%d -%d >%d (%d chunks embedded, %.0f ms)",
-            stats.added,
-            stats.updated,
-            stats.removed,
-            stats.renamed,
-            stats.embedded,
-            stats.seconds * 1000,
-        )
-
-    def watching(self, on: bool) -> None:
-        if on:
-            log.info("watching the vault for changes")
-
-    def notice(self, kind: str, message: str) -> None:
-        log.warning("%s: %s", kind.replace("_", " "), message)
+class ToolInputError(ValueError):
+    """The caller asked for something the tool refuses (bad path, bad date, ...)."""
 
 
 class VaultSession:
@@ -176,10 +41,10 @@ class VaultSession:
     Its life (warm-up, indexing while tools answer, live sync) is `engine.lifecycle`'s."""
 
     def __init__(self, config: WorkspaceConfig, *, search_timeout_s: float = 2.0) -> None:
-        from engine.api import LifecycleOptions, VaultLifecycle
+        from engine.api import LifecycleOptions, LogListener, VaultLifecycle
 
         self._lifecycle = VaultLifecycle(
-            config, _LogListener(), LifecycleOptions(search_timeout_s=search_timeout_s)
+            config, LogListener(), LifecycleOptions(search_timeout_s=search_timeout_s)
         )
         self._session: Session | None = None
 

@@ -64,6 +64,8 @@ if TYPE_CHECKING:
     from engine.lifecycle import (
         VaultState as VaultState,
     )
+    from engine.lifecycle_report import IndexReport as IndexReport
+    from engine.lifecycle_report import LogListener as LogListener
     from engine.model import IndexStats as IndexStats
     from engine.model import Progress as Progress
     from engine.paths import default_model_cache as default_model_cache
@@ -131,7 +133,9 @@ _WHERE: dict[str, str] = {
     "EngineError": "engine.errors",
     "Excerpt": "engine.search.types",
     "FLAG_THRESHOLD": "engine.contradict.types",
+    "IndexReport": "engine.lifecycle_report",
     "IndexStats": "engine.model",
+    "LogListener": "engine.lifecycle_report",
     "LifecycleListener": "engine.lifecycle",
     "LifecycleOptions": "engine.lifecycle",
     "LifecycleStatus": "engine.lifecycle",

@@ -29,7 +29,14 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
-from engine.api import LifecycleListener, LifecycleStatus, SearchResponse, SearchWarning, one_line
+from engine.api import (
+    LifecycleListener,
+    LifecycleStatus,
+    SearchResponse,
+    SearchWarning,
+    VaultState,
+    one_line,
+)
 from ui.tasks import Task, TaskRunner
 
 if TYPE_CHECKING:
@@ -141,12 +148,8 @@ class EngineSession(QObject):
         self._drained: list[TaskRunner] = [self._runner]
         self._session: Session | None = None
         self._info: SessionInfo | None = None
-        self._warm = False
-        self._indexing = False
-        self._index_done = False
+        self._indexing = False  # a first sync runs whose end is not reported yet
         self._closing = False
-        self._paused = False
-        self._watching = False
         self._last_progress = 0.0
         self._waiting: dict[str, SearchJob] = {}  # per channel: the newest job not yet run
         self._busy: set[str] = set()  # channels with a search running
@@ -194,7 +197,7 @@ class EngineSession(QObject):
 
     @property
     def is_ready(self) -> bool:
-        return self._warm
+        return self.status.model_ready
 
     @property
     def is_indexing(self) -> bool:
@@ -203,20 +206,20 @@ class EngineSession(QObject):
     @property
     def index_done(self) -> bool:
         """The first sync finished (or there is none to do: read-only, indexing off)."""
-        return self._index_done
+        return self.status.index_done
 
     @property
     def is_watching(self) -> bool:
         """Live sync is on: edits in the vault reach the index within a second or so."""
-        return self._watching
+        return self.status.state == VaultState.WATCHING
 
     @property
     def is_paused(self) -> bool:
-        return self._paused
+        return self._lifecycle.paused
 
     @property
     def is_closed(self) -> bool:
-        return self._lifecycle.status.state == "closed"
+        return self.status.state == VaultState.CLOSED
 
     # -- life -----------------------------------------------------------------------------
 
@@ -267,7 +270,7 @@ class EngineSession(QObject):
         if job is None:
             return
         wanted = job.sources or self._session.source_names
-        if not self._warm and SEMANTIC in wanted:
+        if not self.is_ready and SEMANTIC in wanted:
             others = tuple(s for s in wanted if s != SEMANTIC)
             if not others:  # meaning only: wait for the model
                 self._waiting[channel] = job
@@ -362,7 +365,6 @@ class EngineSession(QObject):
         self._indexing = self.options.index and not info.read_only
         self.opened.emit(info)
         if not self._indexing:
-            self._index_done = True
             self.index_finished.emit(None)
         for channel in list(self._waiting):
             self._pump(channel)
@@ -370,7 +372,6 @@ class EngineSession(QObject):
     def _on_warm(self) -> None:
         if self._closing:
             return
-        self._warm = True
         self.ready.emit()
         for channel, job in list(self._partial.items()):
             # answered without meaning: ask again with it, unless a newer query is waiting
@@ -384,7 +385,6 @@ class EngineSession(QObject):
         was_indexing, self._indexing = self._indexing, False
         if self._closing or not was_indexing:
             return
-        self._index_done = True
         if failed:
             return  # `index_failed` said why
         if info is not None:
@@ -394,25 +394,12 @@ class EngineSession(QObject):
 
     # -- pause / resume -------------------------------------------------------------------
 
-    def pause(self) -> None:
-        if self._paused or self._closing:
-            return
-        self._paused = True
-        self._lifecycle.pause()
-        self.paused_changed.emit(True)
-
-    def resume(self) -> None:
-        if not self._paused or self._closing:
-            return
-        self._paused = False
-        self._lifecycle.resume()
-        self.paused_changed.emit(False)
-
     def set_paused(self, paused: bool) -> None:
-        if paused:
-            self.pause()
-        else:
-            self.resume()
+        """Hold indexing and watching, or let them go on (`engine.lifecycle`)."""
+        if paused == self.is_paused or self._closing:
+            return
+        (self._lifecycle.pause if paused else self._lifecycle.resume)()
+        self.paused_changed.emit(paused)
 
     # -- plumbing -------------------------------------------------------------------------
 
@@ -492,7 +479,6 @@ class _QtListener(LifecycleListener):
             self._emit(self._session.info_changed, _describe(session))
 
     def watching(self, on: bool) -> None:
-        self._session._watching = on
         self._emit(self._session.watching, on)
 
     def notice(self, kind: str, message: str) -> None:

@@ -351,7 +351,7 @@ def test_closing_while_paused_stops_every_worker(qtbot: QtBot, make_window, demo
     (demo_index.vault / "Closing.md").write_text("# Closing\n\nA note.\n", "utf-8")
     opened = make_window(open_now=False, live=True)
     session = opened.window.open_vault(demo_index.vault)
-    session.pause()
+    session.set_paused(True)
     with qtbot.waitSignal(session.index_progress, timeout=READY_MS):
         pass
     started = time.perf_counter()
@@ -518,7 +518,7 @@ def test_connections_shown_while_indexing_refresh_when_the_index_completes(
     opened = make_window(open_now=False)
     window = opened.window
     session = window.open_vault(demo_index.vault)
-    session.pause()  # the first index holds: the new note is not in yet
+    session.set_paused(True)  # the first index holds: the new note is not in yet
     qtbot.waitUntil(lambda: session.info is not None, timeout=READY_MS)
     window.follower.stop()  # the pane shows what the test picks, not Obsidian's note
     qtbot.wait(200)
@@ -526,7 +526,7 @@ def test_connections_shown_while_indexing_refresh_when_the_index_completes(
     with qtbot.waitSignal(session.connections, timeout=READY_MS) as first:
         view.show_for(fresh, "result")
     assert first.args == [fresh, None]  # asked before the index could answer
-    session.resume()
+    session.set_paused(False)
     qtbot.waitUntil(
         lambda: view.connections is not None and ADR in {r.path for r in view.connections.related},
         timeout=READY_MS,
