@@ -60,6 +60,24 @@ def _common_options(*, defaults: bool) -> argparse.ArgumentParser:
         default=default(None),
         help="embedding model folder or id (default: packaged MiniLM)",
     )
+    common.add_argument(
+        "--no-pdf",
+        action="store_true",
+        default=default(False),
+        help="do not read the vault's PDFs",
+    )
+    common.add_argument(
+        "--no-canvas",
+        action="store_true",
+        default=default(False),
+        help="do not read the vault's Canvas boards",
+    )
+    common.add_argument(
+        "--pdf-contradictions",
+        action="store_true",
+        default=default(False),
+        help="check PDFs for contradictions too (off by default)",
+    )
     common.add_argument("-v", "--verbose", action="count", default=default(0), help="more logging")
     return common
 
@@ -274,13 +292,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _config(args: argparse.Namespace, vault: Path) -> WorkspaceConfig:
-    from engine.api import WorkspaceConfig
+    from engine.api import WorkspaceConfig, document_kinds
 
     return WorkspaceConfig(
         vault_root=vault,
         data_root=args.data_dir,
         chroma_url=args.chroma_url,
         model=args.model,
+        documents=document_kinds(pdfs=not args.no_pdf, canvases=not args.no_canvas),
+        contradictions_in_pdfs=args.pdf_contradictions,
     )
 
 

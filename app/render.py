@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Any
 from rich.console import Console
 from rich.text import Text
 
+from engine.api import kind_label
+
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
@@ -42,6 +44,7 @@ def print_search(response: SearchResponse, *, console: Console | None = None) ->
         line = Text.assemble(
             (f"{i:>2}. ", "bold"),
             (r.title or r.note_path, "bold"),
+            (f" · {kind_label(r.note_path)}" if kind_label(r.note_path) else "", "bold"),
             ("  ", ""),
             (r.note_path, "dim"),
         )

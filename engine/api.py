@@ -100,6 +100,10 @@ if TYPE_CHECKING:
     )
     from engine.session import ReviewDecision as ReviewDecision
     from engine.session import Session as Session
+    from engine.vault.documents import kind_label as kind_label
+    from engine.vault.documents import open_target as open_target
+    from engine.vault.documents import page_of as page_of
+    from engine.vault.ignore import document_kinds as document_kinds
     from engine.vault.obsidian_state import (
         read_active_note as read_active_note,
     )
@@ -135,6 +139,10 @@ _WHERE: dict[str, str] = {
     "FLAG_THRESHOLD": "engine.contradict.types",
     "IndexReport": "engine.lifecycle_report",
     "IndexStats": "engine.model",
+    "document_kinds": "engine.vault.ignore",
+    "kind_label": "engine.vault.documents",
+    "open_target": "engine.vault.documents",
+    "page_of": "engine.vault.documents",
     "LogListener": "engine.lifecycle_report",
     "LifecycleListener": "engine.lifecycle",
     "LifecycleOptions": "engine.lifecycle",

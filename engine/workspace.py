@@ -31,7 +31,8 @@ from engine.paths import IndexPaths, index_paths_for, machine_id
 from engine.runtime import timed
 from engine.store.catalog import Catalog
 from engine.store.graph import LinkGraph, cache_path
-from engine.vault.ignore import VaultFilter
+from engine.vault.documents import DEFAULT_MAX_PDF_BYTES, DEFAULT_MAX_PDF_PAGES, DocumentLimits
+from engine.vault.ignore import DOCUMENT_SUFFIXES, VaultFilter
 
 if TYPE_CHECKING:
     from engine.contradict.scan import ContradictionScanner
@@ -59,6 +60,10 @@ class WorkspaceConfig:
     model: str | None = None  # None: the packaged all-MiniLM-L6-v2
     excluded: tuple[str, ...] = ()  # extra folder prefixes to skip, on top of app.json
     max_note_bytes: int = 10_000_000
+    documents: tuple[str, ...] = DOCUMENT_SUFFIXES  # the kinds read: ".md", ".canvas", ".pdf"
+    max_pdf_bytes: int = DEFAULT_MAX_PDF_BYTES
+    max_pdf_pages: int = DEFAULT_MAX_PDF_PAGES
+    contradictions_in_pdfs: bool = False  # PDFs are long documents by others: off by default
     batch_chunks: int = 256  # chunks per indexing batch (embedding overlaps the next batch)
 
 
@@ -99,8 +104,12 @@ class Workspace:
             graph=graph,
             embedder=self.embedder,
             count_tokens=self._token_counter,
-            vault_filter=VaultFilter.load(config.vault_root, extra_excludes=config.excluded),
-            max_note_bytes=config.max_note_bytes,
+            vault_filter=VaultFilter.load(
+                config.vault_root, extra_excludes=config.excluded, suffixes=config.documents
+            ),
+            limits=DocumentLimits(
+                config.max_note_bytes, config.max_pdf_bytes, config.max_pdf_pages
+            ),
             embedder_id=self.embedder_id,
             batch_chunks=config.batch_chunks,
         )
@@ -351,7 +360,11 @@ class Workspace:
             dimension=scorer.dimension,
         )
         self._scanner = ContradictionScanner(
-            self.catalog, self._claim_vectors, self._claim_embedder, scorer
+            self.catalog,
+            self._claim_vectors,
+            self._claim_embedder,
+            scorer,
+            pdfs=self.config.contradictions_in_pdfs,
         )
         return self._scanner
 

@@ -59,6 +59,8 @@ class SessionOptions:
     chroma_url: str | None = None
     model: str | None = None
     excluded: tuple[str, ...] = ()
+    documents: tuple[str, ...] | None = None  # the kinds read (None: notes, boards and PDFs)
+    pdf_contradictions: bool = False
     index: bool = True  # bring the index up to date after opening (writer only)
     live: bool = True  # then keep it in step with the vault
     embedder: Any = field(default=None, compare=False, repr=False)  # a model to share
@@ -160,6 +162,8 @@ class EngineSession(QObject):
             chroma_url=options.chroma_url,
             model=options.model,
             excluded=options.excluded,
+            contradictions_in_pdfs=options.pdf_contradictions,
+            **({} if options.documents is None else {"documents": options.documents}),
         )
         self._lifecycle = VaultLifecycle(
             config,

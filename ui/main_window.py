@@ -29,7 +29,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.api import IndexStats, OpenOutcome, Progress, one_line, read_active_note
+from engine.api import (
+    IndexStats,
+    OpenOutcome,
+    Progress,
+    document_kinds,
+    one_line,
+    read_active_note,
+)
 from ui.bridge import EngineSession, SearchJob, SearchOutcome, SessionInfo, SessionOptions
 from ui.connections_view import ConnectionsView
 from ui.elided_label import fit_line
@@ -283,6 +290,8 @@ class MainWindow(QMainWindow):
             chroma_url=o.chroma_url or s.chroma_url,
             model=o.model or s.model,
             excluded=s.excluded,
+            documents=document_kinds(pdfs=s.index_pdfs, canvases=s.index_canvases),
+            pdf_contradictions=s.pdf_contradictions,
             index=o.index,
             live=o.live,
             embedder=o.embedder,
@@ -690,12 +699,16 @@ class MainWindow(QMainWindow):
         self._save(new)
         self.search.filters.set_sources(new.sources)
         self._follow_obsidian()
-        reopen = (old.vault, old.model, old.chroma_url, old.excluded) != (
-            new.vault,
-            new.model,
-            new.chroma_url,
-            new.excluded,
+        engine_fields = (
+            "vault",
+            "model",
+            "chroma_url",
+            "excluded",
+            "index_pdfs",
+            "index_canvases",
+            "pdf_contradictions",
         )
+        reopen = any(getattr(old, f) != getattr(new, f) for f in engine_fields)
         if reopen:
             self.open_vault(Path(new.vault) if new.vault else DEMO_VAULT)
         elif self.search.query:

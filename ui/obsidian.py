@@ -59,14 +59,15 @@ def _clean_rel_path(rel_path: str) -> str:
     return "/".join(parts)
 
 
-def obsidian_uri(vault_name: str, rel_path: str) -> str:
-    """`obsidian://open?vault=NAME&file=PATH` for a note (PATH keeps its `.md`).
+def obsidian_uri(vault_name: str, rel_path: str, *, page: int | None = None) -> str:
+    """`obsidian://open?vault=NAME&file=PATH` for a note (PATH keeps its `.md`); a PDF's
+    `page` is asked for as `PATH#page=N`.
 
     Raises ValueError for an empty vault name or a path that is absolute or contains `..`.
     """
     if not vault_name.strip():
         raise ValueError("the vault name is empty")
-    file = _clean_rel_path(rel_path)
+    file = _clean_rel_path(rel_path) + (f"#page={page}" if page is not None else "")
     return f"{SCHEME}://open?vault={quote(vault_name, safe='')}&file={quote(file, safe='')}"
 
 
@@ -137,10 +138,12 @@ def open_url(url: QUrl) -> bool:
     return QDesktopServices.openUrl(url)
 
 
-def open_note(vault_root: Path, rel_path: str, *, in_obsidian: bool = True) -> OpenOutcome:
+def open_note(vault_root: Path, target: str, *, in_obsidian: bool = True) -> OpenOutcome:
     """Open a note in Obsidian (when asked and Obsidian can open this vault), else with the
-    system's default app for the file. A path outside the vault or a missing file is not
-    opened; the outcome says why."""
+    system's default app for the file. `target` is a vault-relative path, a PDF's with the
+    page to open at (`paper.pdf#page=12`: Obsidian goes there). A path outside the vault or a
+    missing file is not opened; the outcome says why."""
+    rel_path, _, page = target.partition("#page=")
     try:
         file = note_file(vault_root, rel_path)
     except ValueError as err:
@@ -154,7 +157,8 @@ def open_note(vault_root: Path, rel_path: str, *, in_obsidian: bool = True) -> O
     )
     if plan.how == "obsidian":
         vault_ref = lookup.entry.id if lookup.entry is not None else root.name
-        if open_url(QUrl(obsidian_uri(vault_ref, rel_path), QUrl.ParsingMode.StrictMode)):
+        uri = obsidian_uri(vault_ref, rel_path, page=int(page) if page.isdigit() else None)
+        if open_url(QUrl(uri, QUrl.ParsingMode.StrictMode)):
             return plan
         log.info("Obsidian did not open %s; falling back to the default app", rel_path)
         plan = OpenOutcome(

@@ -12,7 +12,7 @@ from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QRectF, QS
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
-from engine.api import MergedResult
+from engine.api import MergedResult, kind_label
 from ui.results_model import KindRole, ResultRole
 from ui.theme import MUTED, source_style
 
@@ -138,8 +138,10 @@ class ResultDelegate(QStyledItemDelegate):
         score_text = f"{result.composite_relevance:.2f}"
         score_w = fonts.score_metrics.horizontalAdvance(score_text)
         title_rect = QRect(inner.left(), inner.top(), inner.width() - score_w - 12, line_h)
+        kind = kind_label(result.note_path)  # a board or a PDF says so beside its title
+        name = result.title or result.note_path
         title = fonts.title_metrics.elidedText(
-            result.title or result.note_path, Qt.TextElideMode.ElideRight, title_rect.width()
+            f"{name} · {kind}" if kind else name, Qt.TextElideMode.ElideRight, title_rect.width()
         )
         painter.setFont(fonts.title)
         painter.setPen(text_color)

@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.api import open_target
 from ui.bridge import SearchOutcome
 from ui.detail_view import DetailView
 from ui.filters import FilterBar
@@ -48,7 +49,7 @@ from ui.theme import MUTED
 from ui.warnings_bar import WarningsBar
 
 if TYPE_CHECKING:
-    from engine.api import SearchFilters, SearchResponse
+    from engine.api import MergedResult, SearchFilters, SearchResponse
 
 log = logging.getLogger(__name__)
 
@@ -329,9 +330,12 @@ class SearchPanel(QWidget):
         return self._selected_path()
 
     def open_selected(self, *, in_obsidian: bool = True) -> None:
-        path = self._selected_path()
-        if path is not None:
-            self.open_requested.emit(path, in_obsidian)
+        """Open the selected result: a PDF at the page of its best passage."""
+        result = self.model.result_at(self.results.currentIndex())
+        if result is not None:
+            self.open_requested.emit(
+                open_target(result.note_path, best_heading(result)), in_obsidian
+            )
 
     def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         result = self.model.result_at(current)
@@ -442,3 +446,11 @@ def still_indexing_text(query: str, done: int, total: int, meaning_only: bool = 
         f"Nothing for “{query}” yet: the vault is still being indexed{counts}. "
         "The list updates as notes are added."
     )
+
+
+def best_heading(result: MergedResult) -> tuple[str, ...]:
+    """The heading path of a result's best passage (the chunk that ranked it), else its first."""
+    for excerpt in result.excerpts:
+        if excerpt.chunk_id is not None and excerpt.chunk_id == result.best_chunk_id:
+            return excerpt.heading_path
+    return result.excerpts[0].heading_path if result.excerpts else ()

@@ -62,6 +62,19 @@ class Settings:
             "Vault folders never indexed, on top of Obsidian's own 'Excluded files'."
         ),
     )
+    index_pdfs: bool = field(
+        default=True, metadata=_describe("Search the text of the vault's PDFs, page by page.")
+    )
+    index_canvases: bool = field(
+        default=True,
+        metadata=_describe("Search Canvas boards: their cards, and the notes they show."),
+    )
+    pdf_contradictions: bool = field(
+        default=False,
+        metadata=_describe(
+            "Check PDFs for contradictions too (off: they are often long documents by others)."
+        ),
+    )
     welcomed: bool = field(
         default=False, metadata=_describe("The first-run welcome has been seen.")
     )

@@ -87,13 +87,27 @@ class SettingsDialog(QDialog):
         self.excluded.setFixedHeight(90)
         form.addRow("Excluded folders", self.excluded)
 
+        kinds = QWidget()
+        row = QHBoxLayout(kinds)
+        row.setContentsMargins(0, 0, 0, 0)
+        self.index_pdfs = self._box("PDFs", "index_pdfs", settings.index_pdfs, row)
+        self.index_canvases = self._box(
+            "Canvas boards", "index_canvases", settings.index_canvases, row
+        )
+        self.pdf_contradictions = self._box(
+            "Check PDFs for contradictions", "pdf_contradictions", settings.pdf_contradictions, row
+        )
+        row.addStretch(1)
+        form.addRow("Also read", kinds)
+
         self.follow_obsidian = QCheckBox("Show the connections of the note open in Obsidian")
         self.follow_obsidian.setToolTip(_DESCRIPTIONS["follow_obsidian"])
         self.follow_obsidian.setChecked(settings.follow_obsidian)
         form.addRow("Follow Obsidian", self.follow_obsidian)
 
         note = QLabel(
-            "Changing the vault, model, Chroma server or excluded folders reopens the vault. "
+            "Changing the vault, model, Chroma server, excluded folders or what is read "
+            "reopens the vault. "
             "Nothing is ever written into the vault."
         )
         note.setWordWrap(True)
@@ -144,6 +158,14 @@ class SettingsDialog(QDialog):
             return
         self.accept()
 
+    @staticmethod
+    def _box(label: str, name: str, checked: bool, row: QHBoxLayout) -> QCheckBox:
+        box = QCheckBox(label)
+        box.setToolTip(_DESCRIPTIONS[name])
+        box.setChecked(checked)
+        row.addWidget(box)
+        return box
+
     def result_settings(self) -> Settings:
         """The settings as edited (call after the dialog was accepted)."""
         vault = self.vault.text().strip()
@@ -160,4 +182,7 @@ class SettingsDialog(QDialog):
             sources=tuple(n for n, box in self.sources.items() if box.isChecked()),
             excluded=excluded,
             follow_obsidian=self.follow_obsidian.isChecked(),
+            index_pdfs=self.index_pdfs.isChecked(),
+            index_canvases=self.index_canvases.isChecked(),
+            pdf_contradictions=self.pdf_contradictions.isChecked(),
         )

@@ -51,6 +51,7 @@ from engine.contradict.structure import about_different_things
 from engine.contradict.subjects import TitleIndex
 from engine.contradict.templates import varying_values
 from engine.contradict.types import ScanStats
+from engine.vault.documents import document_kind
 
 if TYPE_CHECKING:
     from engine.contradict.scorer import PairScorer
@@ -89,7 +90,9 @@ class ContradictionScanner:
         scorer: PairScorer,
         *,
         config: ScanConfig | None = None,
+        pdfs: bool = False,
     ) -> None:
+        """`pdfs`: check the text of PDFs too (off by default: long documents by others)."""
         if config is None:  # the wider net only where a trained judge reads it
             config = DEFAULT_SCAN_CONFIG if scorer.judge is None else JUDGE_SCAN_CONFIG
         self._catalog = catalog
@@ -102,6 +105,7 @@ class ContradictionScanner:
         # the nearest-claim search reaches down to the lower of the two gates (`_keep`)
         self._gate = min(config.similarity_gate, config.subject_gate)
         self._title_index: TitleIndex | None = None
+        self._pdfs = pdfs
 
     @property
     def scorer(self) -> PairScorer:
@@ -120,7 +124,12 @@ class ContradictionScanner:
         """A scanner over the same catalog, claims collection, embedder and scorer with
         other tunables."""
         twin = ContradictionScanner(
-            self._catalog, self._vectors, self._embedder_factory, self._scorer, config=config
+            self._catalog,
+            self._vectors,
+            self._embedder_factory,
+            self._scorer,
+            config=config,
+            pdfs=self._pdfs,
         )
         twin._embedder = self._embedder
         return twin
@@ -214,6 +223,8 @@ class ContradictionScanner:
 
     def _extract(self, paths: Sequence[str], table: ClaimTable) -> None:
         for path in paths:
+            if not self._pdfs and document_kind(path) == "pdf":
+                continue
             n = 0
             for chunk in self._catalog.notes.chunks_for(path):
                 for claim in extract_claims(chunk.text, heading_path=chunk.heading_path):

@@ -34,8 +34,8 @@ from engine.errors import ModelLoadError, VaultUnavailableError
 from engine.index.plan import Plan, plan_sync, scan_paths
 from engine.model import Chunk, IndexStats, Note, Progress
 from engine.vault.chunker import chunk_note
+from engine.vault.documents import DEFAULT_LIMITS, DocumentLimits, read_document
 from engine.vault.ignore import VaultFilter
-from engine.vault.reader import read_note
 from engine.vault.scan import FileStat, scan_vault
 
 if TYPE_CHECKING:
@@ -99,7 +99,7 @@ class Indexer:
         embedder: Callable[[], Embedder],
         count_tokens: Callable[[], TokenCounter],
         vault_filter: VaultFilter | None = None,
-        max_note_bytes: int = 10_000_000,
+        limits: DocumentLimits = DEFAULT_LIMITS,
         embedder_id: str = "",
         batch_chunks: int = BATCH_CHUNKS,
     ) -> None:
@@ -111,7 +111,7 @@ class Indexer:
         self._embedder_factory = embedder
         self._count_tokens_factory = count_tokens
         self._filter = vault_filter
-        self._max_note_bytes = max_note_bytes
+        self._limits = limits
         self._embedder_id = embedder_id
         self._embedder: Embedder | None = None
         self._count_tokens: TokenCounter | None = None
@@ -165,7 +165,7 @@ class Indexer:
         plan = plan_sync(
             self._catalog,
             self._root,
-            max_note_bytes=self._max_note_bytes,
+            limits=self._limits,
             files=files,
             universe=universe,
             report=report,
@@ -380,7 +380,7 @@ class Indexer:
         affected = sorted({cid.rsplit("#", 1)[0] for cid in lacking})
         plan = Plan()
         for rel in affected:
-            result = read_note(self._root, rel, max_bytes=self._max_note_bytes)
+            result = read_document(self._root, rel, self._limits)
             if isinstance(result, Note):
                 st = (self._root / rel).stat()
                 plan.changed.append((result, st.st_mtime_ns))

@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from engine.model import Note, Progress, SkippedFile
+from engine.vault.documents import DocumentLimits, read_document
 from engine.vault.ignore import VaultFilter
-from engine.vault.reader import read_note
 from engine.vault.scan import FileStat, check_note_file
 
 if TYPE_CHECKING:
@@ -45,7 +45,7 @@ def scan_paths(
     universe: set[str] = set()
     real_root = os.path.realpath(root)
     for rel in paths:
-        if not rel.lower().endswith(".md"):
+        if not vault_filter.is_document(rel):
             continue
         universe.add(rel)
         if _is_hidden(rel) or vault_filter.is_excluded(rel):
@@ -67,7 +67,7 @@ def plan_sync(
     catalog: Catalog,
     root: Path,
     *,
-    max_note_bytes: int,
+    limits: DocumentLimits,
     files: dict[str, FileStat],
     universe: set[str] | None,
     report: ProgressCallback,
@@ -99,7 +99,7 @@ def plan_sync(
 
     total = len(to_read)
     for done, rel in enumerate(sorted(to_read), start=1):
-        result = read_note(root, rel, max_bytes=max_note_bytes)
+        result = read_document(root, rel, limits)
         if done % 50 == 0 or done == total:
             report(Progress(phase="parse", done=done, total=total, path=rel))
         if isinstance(result, SkippedFile):

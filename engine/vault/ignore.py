@@ -1,4 +1,5 @@
-"""The user's "Excluded files" (`userIgnoreFilters` in `.obsidian/app.json`), Obsidian-style.
+"""Which files of a vault are indexed: the document kinds (notes, canvases, PDFs) and the
+user's "Excluded files" (`userIgnoreFilters` in `.obsidian/app.json`), Obsidian-style.
 
 An entry written as `/.../` is a regular expression searched anywhere in the vault-relative
 path; any other entry is a path prefix ("Archive/", "Templates", "Daily/2019").
@@ -11,10 +12,26 @@ import json
 import logging
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 log = logging.getLogger(__name__)
+
+NOTE_SUFFIX = ".md"
+CANVAS_SUFFIX = ".canvas"
+PDF_SUFFIX = ".pdf"
+#: every kind of document a vault is read for: markdown notes, Canvas boards, PDFs
+DOCUMENT_SUFFIXES = (NOTE_SUFFIX, CANVAS_SUFFIX, PDF_SUFFIX)
+
+
+def document_kinds(*, pdfs: bool = True, canvases: bool = True) -> tuple[str, ...]:
+    """The suffixes of the documents read: notes always, boards and PDFs unless turned off."""
+    return (
+        NOTE_SUFFIX,
+        *((CANVAS_SUFFIX,) if canvases else ()),
+        *((PDF_SUFFIX,) if pdfs else ()),
+    )
+
 
 APP_JSON = Path(".obsidian") / "app.json"
 _MAX_APP_JSON_BYTES = 1_000_000
@@ -22,14 +39,21 @@ _MAX_APP_JSON_BYTES = 1_000_000
 
 @dataclass(frozen=True)
 class VaultFilter:
-    """Which vault-relative paths the user excluded."""
+    """Which vault-relative paths are documents (`suffixes`) and which the user excluded."""
 
     prefixes: tuple[str, ...] = ()
     patterns: tuple[re.Pattern[str], ...] = ()
     warnings: tuple[str, ...] = field(default=(), compare=False)
+    suffixes: tuple[str, ...] = DOCUMENT_SUFFIXES  # lower-case; markdown is always one
 
     @classmethod
-    def load(cls, root: Path, extra_excludes: Iterable[str] = ()) -> VaultFilter:
+    def load(
+        cls,
+        root: Path,
+        extra_excludes: Iterable[str] = (),
+        *,
+        suffixes: tuple[str, ...] = DOCUMENT_SUFFIXES,
+    ) -> VaultFilter:
         """Read the vault's filters from `.obsidian/app.json`, plus `extra_excludes` (same
         syntax). Never raises: problems become `warnings`."""
         warnings: list[str] = []
@@ -52,7 +76,7 @@ class VaultFilter:
             log.warning("%s", message)
             warnings.append(message)
         entries.extend(extra_excludes)
-        return cls.from_entries(entries, warnings=warnings)
+        return replace(cls.from_entries(entries, warnings=warnings), suffixes=suffixes)
 
     @classmethod
     def from_entries(cls, entries: Iterable[str], *, warnings: Iterable[str] = ()) -> VaultFilter:
@@ -73,6 +97,15 @@ class VaultFilter:
             if prefix.strip():
                 prefixes.append(prefix)
         return cls(tuple(dict.fromkeys(prefixes)), tuple(patterns), tuple(problems))
+
+    def is_document(self, name: str) -> bool:
+        """Is a file of this name (or vault-relative path) one the index reads: visible, with
+        one of `suffixes` (any case), and more than the suffix?"""
+        base = name.rsplit("/", 1)[-1]
+        lower = base.lower()
+        return not base.startswith(".") and any(
+            lower.endswith(s) and len(base) > len(s) for s in self.suffixes
+        )
 
     def is_excluded(self, rel_path: str) -> bool:
         """Is this vault-relative POSIX path (file, or folder ending in '/') excluded?"""

@@ -64,23 +64,34 @@ def read_note(
     root: Path, rel_path: str, *, max_bytes: int = DEFAULT_MAX_BYTES
 ) -> Note | SkippedFile:
     """Read and parse `root / rel_path`; problems become a `SkippedFile`, never an exception."""
+    read = read_file(root, rel_path, max_bytes=max_bytes, kind="notes")
+    if isinstance(read, SkippedFile):
+        return read
+    raw, mtime = read
+    return parse_note(rel_path, raw, mtime=mtime)
+
+
+def read_file(
+    root: Path, rel_path: str, *, max_bytes: int, kind: str
+) -> tuple[bytes, datetime] | SkippedFile:
+    """The bytes and modification time of `root / rel_path`, or why it cannot be read (too
+    big for the limit of `kind`, unreadable)."""
     full = Path(root, *PurePosixPath(rel_path).parts)
     try:
         with open(full, "rb") as handle:
             stat = os.fstat(handle.fileno())
             if stat.st_size > max_bytes:
-                return SkippedFile(rel_path, _too_big(stat.st_size, max_bytes))
+                return SkippedFile(rel_path, _too_big(stat.st_size, max_bytes, kind))
             raw = handle.read(max_bytes + 1)
     except OSError as err:
         return SkippedFile(rel_path, f"cannot read file: {err.strerror or err}")
     if len(raw) > max_bytes:  # the file grew while we read it
-        return SkippedFile(rel_path, _too_big(len(raw), max_bytes))
-    mtime = datetime.fromtimestamp(stat.st_mtime_ns / 1e9, tz=UTC)
-    return parse_note(rel_path, raw, mtime=mtime)
+        return SkippedFile(rel_path, _too_big(len(raw), max_bytes, kind))
+    return raw, datetime.fromtimestamp(stat.st_mtime_ns / 1e9, tz=UTC)
 
 
-def _too_big(size: int, limit: int) -> str:
-    return f"file is {size:,} bytes, over the {limit:,}-byte limit for notes"
+def _too_big(size: int, limit: int, kind: str) -> str:
+    return f"file is {size:,} bytes, over the {limit:,}-byte limit for {kind}"
 
 
 def parse_note(rel_path: str, raw: bytes, *, mtime: datetime) -> Note | SkippedFile:

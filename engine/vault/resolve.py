@@ -21,7 +21,7 @@ ATTACHMENT_EXTENSIONS = frozenset(
     {
         "png", "jpg", "jpeg", "gif", "bmp", "svg", "webp", "avif", "heic", "tif", "tiff", "ico",
         "mp3", "wav", "m4a", "ogg", "3gp", "flac", "webm", "mp4", "ogv", "mov", "mkv", "avi",
-        "pdf", "canvas", "base", "excalidraw", "zip", "csv", "json", "txt", "docx", "xlsx",
+        "base", "excalidraw", "zip", "csv", "json", "txt", "docx", "xlsx",
         "pptx", "html", "htm", "epub",
     }
 )  # fmt: skip
@@ -49,12 +49,15 @@ def basename_key(target: str) -> str:
     return normalize_target(target).rsplit("/", 1)[-1]
 
 
-def is_attachment(target: str) -> bool:
-    """Does the target name a non-note file (by its extension)?"""
+def _extension(target: str) -> str:
     name = target.strip().rsplit("/", 1)[-1]
-    if "." not in name:
-        return False
-    return name.rsplit(".", 1)[1].lower() in ATTACHMENT_EXTENSIONS
+    return name.rsplit(".", 1)[1].lower() if "." in name else ""
+
+
+def is_attachment(target: str) -> bool:
+    """Does the target name a file that is never a document of the index (an image, ...)?
+    Boards and PDFs are documents: links to them resolve like links to notes."""
+    return _extension(target) in ATTACHMENT_EXTENSIONS
 
 
 def link_keys(target: str) -> tuple[str, ...]:

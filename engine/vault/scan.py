@@ -1,6 +1,7 @@
 """List a vault's notes quickly (os.scandir), with what was skipped and why.
 
-Only `.md` files (any case); never `.obsidian/`, `.trash/`, `.git/` or anything hidden (a name
+Only documents (`VaultFilter.is_document`: notes, canvases, PDFs, any case); never
+`.obsidian/`, `.trash/`, `.git/` or anything hidden (a name
 starting with '.'), nor what the user excluded. Symlinks (files or folders) are followed only
 when their target is inside the vault: one pointing outside is recorded in `skipped` ("symlink
 points outside the vault"), so a vault never leaks other files into the index. Each real folder
@@ -63,11 +64,6 @@ def link_escapes(real_root: str, path: str) -> bool:
     """Does the symlink at `path` resolve to somewhere outside the vault `real_root`?"""
     target = os.path.realpath(path)
     return target != real_root and not target.startswith(real_root.rstrip(os.sep) + os.sep)
-
-
-def is_note_name(name: str) -> bool:
-    """A visible file with the '.md' extension (any case)."""
-    return not name.startswith(".") and name.lower().endswith(".md") and len(name) > 3
 
 
 def scan_vault(root: Path, *, vault_filter: VaultFilter) -> ScanResult:
@@ -149,7 +145,7 @@ def scan_vault(root: Path, *, vault_filter: VaultFilter) -> ScanResult:
                 item = (entry.path, rel + "/", (st.st_dev, st.st_ino))
                 (linked if is_link else subfolders).append(item)
                 continue
-            if not is_note_name(name) or vault_filter.is_excluded(rel):
+            if not vault_filter.is_document(name) or vault_filter.is_excluded(rel):
                 continue
             result = check_note_file(real_root, entry.path, rel, is_link=entry.is_symlink())
             if isinstance(result, SkippedFile):

@@ -14,6 +14,8 @@ import random
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from engine.vault.ignore import VaultFilter
+
 BILLION_LAUGHS = """---
 a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]
 b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]
@@ -152,6 +154,8 @@ def write_hostile_vault(root: Path, outside: Path, *, huge_mb: int = 20) -> Host
     (root / "folder.md").mkdir()  # a folder named like a note
     (root / "folder.md" / "inner.md").write_text(BODY, encoding="utf-8")
 
+    write_hostile_documents(root / "docs")
+
     locked = root / "perm" / "unreadable.md"
     locked.parent.mkdir()
     locked.write_text(BODY, encoding="utf-8")
@@ -159,6 +163,67 @@ def write_hostile_vault(root: Path, outside: Path, *, huge_mb: int = 20) -> Host
     if not os.access(locked, os.R_OK):
         vault.unreadable.append("perm/unreadable.md")
     return vault
+
+
+#: the boards and PDFs of the hostile vault, and what the index must say of each
+HOSTILE_DOCUMENTS = {
+    "docs/good.pdf": None,  # indexed
+    "docs/scan.pdf": "no text layer",
+    "docs/encrypted.pdf": "encrypted",
+    "docs/truncated.pdf": "not a readable PDF",
+    "docs/random bytes.pdf": "not a PDF",
+    "docs/empty.pdf": "empty",
+    "docs/board.canvas": None,  # cycles, edges to missing cards, a card for a missing file
+    "docs/malformed.canvas": "not a canvas",
+    "docs/a list.canvas": "not a canvas",
+    "docs/empty.canvas": "empty canvas",
+}
+
+
+def write_hostile_documents(folder: Path) -> None:
+    """Bad PDFs (a scan without text, encrypted, truncated, random bytes, empty) and bad
+    boards (malformed JSON, not an object, empty, edges in a cycle and to missing cards)."""
+    from fpdf import FPDF
+
+    folder.mkdir(parents=True, exist_ok=True)
+
+    def pdf(text: str | None, *, password: str | None = None) -> bytes:
+        doc = FPDF()
+        doc.add_page()
+        if password:
+            doc.set_encryption(owner_password="owner", user_password=password)
+        if text is None:
+            doc.rect(20, 20, 80, 40, style="F")
+        else:
+            doc.set_font("Helvetica", size=11)
+            doc.multi_cell(0, 6, text, new_x="LMARGIN", new_y="NEXT")
+        return bytes(doc.output())
+
+    good = pdf("A printed manual about turbines and their transport bolts.")
+    (folder / "good.pdf").write_bytes(good)
+    (folder / "scan.pdf").write_bytes(pdf(None))
+    (folder / "encrypted.pdf").write_bytes(pdf("secret", password="user"))
+    (folder / "truncated.pdf").write_bytes(good[: len(good) // 3])
+    (folder / "random bytes.pdf").write_bytes(bytes(range(256)) * 40)
+    (folder / "empty.pdf").write_bytes(b"")
+    card = {"x": 0, "y": 0, "width": 10, "height": 10}
+    board = {
+        "nodes": [
+            {"id": "a", "type": "text", "text": "Turbines need bolts.", **card},
+            {"id": "b", "type": "text", "text": "Bolts need turbines.", **card},
+            {"id": "c", "type": "file", "file": "missing/nowhere.md", **card},
+        ],
+        "edges": [
+            {"id": "1", "fromNode": "a", "toNode": "b"},
+            {"id": "2", "fromNode": "b", "toNode": "a"},
+            {"id": "3", "fromNode": "a", "toNode": "ghost"},
+            {"id": "4", "fromNode": "c", "toNode": "c"},
+        ],
+    }
+    (folder / "board.canvas").write_text(json.dumps(board), encoding="utf-8")
+    (folder / "malformed.canvas").write_text('{"nodes": [', encoding="utf-8")
+    (folder / "a list.canvas").write_text("[1, 2, 3]", encoding="utf-8")
+    (folder / "empty.canvas").write_text('{"nodes": [], "edges": []}', encoding="utf-8")
 
 
 def varied_line(size: int = 3_000_000) -> str:
@@ -185,7 +250,7 @@ def expected_note_paths(root: Path, *, is_excluded) -> tuple[set[str], set[str]]
                 if not _inside(root, full):
                     expect.add(prefix + d)
         for name in filenames:
-            if name.startswith(".") or not name.lower().endswith(".md"):
+            if not VaultFilter().is_document(name):
                 continue
             rel = prefix + name
             if is_excluded(rel):

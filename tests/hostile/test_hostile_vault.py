@@ -14,7 +14,13 @@ from typing import TYPE_CHECKING
 
 import pytest
 from helpers.cli import REPO
-from helpers.hostile import HostileVault, expected_note_paths, varied_line, write_hostile_vault
+from helpers.hostile import (
+    HOSTILE_DOCUMENTS,
+    HostileVault,
+    expected_note_paths,
+    varied_line,
+    write_hostile_vault,
+)
 
 from engine.vault.ignore import VaultFilter
 from engine.vault.scan import OUTSIDE_REASON, printable_path, scan_vault
@@ -132,6 +138,11 @@ def test_index_accounts_for_every_file(
         assert "binary" in skipped[path]
     for path in ("enc/utf-16 no bom.md", "enc/utf-16 be no bom.md", "enc/latin-1.md"):
         assert path in indexed_paths
+    for path, reason in HOSTILE_DOCUMENTS.items():
+        if reason is None:
+            assert path in indexed_paths
+        else:
+            assert reason in skipped[path], (path, skipped.get(path))
     warned = {w.path: w.reason for w in stats.warnings}
     assert "alias bomb" in warned["fm/alias bomb.md"]
     assert "never closed" in warned["fm/unclosed.md"]

@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from engine.model import SkippedFile
 from engine.search.service import SearchFilters
 from engine.search.types import SearchResponse
 from tests.engine.search.conftest import DEMO_VAULT, DemoIndex
@@ -18,10 +19,18 @@ def paths(response: SearchResponse) -> list[str]:
 
 
 def holding(demo: DemoIndex, text: str) -> set[str]:
-    """The indexed demo notes whose file holds `text` (case-insensitive)."""
+    """The indexed demo documents whose file holds `text` (case-insensitive; a board or a
+    PDF: its text)."""
+    from engine.vault.documents import read_document
+
     out = set()
     for path in demo.indexed_paths():
-        body = (DEMO_VAULT / path).read_text(encoding="utf-8")
+        if path.endswith(".md"):
+            body = (DEMO_VAULT / path).read_text(encoding="utf-8")
+        else:
+            document = read_document(DEMO_VAULT, path)
+            assert not isinstance(document, SkippedFile), document
+            body = document.body
         if text.casefold() in body.casefold():
             out.add(path)
     return out
