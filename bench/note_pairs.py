@@ -2339,6 +2339,51 @@ def realise(pair: Pair, rng: random.Random) -> dict[str, str]:
     return {"premise": texts[0], "hypothesis": texts[1], "label": pair.label, "kind": pair.kind}
 
 
+FRAME_HEADS = ("Notes", "History", "Overview", "Journal", "Lore", "Summary", "Log", "Index")
+
+
+def frame_title(rng: random.Random) -> str:
+    """The title of a note about something else (an overview, a log)."""
+    return f"{word(rng).capitalize()} {rng.choice(FRAME_HEADS)}"
+
+
+def framed_pair(rng: random.Random) -> dict[str, str]:
+    """A pair as the scan shows it to the judge: each claim read in its note.
+
+    A claim whose subject is a pronoun, or that has none, takes its note's title as its
+    subject ("Orrin Family: They cannot ..."). Two such claims under the titles of two
+    different subjects are neutral whatever they say: they are about different things. A
+    claim that names its subject keeps its label under any note's title."""
+    label = pick_label(rng)
+    pair = pick_generator(rng, label)(rng, label)
+    a, b = pair.a, pair.b
+    if pair.sym and rng.random() < 0.5:
+        a, b = b, a
+    lab, kind = pair.label, f"framed-{pair.kind}"
+    if not a.wrap and not b.wrap and rng.random() < 0.6:
+        if lab in (C, E) and a.ent == b.ent and rng.random() < 0.5:
+            b = replace(b, ent=other_ent(rng, a.ent))
+            lab, kind = N, "framed-other-subject"
+        texts = [render(a, True, ""), render(b, True, "")]
+        if rng.random() < 0.3:  # fragments: "Title: has ..." without the pronoun
+            texts = [strip_pronoun(t, s.ent) for t, s in zip(texts, (a, b), strict=True)]
+    else:
+        texts = [f"{frame_title(rng)}: {render(s, False, '')}" for s in (a, b)]
+    return {
+        "premise": finish(texts[0], rng, True),
+        "hypothesis": finish(texts[1], rng, lab != E),
+        "label": lab,
+        "kind": kind,
+    }
+
+
+def strip_pronoun(text: str, ent: Ent) -> str:
+    title, sep, body = text.partition(": ")
+    if sep and body.startswith(ent.pron + " "):
+        return f"{title}: {body[len(ent.pron) + 1 :]}"
+    return text
+
+
 # --------------------------------------------------------------------------- minimal edits
 
 MIN_ROLES = (
@@ -2591,7 +2636,7 @@ def minimal_pair(rng: random.Random) -> dict[str, str]:
 
 
 def generate_pairs(
-    n: int, seed: int, emphasis: bool = False, minimal: bool = False
+    n: int, seed: int, emphasis: bool = False, minimal: bool = False, framed: float = 0.0
 ) -> list[dict[str, str]]:
     """Return ``n`` labelled note-style pairs, deterministic for ``seed``.
 
@@ -2600,10 +2645,14 @@ def generate_pairs(
     those kinds are not drawn (the first training phase's mix). With ``minimal``, half of the
     pairs are minimal-edit pairs (high word overlap, label by construction: restatements,
     non-exclusive changes, exclusive changes) and the other half follow the ``emphasis`` mix.
+    ``framed``: the share of pairs read in their notes (`framed_pair`), drawn first.
     """
     rng = random.Random(seed)
     out = []
     for _ in range(n):
+        if framed and rng.random() < framed:
+            out.append(framed_pair(rng))
+            continue
         if minimal and rng.random() < 0.5:
             out.append(minimal_pair(rng))
             continue

@@ -88,6 +88,7 @@ def training_pairs(
     emphasis: bool = False,
     minimal: bool = False,
     mixed: bool = False,
+    framed: float = 0.0,
 ) -> list[tuple[str, str, int]]:
     """SNLI pairs plus note-style pairs. With ``mixed``, the note pairs are a third each of
     the plain, emphasis and minimal mixes (the three CPU phases in one run)."""
@@ -106,7 +107,7 @@ def training_pairs(
             + generate_pairs(note_pairs - 2 * third, seed + 2, minimal=True)
         )
     else:
-        drawn = generate_pairs(note_pairs, seed, emphasis=emphasis, minimal=minimal)
+        drawn = generate_pairs(note_pairs, seed, emphasis=emphasis, minimal=minimal, framed=framed)
     notes = [(r["premise"], r["hypothesis"], LABELS.index(r["label"])) for r in drawn]
     # contradiction is symmetric: teach it both ways round (note-style pairs)
     rows += notes + [(b, a, y) for a, b, y in notes if y == 0]
@@ -196,6 +197,7 @@ def train(args: argparse.Namespace) -> None:
         emphasis=args.emphasis,
         minimal=args.minimal,
         mixed=args.mixed,
+        framed=args.framed,
     )
     plan = batches(rows, args.batch, args.seed)
     total = min(args.steps, len(plan) * args.epochs)
@@ -305,6 +307,7 @@ def train(args: argparse.Namespace) -> None:
         "snli_pairs": args.snli_pairs,
         "note_emphasis": args.emphasis,
         "note_minimal": args.minimal,
+        "note_framed": args.framed,
         "init": Path(args.init).name if args.init else None,
         "training_pairs": len(rows),
         "data_sha256": {SNLI_TRAIN.name.removesuffix(".gz"): sha256(SNLI_TRAIN)},
@@ -479,6 +482,9 @@ def main() -> None:
     ap.add_argument("--init", help="start from this checkpoint's weights (a second phase)")
     ap.add_argument("--stop-at", type=int, help="stop after this many steps of --steps' schedule")
     ap.add_argument("--mixed", action="store_true", help="note pairs: plain, emphasis, minimal")
+    ap.add_argument(
+        "--framed", type=float, default=0.0, help="note pairs: this share read in their notes"
+    )
     ap.add_argument("--device", default="cpu", help="cpu or cuda (bf16 autocast)")
     ap.add_argument("--freeze-embeddings", action="store_true")
     ap.add_argument("--save-epochs", action="store_true", help="trained weights per epoch")
