@@ -187,6 +187,10 @@ class Indexer:
             # without the model some chunks have no vector yet: stay dirty, so the next
             # full sync reconciles (embeds exactly those) once the model loads
             self._catalog.state.dirty = False
+        elif not stopped and not embed and not plan.changed:
+            # a words-and-links pass that wrote no note left no chunk without its vector:
+            # the next sync need not reconcile (and a restart need not open Chroma)
+            self._catalog.state.dirty = recovering
         problems: tuple[str, ...] = ()
         if self._model_error is not None:
             problems = (

@@ -80,7 +80,7 @@ class VectorStore:
             dimension=dimension,
             write_lock=self._write_lock,
             closed=self._closed,
-            count=self.count,
+            count=self.stored_count,
             page=self._page,
             tuning=tuning,
         )
@@ -328,6 +328,16 @@ class VectorStore:
 
     def count(self) -> int:
         return int(self._call("count"))
+
+    def stored_count(self) -> int:
+        """`count()`; while a local Chroma is not open yet, read from its own file (chromadb
+        stays unimported: the mirror's check on a restart that writes nothing costs no
+        memory). Falls back to Chroma wherever that file cannot answer."""
+        if not self.connected and self._persist_dir is not None:
+            counted = chroma.local_count(self._persist_dir, self.name)
+            if counted is not None:
+                return counted
+        return self.count()
 
     def held_count(self) -> int:
         """`count()`, answered by the mirror while Chroma is not open yet (a mirror from a

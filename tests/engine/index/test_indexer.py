@@ -188,3 +188,20 @@ def test_missing_vault_is_a_clear_error(tmp_path: Path, open_ws: OpenWs) -> None
 
     with pytest.raises(VaultUnavailableError, match="no vault folder"):
         open_ws(tmp_path / "nope")
+
+
+def test_a_words_and_links_pass_that_writes_nothing_leaves_the_index_clean(
+    vault: Path, open_ws: OpenWs
+) -> None:
+    ws = open_ws(vault)
+    ws.sync()
+    assert ws.catalog.state.dirty is False
+    text_only = ws.sync(embed=False)  # a restart's text-first pass with nothing changed
+    assert text_only.added == text_only.updated == 0
+    assert ws.catalog.state.dirty is False  # the next sync has nothing to reconcile
+    (vault / "new note.md").write_text("# New\n\nA note written while the model loads.\n")
+    ws.sync(embed=False)
+    assert ws.catalog.state.dirty is True  # its chunks wait for their vectors
+    ws.sync()
+    assert ws.catalog.state.dirty is False
+    assert_consistent(ws)

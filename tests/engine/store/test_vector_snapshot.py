@@ -220,7 +220,19 @@ def test_the_check_waits_for_a_pause_in_queries(tmp_path: Path) -> None:
         assert thread is not None
         thread.join(10)  # queries stopped: the check runs
         assert not thread.is_alive()
-        assert store.connected and store.mirrored
+        # it read Chroma's count from its file: chromadb stays unopened while nothing writes
+        assert store.mirrored and not store.connected
+
+
+def test_chromas_count_read_from_its_file_equals_its_own(tmp_path: Path) -> None:
+    from engine.store.chroma import local_count
+
+    base, ids = _saved(tmp_path)
+    with _deferred(tmp_path / "chroma") as store:
+        assert store.stored_count() == len(ids) and not store.connected
+        assert store.count() == len(ids) and store.connected
+    assert local_count(tmp_path / "chroma", "no such collection") is None
+    assert local_count(tmp_path / "nowhere", store.name) is None
 
 
 def test_closing_during_the_check_delay_never_opens_chroma(tmp_path: Path) -> None:
