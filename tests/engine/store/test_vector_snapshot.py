@@ -227,7 +227,7 @@ def test_the_check_waits_for_a_pause_in_queries(tmp_path: Path) -> None:
 def test_chromas_count_read_from_its_file_equals_its_own(tmp_path: Path) -> None:
     from engine.store.chroma import local_count
 
-    base, ids = _saved(tmp_path)
+    _base, ids = _saved(tmp_path)
     with _deferred(tmp_path / "chroma") as store:
         assert store.stored_count() == len(ids) and not store.connected
         assert store.count() == len(ids) and store.connected
