@@ -60,24 +60,12 @@ def _common_options(*, defaults: bool) -> argparse.ArgumentParser:
         default=default(None),
         help="embedding model folder or id (default: packaged MiniLM)",
     )
-    common.add_argument(
-        "--no-pdf",
-        action="store_true",
-        default=default(False),
-        help="do not read the vault's PDFs",
-    )
-    common.add_argument(
-        "--no-canvas",
-        action="store_true",
-        default=default(False),
-        help="do not read the vault's Canvas boards",
-    )
-    common.add_argument(
-        "--pdf-contradictions",
-        action="store_true",
-        default=default(False),
-        help="check PDFs for contradictions too (off by default)",
-    )
+    for flag, what in (
+        ("--no-pdf", "do not read the vault's PDFs"),
+        ("--no-canvas", "do not read the vault's Canvas boards"),
+        ("--pdf-contradictions", "check PDFs for contradictions too (off by default)"),
+    ):
+        common.add_argument(flag, action="store_true", default=default(False), help=what)
     common.add_argument("-v", "--verbose", action="count", default=default(0), help="more logging")
     return common
 

@@ -21,7 +21,6 @@ reason, and a board that is only partly broken is read as far as it goes, with w
 
 from __future__ import annotations
 
-import codecs
 import json
 import logging
 import math
@@ -31,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.vault.markdown import extract_markdown
+from engine.vault.reader import BOMS
 
 log = logging.getLogger(__name__)
 
@@ -47,13 +47,6 @@ _GROUP_LABEL_CHARS = 40
 _LABEL_SCAN_CHARS = 1000  # a label is read from the start of a line only: hostile lines stay cheap
 _MAX_INT_DIGITS = 400  # a longer integer is no position: it is read as infinity, then as 0
 _KINDS = ("text", "file", "link", "group")
-_BOMS = (
-    (codecs.BOM_UTF32_LE, "utf-32-le", "UTF-32"),
-    (codecs.BOM_UTF32_BE, "utf-32-be", "UTF-32"),
-    (codecs.BOM_UTF8, "utf-8", "UTF-8"),
-    (codecs.BOM_UTF16_LE, "utf-16-le", "UTF-16"),
-    (codecs.BOM_UTF16_BE, "utf-16-be", "UTF-16"),
-)
 # warnings: how often each problem happened -> one line each, in the order they first happened
 _PROBLEMS = {
     "node": (
@@ -222,7 +215,7 @@ def _decode(raw: bytes) -> tuple[str, tuple[str, ...]]:
     """Text from the bytes: BOM-aware, UTF-8 otherwise; bad bytes become '\ufffd' (a board with
     one broken character is still a board)."""
     codec, name, payload = "utf-8", "UTF-8", raw
-    for bom, bom_codec, bom_name in _BOMS:
+    for bom, bom_codec, bom_name in BOMS:
         if raw.startswith(bom):
             codec, name, payload = bom_codec, bom_name, raw[len(bom) :]
             break

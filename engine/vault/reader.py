@@ -30,7 +30,7 @@ _MAX_CONTROL_SHARE = 0.10
 # control characters that are normal in text files: tab, LF, VT, FF, CR, ESC (ANSI colours)
 _TEXT_CONTROLS = frozenset(b"\t\n\x0b\x0c\r\x1b")
 _CONTROL_BYTES = bytes(b for b in range(32) if b not in _TEXT_CONTROLS) + b"\x7f"
-_BOMS = (
+BOMS = (  # (mark, codec, name), longest first
     (codecs.BOM_UTF32_LE, "utf-32-le", "UTF-32"),
     (codecs.BOM_UTF32_BE, "utf-32-be", "UTF-32"),
     (codecs.BOM_UTF8, "utf-8", "UTF-8"),
@@ -158,7 +158,7 @@ def decode_note_bytes(raw: bytes) -> tuple[str | None, tuple[str, ...]]:
 
     Returns (text or None when the bytes are binary, warnings).
     """
-    for bom, codec, name in _BOMS:
+    for bom, codec, name in BOMS:
         if raw.startswith(bom):
             payload = raw[len(bom) :]
             try:
