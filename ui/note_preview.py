@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.api import kind_label
 from ui.highlight import MARK_BACKGROUND, MARK_COLOR, MARK_WEIGHT, term_pattern
 from ui.note_document import NoteColours, find_heading, write_note
 from ui.note_markdown import WIKILINK_SCHEME, NoteBlock, passage_patterns, readable_blocks
@@ -179,7 +180,7 @@ class NotePreview(QFrame):
 
     def loading(self, path: str) -> None:
         """A note was selected: it is shown when its text arrives (`show_text`)."""
-        self._start(path, f"NOTE · {path}")
+        self._start(path, header_for(path))
         self.body.clear()
 
     def show_text(self, path: str, text: str, terms: Sequence[str], *, passage: str = "") -> None:
@@ -260,7 +261,7 @@ class NotePreview(QFrame):
 
     def _show(self, page: Page) -> None:
         self.page = page
-        self.header.setText(f"NOTE · {page.path}")
+        self.header.setText(header_for(page.path))
         self._show_back()
         self._set_focus(None)
         if page.missing:
@@ -367,3 +368,9 @@ def _focus(
     cursor = QTextCursor(document)
     cursor.setPosition(target)
     return cursor
+
+
+def header_for(path: str) -> str:
+    """The pane's title: what the document is (a note, a board, a PDF) and its path."""
+    kind = {"canvas": "BOARD", "PDF": "PDF"}.get(kind_label(path), "NOTE")
+    return f"{kind} · {path}"

@@ -395,3 +395,11 @@ def test_web_links_open_in_the_browser_and_other_addresses_nowhere(qtbot: QtBot)
     assert [u.toString() for u in browser.urls] == ["https://example.org/a"]
     assert files.urls == [] and asked == []
     assert pane.path == PATH and pane.text() == "site and file"
+
+
+def test_the_pane_says_what_kind_of_document_it_shows() -> None:
+    from ui.note_preview import header_for
+
+    assert header_for("Notes/Plan.md") == "NOTE · Notes/Plan.md"
+    assert header_for("Boards/Map.canvas") == "BOARD · Boards/Map.canvas"
+    assert header_for("Papers/x.PDF") == "PDF · Papers/x.PDF"
