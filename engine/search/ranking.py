@@ -240,9 +240,8 @@ def keep_sure_places(
     config: MergeConfig,
 ) -> tuple[MergedResult, ...]:
     """`results` with each `sure` note in the first `sure_place` (moved up, or brought in
-    from the ranking when the list left it out; never more than `limit` results). A moved
-    note is shown with the score of the result it passes (the order stays by score) and
-    says so (`kept_place`)."""
+    from the ranking when the list left it out; never more than `limit` results). A moved note is shown with the score of
+    the result it passes (the order stays by score) and says so (`kept_place`)."""
     out = list(results)
     place = config.sure_place
     for path in sure:
