@@ -48,10 +48,8 @@ from engine.search.ranking import (
     build_result,
     floor_cut,
     is_low_confidence,
-    keep_sure_places,
     rank_key,
     rank_results,
-    sure_meaning_paths,
     tiers_of,
 )
 from engine.search.types import Hit, MergeOutput
@@ -196,10 +194,6 @@ def merge(
     )
     if config.order_by_score:  # diversity chose which results are shown, not their order
         results = rank_results(results)
-    if config.keep_sure_meaning:
-        sure = sure_meaning_paths(hits_by_source, trust=source_trust or {}, config=config)
-        if sure:
-            results = keep_sure_places(results, ranked, sure, limit=limit, config=config)
     total_hits = sum(len(hits) for hits in hits_by_source.values())
     return MergeOutput(
         results=results,

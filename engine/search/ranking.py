@@ -6,7 +6,6 @@ is read: a query ranks every note the sources found (often 100+) and answers wit
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -201,83 +200,6 @@ def rank_key(result: MergedResult) -> tuple[float, str]:
 def rank_results(results: Iterable[MergedResult]) -> tuple[MergedResult, ...]:
     """The fused ranking."""
     return tuple(sorted(results, key=rank_key))
-
-
-def sure_meaning_paths(
-    hits_by_source: Mapping[str, Sequence[Hit]],
-    *,
-    trust: Mapping[str, float],
-    config: MergeConfig,
-) -> tuple[str, ...]:
-    """The notes the meaning source is sure of (see `MergeConfig.keep_sure_meaning`): of
-    its first `sure_rank` hits, those within `sure_margin` of its best similarity; none when
-    its model does not know the query's words or the words source's best note holds them
-    all."""
-    meaning = hits_by_source.get("semantic") or ()
-    if not meaning or trust.get("semantic", 1.0) < config.sure_trust:
-        return ()
-    words = hits_by_source.get("text") or ()
-    if words and words[0].metadata.get("all_terms"):
-        return ()
-    best = meaning[0].raw_score
-    if best <= 0.0:
-        return ()
-    return tuple(
-        dict.fromkeys(
-            h.note_path
-            for h in meaning[: config.sure_rank]
-            if h.raw_score >= best - config.sure_margin
-        )
-    )
-
-
-def keep_sure_places(
-    results: Sequence[MergedResult],
-    ranked: LazyRanking,
-    sure: Sequence[str],
-    *,
-    limit: int,
-    config: MergeConfig,
-) -> tuple[MergedResult, ...]:
-    """`results` with each `sure` note in the first `sure_place` (moved up, or brought in
-    from the ranking when the list left it out; never more than `limit` results). A moved note is shown with the score of
-    the result it passes (the order stays by score) and says so (`kept_place`)."""
-    out = list(results)
-    place = config.sure_place
-    for path in sure:
-
-        def holds(r: MergedResult, path: str = path) -> bool:
-            return r.note_path == path or path in r.duplicates
-
-        if any(holds(r) for r in out[:place]):
-            continue
-        at = next((i for i, r in enumerate(out) if holds(r)), None)
-        if at is not None:
-            moving = out.pop(at)
-        else:
-            index = next(
-                (i for i in range(len(ranked)) if ranked.scored_at(i).group.note_path == path),
-                None,
-            )
-            if index is None:
-                continue
-            moving = ranked[index]
-        slot = min(place - 1, len(out))
-        passed = out[slot] if slot < len(out) else None
-        if passed is not None and passed.score_breakdown.total > moving.score_breakdown.total:
-            total = passed.score_breakdown.total
-            composite = passed.composite_relevance
-            moving = dataclasses.replace(
-                moving,
-                composite_relevance=composite,
-                tier=assign_tier(composite, config=config),
-                score_breakdown=dataclasses.replace(
-                    moving.score_breakdown, total=total, kept_place=slot + 1
-                ),
-            )
-        out.insert(slot, moving)
-        out = out[: min(limit, max(len(results), slot + 1))]
-    return tuple(out)
 
 
 def tiers_of(results: Sequence[MergedResult]) -> dict[Tier, tuple[str, ...]]:
