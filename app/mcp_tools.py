@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import TYPE_CHECKING, Any
 
-from engine.api import AI_TOKEN_BUDGET, FLAG_THRESHOLD, IndexReport
+from engine.api import AI_TOKEN_BUDGET, FLAG_THRESHOLD, IndexReport, SearchWarning
 
 if TYPE_CHECKING:
     from engine.api import SearchFilters, Session, WorkspaceConfig
@@ -26,10 +26,6 @@ MAX_SEARCH_LIMIT = 50
 MAX_CONTRADICTIONS = 500
 MAX_RELATED = 200
 MAX_NOTE_CHARS = 200_000  # get_note returns at most this much text (the rest is cut, flagged)
-
-
-def _warning(kind: str, message: str, impact: str) -> dict[str, Any]:
-    return {"source": None, "kind": kind, "message": message, "impact": impact}
 
 
 class ToolInputError(ValueError):
@@ -192,7 +188,9 @@ class VaultSession:
         data["warnings"] = [
             *self.status.warnings(),
             *(
-                _warning("connections_partial", w, "some related notes may be missing")
+                SearchWarning(
+                    None, "connections_partial", w, "some related notes may be missing"
+                ).to_dict()
                 for w in found.warnings
             ),
         ]
@@ -352,7 +350,8 @@ def _link_dict(link: Any, resolved: str | None) -> dict[str, Any]:
 
 
 def _note_warning(text: str) -> dict[str, Any]:
-    return _warning("note_warning", text, "the note was indexed, but this part may be off")
+    impact = "the note was indexed, but this part may be off"
+    return SearchWarning(None, "note_warning", text, impact).to_dict()
 
 
 def environment_for_server() -> None:

@@ -41,10 +41,11 @@ def print_search(response: SearchResponse, *, console: Console | None = None) ->
     if not response.results:
         console.print(Text("No notes match this query.", style="dim"))
     for i, r in enumerate(response.results, start=1):
+        kind = kind_label(r.note_path)  # a board or a PDF says so beside its title
         line = Text.assemble(
             (f"{i:>2}. ", "bold"),
             (r.title or r.note_path, "bold"),
-            (f" · {kind_label(r.note_path)}" if kind_label(r.note_path) else "", "bold"),
+            (f" · {kind}" if kind else "", "bold"),
             ("  ", ""),
             (r.note_path, "dim"),
         )

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from engine.lifecycle import LifecycleListener, LifecycleStatus, VaultState
+from engine.search.types import SearchWarning
 
 if TYPE_CHECKING:
     from engine.model import IndexStats
@@ -21,7 +22,8 @@ IndexPhase = Literal["indexing", "ready", "failed", "read_only"]
 
 
 def _warning(kind: str, message: str, impact: str) -> dict[str, Any]:
-    return {"source": None, "kind": kind, "message": message, "impact": impact}
+    """A warning about the whole index (no source), as answers carry it."""
+    return SearchWarning(None, kind, message, impact).to_dict()
 
 
 @dataclass(frozen=True)

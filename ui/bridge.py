@@ -59,7 +59,7 @@ class SessionOptions:
     chroma_url: str | None = None
     model: str | None = None
     excluded: tuple[str, ...] = ()
-    documents: tuple[str, ...] | None = None  # the kinds read (None: notes, boards and PDFs)
+    documents: tuple[str, ...] = ()  # the suffixes read (empty: notes, boards and PDFs)
     pdf_contradictions: bool = False
     index: bool = True  # bring the index up to date after opening (writer only)
     live: bool = True  # then keep it in step with the vault
@@ -143,7 +143,7 @@ class EngineSession(QObject):
 
     def __init__(self, options: SessionOptions, *, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        from engine.api import LifecycleOptions, VaultLifecycle, WorkspaceConfig
+        from engine.api import LifecycleOptions, VaultLifecycle, WorkspaceConfig, document_kinds
 
         self.options = options
         self._runner = TaskRunner(threads=4, parent=self)
@@ -162,8 +162,8 @@ class EngineSession(QObject):
             chroma_url=options.chroma_url,
             model=options.model,
             excluded=options.excluded,
+            documents=options.documents or document_kinds(),
             contradictions_in_pdfs=options.pdf_contradictions,
-            **({} if options.documents is None else {"documents": options.documents}),
         )
         self._lifecycle = VaultLifecycle(
             config,

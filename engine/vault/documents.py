@@ -93,41 +93,39 @@ def read_document(
     if isinstance(read, SkippedFile):
         return read
     raw, mtime = read
-    if pdf:
-        body = pdf_markdown(raw, max_pages=limits.max_pdf_pages, max_bytes=limits.max_pdf_bytes)
-    else:
-        body = board_markdown(raw)
+    body = pdf_markdown(rel_path, raw, limits) if pdf else board_markdown(rel_path, raw)
     if isinstance(body, SkippedFile):
-        return SkippedFile(rel_path, body.reason)
+        return body
     note = parse_note(rel_path, body.encode("utf-8"), mtime=mtime)
     if isinstance(note, SkippedFile):
         return note
     own = replace(note, content_hash=hashlib.sha256(raw).hexdigest(), size=len(raw))
-    if kind == "pdf":  # words only: a PDF's "#1" is no tag and its text holds no links
+    if pdf:  # words only: a PDF's "#1" is no tag and its text holds no links
         own = replace(own, tags=(), links=(), embeds=(), frontmatter={})
     return own
 
 
-def board_markdown(raw: bytes) -> str | SkippedFile:
+def board_markdown(rel_path: str, raw: bytes) -> str | SkippedFile:
     """A Canvas board's markdown, or why it is skipped."""
     from engine.vault.canvas import canvas_markdown, parse_canvas
 
     canvas = parse_canvas(raw)
     if isinstance(canvas, str):
-        return SkippedFile("", canvas)
+        return SkippedFile(rel_path, canvas)
     body = canvas_markdown(canvas)
     if not body.strip():
-        return SkippedFile("", "empty canvas: no cards to search")
+        return SkippedFile(rel_path, "empty canvas: no cards to search")
     return _without_frontmatter(body)
 
 
-def pdf_markdown(raw: bytes, *, max_pages: int, max_bytes: int) -> str | SkippedFile:
+def pdf_markdown(rel_path: str, raw: bytes, limits: DocumentLimits) -> str | SkippedFile:
     """A PDF's text layer as markdown, one section per page, or why it is skipped."""
     from engine.vault.pdf_text import PdfLimits, extract_pdf_text
 
-    text = extract_pdf_text(raw, limits=PdfLimits(max_bytes=max_bytes, max_pages=max_pages))
+    caps = PdfLimits(max_bytes=limits.max_pdf_bytes, max_pages=limits.max_pdf_pages)
+    text = extract_pdf_text(raw, limits=caps)
     if isinstance(text, str):
-        return SkippedFile("", text)
+        return SkippedFile(rel_path, text)
     sections = [
         f"## {PAGE_HEADING}{number}\n\n{_as_plain_text(page)}\n"
         for number, page in enumerate(text.pages, start=1)
