@@ -57,6 +57,32 @@ def _years(text: str, known: tuple[DateMention, ...]) -> tuple[DateMention, ...]
     return tuple(out)
 
 
+def measured_conflicts(
+    a: tuple[Quantity, ...], b: tuple[Quantity, ...], *, ignore: frozenset[str] = frozenset()
+) -> list[tuple[Quantity, Quantity, frozenset[str]]]:
+    """Pairs of one measure with values that cannot both hold, with the words around both
+    numbers that say what is measured (`ignore`: words that do not count, such as the
+    subject's). Two limits of one kind disagree when they differ ("up to 5" / "at most
+    three"); a value of one claim that matches any of the other's leaves that measure out."""
+    out: list[tuple[Quantity, Quantity, frozenset[str]]] = []
+    for qa in a:
+        same = [qb for qb in b if qb.unit == qa.unit]
+        if not same or any(_same_measure(qa, qb) for qb in same):
+            continue
+        for qb in same:
+            measured = frozenset(qa.anchor & qb.anchor) - ignore
+            if measured:
+                out.append((qa, qb, measured))
+                break
+    return out
+
+
+def _same_measure(a: Quantity, b: Quantity) -> bool:
+    if a.bound == b.bound and a.bound in ("<=", ">="):
+        return not _different_limits(a, b)
+    return _same_value(a, b)
+
+
 def _glued(text: str, start: int, end: int) -> bool:
     """A number glued to letters is a name or a die, not a quantity: "2nd", "3d6", "v2"."""
     before = text[start - 1 : start]
@@ -70,6 +96,8 @@ def _same_value(a: Quantity, b: Quantity) -> bool:
     if a.low != a.high or b.low != b.high or a.bound in ("<=", ">=") or b.bound in ("<=", ">="):
         return a.compatible(b)
     tol = 0.10 if "~" in (a.bound, b.bound) else 0.02
+    if a.unit == "volume":
+        tol = max(tol, 0.2)  # US and imperial pints, quarts and gallons differ by a fifth
     if abs(a.low - b.low) <= tol * max(abs(a.low), abs(b.low), 1e-12):
         return True
     if a.unit == "data" and a.low > 0 and b.low > 0:

@@ -91,6 +91,11 @@ def parse_claim(text: str) -> ParsedClaim:
     """What the structural verdict reads in one claim (cached: candidate pairs share claims)."""
     tokens = tokenize(text)
     quantities, dates = values_in(text)
+    # the words of units count towards a sentence's length ("delivers 40 litres per minute"),
+    # the digits of a time or a code do not ("Staff gauge 0.37 m at 14:30")
+    unit_words = sum(
+        1 for q in quantities for t in tokenize(text[q.start : q.end]) if t.kind == "word"
+    )
     spans = [(d.start, d.end) for d in dates] + [(q.start, q.end) for q in quantities]
     words: list[ClaimWord] = []
     negators: list[str] = []
@@ -217,7 +222,8 @@ def parse_claim(text: str) -> ParsedClaim:
         subject=frozenset(subject),
         upper=frozenset(upper),
         imperative=is_imperative(tokens),
-        fragment=not has_verb and (not text.rstrip().endswith((".", "!", "。")) or len(words) <= 5),
+        fragment=not has_verb
+        and (not text.rstrip().endswith((".", "!", "。")) or _length(words) + unit_words <= 5),
         possessive_subject=possessive,
         labelled=is_labelled(text),
         first_person=first_person,
@@ -235,3 +241,8 @@ def parse_claim(text: str) -> ParsedClaim:
 def clear_parsed_claims() -> None:
     """Drop the cache of `parse_claim`."""
     parse_claim.cache_clear()
+
+
+def _length(words: list[ClaimWord]) -> int:
+    """Words with letters in them."""
+    return sum(1 for w in words if any(ch.isalpha() for ch in w.surface))

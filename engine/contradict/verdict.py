@@ -15,14 +15,17 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from engine.contradict.antonyms import antonym_pairs
-from engine.contradict.claim_values import date_relation, quantity_relation
+from engine.contradict.claim_values import date_relation, measured_conflicts, quantity_relation
 from engine.contradict.content_words import shared_stems
 from engine.contradict.explanations import about_phrase, quoted
 from engine.contradict.negators import is_negative_adjective, negated_roots_of
 from engine.contradict.parsed_claim import ParsedClaim, parse_claim
+from engine.contradict.quantities import Quantity
 from engine.contradict.same_thing import (
+    GENERIC_SUBJECTS,
     different_subjects,
     each_about_own_note,
+    named_in_other,
     opposite_subjects,
 )
 from engine.contradict.superseded import changed_decision
@@ -85,6 +88,14 @@ def assess(
         if swapped:
             return Verdict(0.7, "semantic_conflict", swapped)
 
+    # One thing measured twice, named across the notes: "Tanhala children ... age of 12"
+    # against "at the age of 4" in the note *Tanhala Family*.
+    named = named_in_other(x, y, a_note=a_note, b_note=b_note)
+    if named:
+        measured = _measured(x, y, named)
+        if measured is not None:
+            return measured
+
     # Different entities: the subjects differ on both sides, or an antonym sits inside a
     # subject (Weighted graph / Unweighted graph), or each claim names its own note.
     if different_subjects(x, y, cx, cy, anto_x, anto_y):
@@ -97,6 +108,12 @@ def assess(
         return _NONE
 
     same_subject_words = shared_stems(x.subject, y.subject)
+    if same_subject_words - GENERIC_SUBJECTS and _same_situation(x, y):
+        # one subject ("a human needs 2 quarts of water" / "a human needs about 5 litres"),
+        # a measure with a unit, and at least two words saying what is measured
+        measured = _measured(x, y, frozenset(same_subject_words), units_only=True)
+    else:
+        measured = None
     shared = shared_stems(cx, cy) | shared_stems(cy, cx)
     left_x = cx - shared_stems(cx, cy) - anto_x - shared_stems(cx, y.negated_roots) - x.lead
     left_y = cy - shared_stems(cy, cx) - anto_y - shared_stems(cy, x.negated_roots) - y.lead
@@ -107,9 +124,9 @@ def assess(
         return Verdict(round(score, 4), "superseded", changed)
     minimal = not left_x and not left_y
     if n_shared < 2 and not (n_shared == 1 and minimal):
-        return _NONE
+        return measured or _NONE
     if n_shared == 2 and not minimal:
-        return _NONE
+        return measured or _NONE
     closeness = n_shared / (n_shared + max(len(left_x), len(left_y)))
     surface = {w.stem: w.surface for w in (*y.words, *x.words)}
     about = about_phrase(shared, same_subject_words, surface)
@@ -139,6 +156,8 @@ def assess(
             strength *= 0.8
         if left_x and left_y:
             strength *= 0.75  # each claim says something the other does not: other predicates
+        if not _same_situation(x, y):
+            strength *= 0.5  # "if you recover, roll again in 1 minute": another situation
         candidates.append(
             Verdict(
                 strength * closeness,
@@ -194,12 +213,18 @@ def assess(
             candidates.append(
                 Verdict(attr[0] * min(1.0, n_shared / 3), "semantic_conflict", f"{attr[1]} {about}")
             )
+    if measured is not None:
+        candidates.append(measured)
     if not candidates:
         return _NONE
     best = max(candidates, key=lambda v: v.score)
     if x.other != y.other:
         # "four other rock formations", "other journalists": one claim is about something else
         best = Verdict(best.score * 0.6, best.kind, best.explanation)
+    if not _same_situation(x, y) and best.kind in ("negation", "opposing_sentiment"):
+        # "if you successfully parry ..." / "... cannot parry if you have already attacked":
+        # each holds in its own situation
+        best = Verdict(best.score * 0.7, best.kind, best.explanation)
     if x.deontic != y.deontic and best.kind == "negation":
         # "must not fall below" is a rule, "fell below" a fact: no contradiction in words
         best = Verdict(best.score * 0.5, best.kind, best.explanation)
@@ -237,6 +262,49 @@ def about_different_things(
     return each_about_own_note(
         x, y, cx, cy, a_note=a_note, b_note=b_note, a_heading=a_heading, b_heading=b_heading
     )
+
+
+def _measured(
+    x: ParsedClaim, y: ParsedClaim, subject: frozenset[str], *, units_only: bool = False
+) -> Verdict | None:
+    """Two values of one measure of one thing (`subject`: the words that make it one thing):
+    the words around both numbers must meet beyond the subject ("given ... at the age of 4"
+    / "not given ... until the age of 12"). Kept modest when only one such word meets."""
+    conflicts = measured_conflicts(x.quantities, y.quantities, ignore=subject)
+    if units_only:
+        conflicts = [c for c in conflicts if not c[0].unit.startswith("count:") and len(c[2]) > 1]
+    if not conflicts or x.other != y.other or x.deontic != y.deontic:
+        return None
+    qa, qb, measured = max(conflicts, key=lambda c: len(c[2]))
+    score = 0.75 if len(measured) >= 2 else 0.6
+    surface = {w.stem: w.surface for w in (*y.words, *x.words)}
+    what = sorted(dict.fromkeys(surface[s].lower() for s in measured if s in surface))[:3]
+    names = sorted(dict.fromkeys(surface[s] for s in subject if s in surface))[:2]
+    about = (", ".join(what) or "one measure") + (f" of {' '.join(names)}" if names else "")
+    return Verdict(
+        score, "conflicting_values", f"{_value_text(qa)} vs {_value_text(qb)}, both about {about}"
+    )
+
+
+def _value_text(q: Quantity) -> str:
+    """A value as the explanation names it: "age 4", "2 quarts", "at most three vestibules"."""
+    text = " ".join(q.text.split())
+    if q.unit == "age" and not text.lower().endswith("old"):
+        text = f"age {text}"
+    limit = {"<=": "at most ", ">=": "at least ", "~": "about "}.get(q.bound, "")
+    return quoted(limit + text)
+
+
+def _same_situation(x: ParsedClaim, y: ParsedClaim) -> bool:
+    """Each claim's condition, if it has one, is mostly said by the other claim too ("after
+    you close the app" / "while the app is closed"); "if you recover, roll again in 1 minute"
+    and "roll every 10 minutes" name two situations."""
+    for c, other in ((x, y), (y, x)):
+        if c.condition:
+            said = shared_stems(c.condition, other.content | other.condition)
+            if 2 * len(said) < len(c.condition):
+                return False
+    return True
 
 
 def _one_sided_negation(x: ParsedClaim, y: ParsedClaim) -> bool:

@@ -93,20 +93,26 @@ def read_document(
     if isinstance(read, SkippedFile):
         return read
     raw, mtime = read
-    body = pdf_markdown(rel_path, raw, limits) if pdf else board_markdown(rel_path, raw)
-    if isinstance(body, SkippedFile):
-        return body
+    read_body = pdf_markdown(rel_path, raw, limits) if pdf else board_markdown(rel_path, raw)
+    if isinstance(read_body, SkippedFile):
+        return read_body
+    body, problems = read_body
     note = parse_note(rel_path, body.encode("utf-8"), mtime=mtime)
     if isinstance(note, SkippedFile):
         return note
-    own = replace(note, content_hash=hashlib.sha256(raw).hexdigest(), size=len(raw))
+    own = replace(
+        note,
+        content_hash=hashlib.sha256(raw).hexdigest(),
+        size=len(raw),
+        warnings=(*problems, *note.warnings),
+    )
     if pdf:  # words only: a PDF's "#1" is no tag and its text holds no links
         own = replace(own, tags=(), links=(), embeds=(), frontmatter={})
     return own
 
 
-def board_markdown(rel_path: str, raw: bytes) -> str | SkippedFile:
-    """A Canvas board's markdown, or why it is skipped."""
+def board_markdown(rel_path: str, raw: bytes) -> tuple[str, tuple[str, ...]] | SkippedFile:
+    """A Canvas board's markdown and the problems met reading it, or why it is skipped."""
     from engine.vault.canvas import canvas_markdown, parse_canvas
 
     canvas = parse_canvas(raw)
@@ -115,11 +121,14 @@ def board_markdown(rel_path: str, raw: bytes) -> str | SkippedFile:
     body = canvas_markdown(canvas)
     if not body.strip():
         return SkippedFile(rel_path, "empty canvas: no cards to search")
-    return _without_frontmatter(body)
+    return _without_frontmatter(body), canvas.warnings
 
 
-def pdf_markdown(rel_path: str, raw: bytes, limits: DocumentLimits) -> str | SkippedFile:
-    """A PDF's text layer as markdown, one section per page, or why it is skipped."""
+def pdf_markdown(
+    rel_path: str, raw: bytes, limits: DocumentLimits
+) -> tuple[str, tuple[str, ...]] | SkippedFile:
+    """A PDF's text layer as markdown, one section per page, and the pages that could not be
+    read or have no text; or why the whole file is skipped."""
     from engine.vault.pdf_text import PdfLimits, extract_pdf_text
 
     caps = PdfLimits(max_bytes=limits.max_pdf_bytes, max_pages=limits.max_pdf_pages)
@@ -131,7 +140,7 @@ def pdf_markdown(rel_path: str, raw: bytes, limits: DocumentLimits) -> str | Ski
         for number, page in enumerate(text.pages, start=1)
         if page.strip()
     ]
-    return _without_frontmatter("\n".join(sections))
+    return _without_frontmatter("\n".join(sections)), text.warnings
 
 
 def _as_plain_text(text: str) -> str:

@@ -148,3 +148,69 @@ def test_symmetric_and_bounded(a: list[str], b: list[str]) -> None:
     assert v1 == v2
     assert 0.0 <= v1.score <= 1.0
     assert (v1.score == 0.0) == (v1.kind == "none")
+
+
+def test_one_measure_of_a_thing_named_across_notes_conflicts() -> None:
+    """A claim of the note *Brannoc Clan* ("they") and a claim that names the clan: one
+    measure, two values. The same values said of a clan no note names are another thing."""
+    own = "They receive their first lantern at the age of 6 and keep it for life."
+    named = "Brannoc children are not given a lantern until the age of 14."
+    for (x, xn), (y, yn) in (
+        ((own, "Peoples/Brannoc Clan.md"), (named, "Customs.md")),
+        ((named, "Customs.md"), (own, "Peoples/Brannoc Clan.md")),
+    ):
+        verdict = assess(x, y, a_note=xn, b_note=yn)
+        assert verdict.score >= FLAG_THRESHOLD, verdict
+        assert verdict.kind == "conflicting_values"
+        assert "age 6" in verdict.explanation and "age 14" in verdict.explanation
+        assert "Brannoc" in verdict.explanation
+    other = "Veshti children are not given a lantern until the age of 14."
+    assert (
+        assess(own, other, a_note="Peoples/Brannoc Clan.md", b_note="Customs.md").score
+        < FLAG_THRESHOLD
+    )
+    # a common word of a title ties nothing: "Family" is no name
+    plain = "Family children are not given a lantern until the age of 14."
+    assert (
+        assess(own, plain, a_note="Peoples/Lantern Family.md", b_note="Customs.md").score
+        < FLAG_THRESHOLD
+    )
+
+
+def test_volumes_compare_across_units_and_conditions_name_other_situations() -> None:
+    quarts = "A traveller needs 2 quarts of water a day on the road."
+    assert (
+        assess(quarts, "In cool weather a traveller needs about 5 litres of water a day.").kind
+        == "conflicting_values"
+    )
+    assert (
+        assess(quarts, "A traveller needs about 1.9 litres of water a day on the road.").score
+        < FLAG_THRESHOLD
+    )
+    # a value under a condition is another situation's value
+    assert (
+        assess(
+            "If the valve sticks, the tank drains in 10 minutes.", "The tank drains in 40 minutes."
+        ).score
+        < FLAG_THRESHOLD
+    )
+    assert (
+        assess("The tank drains in 10 minutes.", "The tank drains in 40 minutes.").score
+        >= FLAG_THRESHOLD
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "unit"),
+    [
+        ("They get it at the age of 4.", 4.0, "age"),
+        ("Aged 12, she left the valley.", 12.0, "age"),
+        ("The keeper is 30 years old.", 30.0, "age"),
+        ("It holds 2 quarts.", 2 * 0.946353, "volume"),
+        ("The pump delivers 40 litres per minute.", 40.0, "volume/time@60.0"),
+    ],
+)
+def test_ages_and_volumes_are_quantities(text: str, value: float, unit: str) -> None:
+    (q,) = parse_claim(text).quantities
+    assert q.unit == unit
+    assert q.low == pytest.approx(value)

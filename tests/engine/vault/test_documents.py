@@ -107,6 +107,26 @@ def test_a_pdf_is_a_note_with_a_section_per_page(vault: Path) -> None:
     assert note.tags == () and note.links == ()
 
 
+def test_pages_without_text_and_broken_cards_are_warnings_of_the_document(vault: Path) -> None:
+    doc = fpdf.FPDF()
+    doc.set_font("Helvetica", size=11)
+    doc.add_page()
+    doc.multi_cell(0, 6, "The sluice gate opens at dawn.", new_x="LMARGIN", new_y="NEXT")
+    doc.add_page()
+    doc.rect(20, 20, 100, 60, style="F")  # a scanned page: no text layer
+    mixed = bytes(doc.output())
+    (vault / "Docs" / "Mixed.pdf").write_bytes(mixed)
+    note = read_document(vault, "Docs/Mixed.pdf")
+    assert isinstance(note, Note)
+    assert [h.text for h in note.headings] == ["p. 1"]
+    assert any("2" in w and "no text layer" in w for w in note.warnings), note.warnings
+    board = {"nodes": [*BOARD["nodes"], {"id": "x", "type": "text", "x": "wide"}], "edges": []}
+    (vault / "Odd.canvas").write_text(json.dumps(board), encoding="utf-8")
+    odd = read_document(vault, "Odd.canvas")
+    assert isinstance(odd, Note) and "quarry lake" in odd.body
+    assert odd.warnings, "a card that could not be placed is reported"
+
+
 def test_a_board_links_to_the_files_it_shows_and_keeps_card_text(vault: Path) -> None:
     note = read_document(vault, "Board.canvas")
     assert isinstance(note, Note)
