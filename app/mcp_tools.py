@@ -132,7 +132,7 @@ class VaultSession:
             "contradictions": [c.to_dict() for c in found[:limit]],
             "total": len(found),
         }
-        warnings = self.status.warnings()
+        warnings = self.status.contradiction_warnings()
         if warnings:
             out["warnings"] = warnings
         return out

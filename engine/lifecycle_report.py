@@ -37,6 +37,7 @@ class IndexReport:
     error: str = ""
     model_ready: bool = True
     meaning_behind: bool = False  # words and links hold every note; vectors are being added
+    checking_contradictions: bool = False  # the list of contradictions is not complete yet
 
     @classmethod
     def of(cls, status: LifecycleStatus) -> IndexReport:
@@ -56,6 +57,8 @@ class IndexReport:
             error=status.error,
             model_ready=status.model_ready or status.state == VaultState.FAILED,
             meaning_behind=status.model_ready and "meaning" in status.missing,
+            checking_contradictions=state == "indexing"
+            or status.state == VaultState.CHECKING_CONTRADICTIONS,
         )
 
     def warnings(self) -> list[dict[str, Any]]:
@@ -110,6 +113,19 @@ class IndexReport:
                     "reads its index and does not update it",
                     "results reflect that process's index; notes it has not indexed yet "
                     "are missing",
+                )
+            )
+        return out
+
+    def contradiction_warnings(self) -> list[dict[str, Any]]:
+        """The warnings of a contradictions answer: the index's, and a check still running."""
+        out = self.warnings()
+        if self.checking_contradictions and self.state not in ("failed", "read_only"):
+            out.append(
+                _warning(
+                    "contradictions_incomplete",
+                    "the contradiction check is still running",
+                    "these are the pairs found so far; ask again in a moment for the full list",
                 )
             )
         return out

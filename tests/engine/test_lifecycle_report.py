@@ -41,6 +41,11 @@ def test_the_report_reads_the_lifecycle_state() -> None:
     )
     assert IndexReport.of(checking).state == "ready"  # every note answers by now
     assert IndexReport.of(checking).warnings() == []
+    # only a contradictions answer says its list is not complete yet
+    (running,) = IndexReport.of(checking).contradiction_warnings()
+    assert running["kind"] == "contradictions_incomplete" and "so far" in running["impact"]
+    watching = LifecycleStatus(state=VaultState.WATCHING, index_done=True, model_ready=True)
+    assert IndexReport.of(watching).contradiction_warnings() == []
     failed = LifecycleStatus(state=VaultState.FAILED, index_done=True, error="disk full")
     assert IndexReport.of(failed).state == "failed"
     read_only = LifecycleStatus(state=VaultState.READ_ONLY, index_done=True, model_ready=True)
