@@ -222,7 +222,8 @@ def build_server(session: VaultSession) -> "MCPServer[None]":
     @server.tool(
         name="related",
         description="Notes related to one note through the vault's link graph: notes it links "
-        "to (links_to, embeds), notes linking to it (linked_from, embedded_by), notes sharing "
+        "to (links_to, embeds), notes linking to it (linked_from, embedded_by), notes joined "
+        "to it by a line on a Canvas board (on_board, via = the board's title), notes sharing "
         "a tag (shares_tag, via = the tag) and, with hops=2, notes two links away. Direct "
         "links come first, then shared tags (most shared first). Also lists link targets that "
         "name no note yet (unresolved_links).",

@@ -51,6 +51,8 @@ class Note:
     size: int  # bytes on disk
     warnings: tuple[str, ...] = ()  # non-fatal problems (broken frontmatter, re-decoded text, ...)
     body_line_offset: int = 0  # line number in the file where `body` starts
+    # a Canvas board's lines between two file cards: (from file, to file, label), vault paths
+    board_edges: tuple[tuple[str, str, str], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -95,8 +95,9 @@ class Connections:
 
 @dataclass(frozen=True)
 class GraphRelation:
-    kind: str  # links_to, linked_from, embeds, embedded_by, linked_within_hops, shares_tag
-    via: str | None = None  # the tag, for shares_tag
+    kind: str  # links_to, linked_from, embeds, embedded_by, linked_within_hops, shares_tag,
+    # on_board (a line on a Canvas board joins the two)
+    via: str | None = None  # the tag, for shares_tag; the board's title, for on_board
     hops: int = 1
 
     def to_dict(self) -> dict[str, Any]:
@@ -192,6 +193,9 @@ class ConnectionsFinder:
         for other in self._graph.backlinks(path):
             if other in notes:
                 of(other).linked.add("linked_from")
+        for line in self._graph.board_links(path):
+            if line.other in notes and line.board in notes:
+                of(line.other).boards.append((notes[line.board].title, line.label, line.outgoing))
         # Shared tags: a common tag reaches thousands of notes, so only a running score is
         # kept per note, and the tags themselves are named for the notes that make the list.
         tag_score: dict[str, float] = {}
@@ -273,6 +277,10 @@ class ConnectionsFinder:
             kinds = {k for k, _ in relations.get(other, {})}
             if not kinds & {"linked_from", "embedded_by"}:
                 add(other, GraphRelation("linked_from"), LINK_BONUS)
+        for line in self._graph.board_links(path):
+            if line.other in notes and line.board in notes:
+                board = notes[line.board].title
+                add(line.other, GraphRelation("on_board", via=board), LINK_BONUS)
         if me.tags:
             index = self._directory.filter_index()
             for tag in sorted(me.tags):
@@ -350,11 +358,15 @@ class _Evidence:
     label: str | None = None  # what names the passage: its heading, else its first words
     linked: set[str] = field(default_factory=set)
     tags: dict[str, float] = field(default_factory=dict)  # tag -> rarity in [0, 1]
+    # lines on Canvas boards joining the two notes: (board title, label, leaves this note)
+    boards: list[tuple[str, str, bool]] = field(default_factory=list)
 
     def score(self) -> float:
-        """Best passage similarity, plus a bonus per link direction and per shared tag."""
+        """Best passage similarity, plus a bonus per link direction, one for lines on boards,
+        and one per shared tag."""
         tags = TAG_BONUS * sum(self.tags.values())
-        return (self.similarity or 0.0) + LINK_BONUS * len(self.linked) + tags
+        links = len(self.linked) + (1 if self.boards else 0)
+        return (self.similarity or 0.0) + LINK_BONUS * links + tags
 
 
 def _stem(path: str) -> str:
@@ -374,6 +386,10 @@ def _related(path: str, title: str, ev: _Evidence) -> Related:
         reasons.append("this note links to it")
     if "linked_from" in ev.linked:
         reasons.append("it links to this note")
+    for board, label, outgoing in ev.boards[:2]:
+        way = "linked to it" if outgoing else "linked from it"
+        said = f" (“{label}”)" if label else ""
+        reasons.append(f"on the board “{board}”, {way}{said}")
     if ev.similarity is not None:
         where = f" (“{ev.label}”)" if ev.label else ""
         reasons.append(f"a similar passage{where}, {ev.similarity:.2f}")

@@ -6,6 +6,9 @@ Nodes (attribute `kind`):
 - `entity:<key>`  kind="entity", name (folded target), label (as first written): a link
                   target that names no note (yet)
 
+A Canvas board's note node also keeps `board_edges`: its lines between two file cards
+([from, to, label], as written), read back as note-to-note links by `board_links`.
+
 Edges (attribute `relation`): `links_to` and `embeds` (note -> note or entity; data:
 link_target (as written), heading, block, alias, kind, line, count), `tagged` (note -> tag),
 `subtag_of` (tag -> parent tag).
@@ -23,6 +26,7 @@ import logging
 import os
 import threading
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +35,7 @@ import networkx as nx
 from engine.errors import EngineError
 from engine.model import Link, Note
 from engine.store.pickle_cache import pickled, read_cache, write_cache
+from engine.vault.documents import document_kind
 from engine.vault.resolve import (
     LinkResolver,
     is_attachment,
@@ -53,6 +58,20 @@ TAGGED = "tagged"
 SUBTAG_OF = "subtag_of"
 LINK_RELATIONS = frozenset({LINKS_TO, EMBEDS})
 _REVERSE = {LINKS_TO: "linked_from", EMBEDS: "embedded_by"}
+
+
+#: A board's node attribute: its lines between two file cards, [from, to, label] as written.
+BOARD_EDGES = "board_edges"
+
+
+@dataclass(frozen=True)
+class BoardLink:
+    """A line on a Canvas board between two notes it shows, seen from one of them."""
+
+    other: str  # the note at the line's other end
+    board: str  # the board's path
+    label: str  # the line's label ("" when none)
+    outgoing: bool  # the line leaves the note it is seen from
 
 
 def note_node(path: str) -> str:
@@ -112,6 +131,32 @@ class LinkGraph:
         """Notes that link to or embed `path`, sorted."""
         with self._lock:
             return sorted(self._incoming_sources(path) - {path})
+
+    def board_links(self, path: str) -> list[BoardLink]:
+        """Notes joined to `path` by a line on a Canvas board that shows both, in board
+        order: the line's other end, the board, its label, and whether it leaves `path`."""
+        with self._lock:
+            node = note_node(path)
+            if node not in self._g:
+                return []
+            boards = sorted(
+                {
+                    u
+                    for u, _v, data in self._g.in_edges(node, data=True)
+                    if data.get("relation") in LINK_RELATIONS and self._g.nodes[u].get(BOARD_EDGES)
+                }
+            )
+            out: list[BoardLink] = []
+            for board_node in boards:
+                board = board_node.removeprefix("note:")
+                for start, end, label in self._g.nodes[board_node][BOARD_EDGES]:
+                    a = self._resolver.resolve(str(start), source_path=board)
+                    b = self._resolver.resolve(str(end), source_path=board)
+                    if a == path and b is not None and b != path:
+                        out.append(BoardLink(b, board, str(label), outgoing=True))
+                    elif b == path and a is not None and a != path:
+                        out.append(BoardLink(a, board, str(label), outgoing=False))
+            return out
 
     def neighbors(self, path: str, *, hops: int = 1) -> list[tuple[str, str]]:
         """Notes within `hops` link steps of `path` (either direction), nearest first.
@@ -495,7 +540,7 @@ _RELATION_ORDER = {LINKS_TO: 0, EMBEDS: 1, "linked_from": 2, "embedded_by": 3}
 
 
 def _note_attrs(note: Note) -> dict[str, Any]:
-    return {
+    attrs: dict[str, Any] = {
         "kind": "note",
         "path": note.path,
         "title": note.title,
@@ -503,6 +548,9 @@ def _note_attrs(note: Note) -> dict[str, Any]:
         "modified": note.modified.isoformat(),
         "aliases": list(note.aliases),
     }
+    if document_kind(note.path) == "canvas":  # always set: a board may lose its last line
+        attrs[BOARD_EDGES] = [list(edge) for edge in note.board_edges]
+    return attrs
 
 
 def _graph_from_node_link(data: Any) -> nx.MultiDiGraph[str]:

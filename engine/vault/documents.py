@@ -21,6 +21,7 @@ import hashlib
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import NamedTuple
 
 from engine.model import Note, SkippedFile
 from engine.vault.ignore import CANVAS_SUFFIX, PDF_SUFFIX
@@ -75,6 +76,14 @@ class DocumentLimits:
 DEFAULT_LIMITS = DocumentLimits()
 
 
+class DocumentBody(NamedTuple):
+    """A document read as markdown: the text, problems met, and (boards) lines between files."""
+
+    text: str
+    warnings: tuple[str, ...] = ()
+    edges: tuple[tuple[str, str, str], ...] = ()
+
+
 def read_document(
     root: Path, rel_path: str, limits: DocumentLimits = DEFAULT_LIMITS
 ) -> Note | SkippedFile:
@@ -96,7 +105,7 @@ def read_document(
     read_body = pdf_markdown(rel_path, raw, limits) if pdf else board_markdown(rel_path, raw)
     if isinstance(read_body, SkippedFile):
         return read_body
-    body, problems = read_body
+    body, problems, edges = read_body
     note = parse_note(rel_path, body.encode("utf-8"), mtime=mtime)
     if isinstance(note, SkippedFile):
         return note
@@ -105,15 +114,17 @@ def read_document(
         content_hash=hashlib.sha256(raw).hexdigest(),
         size=len(raw),
         warnings=(*problems, *note.warnings),
+        board_edges=edges,
     )
     if pdf:  # words only: a PDF's "#1" is no tag and its text holds no links
         own = replace(own, tags=(), links=(), embeds=(), frontmatter={})
     return own
 
 
-def board_markdown(rel_path: str, raw: bytes) -> tuple[str, tuple[str, ...]] | SkippedFile:
-    """A Canvas board's markdown and the problems met reading it, or why it is skipped."""
-    from engine.vault.canvas import canvas_markdown, parse_canvas
+def board_markdown(rel_path: str, raw: bytes) -> DocumentBody | SkippedFile:
+    """A Canvas board's markdown, the problems met reading it and its lines between file
+    cards; or why it is skipped."""
+    from engine.vault.canvas import canvas_markdown, note_edges, parse_canvas
 
     canvas = parse_canvas(raw)
     if isinstance(canvas, str):
@@ -121,12 +132,10 @@ def board_markdown(rel_path: str, raw: bytes) -> tuple[str, tuple[str, ...]] | S
     body = canvas_markdown(canvas)
     if not body.strip():
         return SkippedFile(rel_path, "empty canvas: no cards to search")
-    return _without_frontmatter(body), canvas.warnings
+    return DocumentBody(_without_frontmatter(body), canvas.warnings, note_edges(canvas))
 
 
-def pdf_markdown(
-    rel_path: str, raw: bytes, limits: DocumentLimits
-) -> tuple[str, tuple[str, ...]] | SkippedFile:
+def pdf_markdown(rel_path: str, raw: bytes, limits: DocumentLimits) -> DocumentBody | SkippedFile:
     """A PDF's text layer as markdown, one section per page, and the pages that could not be
     read or have no text; or why the whole file is skipped."""
     from engine.vault.pdf_text import PdfLimits, extract_pdf_text
@@ -140,7 +149,7 @@ def pdf_markdown(
         for number, page in enumerate(text.pages, start=1)
         if page.strip()
     ]
-    return _without_frontmatter("\n".join(sections)), text.warnings
+    return DocumentBody(_without_frontmatter("\n".join(sections)), text.warnings)
 
 
 def _as_plain_text(text: str) -> str:

@@ -114,3 +114,28 @@ def test_a_passage_under_a_generic_heading_is_named_by_its_first_words(
             # passage is the title alone
     assert any(is_generic_heading(heading) for heading, _ in quoted)  # the case occurs
     assert any(label.endswith("…") for _, label in quoted)
+
+
+def test_a_line_on_a_board_joins_the_two_notes_it_connects(
+    finder: ConnectionsFinder, demo: DemoIndex
+) -> None:
+    """The demo board draws a line from the gateway's card to the checklist's card."""
+    gateway, checklist = "Hardware/LoRa Gateway.md", "Methods/Field Deployment Checklist.md"
+    board = "Projects/Winter Readiness Board.canvas"
+    (line,) = [b for b in demo.workspace.graph.board_links(gateway) if b.other == checklist]
+    assert (line.board, line.label, line.outgoing) == (board, "checked on every visit", True)
+    (back,) = [b for b in demo.workspace.graph.board_links(checklist) if b.other == gateway]
+    assert not back.outgoing and back.board == board
+    for path, other, way in (
+        (gateway, checklist, "linked to it"),
+        (checklist, gateway, "linked from it"),
+    ):
+        found = finder.find(path, limit=50)
+        assert found is not None
+        (related,) = [r for r in found.related if r.path == other]
+        said = f"on the board “Winter Readiness Board”, {way} (“checked on every visit”)"
+        assert said in related.reasons
+    near = finder.neighbours(gateway)
+    assert near is not None
+    (entry,) = [n for n in near.related if n.path == checklist]
+    assert any(r.kind == "on_board" and r.via == "Winter Readiness Board" for r in entry.relations)

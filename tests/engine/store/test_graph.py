@@ -313,3 +313,30 @@ def test_truncated_save_loads_as_none(tmp_path: Path) -> None:
     data = path.read_bytes()
     path.write_bytes(data[: len(data) // 2])
     assert LinkGraph.load(path) is None
+
+
+def test_a_board_line_joins_two_notes_until_the_board_drops_it(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    board = replace(
+        make_note("Maps/Plan.canvas", embeds=("Kiln.md", "Clay/Glaze.md")),
+        board_edges=(("Kiln.md", "Clay/Glaze.md", "fires"), ("Kiln.md", "Gone.md", "")),
+    )
+    g = LinkGraph()
+    g.rebuild([make_note("Kiln.md"), make_note("Clay/Glaze.md"), board])
+    (line,) = g.board_links("Kiln.md")  # the line to a missing note joins nothing
+    assert (line.other, line.board, line.label, line.outgoing) == (
+        "Clay/Glaze.md",
+        "Maps/Plan.canvas",
+        "fires",
+        True,
+    )
+    (back,) = g.board_links("Clay/Glaze.md")
+    assert back.other == "Kiln.md" and not back.outgoing
+    # kept across a restart
+    g.save(tmp_path / "graph.json", stamp="s")
+    loaded = LinkGraph.load(tmp_path / "graph.json")
+    assert loaded is not None and loaded[0].board_links("Kiln.md") == [line]
+    # the board redrawn without the line: gone
+    g.upsert_note(replace(board, board_edges=()))
+    assert g.board_links("Kiln.md") == [] and g.board_links("Clay/Glaze.md") == []
