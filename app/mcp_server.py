@@ -201,7 +201,8 @@ def build_server(session: VaultSession) -> "MCPServer[None]":
         name="get_note",
         description="Read one note of the vault: its full markdown text and metadata (title, "
         "aliases, tags, created/modified dates, frontmatter, headings, outgoing links and "
-        "embeds with the notes they resolve to, backlinks). Only indexed markdown notes inside "
+        "embeds with the notes they resolve to, backlinks, and board_links: notes a line on a "
+        "Canvas board joins it to). Only indexed markdown notes inside "
         "the vault are served: absolute paths, '..', files outside the vault (also through "
         "symlinks) and non-note files are refused.",
         annotations=read_only,

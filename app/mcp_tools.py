@@ -168,6 +168,15 @@ class VaultSession:
             "links": links,
             "embeds": embeds,
             "backlinks": graph.backlinks(rel),
+            "board_links": [
+                {
+                    "path": line.other,
+                    "board": line.board,
+                    "label": line.label,
+                    "direction": "to" if line.outgoing else "from",
+                }
+                for line in graph.board_links(rel)
+            ],
             "size": note.size,
             "text": text[:MAX_NOTE_CHARS],
             "truncated": truncated,

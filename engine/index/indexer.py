@@ -169,10 +169,11 @@ class Indexer:
             files=files,
             universe=universe,
             report=report,
+            should_stop=should_stop,
         )
         plan.skipped.extend(scan_skipped)
         embedded = self._apply_changes(plan, report=report, should_stop=should_stop)
-        stopped = should_stop is not None and should_stop()
+        stopped = plan.stopped or (should_stop is not None and should_stop())
         if not stopped:
             self._apply_removals(plan)
             if (
@@ -182,7 +183,7 @@ class Indexer:
             ):
                 embedded += self._reconcile(report=report, should_stop=should_stop)
                 stopped = should_stop is not None and should_stop()
-        self._record_skipped(plan, files=files, full=full)
+        self._record_skipped(plan, files=files, full=full and not plan.stopped)
         if not stopped and embed and self._model_error is None:
             # without the model some chunks have no vector yet: stay dirty, so the next
             # full sync reconciles (embeds exactly those) once the model loads

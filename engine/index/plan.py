@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from engine.model import Note, Progress, SkippedFile
 from engine.vault.documents import DocumentLimits, read_document
 from engine.vault.ignore import VaultFilter
+from engine.vault.pdf_text import STOPPED_REASON
 from engine.vault.scan import FileStat, check_note_file
 
 if TYPE_CHECKING:
@@ -34,6 +35,7 @@ class Plan:
     touched: list[tuple[str, int, int]] = field(default_factory=list)  # path, mtime_ns, size
     skipped: list[SkippedFile] = field(default_factory=list)
     warnings: list[SkippedFile] = field(default_factory=list)
+    stopped: bool = False  # a stop request cut the reading short: only `changed` is whole
 
 
 def scan_paths(
@@ -71,9 +73,12 @@ def plan_sync(
     files: dict[str, FileStat],
     universe: set[str] | None,
     report: ProgressCallback,
+    should_stop: Callable[[], bool] | None = None,
 ) -> Plan:
     """What a sync of `files` has to do (`universe`: the paths a partial sync looks at,
-    None for the whole vault), reading the notes that changed."""
+    None for the whole vault), reading the notes that changed. `should_stop` is asked before
+    each document and between a PDF's pages: a stop keeps the documents read so far and
+    marks the plan `stopped` (removals and renames are then left to the next sync)."""
     plan = Plan()
     # A watcher's few paths need their own rows, not all 10k (0.1 s per save at 10k).
     manifest = catalog.notes.manifest(None if universe is None else universe | set(files))
@@ -99,7 +104,13 @@ def plan_sync(
 
     total = len(to_read)
     for done, rel in enumerate(sorted(to_read), start=1):
-        result = read_document(root, rel, limits)
+        if should_stop is not None and should_stop():
+            plan.stopped = True
+            break
+        result = read_document(root, rel, limits, should_stop=should_stop)
+        if isinstance(result, SkippedFile) and result.reason == STOPPED_REASON:
+            plan.stopped = True  # a PDF cut short between its pages: read again next time
+            break
         if done % 50 == 0 or done == total:
             report(Progress(phase="parse", done=done, total=total, path=rel))
         if isinstance(result, SkippedFile):
@@ -127,7 +138,8 @@ def plan_sync(
             else:
                 plan.added.add(rel)
         plan.changed.append((note, st.mtime_ns))
-    plan.removed = gone - set(plan.renamed.values())
+    # a plan cut short has not met every rename yet: its removals wait for the next sync
+    plan.removed = set() if plan.stopped else gone - set(plan.renamed.values())
     return plan
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import NamedTuple
@@ -85,10 +86,15 @@ class DocumentBody(NamedTuple):
 
 
 def read_document(
-    root: Path, rel_path: str, limits: DocumentLimits = DEFAULT_LIMITS
+    root: Path,
+    rel_path: str,
+    limits: DocumentLimits = DEFAULT_LIMITS,
+    *,
+    should_stop: Callable[[], bool] | None = None,
 ) -> Note | SkippedFile:
     """Read `root / rel_path` as a note, whatever kind of document it is; problems become a
-    `SkippedFile` with a reason, never an exception."""
+    `SkippedFile` with a reason, never an exception. `should_stop` is asked between a PDF's
+    pages: a stopped read is a `SkippedFile` the caller discards."""
     kind = document_kind(rel_path)
     if kind == "note":
         return read_note(root, rel_path, max_bytes=limits.max_note_bytes)
@@ -102,7 +108,11 @@ def read_document(
     if isinstance(read, SkippedFile):
         return read
     raw, mtime = read
-    read_body = pdf_markdown(rel_path, raw, limits) if pdf else board_markdown(rel_path, raw)
+    read_body = (
+        pdf_markdown(rel_path, raw, limits, should_stop=should_stop)
+        if pdf
+        else board_markdown(rel_path, raw)
+    )
     if isinstance(read_body, SkippedFile):
         return read_body
     body, problems, edges = read_body
@@ -135,13 +145,19 @@ def board_markdown(rel_path: str, raw: bytes) -> DocumentBody | SkippedFile:
     return DocumentBody(_without_frontmatter(body), canvas.warnings, note_edges(canvas))
 
 
-def pdf_markdown(rel_path: str, raw: bytes, limits: DocumentLimits) -> DocumentBody | SkippedFile:
+def pdf_markdown(
+    rel_path: str,
+    raw: bytes,
+    limits: DocumentLimits,
+    *,
+    should_stop: Callable[[], bool] | None = None,
+) -> DocumentBody | SkippedFile:
     """A PDF's text layer as markdown, one section per page, and the pages that could not be
     read or have no text; or why the whole file is skipped."""
     from engine.vault.pdf_text import PdfLimits, extract_pdf_text
 
     caps = PdfLimits(max_bytes=limits.max_pdf_bytes, max_pages=limits.max_pdf_pages)
-    text = extract_pdf_text(raw, limits=caps)
+    text = extract_pdf_text(raw, limits=caps, should_stop=should_stop)
     if isinstance(text, str):
         return SkippedFile(rel_path, text)
     sections = [

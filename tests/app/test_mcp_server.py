@@ -38,6 +38,9 @@ NOTES = sorted(
         "Decisions/ADR-006 Move to SQLite.md",
         "Hardware/HC-SM30 数据手册摘要.md",
         "Projects/Requirements.md",
+        "Hardware/LoRa Gateway.md",
+        "Methods/Field Deployment Checklist.md",
+        "Projects/Winter Readiness Board.canvas",
     }
 )
 GOLDEN = [q for q in EXPECTED["golden_queries"] if q["expect_top3"] in NOTES]
@@ -201,6 +204,7 @@ async def main_scenario(session: Any, rec: Record, setup: Setup) -> None:
     for key, path in refusals.items():
         rec.calls[f"refuse_{key}"] = await call(session, "get_note", {"path": path})
     rec.calls["related"] = await call(session, "related", {"path": "Hardware/soil-node-s3.md"})
+    rec.calls["gateway"] = await call(session, "get_note", {"path": "Hardware/LoRa Gateway.md"})
     rec.calls["connections"] = await call(
         session, "connections", {"path": "Hardware/soil-node-s3", "limit": 8}
     )
@@ -355,6 +359,15 @@ def test_get_note_gives_text_and_metadata(rec: Record) -> None:
     targets = {link["resolved_path"] for link in note["links"]}
     assert "Hardware/soil-node-s3.md" in targets
     assert "Hardware/soil-node-s3.md" in note["backlinks"]
+    assert note["board_links"] == []  # no board draws a line from it
+    gateway = rec.calls["gateway"].data
+    assert gateway is not None
+    assert {
+        "path": "Methods/Field Deployment Checklist.md",
+        "board": "Projects/Winter Readiness Board.canvas",
+        "label": "checked on every visit",
+        "direction": "to",
+    } in gateway["board_links"]
     no_ext = rec.calls["note_no_ext"].data
     assert no_ext and no_ext["path"] == "Hardware/soil-node-s3.md"
 

@@ -175,3 +175,33 @@ def test_a_failed_batch_stays_pending_and_the_next_sync_finishes_it(
 
 def _sha(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def test_a_stop_inside_a_long_pdf_reads_it_again_next_time(
+    tmp_path: Path, embedder: Embedder, workspaces: list[Workspace]
+) -> None:
+    fpdf = pytest.importorskip("fpdf")
+    vault = tmp_path / "vault"
+    write_vault(vault, 2)
+    doc = fpdf.FPDF()
+    doc.set_font("Helvetica", size=11)
+    for page in range(1, 41):
+        doc.add_page()
+        doc.multi_cell(0, 6, f"Page {page} of the kiln manual: vent the chamber before firing.")
+    (vault / "Kiln manual.pdf").write_bytes(bytes(doc.output()))
+    ws = _open(tmp_path, vault, embedder, workspaces)
+    polls = 0
+
+    def stop_inside_the_pdf() -> bool:
+        nonlocal polls
+        polls += 1
+        return polls > 10  # the notes sort after the PDF: this is its tenth page or so
+
+    first = ws.indexer.sync(should_stop=stop_inside_the_pdf)
+    assert polls < 40, "the stop was not asked between the PDF's pages"
+    assert "Kiln manual.pdf" not in ws.catalog.notes.manifest()
+    assert not any(s.path == "Kiln manual.pdf" for s in first.skipped), "a stop is no skip"
+    second = ws.indexer.sync()
+    assert "Kiln manual.pdf" in ws.catalog.notes.manifest()
+    assert second.notes == 3 and not second.skipped
+    assert_consistent(ws)
