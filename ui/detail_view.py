@@ -352,8 +352,14 @@ def _meta_parts(result: MergedResult, facts: NoteFacts | None) -> list[str]:
 
 def _breakdown(result: MergedResult) -> str:
     b = result.score_breakdown
-    return (
+    text = (
         f"fused {b.rrf:.3f} + agreement {b.agreement:.2f} + exact {b.exact:.2f}\n"
         f"× cross-reference {b.cross_ref:.2f} × recency {b.recency:.2f} "
         f"× authority {b.authority:.2f} = {b.total:.3f}"
     )
+    if b.kept_place is not None:
+        text += (
+            f"\nkept at #{b.kept_place}: meaning ranks it beside its best match, and no note "
+            "holds every word of the query"
+        )
+    return text

@@ -49,6 +49,16 @@ class MergeConfig:
     use_source_trust: bool = True
     trust_full: float = 0.9
     trust_floor: float = 0.2
+    # A note the meaning source is sure of keeps a place in the first `sure_place` results:
+    # one of its first `sure_rank` hits within `sure_margin` cosine of its best, when the
+    # model knows the query's words (trust >= `sure_trust`) and no note holds every word of
+    # the query (then words are sure of their own answer). Blind questions: a note meaning
+    # ranks 2nd, words 40th, fell to 8th (`ranking.keep_sure_places`).
+    keep_sure_meaning: bool = True
+    sure_rank: int = 2
+    sure_margin: float = 0.05
+    sure_place: int = 5
+    sure_trust: float = 0.9
     # Identifier and quoted-phrase queries: every note holding the exact string(s) ranks above
     # every note that does not (they fill the "high" tier, the others stay below it).
     use_exact_first: bool = True

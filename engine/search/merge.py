@@ -48,8 +48,10 @@ from engine.search.ranking import (
     build_result,
     floor_cut,
     is_low_confidence,
+    keep_sure_places,
     rank_key,
     rank_results,
+    sure_meaning_paths,
     tiers_of,
 )
 from engine.search.types import Hit, MergeOutput
@@ -171,7 +173,12 @@ def merge(
         source_ranges=ranges,
         exact_first=config.use_exact_first and intent == "exact",
     )
-    ranked = LazyRanking((scorer.score(group) for group in groups), config=config)
+    scored = [scorer.score(group) for group in groups]
+    if config.keep_sure_meaning:
+        sure = sure_meaning_paths(hits_by_source, trust=source_trust or {}, config=config)
+        if sure:
+            scored = keep_sure_places(scored, sure, config=config)
+    ranked = LazyRanking(scored, config=config)
     low_confidence = (
         not ranked or not answers_query(normalised, intent=intent, config=config)
         if config.use_answer_check

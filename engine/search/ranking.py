@@ -6,6 +6,7 @@ is read: a query ranks every note the sources found (often 100+) and answers wit
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -200,6 +201,62 @@ def rank_key(result: MergedResult) -> tuple[float, str]:
 def rank_results(results: Iterable[MergedResult]) -> tuple[MergedResult, ...]:
     """The fused ranking."""
     return tuple(sorted(results, key=rank_key))
+
+
+def sure_meaning_paths(
+    hits_by_source: Mapping[str, Sequence[Hit]],
+    *,
+    trust: Mapping[str, float],
+    config: MergeConfig,
+) -> tuple[str, ...]:
+    """The notes the meaning source is sure of (see `MergeConfig.keep_sure_meaning`): of
+    its first `sure_rank` hits, those within `sure_margin` of its best similarity; none when
+    its model does not know the query's words or the words source's best note holds them
+    all."""
+    meaning = hits_by_source.get("semantic") or ()
+    if not meaning or trust.get("semantic", 1.0) < config.sure_trust:
+        return ()
+    words = hits_by_source.get("text") or ()
+    if words and words[0].metadata.get("all_terms"):
+        return ()
+    best = meaning[0].raw_score
+    if best <= 0.0:
+        return ()
+    return tuple(
+        dict.fromkeys(
+            h.note_path
+            for h in meaning[: config.sure_rank]
+            if h.raw_score >= best - config.sure_margin
+        )
+    )
+
+
+def keep_sure_places(
+    scored: Sequence[ScoredGroup], sure: Sequence[str], *, config: MergeConfig
+) -> list[ScoredGroup]:
+    """The scored notes with each `sure` note's total raised, where it ranks below the first
+    `sure_place`, to just above the note at that place: part of the fused score, so every
+    list cut from the ranking (any limit, the floor) agrees. A raised note says so
+    (`kept_place`)."""
+    out = sorted(scored, key=lambda s: s.rank_key)
+    place = config.sure_place
+    for path in sure:
+        at = next(
+            (
+                i
+                for i, s in enumerate(out)
+                if s.group.note_path == path or path in s.group.duplicates
+            ),
+            None,
+        )
+        if at is None or at < place:
+            continue
+        passed = out[place - 1].breakdown.total
+        total = passed + max(abs(passed), 1.0) * 1e-9
+        moving = out.pop(at)
+        breakdown = dataclasses.replace(moving.breakdown, total=total, kept_place=place)
+        out.insert(place - 1, dataclasses.replace(moving, breakdown=breakdown))
+    return out
 
 
 def tiers_of(results: Sequence[MergedResult]) -> dict[Tier, tuple[str, ...]]:

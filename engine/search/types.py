@@ -200,6 +200,9 @@ class ScoreBreakdown:
     # holds the exact string(s) and `total` was lifted into the high tier, False when it was
     # kept below it; None for other queries.
     exact_first: bool | None = None
+    # The place the meaning source's sureness kept the note in (`ranking.keep_sure_places`):
+    # its total was raised to that of the result it passed; None for every other note.
+    kept_place: int | None = None
 
     def to_dict(self) -> dict[str, float | bool | None]:
         return {
@@ -212,6 +215,7 @@ class ScoreBreakdown:
             "authority": _num(self.authority),
             "total": _num(self.total),
             "exact_first": self.exact_first,
+            "kept_place": self.kept_place,
         }
 
 

@@ -706,6 +706,7 @@ def test_search_response_to_dict_is_json_with_iso_dates() -> None:
         "authority",
         "total",
         "exact_first",
+        "kept_place",
     }
     assert data["tiers"] == {"high": ["a.md"], "medium": [], "low": []}
     assert data["contradictions"] == []
@@ -744,3 +745,45 @@ def test_product_default_is_convex_fusion_of_min_max_scores() -> None:
     got = {r.note_path: r.score_breakdown.rrf for r in out.results}
     assert got == pytest.approx(expected)
     assert [r.note_path for r in out.results] == sorted(expected, key=lambda p: -expected[p])
+
+
+# --- a note the meaning source is sure of keeps a place ---------------------------------
+
+
+def _buried_by_middling_agreement(*, all_terms: bool = False) -> dict[str, list[Hit]]:
+    """Meaning ranks S.md 2nd, close to its best; words never find it, and six notes both
+    sources rank middling come before it."""
+    middling = [f"M{i}.md" for i in range(6)]
+    meaning = [hit("semantic", "A.md", raw_score=0.62, relevance=1.0)]
+    meaning.append(hit("semantic", "S.md", raw_score=0.60, relevance=0.97))
+    meaning += [
+        hit("semantic", p, raw_score=0.50 - i / 100, relevance=0.7 - i / 20)
+        for i, p in enumerate(middling)
+    ]
+    words = [
+        hit("text", p, relevance=0.9 - i / 20, metadata={"all_terms": all_terms and i == 0})
+        for i, p in enumerate(["A.md", *middling])
+    ]
+    return {"semantic": meaning, "text": words}
+
+
+def test_a_note_meaning_is_sure_of_keeps_a_place_in_the_top_five() -> None:
+    hits = _buried_by_middling_agreement()
+    off = run(hits, dataclasses.replace(CFG, keep_sure_meaning=False), limit=10)
+    assert paths(off.results).index("S.md") >= 5  # buried by notes both rank middling
+    on = run(hits, limit=10)
+    shown = paths(on.results)
+    assert shown.index("S.md") == 4 and len(shown) == len(paths(off.results))
+    kept = on.results[4]
+    assert kept.score_breakdown.kept_place == 5
+    totals = [r.score_breakdown.total for r in on.results]
+    assert totals == sorted(totals, reverse=True)  # shown with the score of the note it passed
+    assert all(r.score_breakdown.kept_place is None for r in on.results if r is not kept)
+
+
+def test_no_place_is_kept_when_words_are_sure_or_the_model_does_not_know_the_words() -> None:
+    words_sure = run(_buried_by_middling_agreement(all_terms=True), limit=10)
+    assert paths(words_sure.results).index("S.md") >= 5
+    foreign = run(_buried_by_middling_agreement(), limit=10, source_trust={"semantic": 0.5})
+    assert "S.md" not in paths(foreign.results)[:5]
+    assert all(r.score_breakdown.kept_place is None for r in foreign.results)

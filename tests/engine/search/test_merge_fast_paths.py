@@ -137,6 +137,7 @@ def test_budget_over_a_lazy_ranking_selects_as_over_the_assembled_one(
         use_relevance_floor=False,
         use_answer_check=False,
         order_by_score=False,
+        keep_sure_meaning=False,
     )
     out = run(case, limit=limit, config=config)
     assert isinstance(out.ranked, LazyRanking)
