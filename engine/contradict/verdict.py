@@ -19,7 +19,7 @@ from engine.contradict.claim_values import date_relation, measured_conflicts, qu
 from engine.contradict.content_words import shared_stems
 from engine.contradict.explanations import about_phrase, quoted
 from engine.contradict.negators import is_negative_adjective, negated_roots_of
-from engine.contradict.parsed_claim import ParsedClaim, parse_claim
+from engine.contradict.parsed_claim import ClaimWord, ParsedClaim, parse_claim
 from engine.contradict.quantities import Quantity
 from engine.contradict.same_thing import (
     GENERIC_SUBJECTS,
@@ -95,6 +95,9 @@ def assess(
         measured = _measured(x, y, named)
         if measured is not None:
             return measured
+        opposed = _opposed(x, y, named, antonyms)
+        if opposed is not None:
+            return opposed
 
     # Different entities: the subjects differ on both sides, or an antonym sits inside a
     # subject (Weighted graph / Unweighted graph), or each claim names its own note.
@@ -261,6 +264,39 @@ def about_different_things(
         return True
     return each_about_own_note(
         x, y, cx, cy, a_note=a_note, b_note=b_note, a_heading=a_heading, b_heading=b_heading
+    )
+
+
+def _opposed(
+    x: ParsedClaim,
+    y: ParsedClaim,
+    named: frozenset[str],
+    antonyms: list[tuple[ClaimWord, ClaimWord]],
+) -> Verdict | None:
+    """One opposite said of one named thing in the same words otherwise: "the main trade hub
+    of the north" against "[[Brannoc Ford]], the main trade hub of the south". Neither
+    claim negated, conditional differently, or holding another opposite."""
+    if len(antonyms) != 1 or x.negators or y.negators or not _same_situation(x, y):
+        return None
+    wx, wy = antonyms[0]
+    if {wx.stem, wy.stem} & (x.subject | y.subject):
+        return None
+    around = shared_stems(x.content, y.content) - named
+    if len(around) < 2:
+        return None
+    # the shorter claim says little else: the opposite is the one thing that differs
+    rest = [c.content - named - {w.stem} for c, w in ((x, wx), (y, wy))]
+    shorter = min(rest, key=len)
+    if len(shared_stems(shorter, around)) < 0.75 * len(shorter):
+        return None
+    surface = {w.stem: w.surface for w in (*y.words, *x.words)}
+    what = sorted(dict.fromkeys(surface[s].lower() for s in around if s in surface))[:3]
+    names = sorted(dict.fromkeys(surface[s] for s in named if s in surface))[:2]
+    about = ", ".join(what) + (f" of {' '.join(names)}" if names else "")
+    return Verdict(
+        0.65,
+        "opposing_sentiment",
+        f"opposites: {quoted(wx.surface)} vs {quoted(wy.surface)}, both about {about}",
     )
 
 

@@ -214,3 +214,15 @@ def test_ages_and_volumes_are_quantities(text: str, value: float, unit: str) -> 
     (q,) = parse_claim(text).quantities
     assert q.unit == unit
     assert q.low == pytest.approx(value)
+
+
+def test_one_opposite_said_of_a_named_place_conflicts() -> None:
+    own = "It is used as the main hub of the north for trade."
+    named = "Salt carters unload their barrels in [[Vellomar]], the main trade hub of the south."
+    verdict = assess(own, named, a_note="Places/Vellomar.md", b_note="Trade.md")
+    assert verdict.score >= FLAG_THRESHOLD and verdict.kind == "opposing_sentiment"
+    assert '"north"' in verdict.explanation and '"south"' in verdict.explanation
+    assert "Vellomar" in verdict.explanation
+    # the claims say more than the opposite apart: not one slot
+    wider = "Salt carters unload their barrels in [[Vellomar]] and ride south along the coast road."
+    assert assess(own, wider, a_note="Places/Vellomar.md", b_note="Trade.md").score < FLAG_THRESHOLD
