@@ -529,7 +529,10 @@ def _enrich(session: Session, response: SearchResponse) -> SearchOutcome:
             modified=note.modified,
             size=note.size,
             warnings=note.warnings,
-            links=tuple(session.graph.neighbors(note.path, hops=1)),
+            links=(
+                *session.graph.neighbors(note.path, hops=1),
+                *((line.other, "on_board") for line in session.graph.board_links(note.path)),
+            ),
         )
     return SearchOutcome(response, notes, session.chunk_texts(chunk_ids))
 

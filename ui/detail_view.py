@@ -45,6 +45,7 @@ RELATION_LABELS = {
     "embedded_by": "embedded by",
     "shares_tag": "shares a tag with",
     "linked_via": "two links from",
+    "on_board": "on a board with",
 }
 MAX_RELATIONS = 12
 

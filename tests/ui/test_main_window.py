@@ -179,6 +179,16 @@ def test_the_selected_result_shows_excerpts_from_each_source(qtbot: QtBot, make_
     assert detail.result is not None and detail.result.note_path != ADR
 
 
+def test_a_line_on_a_board_is_one_of_the_links_of_a_note(qtbot: QtBot, make_window) -> None:
+    opened = make_window()
+    wait_ready(qtbot, opened)
+    search(qtbot, opened, "LoRa Gateway")
+    detail = opened.window.search.detail
+    assert detail.result is not None and detail.result.note_path == "Hardware/LoRa Gateway.md"
+    links = detail.columns["graph"].text()
+    assert "on a board with Methods/Field Deployment Checklist" in links
+
+
 def test_a_note_found_by_another_word_form_shows_its_passage_rendered(
     qtbot: QtBot, make_window
 ) -> None:
