@@ -362,10 +362,11 @@ class _Evidence:
     boards: list[tuple[str, str, bool]] = field(default_factory=list)
 
     def score(self) -> float:
-        """Best passage similarity, plus a bonus per link direction, one for lines on boards,
-        and one per shared tag."""
+        """Best passage similarity, plus a bonus per link direction, two for a line on a board
+        (drawn by hand between exactly these two notes: a link both ways), and one per shared
+        tag."""
         tags = TAG_BONUS * sum(self.tags.values())
-        links = len(self.linked) + (1 if self.boards else 0)
+        links = len(self.linked) + (2 if self.boards else 0)
         return (self.similarity or 0.0) + LINK_BONUS * links + tags
 
 
