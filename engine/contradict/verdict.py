@@ -111,9 +111,10 @@ def assess(
         return _NONE
 
     same_subject_words = shared_stems(x.subject, y.subject)
-    if same_subject_words - GENERIC_SUBJECTS and _same_situation(x, y):
+    if same_subject_words - GENERIC_SUBJECTS and not x.condition and not y.condition:
         # one subject ("a traveller needs 2 quarts of water" / "a traveller needs about 5 litres"),
-        # a measure with a unit, and at least two words saying what is measured
+        # a measure with a unit, at least two words saying what is measured, and neither
+        # claim under a condition (values "when the gateway is busy" describe situations)
         measured = _measured(x, y, frozenset(same_subject_words), units_only=True)
     else:
         measured = None
@@ -306,7 +307,9 @@ def _measured(
     """Two values of one measure of one thing (`subject`: the words that make it one thing):
     the words around both numbers must meet beyond the subject ("given ... at the age of 4"
     / "not given ... until the age of 12"). Kept modest when only one such word meets."""
-    conflicts = measured_conflicts(x.quantities, y.quantities, ignore=subject)
+    # words of a "when ..." clause say under which condition, not what is measured
+    ignore = subject | x.condition | y.condition
+    conflicts = measured_conflicts(x.quantities, y.quantities, ignore=ignore)
     if units_only:
         conflicts = [c for c in conflicts if not c[0].unit.startswith("count:") and len(c[2]) > 1]
     if not conflicts or x.other != y.other or x.deontic != y.deontic:
