@@ -326,7 +326,7 @@ def _measured(
 
 
 def _value_text(q: Quantity) -> str:
-    """A value as the explanation names it: "age 4", "2 quarts", "at most three vestibules"."""
+    """A value as the explanation names it: "age 4", "2 quarts", "at most three lanterns"."""
     text = " ".join(q.text.split())
     if q.unit == "age" and not text.lower().endswith("old"):
         text = f"age {text}"
