@@ -16,6 +16,7 @@ from engine.contradict.antonyms import are_opposites
 from engine.contradict.content_words import is_content_stem, shared_stems
 from engine.contradict.grammar import COMMON_VERBS
 from engine.contradict.parsed_claim import ParsedClaim
+from engine.contradict.subjects import note_title_of
 from engine.contradict.text import stem, tokenize
 
 
@@ -98,21 +99,24 @@ def named_in_other(
 
 
 def _names_of(note: str | None, text: str) -> frozenset[str]:
-    if not note:
-        return frozenset()
-    known = known_words()
-    if not known:
-        return frozenset()
-    title = {t.norm for t in tokenize(_note_name(note)) if t.kind == "word" and len(t.norm) > 2}
-    rare = {w for w in title if w not in known}
+    rare = _coined_title_words(note) if note else frozenset()
     if not rare:
         return frozenset()
-    written = {
+    return frozenset(
         t.stem
         for t in tokenize(text)
         if t.kind == "word" and t.norm in rare and text[t.start : t.start + 1].isupper()
-    }
-    return frozenset(written)
+    )
+
+
+@lru_cache(maxsize=4096)
+def _coined_title_words(note: str) -> frozenset[str]:
+    """The words of a note's title that are no word of the language (lower case)."""
+    known = known_words()
+    if not known:
+        return frozenset()
+    title = tokenize(note_title_of(note))
+    return frozenset(t.norm for t in title if t.kind == "word" and len(t.norm) > 2) - known
 
 
 @lru_cache(maxsize=1)
@@ -186,15 +190,12 @@ def _heading_stems(heading: str | None) -> frozenset[str]:
     )
 
 
-def _note_name(note: str) -> str:
-    name = note.rsplit("/", 1)[-1]
-    return name[:-3] if name.lower().endswith(".md") else name
-
-
 def _title_stems(note: str | None) -> frozenset[str]:
     if not note:
         return frozenset()
-    name = _note_name(note)
+    name = note.rsplit("/", 1)[-1]
+    if name.lower().endswith(".md"):
+        name = name[:-3]
     return frozenset(t.stem for t in tokenize(name) if t.kind == "word" and is_content_stem(t.stem))
 
 

@@ -11,6 +11,7 @@ the same outside the differing slot.
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -290,10 +291,7 @@ def _opposed(
     shorter = min(rest, key=len)
     if len(shared_stems(shorter, around)) < 0.75 * len(shorter):
         return None
-    surface = {w.stem: w.surface for w in (*y.words, *x.words)}
-    what = sorted(dict.fromkeys(surface[s].lower() for s in around if s in surface))[:3]
-    names = sorted(dict.fromkeys(surface[s] for s in named if s in surface))[:2]
-    about = ", ".join(what) + (f" of {' '.join(names)}" if names else "")
+    about = _both_about(x, y, around, named)
     return Verdict(
         0.65,
         "opposing_sentiment",
@@ -316,13 +314,25 @@ def _measured(
         return None
     qa, qb, measured = max(conflicts, key=lambda c: len(c[2]))
     score = 0.75 if len(measured) >= 2 else 0.6
-    surface = {w.stem: w.surface for w in (*y.words, *x.words)}
-    what = sorted(dict.fromkeys(surface[s].lower() for s in measured if s in surface))[:3]
-    names = sorted(dict.fromkeys(surface[s] for s in subject if s in surface))[:2]
-    about = (", ".join(what) or "one measure") + (f" of {' '.join(names)}" if names else "")
+    about = _both_about(x, y, measured, subject, nothing="one measure")
     return Verdict(
         score, "conflicting_values", f"{_value_text(qa)} vs {_value_text(qb)}, both about {about}"
     )
+
+
+def _both_about(
+    x: ParsedClaim,
+    y: ParsedClaim,
+    what: AbstractSet[str],
+    names: AbstractSet[str],
+    *,
+    nothing: str = "",
+) -> str:
+    """ "hub, main, trade of Vellomar": up to three shared words and two names, as written."""
+    surface = {w.stem: w.surface for w in (*y.words, *x.words)}
+    words = sorted(dict.fromkeys(surface[s].lower() for s in what if s in surface))[:3]
+    named = sorted(dict.fromkeys(surface[s] for s in names if s in surface))[:2]
+    return (", ".join(words) or nothing) + (f" of {' '.join(named)}" if named else "")
 
 
 def _value_text(q: Quantity) -> str:
