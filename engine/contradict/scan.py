@@ -44,11 +44,12 @@ from engine.contradict.pairing import (
     judge_selection,
     locality_rows,
     raw_pairs,
+    subject_partner_pairs,
 )
 from engine.contradict.scan_config import DEFAULT_SCAN_CONFIG, JUDGE_SCAN_CONFIG, ScanConfig
 from engine.contradict.store import PairRow
 from engine.contradict.structure import about_different_things
-from engine.contradict.subjects import TitleIndex
+from engine.contradict.subjects import TitleIndex, common_titles
 from engine.contradict.templates import varying_values
 from engine.contradict.types import ScanStats
 from engine.vault.documents import document_kind
@@ -102,9 +103,16 @@ class ContradictionScanner:
         self._scorer = scorer
         self._config = config
         self._k = config.neighbours
-        # the nearest-claim search reaches down to the lower of the two gates (`_keep`)
-        self._gate = min(config.similarity_gate, config.subject_gate)
+        # With a judge the nearest-claim search reaches down to the lower of the two gates
+        # (`_keep` sorts them out); the structure alone gets claims about one note below the
+        # similarity gate from `_subject_pairs` only.
+        self._gate = (
+            config.similarity_gate
+            if scorer.judge is None
+            else min(config.similarity_gate, config.subject_gate)
+        )
         self._title_index: TitleIndex | None = None
+        self._indexed: list[str] | None = None
         self._pdfs = pdfs
 
     @property
@@ -162,6 +170,7 @@ class ContradictionScanner:
         embedded (most of a scan's time), then `(total, total)` once the pairs are saved."""
         report = progress or _no_progress
         self._title_index = None  # notes come and go between scans
+        self._indexed = None
         started = time.perf_counter()
         changed_list = list(dict.fromkeys(changed))
         removed_list = [p for p in dict.fromkeys(removed) if p not in set(changed_list)]
@@ -195,7 +204,9 @@ class ContradictionScanner:
             done += len(notes)
             report(done, len(paths))
 
-        pairs, candidates = self._find_pairs(table, by_note, vectors, known, in_memory)
+        pairs, candidates = self._find_pairs(
+            table, by_note, vectors, known, in_memory, frozenset(paths)
+        )
         del vectors
         if in_memory:
             clear_claim_caches()
@@ -300,12 +311,13 @@ class ContradictionScanner:
         vectors: np.ndarray,
         known: dict[int, int],
         in_memory: bool,
+        scanned: frozenset[str],
     ) -> tuple[list[PairRow], int]:
         # 1. nearest claims of other notes, above the gate, as (query row, other row)
         if in_memory:
-            q, o, base = self._candidates_in_memory(table, by_note, vectors)
+            q, o, base = self._candidates_in_memory(table, by_note, vectors, scanned)
         else:
-            q, o, base = self._candidates_from_store(table, by_note, vectors, known)
+            q, o, base = self._candidates_from_store(table, by_note, vectors, known, scanned)
         if len(q) == 0:
             return [], 0
         # 2. the other sides: just extracted, or stored (catalog); ghosts are skipped
@@ -498,6 +510,7 @@ class ContradictionScanner:
         by_note: dict[int, dict[int, int]],
         vectors: np.ndarray,
         known: dict[int, int],
+        scanned: frozenset[str],
     ) -> tuple[Ints, Ints, np.ndarray]:
         """A few notes (a live edit): ask the claims collection, note by note."""
         raw: dict[tuple[str, str], tuple[int, str, np.ndarray | None]] = {}
@@ -524,15 +537,15 @@ class ContradictionScanner:
                         raw[key] = (row, hit.id, hit.embedding)
         # The other sides: claims of this scan, or stored ones (a row each, with the vector
         # the collection returned; one whose text this scan has uses that text's vector).
-        scanned = {table.ids[r]: r for r in range(table.scanned)}
-        unknown = {other for _, other, _ in raw.values() if other not in scanned}
+        this_scan = {table.ids[r]: r for r in range(table.scanned)}
+        unknown = {other for _, other, _ in raw.values() if other not in this_scan}
         stored = store.claims_by_id(self._catalog, unknown)
         row_of: dict[str, int] = {}
         extra: list[np.ndarray] = []
         q: list[int] = []
         o: list[int] = []
         for row, other_id, emb in raw.values():
-            other = scanned.get(other_id)
+            other = this_scan.get(other_id)
             if other is None:
                 other = row_of.get(other_id)
             if other is None:
@@ -556,10 +569,25 @@ class ContradictionScanner:
         base = vectors[: table.scanned]
         if extra:
             base = np.vstack([base, np.vstack(extra)]).astype(np.float32, copy=False)
-        return np.asarray(q, dtype=np.int64), np.asarray(o, dtype=np.int64), base
+        query_rows = np.asarray(
+            [r for claims in by_note.values() for r in claims.values()], dtype=np.int64
+        )
+        sq, so, added = self._subject_pairs(table, base, query_rows, scanned, add_rows=True)
+        if added is not None:
+            base = np.vstack([base, added]).astype(np.float32, copy=False)
+        q_rows, o_rows = np.asarray(q, dtype=np.int64), np.asarray(o, dtype=np.int64)
+        if len(sq):
+            q_rows, o_rows = distinct_pairs(
+                np.concatenate([q_rows, sq]), np.concatenate([o_rows, so]), table.hash_ids()
+            )
+        return q_rows, o_rows, base
 
     def _candidates_in_memory(
-        self, table: ClaimTable, by_note: dict[int, dict[int, int]], vectors: np.ndarray
+        self,
+        table: ClaimTable,
+        by_note: dict[int, dict[int, int]],
+        vectors: np.ndarray,
+        scanned: frozenset[str],
     ) -> tuple[Ints, Ints, np.ndarray]:
         """Many notes (a full scan): every claim vector in one matrix (`neighbours.py`)."""
         from engine.contradict.neighbours import nearest_hits_of_rows
@@ -589,7 +617,7 @@ class ContradictionScanner:
             config=self._config.neighbour_search,
         )
         q, o = raw_pairs(query_rows, hits.offsets, hits.index, hashes)
-        sq, so = self._subject_pairs(table, base, query_rows)
+        sq, so, _ = self._subject_pairs(table, base, query_rows, scanned, add_rows=False)
         if len(sq):
             q, o = distinct_pairs(np.concatenate([q, sq]), np.concatenate([o, so]), hashes)
         return q, o, base
@@ -597,50 +625,131 @@ class ContradictionScanner:
     def _titles(self) -> TitleIndex:
         """The vault's note titles, read once per scan (`update` forgets them)."""
         if self._title_index is None:
-            self._title_index = TitleIndex(store.indexed_notes(self._catalog))
+            self._title_index = TitleIndex(self._indexed_paths())
         return self._title_index
 
     def _subject_pairs(
-        self, table: ClaimTable, base: np.ndarray, query_rows: Ints
-    ) -> tuple[Ints, Ints]:
-        """Pairs about the same note, however far apart their words: each scanned claim that
-        names a note (its title, or a link to it) with that note's own claims and with the
-        other scanned claims naming it, its `subject_partners` most similar above the
-        subject gate."""
+        self,
+        table: ClaimTable,
+        base: np.ndarray,
+        query_rows: Ints,
+        scanned: frozenset[str],
+        *,
+        add_rows: bool,
+    ) -> tuple[Ints, Ints, np.ndarray | None]:
+        """Pairs about the same note, however far apart their words
+        (`pairing.subject_partner_pairs`), with a claim of this scan on one side. The other
+        claims about the notes this scan's claims name, or naming its notes, come from the
+        catalog; rows the table lacks are added (`add_rows`, their vectors returned to stack
+        under `base`) or left out (the in-memory search already holds every vector)."""
         cfg = self._config
-        rows = query_rows.tolist()
-        if not rows or cfg.subject_partners <= 0:
-            return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+        empty = np.zeros(0, dtype=np.int64)
+        if cfg.subject_partners <= 0 or len(query_rows) == 0:
+            return empty, empty, None
         titles = self._titles()
-        mentions = titles.subjects([table.texts[r] for r in rows], [table.note(r) for r in rows])
-        own_of_row = np.asarray([titles.own(p) for p in table.note_paths], dtype=np.int64)[
-            table.note_ids()
-        ]
-        by_title: dict[int, list[int]] = {}
-        for r, keys in zip(rows, mentions, strict=True):
-            own = int(own_of_row[r])
-            for key in keys:
-                if key != own:
-                    by_title.setdefault(key, []).append(r)
-        q: list[int] = []
-        o: list[int] = []
-        notes = table.note_ids()
-        for key, naming in by_title.items():
-            members = np.unique(
-                np.concatenate([np.flatnonzero(own_of_row == key), np.asarray(naming)])
+        rows = query_rows.tolist()
+        named = [titles.mentions(table.texts[r]) for r in rows]
+        wanted = {titles.own(p) for p in scanned} | {k for m in named for k in m}
+        wanted.discard(-1)
+        if not wanted:
+            return empty, empty, None
+        claims_total = len(rows)
+        stored: list[store.ClaimRow] = []
+        if any(p not in scanned for p in self._indexed_paths()):
+            stored = self._stored_about(titles, wanted, scanned)
+            claims_total += store.distinct_claims(self._catalog) - store.distinct_claims(
+                self._catalog, scanned
             )
-            if len(members) < 2:
-                continue
-            sims = base[np.asarray(naming)] @ base[members].T
-            for i, r in enumerate(naming):
-                row_sims = np.where(notes[members] == notes[r], -1.0, sims[i])
-                top = np.argsort(-row_sims, kind="stable")[: cfg.subject_partners]
-                for j in top.tolist():
-                    if row_sims[j] < cfg.subject_gate:
-                        break
-                    q.append(r)
-                    o.append(int(members[j]))
-        return np.asarray(q, dtype=np.int64), np.asarray(o, dtype=np.int64)
+        # rows for the stored claims (one per note and text)
+        row_of = {table.ids[r]: r for r in range(table.scanned, len(table))}
+        fetch = [c.id for c in stored if c.id not in row_of] if add_rows else []
+        fetched = self._vectors.get_embeddings(fetch) if fetch else {}
+        added: list[np.ndarray] = []
+        seen = {(table.note_id_of(r), table.hash_of(r)) for r in rows}
+        for claim in stored:
+            row = row_of.get(claim.id)
+            if row is None:
+                vec = fetched.get(claim.id)
+                if vec is None:
+                    continue
+                row = row_of[claim.id] = table.add_other(
+                    id=claim.id, note_path=claim.note_path, text_hash=claim.text_hash
+                )
+                added.append(np.asarray(vec, dtype=np.float32))
+            table.set_text(row, claim.text)
+            key = (table.note_id_of(row), table.hash_of(row))
+            if key not in seen:
+                seen.add(key)
+                rows.append(row)
+                named.append(titles.mentions(claim.text))
+        vectors = base if not added else np.vstack([base, np.vstack(added)])
+        common = common_titles(named, claims_total)
+        notes = table.note_ids()
+        own_of_note = np.asarray([titles.own(p) for p in table.note_paths], dtype=np.int64)
+        all_rows = np.asarray(rows, dtype=np.int64)
+        touched = np.zeros(len(table), dtype=bool)
+        touched[: table.scanned] = True
+        q, o = subject_partner_pairs(
+            all_rows,
+            own_of_note[notes[all_rows]],
+            [frozenset(m & wanted) - common for m in named],
+            notes,
+            vectors,
+            touched,
+            partners=cfg.subject_partners,
+            gate=cfg.subject_gate,
+        )
+        return q, o, (np.vstack(added) if added else None)
+
+    def _stored_about(
+        self, titles: TitleIndex, keys: set[int], scanned: frozenset[str]
+    ) -> list[store.ClaimRow]:
+        """The stored claims of other notes than `scanned` that are about one of the title
+        ids `keys`: the claims of those notes, and the claims naming them."""
+        found = store.claims_of_notes(
+            self._catalog, [p for p in titles.paths_of(keys) if p not in scanned]
+        )
+        patterns = _like_patterns(titles, keys)
+        naming = (
+            store.every_claim(self._catalog)
+            if patterns is None
+            else store.claims_like(self._catalog, patterns)
+        )
+        found.extend(
+            c for c in naming if c.note_path not in scanned and titles.mentions(c.text) & keys
+        )
+        unique: dict[str, store.ClaimRow] = {}
+        for claim in found:
+            unique.setdefault(claim.id, claim)
+        return list(unique.values())
+
+    def _indexed_paths(self) -> list[str]:
+        if self._indexed is None:
+            self._indexed = store.indexed_notes(self._catalog)
+        return self._indexed
+
+
+#: Above this many titles, claims naming them are found by reading every stored claim.
+_LIKE_TITLES = 64
+
+
+def _like_patterns(titles: TitleIndex, keys: Iterable[int]) -> list[str] | None:
+    """SQL LIKE patterns that every claim naming one of `keys` matches (a superset: the
+    caller checks each claim), or None where LIKE cannot be trusted (letters outside ASCII
+    match one case only, a curly apostrophe reads as a straight one) or there are many."""
+    keys = list(keys)
+    if len(keys) > _LIKE_TITLES:
+        return None
+    patterns: list[str] = []
+    for key in keys:
+        words = titles.words_of(key)
+        runs = [(w,) for w in titles.coined_words_of(key)] + [words]
+        for run in runs:
+            if not run or not all(w.isascii() and "'" not in w for w in run):
+                return None
+            escaped = [w.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") for w in run]
+            patterns.append("%" + "%".join(escaped) + "%")
+    return list(dict.fromkeys(patterns))
 
 
 def settle_pairs(

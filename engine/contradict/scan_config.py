@@ -2,7 +2,7 @@
 `dataclasses.replace`).
 
 Two presets: `DEFAULT_SCAN_CONFIG`, the candidates the structural verdict alone reads
-(similar claims only), and `JUDGE_SCAN_CONFIG`, the wider net a trained judge reads (claims
+(similar claims, and a few claims about the same note), and `JUDGE_SCAN_CONFIG`, the wider net a trained judge reads (claims
 about the same note however far apart their words, within a budget). The scanner takes the
 second when the scorer has a judge (`ContradictionScanner`).
 """
@@ -50,7 +50,9 @@ class ScanConfig:
     neighbour_search: NeighbourSearchConfig = DEFAULT_NEIGHBOUR_SEARCH
 
 
-DEFAULT_SCAN_CONFIG = ScanConfig()
+#: The structure alone also reads each claim naming a note beside that note's closest claims:
+#: a conflict across notes is often between a note and a claim naming it, at a cosine of 0.4.
+DEFAULT_SCAN_CONFIG = ScanConfig(subject_gate=0.4, subject_partners=6)
 #: Real conflicts between notes written at different times sit at a cosine of 0.4-0.75 (a
 #: campaign retold in prose, a worldbuilding vault), many of them between a note and a claim
 #: naming it; the judge budget, not the gates, bounds the cost.

@@ -453,3 +453,71 @@ def import_reviews(catalog: Catalog, reviews: Sequence[Review]) -> None:
             " VALUES (?, ?, ?, ?, ?)",
             (astuple(review) for review in reviews),
         )
+
+
+def claims_of_notes(catalog: Catalog, paths: Iterable[str]) -> list[ClaimRow]:
+    """The stored claims of `paths`, note by note in claim order."""
+    out: list[ClaimRow] = []
+    for batch in _batched(list(dict.fromkeys(paths))):
+        marks = ",".join("?" * len(batch))
+        out.extend(
+            ClaimRow(*row)
+            for row in catalog.execute(
+                "SELECT id, note_path, chunk_id, ordinal, text, context, text_hash FROM claims"
+                f" WHERE note_path IN ({marks}) ORDER BY rowid",
+                list(batch),
+            )
+        )
+    return out
+
+
+def claims_like(catalog: Catalog, patterns: Sequence[str]) -> list[ClaimRow]:
+    """The stored claims whose text matches one of the SQL LIKE `patterns` (ASCII letters
+    match either case), in claim order."""
+    out: list[ClaimRow] = []
+    for start in range(0, len(patterns), 32):
+        batch = list(patterns[start : start + 32])
+        where = " OR ".join("text LIKE ? ESCAPE '\\'" for _ in batch)
+        out.extend(
+            ClaimRow(*row)
+            for row in catalog.execute(
+                "SELECT id, note_path, chunk_id, ordinal, text, context, text_hash FROM claims"
+                f" WHERE {where} ORDER BY rowid",
+                batch,
+            )
+        )
+    return out
+
+
+def every_claim(catalog: Catalog, page: int = 4096) -> Iterator[ClaimRow]:
+    """Every stored claim, in claim order, read a page at a time."""
+    last = -1
+    while True:
+        rows = catalog.execute(
+            "SELECT rowid, id, note_path, chunk_id, ordinal, text, context, text_hash"
+            " FROM claims WHERE rowid > ? ORDER BY rowid LIMIT ?",
+            [last, page],
+        )
+        if not rows:
+            return
+        last = int(rows[-1][0])
+        for r in rows:
+            yield ClaimRow(*r[1:])
+
+
+def distinct_claims(catalog: Catalog, paths: Iterable[str] | None = None) -> int:
+    """How many distinct (note, text) claims are stored, in all or in the notes `paths`."""
+    if paths is None:
+        query = "SELECT count(*) FROM (SELECT DISTINCT note_path, text_hash FROM claims)"
+        return int(catalog.execute(query)[0][0])
+    total = 0
+    for batch in _batched(list(dict.fromkeys(paths))):
+        marks = ",".join("?" * len(batch))
+        total += int(
+            catalog.execute(
+                "SELECT count(*) FROM (SELECT DISTINCT note_path, text_hash FROM claims"
+                f" WHERE note_path IN ({marks}))",
+                list(batch),
+            )[0][0]
+        )
+    return total

