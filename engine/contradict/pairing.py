@@ -134,21 +134,30 @@ def subject_partner_pairs(
         for k in named:
             if k != key:
                 naming.setdefault(k, []).append(r)
-    q: list[int] = []
-    o: list[int] = []
+    q: list[Ints] = []
+    o: list[Ints] = []
     for key, namers in naming.items():
         members = np.unique(np.asarray(owners.get(key, []) + namers, dtype=np.int64))
         if len(members) < 2 or not touched[members].any():
             continue
-        sims = vectors[np.asarray(namers, dtype=np.int64)] @ vectors[members].T
         member_notes = notes[members]
-        for i, r in enumerate(namers):
-            row_sims = np.where(member_notes == notes[r], -1.0, sims[i])
-            for j in np.argsort(-row_sims, kind="stable")[:partners].tolist():
-                if row_sims[j] < gate:
-                    break
-                m = int(members[j])
-                if touched[r] or touched[m]:
-                    q.append(r)
-                    o.append(m)
-    return np.asarray(q, dtype=np.int64), np.asarray(o, dtype=np.int64)
+        for start in range(0, len(namers), _PARTNER_BLOCK):
+            block = np.asarray(namers[start : start + _PARTNER_BLOCK], dtype=np.int64)
+            sims = vectors[block] @ vectors[members].T
+            sims[notes[block][:, None] == member_notes[None, :]] = -1.0
+            # each namer's partners: its `partners` most similar members (ties at the last
+            # place all kept), at least `gate`
+            k = min(partners, len(members))
+            kth = -np.partition(-sims, k - 1, axis=1)[:, k - 1]
+            chosen = (sims >= kth[:, None]) & (sims >= gate)
+            chosen &= touched[block][:, None] | touched[members][None, :]
+            i, j = np.nonzero(chosen)
+            q.append(block[i])
+            o.append(members[j])
+    if not q:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    return np.concatenate(q), np.concatenate(o)
+
+
+#: Namers compared with a note's members per matrix product.
+_PARTNER_BLOCK = 1024

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import re
 import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
@@ -653,11 +654,11 @@ class ContradictionScanner:
         wanted.discard(-1)
         if not wanted:
             return empty, empty, None
-        claims_total = len(rows)
+        claims_total = table.scanned  # claims in the vault, as a full scan counts them
         stored: list[store.ClaimRow] = []
         if any(p not in scanned for p in self._indexed_paths()):
             stored = self._stored_about(titles, wanted, scanned)
-            claims_total += store.distinct_claims(self._catalog) - store.distinct_claims(
+            claims_total += store.claim_count(self._catalog) - store.claim_count(
                 self._catalog, scanned
             )
         # rows for the stored claims (one per note and text)
@@ -709,12 +710,16 @@ class ContradictionScanner:
         found = store.claims_of_notes(
             self._catalog, [p for p in titles.paths_of(keys) if p not in scanned]
         )
-        patterns = _like_patterns(titles, keys)
-        naming = (
-            store.every_claim(self._catalog)
-            if patterns is None
-            else store.claims_like(self._catalog, patterns)
-        )
+        words = _naming_words(titles, keys)
+        patterns = _like_patterns(words)
+        if not words:
+            naming: list[store.ClaimRow] = []
+        elif patterns is not None:
+            naming = store.claims_like(self._catalog, patterns)
+        else:
+            alternatives = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+            pattern = re.compile(alternatives, re.IGNORECASE)
+            naming = store.claims_matching(self._catalog, pattern)
         found.extend(
             c for c in naming if c.note_path not in scanned and titles.mentions(c.text) & keys
         )
@@ -729,27 +734,32 @@ class ContradictionScanner:
         return self._indexed
 
 
-#: Above this many titles, claims naming them are found by reading every stored claim.
-_LIKE_TITLES = 64
+#: Up to this many words, claims naming titles are found by SQL LIKE (a table scan per few
+#: words); above it, by one pass over every claim's text in Python.
+_LIKE_WORDS = 8
 
 
-def _like_patterns(titles: TitleIndex, keys: Iterable[int]) -> list[str] | None:
-    """SQL LIKE patterns that every claim naming one of `keys` matches (a superset: the
-    caller checks each claim), or None where LIKE cannot be trusted (letters outside ASCII
-    match one case only, a curly apostrophe reads as a straight one) or there are many."""
-    keys = list(keys)
-    if len(keys) > _LIKE_TITLES:
-        return None
-    patterns: list[str] = []
+def _naming_words(titles: TitleIndex, keys: Iterable[int]) -> set[str]:
+    """Words every claim naming one of `keys` holds (a superset: the caller checks each
+    claim): a title's longest word, and each coined word that names it alone."""
+    words: set[str] = set()
     for key in keys:
-        words = titles.words_of(key)
-        runs = [(w,) for w in titles.coined_words_of(key)] + [words]
-        for run in runs:
-            if not run or not all(w.isascii() and "'" not in w for w in run):
-                return None
-            escaped = [w.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") for w in run]
-            patterns.append("%" + "%".join(escaped) + "%")
-    return list(dict.fromkeys(patterns))
+        title = titles.words_of(key)
+        if title:
+            words.add(max(title, key=len))
+            words.update(titles.coined_words_of(key))
+    return words
+
+
+def _like_patterns(words: set[str]) -> list[str] | None:
+    """SQL LIKE patterns for `words`, or None where LIKE cannot be trusted (letters outside
+    ASCII match one case only, a curly apostrophe reads as a straight one) or is slow."""
+    if len(words) > _LIKE_WORDS or not all(w.isascii() and "'" not in w for w in words):
+        return None
+    escaped = (
+        w.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") for w in sorted(words)
+    )
+    return [f"%{w}%" for w in escaped]
 
 
 def settle_pairs(

@@ -2,9 +2,9 @@
 `dataclasses.replace`).
 
 Two presets: `DEFAULT_SCAN_CONFIG`, the candidates the structural verdict alone reads
-(similar claims, and a few claims about the same note), and `JUDGE_SCAN_CONFIG`, the wider net a trained judge reads (claims
-about the same note however far apart their words, within a budget). The scanner takes the
-second when the scorer has a judge (`ContradictionScanner`).
+(similar claims, and a few claims about the same note), and `JUDGE_SCAN_CONFIG`, the wider
+net a trained judge reads (claims about the same note however far apart their words, within
+a budget). The scanner takes the second when the scorer has a judge (`ContradictionScanner`).
 """
 
 from __future__ import annotations

@@ -17,6 +17,7 @@ Tables (created by `engine/store/contradiction_tables.py`, "0002_contradictions"
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import astuple, dataclass, replace
 from datetime import UTC, datetime
@@ -159,8 +160,16 @@ def notes_holding(catalog: Catalog, keys: Iterable[tuple[str, str]]) -> set[tupl
     return found
 
 
-def claim_count(catalog: Catalog) -> int:
-    return int(catalog.execute("SELECT count(*) FROM claims")[0][0])
+def claim_count(catalog: Catalog, paths: Iterable[str] | None = None) -> int:
+    """How many claims are stored, in all or in the notes `paths`."""
+    if paths is None:
+        return int(catalog.execute("SELECT count(*) FROM claims")[0][0])
+    total = 0
+    for batch in _batched(list(dict.fromkeys(paths))):
+        marks = ",".join("?" * len(batch))
+        query = f"SELECT count(*) FROM claims WHERE note_path IN ({marks})"
+        total += int(catalog.execute(query, list(batch))[0][0])
+    return total
 
 
 def claim_keys(catalog: Catalog, page: int = 4096) -> Iterator[list[tuple[str, str, str]]]:
@@ -489,35 +498,19 @@ def claims_like(catalog: Catalog, patterns: Sequence[str]) -> list[ClaimRow]:
     return out
 
 
-def every_claim(catalog: Catalog, page: int = 4096) -> Iterator[ClaimRow]:
-    """Every stored claim, in claim order, read a page at a time."""
+def claims_matching(catalog: Catalog, pattern: re.Pattern[str], page: int = 8192) -> list[ClaimRow]:
+    """The stored claims whose text `pattern` finds (searched in Python, page by page: one
+    pass whatever the pattern's size), in claim order."""
+    found: list[str] = []
     last = -1
     while True:
         rows = catalog.execute(
-            "SELECT rowid, id, note_path, chunk_id, ordinal, text, context, text_hash"
-            " FROM claims WHERE rowid > ? ORDER BY rowid LIMIT ?",
+            "SELECT rowid, id, text FROM claims WHERE rowid > ? ORDER BY rowid LIMIT ?",
             [last, page],
         )
         if not rows:
-            return
+            break
         last = int(rows[-1][0])
-        for r in rows:
-            yield ClaimRow(*r[1:])
-
-
-def distinct_claims(catalog: Catalog, paths: Iterable[str] | None = None) -> int:
-    """How many distinct (note, text) claims are stored, in all or in the notes `paths`."""
-    if paths is None:
-        query = "SELECT count(*) FROM (SELECT DISTINCT note_path, text_hash FROM claims)"
-        return int(catalog.execute(query)[0][0])
-    total = 0
-    for batch in _batched(list(dict.fromkeys(paths))):
-        marks = ",".join("?" * len(batch))
-        total += int(
-            catalog.execute(
-                "SELECT count(*) FROM (SELECT DISTINCT note_path, text_hash FROM claims"
-                f" WHERE note_path IN ({marks}))",
-                list(batch),
-            )[0][0]
-        )
-    return total
+        found.extend(r[1] for r in rows if pattern.search(r[2]))
+    by_id = claims_by_id(catalog, found)
+    return [by_id[i] for i in found if i in by_id]

@@ -24,6 +24,8 @@ from collections.abc import Iterable, Sequence
 from engine.contradict.text import known_words
 
 MAX_TITLE_WORDS = 5
+#: A coined word names a note alone only while at most this many short titles hold it.
+NAMED_TITLES = 3
 #: A coined word names its note's thing in a short title (*Brannoc Clan*); in a longer one (a
 #: paper's title, "Field trials of Brannoc radios") it is a topic the note is on.
 NAMING_TITLE_WORDS = 3
@@ -69,14 +71,16 @@ class TitleIndex:
         self._words: dict[int, tuple[str, ...]] | None = None
         # coined title word -> the titles holding it (words of the language name nothing alone)
         known = known_words()
-        self._coined: dict[str, set[int]] = {}
+        coined: dict[str, set[int]] = {}
         if known:
             for words, key in self._ids.items():
                 if len(words) > NAMING_TITLE_WORDS:
                     continue
                 for w in words:
                     if len(w) >= _MIN_COINED and w.isalpha() and w not in known:
-                        self._coined.setdefault(w, set()).add(key)
+                        coined.setdefault(w, set()).add(key)
+        # a word in many titles is a word of the vault's field ("subnet"), not a name
+        self._coined = {w: keys for w, keys in coined.items() if len(keys) <= NAMED_TITLES}
 
     def paths_of(self, keys: Iterable[int]) -> list[str]:
         """The notes whose own title is one of `keys`."""

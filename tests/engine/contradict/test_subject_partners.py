@@ -117,24 +117,20 @@ def test_an_update_finds_what_a_full_scan_finds(workspace: Workspace) -> None:
 def test_partners_are_the_most_similar_few_above_the_gate() -> None:
     # rows 0-2: note 0 (own title 7), rows 3-4 name title 7 from notes 1 and 2
     vectors = np.asarray(
-        [[1.0, 0.0], [0.8, 0.6], [0.0, 1.0], [0.96, 0.28], [0.6, 0.8]], dtype=np.float32
+        [[1.0, 0.0], [0.8, 0.6], [0.0, 1.0], [0.96, 0.28], [0.5, 0.866]], dtype=np.float32
     )
     rows = np.arange(5, dtype=np.int64)
     own = np.asarray([7, 7, 7, 1, 2], dtype=np.int64)
     mentions = [frozenset(), frozenset(), frozenset(), frozenset({7}), frozenset({7})]
     notes = np.asarray([0, 0, 0, 1, 2], dtype=np.int64)
     touched = np.ones(5, dtype=bool)
-    q, o = subject_partner_pairs(
-        rows, own, mentions, notes, vectors, touched, partners=2, gate=0.5
-    )
+    q, o = subject_partner_pairs(rows, own, mentions, notes, vectors, touched, partners=2, gate=0.5)
     got = sorted(zip(q.tolist(), o.tolist(), strict=True))
-    # row 3: rows 0 (0.96) and 1 (0.94); row 4: rows 2 (0.8) and 1 (0.96)
+    # row 3: rows 0 (0.96) and 1 (0.94); row 4: rows 1 (0.92) and 2 (0.87)
     assert got == [(3, 0), (3, 1), (4, 1), (4, 2)]
     # only pairs with a touched side
     touched = np.asarray([False, False, True, False, False])
-    q, o = subject_partner_pairs(
-        rows, own, mentions, notes, vectors, touched, partners=2, gate=0.5
-    )
+    q, o = subject_partner_pairs(rows, own, mentions, notes, vectors, touched, partners=2, gate=0.5)
     assert sorted(zip(q.tolist(), o.tolist(), strict=True)) == [(4, 2)]
 
 
