@@ -114,6 +114,7 @@ class ContradictionScanner:
         )
         self._title_index: TitleIndex | None = None
         self._indexed: list[str] | None = None
+        self._titled: list[str] = []  # the notes `_title_index` was built from
         self._pdfs = pdfs
 
     @property
@@ -170,8 +171,7 @@ class ContradictionScanner:
         `progress(done, total)` hears how many of the notes to rescan have their claims
         embedded (most of a scan's time), then `(total, total)` once the pairs are saved."""
         report = progress or _no_progress
-        self._title_index = None  # notes come and go between scans
-        self._indexed = None
+        self._indexed = None  # notes come and go between scans (`_titles` checks)
         started = time.perf_counter()
         changed_list = list(dict.fromkeys(changed))
         removed_list = [p for p in dict.fromkeys(removed) if p not in set(changed_list)]
@@ -624,9 +624,11 @@ class ContradictionScanner:
         return q, o, base
 
     def _titles(self) -> TitleIndex:
-        """The vault's note titles, read once per scan (`update` forgets them)."""
-        if self._title_index is None:
-            self._title_index = TitleIndex(self._indexed_paths())
+        """The vault's note titles, read again when the indexed notes have changed."""
+        paths = self._indexed_paths()
+        if self._title_index is None or self._titled != paths:
+            self._title_index = TitleIndex(paths)
+            self._titled = paths
         return self._title_index
 
     def _subject_pairs(
@@ -710,16 +712,7 @@ class ContradictionScanner:
         found = store.claims_of_notes(
             self._catalog, [p for p in titles.paths_of(keys) if p not in scanned]
         )
-        words = _naming_words(titles, keys)
-        patterns = _like_patterns(words)
-        if not words:
-            naming: list[store.ClaimRow] = []
-        elif patterns is not None:
-            naming = store.claims_like(self._catalog, patterns)
-        else:
-            alternatives = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
-            pattern = re.compile(alternatives, re.IGNORECASE)
-            naming = store.claims_matching(self._catalog, pattern)
+        naming = store.claims_with_phrases(self._catalog, _naming_phrases(titles, keys))
         found.extend(
             c for c in naming if c.note_path not in scanned and titles.mentions(c.text) & keys
         )
@@ -734,32 +727,20 @@ class ContradictionScanner:
         return self._indexed
 
 
-#: Up to this many words, claims naming titles are found by SQL LIKE (a table scan per few
-#: words); above it, by one pass over every claim's text in Python.
-_LIKE_WORDS = 8
-
-
-def _naming_words(titles: TitleIndex, keys: Iterable[int]) -> set[str]:
-    """Words every claim naming one of `keys` holds (a superset: the caller checks each
-    claim): a title's longest word, and each coined word that names it alone."""
-    words: set[str] = set()
+def _naming_phrases(titles: TitleIndex, keys: Iterable[int]) -> list[tuple[str, ...]]:
+    """Runs of words every claim naming one of `keys` holds (the caller checks each claim):
+    the title's words, and each coined word that names it alone."""
+    phrases: list[tuple[str, ...]] = []
     for key in keys:
         title = titles.words_of(key)
         if title:
-            words.add(max(title, key=len))
-            words.update(titles.coined_words_of(key))
-    return words
+            phrases.append(tuple(part for w in title for part in _WORD_PARTS.findall(w)))
+            phrases.extend((w,) for w in titles.coined_words_of(key))
+    return phrases
 
 
-def _like_patterns(words: set[str]) -> list[str] | None:
-    """SQL LIKE patterns for `words`, or None where LIKE cannot be trusted (letters outside
-    ASCII match one case only, a curly apostrophe reads as a straight one) or is slow."""
-    if len(words) > _LIKE_WORDS or not all(w.isascii() and "'" not in w for w in words):
-        return None
-    escaped = (
-        w.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") for w in sorted(words)
-    )
-    return [f"%{w}%" for w in escaped]
+#: The index's words inside a title word ("o'brien" is "o" and "brien" there).
+_WORD_PARTS = re.compile(r"[^\W_]+", re.UNICODE)
 
 
 def settle_pairs(

@@ -17,7 +17,6 @@ Tables (created by `engine/store/contradiction_tables.py`, "0002_contradictions"
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import astuple, dataclass, replace
 from datetime import UTC, datetime
@@ -213,8 +212,11 @@ def save_scan(
             )
             catalog.execute(f"DELETE FROM claims WHERE note_path IN ({marks})", batch)
         catalog.executemany(
-            "INSERT OR REPLACE INTO claims (id, note_path, chunk_id, ordinal, text, context,"
-            " text_hash) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO claims (id, note_path, chunk_id, ordinal, text, context, text_hash)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET"
+            " note_path = excluded.note_path, chunk_id = excluded.chunk_id,"
+            " ordinal = excluded.ordinal, text = excluded.text, context = excluded.context,"
+            " text_hash = excluded.text_hash",
             (
                 (c.id, c.note_path, c.chunk_id, c.ordinal, c.text, c.context, c.text_hash)
                 for c in claims
@@ -480,37 +482,21 @@ def claims_of_notes(catalog: Catalog, paths: Iterable[str]) -> list[ClaimRow]:
     return out
 
 
-def claims_like(catalog: Catalog, patterns: Sequence[str]) -> list[ClaimRow]:
-    """The stored claims whose text matches one of the SQL LIKE `patterns` (ASCII letters
-    match either case), in claim order."""
-    out: list[ClaimRow] = []
-    for start in range(0, len(patterns), 32):
-        batch = list(patterns[start : start + 32])
-        where = " OR ".join("text LIKE ? ESCAPE '\\'" for _ in batch)
-        out.extend(
-            ClaimRow(*row)
-            for row in catalog.execute(
-                "SELECT id, note_path, chunk_id, ordinal, text, context, text_hash FROM claims"
-                f" WHERE {where} ORDER BY rowid",
-                batch,
-            )
+def claims_with_phrases(catalog: Catalog, phrases: Sequence[Sequence[str]]) -> list[ClaimRow]:
+    """The stored claims whose words hold one of `phrases` (each a run of words, matched case
+    and accents aside by the claims' word index), in claim order."""
+    found: dict[str, ClaimRow] = {}
+    unique = list(dict.fromkeys(tuple(p) for p in phrases if p))
+    for start in range(0, len(unique), 64):
+        query = " OR ".join(
+            '"' + " ".join(w.replace('"', '""') for w in phrase) + '"'
+            for phrase in unique[start : start + 64]
         )
-    return out
-
-
-def claims_matching(catalog: Catalog, pattern: re.Pattern[str], page: int = 8192) -> list[ClaimRow]:
-    """The stored claims whose text `pattern` finds (searched in Python, page by page: one
-    pass whatever the pattern's size), in claim order."""
-    found: list[str] = []
-    last = -1
-    while True:
-        rows = catalog.execute(
-            "SELECT rowid, id, text FROM claims WHERE rowid > ? ORDER BY rowid LIMIT ?",
-            [last, page],
-        )
-        if not rows:
-            break
-        last = int(rows[-1][0])
-        found.extend(r[1] for r in rows if pattern.search(r[2]))
-    by_id = claims_by_id(catalog, found)
-    return [by_id[i] for i in found if i in by_id]
+        for row in catalog.execute(
+            "SELECT c.id, c.note_path, c.chunk_id, c.ordinal, c.text, c.context, c.text_hash"
+            " FROM claims_fts JOIN claims c ON c.rowid = claims_fts.rowid"
+            " WHERE claims_fts MATCH ? ORDER BY c.rowid",
+            [query],
+        ):
+            found.setdefault(row[0], ClaimRow(*row))
+    return list(found.values())

@@ -63,3 +63,29 @@ CONTRADICTION_TABLES = Migration(
         ) WITHOUT ROWID;
         """,
 )
+
+#: Claims by their words (migration 0006): which stored claims name a note's title, asked by
+#: a live edit in milliseconds. External content keyed by the claims' rowid, kept in step by
+#: triggers (claims are written by upsert, never by REPLACE, which would skip the delete
+#: trigger; nothing here runs VACUUM, which could renumber the rowids).
+CLAIMS_FTS = Migration(
+    "0006_claims_fts",
+    """
+        CREATE VIRTUAL TABLE claims_fts USING fts5 (
+            text,
+            content = 'claims', content_rowid = 'rowid',
+            tokenize = 'unicode61 remove_diacritics 2'
+        );
+        CREATE TRIGGER claims_fts_insert AFTER INSERT ON claims BEGIN
+            INSERT INTO claims_fts (rowid, text) VALUES (new.rowid, new.text);
+        END;
+        CREATE TRIGGER claims_fts_delete AFTER DELETE ON claims BEGIN
+            INSERT INTO claims_fts (claims_fts, rowid, text) VALUES ('delete', old.rowid, old.text);
+        END;
+        CREATE TRIGGER claims_fts_update AFTER UPDATE ON claims BEGIN
+            INSERT INTO claims_fts (claims_fts, rowid, text) VALUES ('delete', old.rowid, old.text);
+            INSERT INTO claims_fts (rowid, text) VALUES (new.rowid, new.text);
+        END;
+        INSERT INTO claims_fts (claims_fts) VALUES ('rebuild');
+        """,
+)

@@ -18,7 +18,7 @@ Migration 0002 (claims, contradictions, reviews) is in `engine.store.contradicti
 
 from __future__ import annotations
 
-from engine.store.contradiction_tables import CONTRADICTION_TABLES
+from engine.store.contradiction_tables import CLAIMS_FTS, CONTRADICTION_TABLES
 from engine.store.migrations import Migration
 
 #: The whole-note row of `notes_fts` for notes `n`: title, distinct heading paths, and the
@@ -159,4 +159,5 @@ MIGRATIONS: tuple[Migration, ...] = (
         INSERT INTO notes_cjk (rowid, grams) {note_cjk_rows()};
         """,
     ),
+    CLAIMS_FTS,
 )
