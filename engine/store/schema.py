@@ -12,7 +12,8 @@
   pairs of notes that have CJK text (`engine.store.cjk_grams`, through the SQL function
   `cjk_grams` every catalog connection defines).
 
-Migration 0002 (claims, contradictions, reviews) is in `engine.store.contradiction_tables`;
+Migrations 0002 (claims, contradictions, reviews) and 0006 (`claims_fts`, the claims' words,
+external content keyed by the claims' rowid) are in `engine.store.contradiction_tables`;
 `engine.contradict.store` reads and writes those tables.
 """
 
