@@ -15,8 +15,8 @@ from engine.contradict.antonyms import are_opposites
 from engine.contradict.content_words import is_content_stem, shared_stems
 from engine.contradict.grammar import COMMON_VERBS
 from engine.contradict.parsed_claim import ParsedClaim
-from engine.contradict.subjects import NAMING_TITLE_WORDS, note_title_of
-from engine.contradict.text import known_words, stem, tokenize
+from engine.contradict.subjects import coined_words, note_title_of
+from engine.contradict.text import stem, tokenize
 
 
 def different_subjects(
@@ -111,13 +111,7 @@ def _names_of(note: str | None, text: str) -> frozenset[str]:
 @lru_cache(maxsize=4096)
 def _coined_title_words(note: str) -> frozenset[str]:
     """The words of a note's title that are no word of the language (lower case)."""
-    known = known_words()
-    if not known:
-        return frozenset()
-    title = [t for t in tokenize(note_title_of(note)) if t.kind == "word"]
-    if len(title) > NAMING_TITLE_WORDS:
-        return frozenset()
-    return frozenset(t.norm for t in title if len(t.norm) > 2) - known
+    return coined_words([t.norm for t in tokenize(note_title_of(note)) if t.kind == "word"])
 
 
 def _entity_words(stems: set[str] | frozenset[str], claim: ParsedClaim) -> set[str]:

@@ -685,7 +685,8 @@ class ContradictionScanner:
                 seen.add(key)
                 rows.append(row)
                 named.append(titles.mentions(claim.text))
-        vectors = base if not added else np.vstack([base, np.vstack(added)])
+        extra = np.vstack(added) if added else None
+        vectors = base if extra is None else np.vstack([base, extra])
         common = common_titles(named, claims_total)
         notes = table.note_ids()
         own_of_note = np.asarray([titles.own(p) for p in table.note_paths], dtype=np.int64)
@@ -702,7 +703,7 @@ class ContradictionScanner:
             partners=cfg.subject_partners,
             gate=cfg.subject_gate,
         )
-        return q, o, (np.vstack(added) if added else None)
+        return q, o, extra
 
     def _stored_about(
         self, titles: TitleIndex, keys: set[int], scanned: frozenset[str]

@@ -70,15 +70,11 @@ class TitleIndex:
         self._findable = {w for w in self._ids if _findable(w)}
         self._words: dict[int, tuple[str, ...]] | None = None
         # coined title word -> the titles holding it (words of the language name nothing alone)
-        known = known_words()
         coined: dict[str, set[int]] = {}
-        if known:
-            for words, key in self._ids.items():
-                if len(words) > NAMING_TITLE_WORDS:
-                    continue
-                for w in words:
-                    if len(w) >= _MIN_COINED and w.isalpha() and w not in known:
-                        coined.setdefault(w, set()).add(key)
+        for words, key in self._ids.items():
+            for w in coined_words(words):
+                if w.isalpha():
+                    coined.setdefault(w, set()).add(key)
         # a word in many titles is a word of the vault's field ("subnet"), not a name
         self._coined = {w: keys for w, keys in coined.items() if len(keys) <= NAMED_TITLES}
 
@@ -139,6 +135,16 @@ class TitleIndex:
                 keys.add(own)
             out.append(frozenset(keys))
         return out
+
+
+def coined_words(title: Sequence[str]) -> frozenset[str]:
+    """The words of a title (lower case, as `title_words` gives them) that are no word of the
+    language and so may name its thing alone: none in a title of more than
+    `NAMING_TITLE_WORDS` words, none when the model's vocabulary is not installed."""
+    known = known_words()
+    if not known or len(title) > NAMING_TITLE_WORDS:
+        return frozenset()
+    return frozenset(w for w in title if len(w) >= _MIN_COINED and w not in known)
 
 
 def common_titles(mentioned: Iterable[frozenset[int]], claims: int) -> frozenset[int]:

@@ -84,3 +84,10 @@ def assert_consistent(ws: Workspace) -> None:
     assert {cid.rsplit("#", 1)[0] for cid in catalog_ids} == set(manifest)
     assert ws.graph.notes() == set(manifest)
     assert ws.vectors.count() == len(vector_ids)
+
+
+def write_notes(root: Path, notes: dict[str, str]) -> None:
+    """Write `notes` (vault-relative path -> text) under `root`, folders made as needed."""
+    for rel, text in notes.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text, encoding="utf-8")

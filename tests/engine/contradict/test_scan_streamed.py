@@ -23,6 +23,7 @@ from engine.contradict.scan_config import DEFAULT_SCAN_CONFIG, ScanConfig
 from engine.evaluate.vault_gen import generate_vault
 from engine.workspace import Workspace, WorkspaceConfig
 from tests.engine.contradict.reference_scan import Pair, ReferenceScanner
+from tests.helpers.vaultkit import write_notes
 from tests.helpers.words_embedder import WordsEmbedder
 
 #: Sentences repeated within a note and across notes: one pair per pair of notes and texts.
@@ -39,9 +40,7 @@ REPEATS = {
 def workspace(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Workspace]:
     root = tmp_path_factory.mktemp("scan-vault") / "vault"
     generate_vault(root, 150, seed=11)
-    for rel, text in REPEATS.items():
-        (root / rel).parent.mkdir(parents=True, exist_ok=True)
-        (root / rel).write_text(text, encoding="utf-8")
+    write_notes(root, REPEATS)
     cfg = WorkspaceConfig(vault_root=root, data_root=tmp_path_factory.mktemp("scan-data"))
     with Workspace.open(cfg, embedder=WordsEmbedder()) as ws:  # type: ignore[arg-type]
         ws.sync()

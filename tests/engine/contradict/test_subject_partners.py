@@ -21,6 +21,7 @@ from engine.contradict.scan_config import DEFAULT_SCAN_CONFIG
 from engine.contradict.subjects import TitleIndex
 from engine.evaluate.vault_gen import generate_vault
 from engine.workspace import Workspace, WorkspaceConfig
+from tests.helpers.vaultkit import write_notes
 from tests.helpers.words_embedder import WordsEmbedder
 
 CLAN = "Families/Velloran Clan.md"
@@ -39,9 +40,7 @@ NOTES = {
 def workspace(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Workspace]:
     root = tmp_path_factory.mktemp("partners-vault") / "vault"
     generate_vault(root, 60, seed=3)
-    for rel, text in NOTES.items():
-        (root / rel).parent.mkdir(parents=True, exist_ok=True)
-        (root / rel).write_text(text, encoding="utf-8")
+    write_notes(root, NOTES)
     cfg = WorkspaceConfig(vault_root=root, data_root=tmp_path_factory.mktemp("partners-data"))
     with Workspace.open(cfg, embedder=WordsEmbedder()) as ws:  # type: ignore[arg-type]
         ws.sync()
