@@ -89,9 +89,12 @@ def training_pairs(
     minimal: bool = False,
     mixed: bool = False,
     framed: float = 0.0,
+    extra: Path | None = None,
+    extra_repeat: int = 1,
 ) -> list[tuple[str, str, int]]:
     """SNLI pairs plus note-style pairs. With ``mixed``, the note pairs are a third each of
-    the plain, emphasis and minimal mixes (the three CPU phases in one run)."""
+    the plain, emphasis and minimal mixes (the three CPU phases in one run). ``extra``: more
+    labelled pairs (`real_note_pairs.py`), each given ``extra_repeat`` times."""
     from note_pairs import generate_pairs
 
     rows: list[tuple[str, str, int]] = []
@@ -111,6 +114,12 @@ def training_pairs(
     notes = [(r["premise"], r["hypothesis"], LABELS.index(r["label"])) for r in drawn]
     # contradiction is symmetric: teach it both ways round (note-style pairs)
     rows += notes + [(b, a, y) for a, b, y in notes if y == 0]
+    if extra is not None:
+        more = [
+            (str(r["premise"]), str(r["hypothesis"]), LABELS.index(str(r["label"])))
+            for r in read_jsonl(extra)
+        ]
+        rows += more * extra_repeat
     random.Random(seed).shuffle(rows)
     return rows
 
@@ -198,6 +207,8 @@ def train(args: argparse.Namespace) -> None:
         minimal=args.minimal,
         mixed=args.mixed,
         framed=args.framed,
+        extra=Path(args.extra_pairs) if args.extra_pairs else None,
+        extra_repeat=args.extra_repeat,
     )
     plan = batches(rows, args.batch, args.seed)
     total = min(args.steps, len(plan) * args.epochs)
@@ -253,7 +264,12 @@ def train(args: argparse.Namespace) -> None:
     started = time.time()
     running = 0.0
     stop = min(total, args.stop_at or total)  # stop early, on the full run's schedule
+    deadline = time.time() + args.deadline if args.deadline else None
     while step < stop:
+        if deadline is not None and time.time() > deadline:  # a lent machine's time is short
+            print(f"deadline: stopping at step {step}", flush=True)
+            stop = step
+            break
         batch = plan[step % len(plan)]
         ids, mask, types = encode(tok, [(rows[i][0], rows[i][1]) for i in batch])
         y = torch.tensor([rows[i][2] for i in batch], device=device)
@@ -310,7 +326,13 @@ def train(args: argparse.Namespace) -> None:
         "note_framed": args.framed,
         "init": Path(args.init).name if args.init else None,
         "training_pairs": len(rows),
-        "data_sha256": {SNLI_TRAIN.name.removesuffix(".gz"): sha256(SNLI_TRAIN)},
+        "extra_pairs": Path(args.extra_pairs).name if args.extra_pairs else None,
+        "extra_repeat": args.extra_repeat,
+        "data_sha256": {
+            Path(p).name.removesuffix(".gz"): sha256(Path(p))
+            for p in (SNLI_TRAIN, args.extra_pairs)
+            if p
+        },
     }
     (work / "train.json").write_text(json.dumps(meta, indent=2), encoding="utf-8")
     print(json.dumps(meta), flush=True)
@@ -493,6 +515,9 @@ def main() -> None:
     ap.add_argument("--snli-train", help="a copy of the SNLI training file (same sha256)")
     ap.add_argument("--save-from", type=int, default=1, help="the first epoch saved")
     ap.add_argument("--save-dir", help="where --save-epochs writes (default: --out)")
+    ap.add_argument("--extra-pairs", help="more labelled pairs (JSON lines, may be gzipped)")
+    ap.add_argument("--extra-repeat", type=int, default=1, help="give the extra pairs N times")
+    ap.add_argument("--deadline", type=float, help="stop and save after this many seconds")
     ap.add_argument("--weights", nargs="+", help="export: trained weights from --save-epochs")
     args = ap.parse_args()
     global BASE_MODEL, SNLI_TRAIN
