@@ -35,6 +35,7 @@ from engine.vault.documents import DEFAULT_MAX_PDF_BYTES, DEFAULT_MAX_PDF_PAGES,
 from engine.vault.ignore import DOCUMENT_SUFFIXES, VaultFilter
 
 if TYPE_CHECKING:
+    from engine.contradict.claim_vectors import ClaimVectors
     from engine.contradict.scan import ContradictionScanner
     from engine.contradict.store import Review
     from engine.contradict.types import ScanStats
@@ -92,7 +93,7 @@ class Workspace:
         self._embedder_lock = threading.Lock()
         self._embedder_failure: tuple[ModelLoadError, float] | None = None
         self._graph_lock = threading.Lock()
-        self._claim_vectors: VectorStore | None = None
+        self._claim_vectors: ClaimVectors | None = None
         self._packaged_embedder: Embedder | None = None
         self._scanner: ContradictionScanner | None = None
         self._scanner_failed = False
@@ -335,13 +336,27 @@ class Workspace:
             return None
         return self.last_scan
 
+    def _drop_legacy_claims_collection(self) -> None:
+        """Claim vectors moved into the catalog (migration 0007): drop the vector collection
+        that held them, once. A failure is logged and tried again at the next open."""
+        legacy = self.catalog.state.legacy_claims_collection
+        if legacy is None:
+            return
+        if legacy != self.vectors.name:
+            try:
+                self.vectors.drop_other(legacy)
+            except EngineError as exc:
+                log.warning("could not drop the old claims collection %s: %s", legacy, exc)
+                return
+        self.catalog.state.forget_legacy_claims_collection()
+
     def _contradiction_scanner(self) -> ContradictionScanner | None:
         if self._scanner is not None:
             return self._scanner
         from engine.contradict import store
+        from engine.contradict.claim_vectors import ClaimVectors
         from engine.contradict.scan import ContradictionScanner
         from engine.contradict.scorer import PairScorer, WeightsError
-        from engine.store.vectors import VectorStore
 
         try:
             scorer = PairScorer.load()
@@ -353,12 +368,8 @@ class Workspace:
         if self.catalog.state.claims_collection not in (None, name):
             store.forget_scans(self.catalog)  # another model's claim vectors: start over
             self.catalog.state.claims_collection = name
-        self._claim_vectors = VectorStore.open(
-            persist_dir=None if self.config.chroma_url else self.paths.chroma,
-            chroma_url=self.config.chroma_url,
-            collection=name,
-            dimension=scorer.dimension,
-        )
+        self._drop_legacy_claims_collection()
+        self._claim_vectors = ClaimVectors(self.catalog, dimension=scorer.dimension)
         self._scanner = ContradictionScanner(
             self.catalog,
             self._claim_vectors,

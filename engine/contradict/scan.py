@@ -56,10 +56,10 @@ from engine.contradict.types import ScanStats
 from engine.vault.documents import document_kind
 
 if TYPE_CHECKING:
+    from engine.contradict.claim_vectors import ClaimVectors
     from engine.contradict.scorer import PairScorer
     from engine.embed.embedder import Embedder
     from engine.store.catalog import Catalog
-    from engine.store.vectors import VectorStore
 
 log = logging.getLogger(__name__)
 
@@ -87,7 +87,7 @@ class ContradictionScanner:
     def __init__(
         self,
         catalog: Catalog,
-        claim_vectors: VectorStore,
+        claim_vectors: ClaimVectors,
         embedder_factory: Callable[[], Embedder],
         scorer: PairScorer,
         *,
@@ -126,7 +126,7 @@ class ContradictionScanner:
         return self._config
 
     @property
-    def claim_vectors(self) -> VectorStore:
+    def claim_vectors(self) -> ClaimVectors:
         """The claims collection: each claim's vector, with its note path and text hash."""
         return self._vectors
 

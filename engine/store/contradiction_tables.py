@@ -89,3 +89,24 @@ CLAIMS_FTS = Migration(
         INSERT INTO claims_fts (claims_fts) VALUES ('rebuild');
         """,
 )
+
+#: The claims' vectors (migration 0007, read and written by `engine/contradict/claim_vectors.py`):
+#: float16, little-endian, one row per claim id. They lived in a vector collection beside the
+#: chunks before; that collection's name is kept for the workspace to drop, and every note is
+#: scanned again, so that its claims get their vectors here.
+CLAIM_VECTORS = Migration(
+    "0007_claim_vectors",
+    """
+        CREATE TABLE claim_vectors (
+            id        TEXT PRIMARY KEY,
+            note_path TEXT NOT NULL,
+            text_hash TEXT NOT NULL,
+            vec       BLOB NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX claim_vectors_note ON claim_vectors (note_path);
+        CREATE INDEX claim_vectors_hash ON claim_vectors (text_hash);
+        INSERT INTO meta (key, value)
+            SELECT 'legacy_claims_collection', value FROM meta WHERE key = 'claims_collection';
+        DELETE FROM claim_scans;
+        """,
+)

@@ -19,7 +19,11 @@ external content keyed by the claims' rowid) are in `engine.store.contradiction_
 
 from __future__ import annotations
 
-from engine.store.contradiction_tables import CLAIMS_FTS, CONTRADICTION_TABLES
+from engine.store.contradiction_tables import (
+    CLAIM_VECTORS,
+    CLAIMS_FTS,
+    CONTRADICTION_TABLES,
+)
 from engine.store.migrations import Migration
 
 #: The whole-note row of `notes_fts` for notes `n`: title, distinct heading paths, and the
@@ -161,4 +165,5 @@ MIGRATIONS: tuple[Migration, ...] = (
         """,
     ),
     CLAIMS_FTS,
+    CLAIM_VECTORS,
 )

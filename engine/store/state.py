@@ -9,7 +9,10 @@
 - `embedder`: the identity of the model the stored vectors were made with.
 - `vault_root`: the vault folder this index belongs to.
 - `contradiction_scorer` / `claims_collection`: the scorer version the stored pairs were made
-  with, and the vector collection holding the claim vectors.
+  with, and the name the claim vectors are kept under (the chunk collection's + "-claims":
+  another model's name means their vectors are another model's).
+- `legacy_claims_collection`: a vector collection that held claim vectors before the catalog
+  did (migration 0007), for the workspace to drop once.
 - `claims_to_drop`: notes removed by syncs whose contradiction scan was skipped or stopped:
   the next scan drops their claim vectors.
 
@@ -32,6 +35,7 @@ _VAULT_ROOT = "vault_root"
 _CONTRADICTION_SCORER = "contradiction_scorer"
 _CLAIMS_COLLECTION = "claims_collection"
 _CLAIMS_TO_DROP = "claims_to_drop"
+_LEGACY_CLAIMS_COLLECTION = "legacy_claims_collection"
 
 
 class IndexState:
@@ -121,6 +125,16 @@ class IndexState:
     @claims_collection.setter
     def claims_collection(self, value: str) -> None:
         self._set(_CLAIMS_COLLECTION, value)
+
+    @property
+    def legacy_claims_collection(self) -> str | None:
+        """A vector collection that held claim vectors before the catalog did, to drop."""
+        return self._get(_LEGACY_CLAIMS_COLLECTION)
+
+    @guarded
+    def forget_legacy_claims_collection(self) -> None:
+        with self._db.transaction():
+            self._db.conn.execute("DELETE FROM meta WHERE key = ?", (_LEGACY_CLAIMS_COLLECTION,))
 
     @property
     def claims_to_drop(self) -> tuple[str, ...]:

@@ -19,7 +19,7 @@ from typing import Any, ParamSpec, TypeVar, cast
 
 import numpy as np
 
-from engine.errors import EngineError, IndexCorruptError
+from engine.errors import EngineError, IndexCorruptError, one_line
 from engine.runtime import timed
 from engine.store import chroma
 from engine.store.chroma import (
@@ -259,6 +259,16 @@ class VectorStore:
                 self._call("delete", where={"note_path": {"$in": batch}})
             if (mirror := self._mirrors.held) is not None:
                 mirror.remove_notes(wanted)
+
+    def drop_other(self, name: str) -> None:
+        """Drop another collection of the same store, if it exists (never this one)."""
+        if name == self.name:
+            raise ValueError("drop_other: that is this store's own collection")
+        self._connect()
+        try:
+            chroma.drop(self._client, name)
+        except Exception as err:
+            raise VectorStoreError(f"could not drop collection {name}: {one_line(err)}") from err
 
     def reset(self) -> None:
         """Drop the collection and create it again, empty."""

@@ -149,7 +149,7 @@ def test_incremental_update_reaches_the_server(pair: Pair) -> None:
         pair.embedded.indexer.sync()
 
 
-def test_claims_collection_sits_beside_the_chunks(pair: Pair, chroma_url: str) -> None:
+def test_the_server_holds_the_chunks_and_no_claims(pair: Pair, chroma_url: str) -> None:
     import chromadb
     from chromadb.config import Settings
 
@@ -160,7 +160,7 @@ def test_claims_collection_sits_beside_the_chunks(pair: Pair, chroma_url: str) -
     names = {c.name for c in client.list_collections()}
     name = pair.server.vectors.name
     assert name in names
-    assert f"{name}-claims" in names
+    assert f"{name}-claims" not in names  # claim vectors live in the catalog
     assert name != pair.embedded.vectors.name  # the server name carries the machine id
 
 

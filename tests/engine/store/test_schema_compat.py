@@ -1,7 +1,8 @@
 """An index made by an earlier version (schema 0004) opens without a rebuild: the same
 migration names and ids, no migration re-applied, only the new ones added (0005: the CJK
 character-pair index, filled from the notes already there; 0006: the claims' word index, kept
-in step with the claims), its rows and flags read."""
+in step with the claims; 0007: the claims' vectors, which sends every note to a new scan), its
+rows and flags read."""
 
 from __future__ import annotations
 
@@ -17,14 +18,16 @@ from engine.store.schema import MIGRATIONS
 
 DATA = Path(__file__).parent / "data"
 OLD_NAMES = ["0001_initial", "0002_contradictions", "0003_notes_fts", "0004_notes_fts_porter"]
-NEW_NAMES = ["0005_notes_cjk", "0006_claims_fts"]
+NEW_NAMES = ["0005_notes_cjk", "0006_claims_fts", "0007_claim_vectors"]
 
 
 def _without_new_tables(schema: list[list[object]]) -> list[list[object]]:
     return [
         row
         for row in schema
-        if not str(row[2]).startswith("notes_cjk") and not str(row[1]).startswith("claims_fts")
+        if not str(row[2]).startswith("notes_cjk")
+        and not str(row[1]).startswith("claims_fts")
+        and row[2] != "claim_vectors"
     ]
 
 
@@ -63,7 +66,7 @@ def test_an_index_made_by_the_old_code_opens_without_a_rebuild(tmp_path: Path) -
     shutil.copy(DATA / "catalog_0004.sqlite3", path)
     before_schema, before_migrations = _schema(path), _migrations(path)
     with Catalog.open(path) as catalog:
-        assert catalog.schema_version() == 6
+        assert catalog.schema_version() == 7
         assert sorted(catalog.notes.manifest()) == ["alpha.md", "folder/beta.md"]
         assert catalog.notes.counts() == (2, 3)
         assert [p for p, _ in catalog.fulltext.search_notes_bm25('"launch"', limit=5)] == [
@@ -75,6 +78,10 @@ def test_an_index_made_by_the_old_code_opens_without_a_rebuild(tmp_path: Path) -
         assert catalog.state.generation == 3
         assert catalog.state.embedder == "packaged:all-MiniLM-L6-v2+int8"
         assert catalog.state.claims_collection == "cons-x-claims"
+        # the claim vectors that collection held are to be dropped, and every note rescanned
+        assert catalog.state.legacy_claims_collection == "cons-x-claims"
+        assert catalog.execute("SELECT count(*) FROM claim_scans") == [(0,)]
+        assert sorted(store.stale_notes(catalog)) == ["alpha.md", "folder/beta.md"]
         assert store.review_of(catalog, ("aaa", "bbb")) == ("resolved", "b")
         _claims_are_found_by_their_words(catalog)
     assert _without_new_tables(_schema(path)) == before_schema
