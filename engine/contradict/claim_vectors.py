@@ -21,19 +21,14 @@ import numpy as np
 import numpy.typing as npt
 
 from engine.store.chroma import VectorHit
+from engine.store.connection import batched
 
 if TYPE_CHECKING:
     from engine.store.catalog import Catalog
 
 FloatMatrix = npt.NDArray[np.float32]
-_BATCH = 500
 #: Rows read and compared at a time by the exact search (float16 -> float32 per block).
 _BLOCK = 16_384
-
-
-def _chunks(values: Sequence[str], size: int = _BATCH) -> Iterator[Sequence[str]]:
-    for start in range(0, len(values), size):
-        yield values[start : start + size]
 
 
 class ClaimVectors:
@@ -88,7 +83,7 @@ class ClaimVectors:
     def _delete_where(self, column: str, values: Iterable[str]) -> None:
         wanted = list(dict.fromkeys(values))
         with self._catalog.transaction():
-            for batch in _chunks(wanted):
+            for batch in batched(wanted):
                 marks = ",".join("?" * len(batch))
                 self._catalog.execute(
                     f"DELETE FROM claim_vectors WHERE {column} IN ({marks})", batch
@@ -112,7 +107,7 @@ class ClaimVectors:
     def hashes_for_notes(self, paths: Iterable[str]) -> dict[str, str]:
         """claim id -> text hash, for every vector of these notes."""
         out: dict[str, str] = {}
-        for batch in _chunks(list(dict.fromkeys(paths))):
+        for batch in batched(list(dict.fromkeys(paths))):
             marks = ",".join("?" * len(batch))
             for cid, text_hash in self._catalog.execute(
                 f"SELECT id, text_hash FROM claim_vectors WHERE note_path IN ({marks})", batch
@@ -191,7 +186,7 @@ class ClaimVectors:
     def _rows_where(
         self, column: str, values: Iterable[str]
     ) -> Iterator[tuple[str, str, str, FloatMatrix]]:
-        for batch in _chunks(list(dict.fromkeys(values))):
+        for batch in batched(list(dict.fromkeys(values))):
             marks = ",".join("?" * len(batch))
             for cid, path, text_hash, blob in self._catalog.execute(
                 "SELECT id, note_path, text_hash, vec FROM claim_vectors "

@@ -4,12 +4,12 @@
 touched:
 
 1. extract the claims of each changed note from its stored chunks (`extract_claims`);
-2. embed them with the packaged MiniLM (the scorer is calibrated on it), reusing any vector the
-   claims collection already holds for the same text hash, and replace the notes' vectors in
-   the claims collection (a second Chroma collection, metadata `note_path`, `text_hash`);
-3. for each claim, ask the claims collection for its `k` nearest claims of *other* notes
-   (`where note_path $ne`) and keep those at or above the similarity gate — nearest-neighbour
-   queries only, never all pairs;
+2. embed them with the packaged MiniLM (the scorer is calibrated on it), reusing any vector
+   already stored for the same text hash, and replace the notes' vectors in the catalog
+   (`claim_vectors.py`: float16 rows with `note_path` and `text_hash`);
+3. for each claim, find its `k` nearest claims of *other* notes (one matrix for a large scan,
+   an exact search over the stored rows for a live edit) and keep those at or above the
+   similarity gate — nearest neighbours only, never all pairs;
 4. score the candidates with `PairScorer.score_many` (vectors and note paths passed in) and
    keep those at or above the scorer's weak threshold (front ends show from `threshold` up);
 5. in one catalog transaction: replace the notes' claims and every pair involving them, and
@@ -20,8 +20,9 @@ Memory (a whole-vault scan holds every claim until the transaction): claims are 
 float32 matrix allocated once (rows not written are never mapped), the neighbour search reads
 its queries as rows of that matrix, and candidate pairs are int arrays (`pairing.py`) until a
 batch of them is scored. At 10k notes (93k claims, 500k candidates) the scan's peak above its
-start went from 1,064 to 643 MB (the claims collection's own index is ~270 MB of that), with
-byte-identical pairs and scores.
+start went from 1,064 to 643 MB with byte-identical pairs and scores; keeping the claim
+vectors in the catalog rather than in a vector collection took the whole scan's peak from
+1,038 to 791 MB (docs/decisions/0014).
 """
 
 from __future__ import annotations
@@ -127,11 +128,11 @@ class ContradictionScanner:
 
     @property
     def claim_vectors(self) -> ClaimVectors:
-        """The claims collection: each claim's vector, with its note path and text hash."""
+        """The stored claim vectors: each claim's vector, with its note path and text hash."""
         return self._vectors
 
     def with_config(self, config: ScanConfig) -> ContradictionScanner:
-        """A scanner over the same catalog, claims collection, embedder and scorer with
+        """A scanner over the same catalog, claim vectors, embedder and scorer with
         other tunables."""
         twin = ContradictionScanner(
             self._catalog,
@@ -261,7 +262,7 @@ class ContradictionScanner:
         known: dict[int, int],
     ) -> int:
         """Give rows first..stop (the claims of `paths`) their vectors: a text seen earlier in
-        the scan reuses its row, then the claims collection by text hash, then the model (one
+        the scan reuses its row, then a stored vector of the same text hash, then the model (one
         call per batch: the same calls, so the same vectors, whatever reports progress).
         Replace the notes' claim vectors in the collection; returns how many were embedded."""
         rows = range(first, stop)
@@ -513,13 +514,12 @@ class ContradictionScanner:
         known: dict[int, int],
         scanned: frozenset[str],
     ) -> tuple[Ints, Ints, np.ndarray]:
-        """A few notes (a live edit): ask the claims collection, note by note."""
+        """A few notes (a live edit): search the stored claim vectors, note by note."""
         raw: dict[tuple[str, str], tuple[int, str, np.ndarray | None]] = {}
         for note, claims in by_note.items():
             path = table.note_paths[note]
             queries = list(claims.values())
-            # Unfiltered, with room for the note's own claims: a `$ne` metadata filter makes
-            # the store scan every claim (seconds on a large vault).
+            # With room for the note's own claims, dropped below.
             results = self._vectors.query_many(
                 vectors[np.asarray(queries, dtype=np.int64)],
                 k=self._k * self._config.own_note_room,

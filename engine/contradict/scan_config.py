@@ -42,7 +42,7 @@ class ScanConfig:
     # Candidate pairs scored per call; above this many, pairs are scored in locality order.
     score_batch: int = 2048
     # From this many claims to look up, the candidate search loads every claim vector into
-    # one matrix (`neighbours.py`) instead of asking the claims collection note by note.
+    # one matrix (`neighbours.py`) instead of searching the stored vectors note by note.
     in_memory_queries: int = 256
     # A live edit asks for this many times `neighbours` and drops the note's own claims.
     own_note_room: int = 4
