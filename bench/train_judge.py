@@ -19,6 +19,13 @@ The GPU recipe (one H100, about 7 minutes; the model folder and the SNLI file ma
           --steps 1000000 --save-epochs --save-dir OUT --save-every 100000000
     export --out W --weights OUT/epoch4.a.pt OUT/epoch4.b.pt && score --out W
 
+With neutral pairs from real notes (`real_note_pairs.py OUT/real.jsonl.gz`; one H100, about
+5 minutes; measured in bench/RESULTS.md, "Real notes as look-alikes"):
+
+    train --out W --device cuda --mixed --note-pairs 60000 --freeze-embeddings --epochs 3 \
+          --batch 64 --lr 7e-5 --steps 1000000 --extra-pairs OUT/real.jsonl.gz \
+          --save-epochs --save-from 3 --save-dir OUT --save-every 100000000
+
 Data (read from ../shared/data, never copied): the 99,890 SNLI training pairs, plus note-style
 pairs made by `note_pairs.generate_pairs` (values, units, dates, order, negation written many
 ways, antonyms, swapped relations, and their look-alikes). Note-style contradictions are also
