@@ -82,7 +82,13 @@ def test_watch_indexes_follows_edits_and_stops_on_ctrl_c(tmp_path: Path) -> None
 
     vault = tmp_path / "v"
     write_vault(vault, 3)
-    env = dict(os.environ, HF_HUB_OFFLINE="1", ANONYMIZED_TELEMETRY="False", PYTHONPATH=str(REPO))
+    env = dict(
+        os.environ,
+        HF_HUB_OFFLINE="1",
+        ANONYMIZED_TELEMETRY="False",
+        PYTHONPATH=str(REPO),
+        PYTHONFAULTHANDLER="1",  # a hang below is reported with every thread's stack
+    )
     proc = subprocess.Popen(
         [sys.executable, "-m", "app.cli", "watch", str(vault), "--data-dir", str(tmp_path / "d")],
         stdout=subprocess.PIPE,
@@ -112,8 +118,13 @@ def test_watch_indexes_follows_edits_and_stops_on_ctrl_c(tmp_path: Path) -> None
         proc.wait(timeout=30)
         assert time.monotonic() - started < 15  # closing never hangs
     finally:
-        if proc.poll() is None:
-            proc.kill()
+        if proc.poll() is None:  # stuck: SIGABRT makes faulthandler print where, then kill
+            proc.send_signal(signal.SIGABRT)
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+            print(proc.stderr.read() if proc.stderr else "")
         reader.join(5)
 
 
