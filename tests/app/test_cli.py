@@ -96,6 +96,9 @@ def test_watch_indexes_follows_edits_and_stops_on_ctrl_c(tmp_path: Path) -> None
         text=True,
         env=env,
         cwd=REPO,
+        # Ctrl-C as in a terminal: a test run started in the background (`cmd &`) ignores
+        # SIGINT, and a child would inherit that and never stop.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.default_int_handler),
     )
     lines: list[str] = []
     reader = threading.Thread(target=lambda: lines.extend(iter(proc.stdout.readline, "")))  # type: ignore[union-attr]
