@@ -20,6 +20,7 @@ from engine.contradict.claim_values import date_relation, measured_conflicts, qu
 from engine.contradict.content_words import shared_stems
 from engine.contradict.explanations import about_phrase, quoted
 from engine.contradict.negators import is_negative_adjective, negated_roots_of
+from engine.contradict.origins import conflicting_origins
 from engine.contradict.parsed_claim import ClaimWord, ParsedClaim, parse_claim
 from engine.contradict.quantities import Quantity
 from engine.contradict.same_thing import (
@@ -88,6 +89,17 @@ def assess(
         swapped = swapped_relation(x, y, cx, cy)
         if swapped:
             return Verdict(0.7, "semantic_conflict", swapped)
+
+    # One named thing that began twice: "X was founded in 1640" / "X is created in 1837".
+    origin = conflicting_origins(a, b)
+    if origin is not None:
+        ox, oy = origin
+        return Verdict(
+            0.85,
+            "conflicting_values",
+            f"different dates: {quoted(ox.text)} vs {quoted(oy.text)}, both about when "
+            f"{ox.name} began",
+        )
 
     # One thing measured twice, named across the notes: "Brannoc children ... until the age
     # of 14" against "at the age of 6" in the note *Brannoc Clan*.
