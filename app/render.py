@@ -60,6 +60,8 @@ def print_search(response: SearchResponse, *, console: Console | None = None) ->
         if r.duplicates:
             badges.append(f"  +{len(r.duplicates)} near-duplicate(s)", style="dim")
         console.print(badges)
+        if r.why:
+            console.print(Text("    why: " + "; ".join(r.why), style="dim"))
         for source, excerpts in r.excerpts_by_source().items():
             label, style = BADGES.get(source, (source, "white"))
             console.print(

@@ -290,7 +290,7 @@ class DetailView(QWidget):
         self.score.setText(f"score {result.composite_relevance:.2f}")
         self.score.setToolTip(_breakdown(result))
         self.meta.setText(" · ".join(_meta_parts(result, facts)))
-        extra: list[str] = []
+        extra: list[str] = ["why: " + "; ".join(result.why)] if result.why else []
         if facts is not None and facts.aliases:
             extra.append("also called " + ", ".join(facts.aliases))
         if result.duplicates:
@@ -353,14 +353,11 @@ def _meta_parts(result: MergedResult, facts: NoteFacts | None) -> list[str]:
 
 def _breakdown(result: MergedResult) -> str:
     b = result.score_breakdown
+    why = "\n".join(result.why)
     text = (
-        f"fused {b.rrf:.3f} + agreement {b.agreement:.2f} + exact {b.exact:.2f}\n"
+        (why + "\n" if why else "")
+        + f"fused {b.rrf:.3f} + agreement {b.agreement:.2f} + exact {b.exact:.2f}\n"
         f"× cross-reference {b.cross_ref:.2f} × recency {b.recency:.2f} "
         f"× authority {b.authority:.2f} = {b.total:.3f}"
     )
-    if b.kept_place is not None:
-        text += (
-            f"\nkept at #{b.kept_place}: meaning ranks it beside its best match, and no note "
-            "holds every word of the query"
-        )
     return text

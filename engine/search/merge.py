@@ -55,6 +55,7 @@ from engine.search.ranking import (
     tiers_of,
 )
 from engine.search.types import Hit, MergeOutput
+from engine.search.why import query_evidence
 
 __all__ = [
     "NoteGroup",
@@ -178,7 +179,7 @@ def merge(
         sure = sure_meaning_paths(hits_by_source, trust=source_trust or {}, config=config)
         if sure:
             scored = keep_sure_places(scored, sure, config=config)
-    ranked = LazyRanking(scored, config=config)
+    ranked = LazyRanking(scored, config=config, evidence=query_evidence(normalised))
     low_confidence = (
         not ranked or not answers_query(normalised, intent=intent, config=config)
         if config.use_answer_check

@@ -17,10 +17,14 @@ from engine.search.config import MergeConfig
 from engine.search.dedup import NoteGroup, merge_metadata, unique_excerpts
 from engine.search.fusion import ScoredGroup, assign_tier, score_group
 from engine.search.types import Excerpt, Hit, MergedResult, Relation, Tier
+from engine.search.why import QueryEvidence, explain
 
 
-def assemble_result(scored: ScoredGroup, *, config: MergeConfig) -> MergedResult:
-    """Step 6 for one scored note: its tier, title, excerpts, metadata and relations."""
+def assemble_result(
+    scored: ScoredGroup, *, config: MergeConfig, evidence: QueryEvidence | None = None
+) -> MergedResult:
+    """Step 6 for one scored note: its tier, title, excerpts, metadata, relations and why it
+    ranks where it does (read against `evidence`, what the whole query's hits say)."""
     group, primary, breakdown = scored.group, scored.primary, scored.breakdown
     own = group.hits
     composite = max(0.0, min(1.0, breakdown.total))
@@ -50,6 +54,13 @@ def assemble_result(scored: ScoredGroup, *, config: MergeConfig) -> MergedResult
         source_ranks={s: group.source_ranks[s] for s in config.ordered_sources(group.source_ranks)},
         entities=scored.entities,
         best_chunk_id=best_chunk_id(own, config=config),
+        why=explain(
+            own,
+            source_ranks=group.source_ranks,
+            breakdown=breakdown,
+            evidence=evidence or QueryEvidence(),
+            duplicates=len(group.duplicates),
+        ),
     )
 
 
@@ -116,10 +127,17 @@ class LazyRanking(Sequence[MergedResult]):
     a tuple.
     """
 
-    def __init__(self, scored: Iterable[ScoredGroup], *, config: MergeConfig) -> None:
+    def __init__(
+        self,
+        scored: Iterable[ScoredGroup],
+        *,
+        config: MergeConfig,
+        evidence: QueryEvidence | None = None,
+    ) -> None:
         self._scored = sorted(scored, key=lambda s: s.rank_key)
         self._built: list[MergedResult | None] = [None] * len(self._scored)
         self._config = config
+        self._evidence = evidence
 
     def __len__(self) -> int:
         return len(self._scored)
@@ -139,7 +157,9 @@ class LazyRanking(Sequence[MergedResult]):
             raise IndexError("ranking index out of range")
         built = self._built[index]
         if built is None:
-            built = assemble_result(self._scored[index], config=self._config)
+            built = assemble_result(
+                self._scored[index], config=self._config, evidence=self._evidence
+            )
             self._built[index] = built
         return built
 

@@ -243,6 +243,7 @@ class MergedResult:
     source_ranks: Mapping[SourceName, int] = field(hash=False)  # note rank within each source
     entities: tuple[str, ...] = ()  # union of the hits' entities (duplicates' included)
     best_chunk_id: str | None = None  # chunk of the most relevant hit (used for MMR)
+    why: tuple[str, ...] = ()  # why it ranks here, a phrase per source (`engine.search.why`)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "metadata", freeze(self.metadata))
@@ -277,6 +278,7 @@ class MergedResult:
             "source_ranks": dict(self.source_ranks),
             "entities": list(self.entities),
             "best_chunk_id": self.best_chunk_id,
+            "why": list(self.why),
         }
 
 

@@ -9,9 +9,11 @@ share words with the query.
 from __future__ import annotations
 
 import contextlib
+import re
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from engine.search.directory import NoteDirectory
@@ -34,6 +36,8 @@ IDENTIFIER_BONUS = 0.5  # added to normalised BM25 when a note holds every ident
 COMMON_TERM_SHARE = 0.2  # a query word in more chunks than this is left out of BM25 matching
 # when rarer words remain: its IDF is small (it barely moves the ranking) while every chunk
 # that holds it must be scored (SciFact and timings: docs/decisions/0009-search-and-index-speed.md)
+COMMON_WORD_SHARE = 0.05  # a query word in more chunks than this says little on its own: a
+# result's explanation calls a match on such words alone "only common words"
 NEEDLE_FETCH_MIN = 200  # substring matches fetched at least, whatever the depth: the trigram
 # order favours short chunks, so a small limit can miss the note that defines an identifier
 
@@ -149,6 +153,8 @@ class TextSource:
         # part of the merge's "does any note answer this" check.
         words = content_words(query)
         unknown = 1.0 - len(catalog.fulltext.known_terms(words)) / len(words) if words else 0.0
+        shares = catalog.fulltext.term_shares(words) if words else {}
+        common = frozenset(w for w in words if shares.get(w, 0.0) > COMMON_WORD_SHARE)
         top_bm25 = max((s.bm25 for s in scores.values()), default=0.0)
         top_cjk = max((s.cjk for s in scores.values()), default=0.0)
         parts = (top_bm25 > 0) + (top_cjk > 0) or 1
@@ -220,6 +226,7 @@ class TextSource:
                     entities=meta.entities if meta else (),
                     metadata={
                         **_metadata(s, needles=needles, holding_all=holding_all),
+                        **_words_held(rec.text if rec else "", words, common),
                         "unknown_terms": round(unknown, 4),
                     },
                 )
@@ -231,6 +238,26 @@ def content_words(query: ParsedQuery) -> list[str]:
     """The words that carry a query's topic: terms of three or more letters, not numbers
     and not CJK runs (those are matched as character pairs)."""
     return [t for t in query.terms if len(t) >= 3 and not t.isdigit() and not is_cjk(t)]
+
+
+def _words_held(text: str, words: Sequence[str], common: frozenset[str]) -> dict[str, object]:
+    """For the result's explanation: the query words the shown passage holds (in any form
+    that starts like them), rare ones and common ones (`COMMON_WORD_SHARE`) apart."""
+    held = [w for w in dict.fromkeys(words) if _word_pattern(w).search(text)]
+    return {
+        "words_held": [w for w in held if w not in common],
+        "common_words_held": [w for w in held if w in common],
+    }
+
+
+@lru_cache(maxsize=512)
+def _word_pattern(word: str) -> re.Pattern[str]:
+    root = word
+    for suffix in ("ing", "es", "ed", "s"):
+        if root.endswith(suffix) and len(root) - len(suffix) >= 3:
+            root = root[: -len(suffix)]
+            break
+    return re.compile(rf"(?<!\w){re.escape(root)}", re.IGNORECASE)
 
 
 def _chunk_with_most(catalog: Catalog, path: str, grams: list[str]) -> str | None:

@@ -28,10 +28,12 @@ from engine.search.query import bm25_match_expression, parse_query
 from engine.search.service import SearchRequest
 from engine.search.sources.text import (
     COMMON_TERM_SHARE,
+    COMMON_WORD_SHARE,
     TextSource,
     ThreadCatalogs,
     common_terms,
 )
+from engine.search.sources.text import _words_held as words_held
 from engine.store.catalog import Catalog
 from engine.store.fulltext import SMALL_PATH_SET
 from engine.store.graph import LinkGraph
@@ -234,6 +236,27 @@ def test_bm25_match_expression_skip() -> None:
 
 def found(words: TextSource, text: str) -> list[str]:
     return [h.note_path for h in words.search(SearchRequest(query=parse_query(text)))]
+
+
+def test_hits_say_which_query_words_their_passage_holds(words: TextSource) -> None:
+    """For the explanation: the words the shown passage holds. Each word here is in at least
+    1 of 10 chunks, above COMMON_WORD_SHARE, so all are common."""
+    assert COMMON_WORD_SHARE < 0.1
+    (hit,) = words.search(SearchRequest(query=parse_query("common unique")))
+    assert hit.note_path == "n2.md"
+    assert list(hit.metadata["common_words_held"]) == ["common", "unique"]
+    assert list(hit.metadata["words_held"]) == []
+    # another form of a word the passage holds: held (its share is unknown, so not common)
+    hits = words.search(SearchRequest(query=parse_query("zebras")))
+    assert hits and all(list(h.metadata["words_held"]) == ["zebras"] for h in hits)
+
+
+def test_rare_and_common_words_held_apart() -> None:
+    held = words_held(
+        "Callouts hold a box of notes", ["callout", "box", "warning"], frozenset({"box"})
+    )
+    assert held == {"words_held": ["callout"], "common_words_held": ["box"]}
+    assert words_held("", ["callout"], frozenset()) == {"words_held": [], "common_words_held": []}
 
 
 def test_words_source_matches_by_the_rarer_word(words: TextSource) -> None:
