@@ -66,6 +66,10 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "unknown off": {"answer_max_unknown": 1.01},
     "answer sim 0.40": {"answer_min_similarity": 0.40},
     "answer sim 0.50": {"answer_min_similarity": 0.50},
+    "coverage 0.5": {"words_coverage_power": 0.5},
+    "coverage 1": {"words_coverage_power": 1.0},
+    "coverage 2": {"words_coverage_power": 2.0},
+    "no coverage": {"words_coverage_power": 0.0},
 }
 
 

@@ -271,6 +271,13 @@ class GroupScorer:
             for h in every:
                 floor[h.source] = max(floor.get(h.source, 0.0), h.relevance)
             source_scores = {s: min_max(v, ranges.get(s)) for s, v in floor.items()}
+            power = config.words_coverage_power
+            if power > 0 and "text" in source_scores:
+                coverage = max(
+                    (float(h.metadata.get("coverage", 1.0)) for h in every if h.source == "text"),
+                    default=1.0,
+                )
+                source_scores["text"] *= coverage**power
         breakdown = self.breakdown(
             source_ranks=group.source_ranks,
             direct=direct,

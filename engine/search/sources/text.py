@@ -9,6 +9,7 @@ share words with the query.
 from __future__ import annotations
 
 import contextlib
+import math
 import re
 import threading
 from collections.abc import Callable, Sequence
@@ -38,6 +39,7 @@ COMMON_TERM_SHARE = 0.2  # a query word in more chunks than this is left out of 
 # that holds it must be scored (SciFact and timings: docs/decisions/0009-search-and-index-speed.md)
 COMMON_WORD_SHARE = 0.05  # a query word in more chunks than this says little on its own: a
 # result's explanation calls a match on such words alone "only common words"
+MIN_SHARE = 1e-4  # the share of chunks a word the vocabulary lacks (another form) counts as
 NEEDLE_FETCH_MIN = 200  # substring matches fetched at least, whatever the depth: the trigram
 # order favours short chunks, so a small limit can miss the note that defines an identifier
 
@@ -189,6 +191,15 @@ class TextSource:
                         s.best_chunk, s.forms = found.chunk_id, found.words
         chunk_ids = {c for s in ranked for c in (s.needle_chunk, s.best_chunk) if c}
         chunks = catalog.notes.chunks_by_id(chunk_ids)
+        held: dict[str, dict[str, list[str]]] = {}
+        for s in ranked:
+            meta = notes.get(s.path)
+            shown = (s.needle_chunk or s.best_chunk) if s.needles else s.best_chunk
+            rec = chunks.get(shown) if shown else None
+            passage = f"{meta.title if meta else ''}\n{rec.text if rec else ''}"
+            held[s.path] = _words_held(passage, words, common)
+        # CJK runs are matched as character pairs, not words: no word weight to judge by
+        coverage = _rare_coverage(held, shares) if not query.cjk else {}
         hits: list[Hit] = []
         ceiling = 1.0  # relevance never rises down the ranking
         for rank, s in enumerate(ranked, start=1):
@@ -226,7 +237,8 @@ class TextSource:
                     entities=meta.entities if meta else (),
                     metadata={
                         **_metadata(s, needles=needles, holding_all=holding_all),
-                        **_words_held(rec.text if rec else "", words, common),
+                        **held[s.path],
+                        "coverage": coverage.get(s.path, 1.0),
                         "unknown_terms": round(unknown, 4),
                     },
                 )
@@ -240,13 +252,34 @@ def content_words(query: ParsedQuery) -> list[str]:
     return [t for t in query.terms if len(t) >= 3 and not t.isdigit() and not is_cjk(t)]
 
 
-def _words_held(text: str, words: Sequence[str], common: frozenset[str]) -> dict[str, object]:
+def _words_held(text: str, words: Sequence[str], common: frozenset[str]) -> dict[str, list[str]]:
     """For the result's explanation: the query words the shown passage holds (in any form
     that starts like them), rare ones and common ones (`COMMON_WORD_SHARE`) apart."""
     held = [w for w in dict.fromkeys(words) if _word_pattern(w).search(text)]
     return {
         "words_held": [w for w in held if w not in common],
         "common_words_held": [w for w in held if w in common],
+    }
+
+
+def _rare_coverage(
+    held: dict[str, dict[str, list[str]]], shares: dict[str, float]
+) -> dict[str, float]:
+    """Per note, the share of the query's weight (each word's IDF, ln 1/share) that its
+    passage holds, out of the words some result's passage holds: 1 for a note holding every
+    word any result holds, near 0 for one holding only words most chunks have; empty when
+    no passage holds any (a note left out counts as fully covered)."""
+
+    def idf(word: str) -> float:
+        return math.log(1.0 / max(shares.get(word, MIN_SHARE), MIN_SHARE))
+
+    every = {w for h in held.values() for part in h.values() for w in part}
+    total = sum(idf(w) for w in every)
+    if total <= 0:
+        return {}  # no passage holds a query word as written: nothing to weigh
+    return {
+        path: round(sum(idf(w) for part in h.values() for w in part) / total, 4)
+        for path, h in held.items()
     }
 
 
