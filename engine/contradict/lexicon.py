@@ -230,3 +230,9 @@ DOWN_WORDS: frozenset[str] = frozenset(
     deplete depleted depletes
     """.split()
 )
+
+
+def clear_lexicon_caches() -> None:
+    """Drop the word-pair caches of `morphological_opposite` and `opposites_of`."""
+    morphological_opposite.cache_clear()
+    opposites_of.cache_clear()

@@ -181,5 +181,6 @@ def _title_stems(note: str | None) -> frozenset[str]:
 
 
 def clear_heading_cache() -> None:
-    """Drop the cache of heading stems."""
+    """Drop the caches of heading stems and of title words."""
     _heading_stems.cache_clear()
+    _coined_title_words.cache_clear()
