@@ -31,6 +31,10 @@ def tune_garbage_collector() -> None:
 
 # -- memory -------------------------------------------------------------------------------
 
+#: An index or contradiction pass over at least this many notes hands the memory it freed
+#: back to the system afterwards (glibc keeps it otherwise: the app would idle at its peak).
+BIG_PASS_NOTES = 200
+
 
 def release_free_memory() -> None:
     """Give the heap that big passes freed (an index, a contradiction scan: many small

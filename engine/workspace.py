@@ -28,7 +28,7 @@ from engine.errors import (
 from engine.index.indexer import Indexer, ProgressCallback, TokenCounter
 from engine.model import IndexStats, Progress
 from engine.paths import IndexPaths, index_paths_for, machine_id
-from engine.runtime import release_free_memory, timed
+from engine.runtime import BIG_PASS_NOTES, release_free_memory, timed
 from engine.store.catalog import Catalog
 from engine.store.graph import LinkGraph, cache_path
 from engine.vault.documents import DEFAULT_MAX_PDF_BYTES, DEFAULT_MAX_PDF_PAGES, DocumentLimits
@@ -49,9 +49,6 @@ MODEL_RETRY_S = 60.0  # a model that failed to load is tried again after this lo
 # A restart answers from the saved vectors at once; their count check against Chroma (which
 # opens Chroma: about a second of imports) waits until the first queries are answered.
 MIRROR_CHECK_DELAY_S = 5.0
-#: An index or contradiction pass over at least this many notes hands the memory it freed
-#: back to the system afterwards (glibc keeps it otherwise: the app would idle at its peak).
-BIG_PASS_NOTES = 200
 
 
 @dataclass(frozen=True)
@@ -281,8 +278,6 @@ class Workspace:
             self.catalog.state.graph_stale = was_stale
         if save_graph:
             self.save_graph()
-        if stats.changed >= BIG_PASS_NOTES:
-            release_free_memory()  # indexing many notes freed far more than the app keeps
         if contradictions and embed and (should_stop is None or not should_stop()):
             self.scan_contradictions(removed=stats.removed_paths, progress=progress)
         elif stats.removed_paths:  # their claims went with them; their vectors go next scan

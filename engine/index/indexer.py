@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from engine.errors import ModelLoadError, VaultUnavailableError
 from engine.index.plan import Plan, plan_sync, scan_paths
 from engine.model import Chunk, IndexStats, Note, Progress
+from engine.runtime import BIG_PASS_NOTES, release_free_memory
 from engine.vault.chunker import chunk_note
 from engine.vault.documents import DEFAULT_LIMITS, DocumentLimits, read_document
 from engine.vault.ignore import VaultFilter
@@ -215,6 +216,8 @@ class Indexer:
             changed_paths=tuple(sorted({n.path for n, _ in plan.changed})),
             removed_paths=tuple(sorted(plan.removed | set(plan.renamed.values()))),
         )
+        if stats.changed >= BIG_PASS_NOTES:
+            release_free_memory()  # many notes' texts and batches freed: give the heap back
         if embed:  # "done": the index is complete (a text-first pass leaves the vectors)
             report(Progress(phase="done", done=notes, total=notes))
         return stats
