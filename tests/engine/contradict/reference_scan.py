@@ -133,8 +133,10 @@ class ReferenceScanner:
             part = candidates[start : start + batch_size]
             scores = self._scorer.score_many(
                 [(a.text, b.text) for a, b, _, _ in part],
-                a_vecs=np.vstack([va for _, _, va, _ in part]),
-                b_vecs=np.vstack([vb for _, _, _, vb in part]),
+                # the scanner scores from half-width rows (its float32 matrix is freed
+                # once the neighbours are found)
+                a_vecs=np.vstack([va for _, _, va, _ in part]).astype(np.float16),
+                b_vecs=np.vstack([vb for _, _, _, vb in part]).astype(np.float16),
                 notes=[(a.note_path, b.note_path) for a, b, _, _ in part],
                 headings=[
                     (headings.get(a.chunk_id), headings.get(b.chunk_id)) for a, b, _, _ in part
