@@ -482,6 +482,13 @@ class Workspace:
             lock, self._writer_lock = self._writer_lock, None
             if lock is not None:
                 lock.release()
+            # The model and the scanner go with the stores (a caller that shared its model
+            # keeps it): a process that opens another vault next starts lower.
+            with self._embedder_lock:
+                self._embedder = None
+            self._scanner = None
+            self._packaged_embedder = None
+            release_free_memory()
 
     def __enter__(self) -> Workspace:
         return self

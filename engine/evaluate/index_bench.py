@@ -102,6 +102,8 @@ def run_bench(
         t0 = time.perf_counter()
         embedder.embed(texts)
         bare_s = time.perf_counter() - t0
+        backend = getattr(embedder, "backend", "torch")
+        del embedder  # the app holds one model: the next phases load their workspace's own
         phases.end("bare embedder")
         index_rate = cold.embedded / cold_s if cold_s else 0.0
         bare_rate = len(texts) / bare_s if bare_s else 0.0
@@ -114,7 +116,7 @@ def run_bench(
             "embedder_chunks_per_s": round(bare_rate, 1),
             "embedder_sample": len(texts),
             "ratio": round(index_rate / bare_rate, 3) if bare_rate else None,
-            "embedder": getattr(embedder, "backend", "torch"),
+            "embedder": backend,
         }
         out["contradictions"] = {
             "scan_seconds": round(scan_s, 2),
