@@ -267,8 +267,9 @@ def _rare_coverage(
 ) -> dict[str, float]:
     """Per note, the share of the query's weight (each word's IDF, ln 1/share) that its
     passage holds, out of the words some result's passage holds: 1 for a note holding every
-    word any result holds, near 0 for one holding only words most chunks have; empty when
-    no passage holds any (a note left out counts as fully covered)."""
+    word any result holds, near 0 for one holding only words most chunks have. A note whose
+    passage shows none of the words (matched through another form of them: "calibrate" in
+    "calibration") is left out, and a note left out counts as fully covered."""
 
     def idf(word: str) -> float:
         return math.log(1.0 / max(shares.get(word, MIN_SHARE), MIN_SHARE))
@@ -280,13 +281,14 @@ def _rare_coverage(
     return {
         path: round(sum(idf(w) for part in h.values() for w in part) / total, 4)
         for path, h in held.items()
+        if any(h.values())  # a passage holding none we can see matched by another form
     }
 
 
 @lru_cache(maxsize=512)
 def _word_pattern(word: str) -> re.Pattern[str]:
     root = word
-    for suffix in ("ing", "es", "ed", "s"):
+    for suffix in ("ing", "es", "ed", "s", "e"):
         if root.endswith(suffix) and len(root) - len(suffix) >= 3:
             root = root[: -len(suffix)]
             break

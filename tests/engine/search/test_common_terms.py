@@ -466,3 +466,17 @@ def test_every_note_gets_its_best_chunk_however_many_chunks_it_has(db_path: Path
         assert catalog.fulltext.best_chunks_bm25("target", paths=frozenset()) == {}
     finally:
         catalog.close()
+
+
+def test_a_passage_matched_only_by_another_word_form_is_not_weighed_down() -> None:
+    from engine.search.sources.text import _rare_coverage
+
+    held = {
+        "a.md": words_held("we calibrate the probes", ["calibrate"], frozenset()),
+        "b.md": words_held("the calibration log", ["calibrate"], frozenset()),
+        "c.md": words_held("nothing of it here", ["calibrate"], frozenset()),
+    }
+    assert held["b.md"]["words_held"] == ["calibrate"]  # "calibrat" starts "calibration"
+    coverage = _rare_coverage(held, {"calibrate": 0.01})
+    assert coverage["a.md"] == coverage["b.md"] == 1.0
+    assert "c.md" not in coverage  # unseen: counted in full by the fusion
