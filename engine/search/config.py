@@ -62,8 +62,8 @@ class MergeConfig:
     # Words weigh evidence, not votes: in convex fusion a note's words score is scaled by
     # coverage ** `words_coverage_power`, the share of the query's IDF weight its passage
     # holds (`sources.text`): a note matching only words most chunks have counts for little
-    # even when it is the words source's best. 0: off. SciFact nDCG@10 0.7356 -> 0.7379 at
-    # 0.25, every known-item set unchanged; 0.5 gives SciFact 0.7406 but loses a question of
+    # even when it is the words source's best. 0: off. SciFact nDCG@10 0.7356 -> 0.7380 at
+    # 0.25, every known-item set unchanged; 0.5 gains nothing more and loses a question of
     # obsidian-help/en and of the blind SRD set (bench/tune_search.py).
     words_coverage_power: float = 0.25
     # Identifier and quoted-phrase queries: every note holding the exact string(s) ranks above
