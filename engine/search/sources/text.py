@@ -191,11 +191,14 @@ class TextSource:
                         s.best_chunk, s.forms = found.chunk_id, found.words
         chunk_ids = {c for s in ranked for c in (s.needle_chunk, s.best_chunk) if c}
         chunks = catalog.notes.chunks_by_id(chunk_ids)
+        # the chunk each note shows: the one holding its exact needles, else its best
+        shown_of = {
+            s.path: (s.needle_chunk or s.best_chunk) if s.needles else s.best_chunk for s in ranked
+        }
         held: dict[str, dict[str, list[str]]] = {}
         for s in ranked:
             meta = notes.get(s.path)
-            shown = (s.needle_chunk or s.best_chunk) if s.needles else s.best_chunk
-            rec = chunks.get(shown) if shown else None
+            rec = chunks.get(shown_of[s.path] or "")
             passage = f"{meta.title if meta else ''}\n{rec.text if rec else ''}"
             held[s.path] = _words_held(passage, words, common)
         # CJK runs are matched as character pairs, not words: no word weight to judge by
@@ -209,7 +212,7 @@ class TextSource:
             if phrases and len(s.needles & phrases) < len(phrases):
                 relevance *= 0.5  # lacks a quoted phrase the user asked for
             match_type = "exact_text" if needles and len(s.needles) == len(needles) else "keyword"
-            shown = (s.needle_chunk or s.best_chunk) if s.needles else s.best_chunk
+            shown = shown_of[s.path]
             relevance = ceiling = min(ceiling, max(0.0, min(1.0, relevance)))
             rec = chunks.get(shown) if shown else None
             excerpt = None
