@@ -119,7 +119,7 @@ class LifecycleStatus:
 
 class LifecycleListener:
     """What a front end hears. Every method runs on the lifecycle's thread (or a live-sync
-    thread for `synced` and `notice`); override what you need."""
+    thread for `synced`, `contradictions_checked` and `notice`); override what you need."""
 
     def state_changed(self, status: LifecycleStatus) -> None:
         """The state or the sync's phase changed."""
@@ -146,7 +146,11 @@ class LifecycleListener:
         """The catch-up sync ended (None: there was none to do: read-only, indexing off)."""
 
     def synced(self, stats: IndexStats) -> None:
-        """Live sync changed the index (`stats.changed` notes)."""
+        """Live sync changed the index (`stats.changed` notes): the change is searchable."""
+
+    def contradictions_checked(self) -> None:
+        """Live sync's contradiction check of the changed notes rescored some: the
+        contradiction list may have changed (a live-sync thread)."""
 
     def watching(self, on: bool) -> None:
         """Live sync started (True) or stopped (False)."""
@@ -475,7 +479,10 @@ class VaultLifecycle:
             return
         try:
             stats = session.start_live(
-                on_synced=self._live_synced, on_status=self._live_status, initial_sync=initial_sync
+                on_synced=self._live_synced,
+                on_status=self._live_status,
+                on_checked=self._live_checked,
+                initial_sync=initial_sync,
             )
         except Exception as exc:
             log.warning("live sync failed to start: %s", exc)
@@ -491,6 +498,10 @@ class VaultLifecycle:
     def _live_synced(self, stats: IndexStats) -> None:  # a live-sync thread
         if stats.changed and not self._closing.is_set():
             self._listener.synced(stats)
+
+    def _live_checked(self) -> None:  # a live-sync thread
+        if not self._closing.is_set():
+            self._listener.contradictions_checked()
 
     def _live_status(self, state: str, message: str) -> None:  # a live-sync thread
         if state == "unavailable" and not self._closing.is_set():

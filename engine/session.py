@@ -230,6 +230,16 @@ class Session:
                 embed=embed,
             )
 
+    def check_contradictions(self) -> bool:
+        """Check the notes changed since their last contradiction scan (after a sync that
+        left them: `sync(contradictions=False)`). True when any note was rescored. Writer
+        only; a no-op once closing."""
+        if self.read_only or self._closing.is_set():
+            return False
+        with self._gate.hold():  # review decisions are served between its progress reports
+            scan = self._ws.scan_contradictions(progress=lambda _p: self._gate.serve())
+        return scan is not None
+
     def _stopper(self, cancel: Cancel | None) -> Callable[[], bool]:
         closing = self._closing
         if cancel is None:
@@ -256,13 +266,15 @@ class Session:
         *,
         on_synced: SyncListener | None = None,
         on_status: StatusListener | None = None,
+        on_checked: Callable[[], None] | None = None,
         initial_sync: bool = True,
         **timing: float,
     ) -> IndexStats | None:
         """Watch the vault and index its changes as they happen; with `initial_sync`, first
-        catch up with what changed since the last sync. `timing` overrides `LiveSync`'s
-        debounce, graph-save and poll intervals. Writer only; a no-op when closing or
-        already watching."""
+        catch up with what changed since the last sync. `on_synced` hears a change once it
+        is searchable; the changed notes' contradiction check follows, and `on_checked`
+        hears when it rescored any. `timing` overrides `LiveSync`'s debounce, graph-save
+        and poll intervals. Writer only; a no-op when closing or already watching."""
         from engine.index.live import LiveSync
 
         if self.read_only:
@@ -272,10 +284,12 @@ class Session:
                 return None
             live = LiveSync(
                 vault_root=self.vault_root,
-                sync=lambda paths: self.sync(paths=paths, save_graph=False),
+                sync=lambda paths: self.sync(paths=paths, save_graph=False, contradictions=False),
                 save_graph=self.save_graph,
                 on_synced=on_synced,
                 on_status=on_status,
+                check=self.check_contradictions,
+                on_checked=on_checked,
                 **timing,
             )
             self._live = live

@@ -125,6 +125,7 @@ class EngineSession(QObject):
     index_failed = Signal(str)
     paused_changed = Signal(bool)
     synced = Signal(object)  # IndexStats of a live sync that changed something
+    contradictions_checked = Signal()  # live sync rescored the changed notes' contradictions
     watching = Signal(bool)  # live sync started (True) or stopped (False)
     info_changed = Signal(object)  # SessionInfo after the index changed (folders, tags)
     search_finished = Signal(str, int, object)  # channel, generation, SearchOutcome
@@ -481,6 +482,9 @@ class _QtListener(LifecycleListener):
         session = self._session._session
         if session is not None:
             self._emit(self._session.info_changed, _describe(session))
+
+    def contradictions_checked(self) -> None:
+        self._emit(self._session.contradictions_checked)
 
     def watching(self, on: bool) -> None:
         self._emit(self._session.watching, on)

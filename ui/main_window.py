@@ -333,6 +333,7 @@ class MainWindow(QMainWindow):
         session.index_failed.connect(self._index_failed)
         session.paused_changed.connect(self.index_status.set_paused)
         session.synced.connect(self._synced)
+        session.contradictions_checked.connect(self._contradictions_checked)
         session.text_indexed.connect(self._text_indexed)
         session.info_changed.connect(self._info_changed)
         session.search_finished.connect(self._search_finished)
@@ -467,6 +468,15 @@ class MainWindow(QMainWindow):
             self.search.search_now()
         if self._touches_connections(stats):
             self._connections_wanted(self.connections.subject)  # type: ignore[arg-type]
+
+    def _contradictions_checked(self) -> None:
+        """The changed notes' contradiction check came after the edit was searchable: the
+        inspector and the Connections pane (which lists a note's contradictions) follow."""
+        if not self._is_current():
+            return
+        self._refresh_inspector()
+        if self.connections.subject is not None:
+            self._connections_wanted(self.connections.subject)
 
     def _touches_connections(self, stats: IndexStats) -> bool:
         """The Connections pane may be out of date: the sync changed notes, and any changed

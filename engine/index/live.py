@@ -17,6 +17,7 @@ log = logging.getLogger(__name__)
 SyncListener = Callable[[IndexStats], None]
 StatusListener = Callable[[Status, str], None]
 SyncFn = Callable[[set[str] | None], IndexStats]  # changed paths (None: the whole vault)
+CheckFn = Callable[[], bool]  # the follow-up check of what a sync changed; True: it found news
 
 
 class LiveSync:
@@ -26,6 +27,10 @@ class LiveSync:
     `save_graph()` persists it. The watcher's thread is the index's single writer. The graph
     file is saved at most every `graph_save_s` (and on stop); a crash in between is repaired
     on the next open, because the catalog marks the saved graph as stale until it is written.
+
+    An edit is searchable as soon as `sync` has written it: `on_synced` hears it then. The
+    slower follow-up `check` (the contradiction check of the changed notes) runs after that,
+    under the same write lock, and `on_checked` hears when it found something to show.
     """
 
     def __init__(
@@ -36,6 +41,8 @@ class LiveSync:
         save_graph: Callable[[], None],
         on_synced: SyncListener | None = None,
         on_status: StatusListener | None = None,
+        check: CheckFn | None = None,
+        on_checked: Callable[[], None] | None = None,
         debounce_s: float = 0.2,
         graph_save_s: float = 30.0,
         poll_s: float = 1.0,
@@ -44,6 +51,8 @@ class LiveSync:
         self._save_graph = save_graph
         self._on_synced = on_synced or (lambda _s: None)
         self._on_status = on_status or (lambda _s, _m: None)
+        self._check = check
+        self._on_checked = on_checked or (lambda: None)
         self._graph_save_s = graph_save_s
         self._last_graph_save = time.monotonic()
         self._write_lock = threading.Lock()
@@ -91,4 +100,9 @@ class LiveSync:
                 self._save_graph()
                 self._last_graph_save = time.monotonic()
         self._on_synced(stats)
+        if self._check is not None:
+            with self._write_lock:
+                found = self._check()
+            if found:
+                self._on_checked()
         return stats
