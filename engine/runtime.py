@@ -36,10 +36,17 @@ def tune_garbage_collector() -> None:
 BIG_PASS_NOTES = 200
 
 
-def release_free_memory() -> None:
+def release_free_memory(*models: object) -> None:
     """Give the heap that big passes freed (an index, a contradiction scan: many small
     objects) back to the system, so a process that stays open does not keep its peak. glibc
-    keeps freed small blocks for reuse; elsewhere this does nothing."""
+    keeps freed small blocks for reuse; elsewhere this does nothing. Each of `models` that
+    has a `release_memory()` (the ONNX embedder: the activation memory its big batches grew)
+    hands that back first."""
+    for model in models:
+        release = getattr(model, "release_memory", None)
+        if release is not None:
+            with contextlib.suppress(Exception):  # memory hygiene never fails a pass
+                release()
     trim = _malloc_trim()
     if trim is not None:
         with contextlib.suppress(OSError):

@@ -332,7 +332,8 @@ class Workspace:
             if pending:
                 self.catalog.state.claims_to_drop = ()
             if self.last_scan is not None and self.last_scan.notes >= BIG_PASS_NOTES:
-                release_free_memory()  # the scan's claims and caches are gone: give them back
+                # the scan's claims and caches are gone, and its batches: give them back
+                release_free_memory(self._packaged_embedder, self._embedder)
         except EngineError as exc:
             log.warning("contradiction scan skipped: %s", exc)
             return None

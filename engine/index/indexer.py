@@ -217,7 +217,8 @@ class Indexer:
             removed_paths=tuple(sorted(plan.removed | set(plan.renamed.values()))),
         )
         if stats.changed >= BIG_PASS_NOTES:
-            release_free_memory()  # many notes' texts and batches freed: give the heap back
+            # many notes' texts and batches freed, and the model's batch memory: give them back
+            release_free_memory(self._embedder)
         if embed:  # "done": the index is complete (a text-first pass leaves the vectors)
             report(Progress(phase="done", done=notes, total=notes))
         return stats

@@ -34,3 +34,21 @@ def test_the_command_line_applies_it(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cli, "configure_logging", lambda **kwargs: None)
     assert cli.main([]) == 0
     assert gc.get_threshold()[0] == GEN0_THRESHOLD
+
+
+def test_releasing_memory_asks_each_model_and_survives_a_failing_one() -> None:
+    from engine.runtime import release_free_memory
+
+    asked: list[str] = []
+
+    class Model:
+        def __init__(self, name: str, fails: bool = False) -> None:
+            self.name, self.fails = name, fails
+
+        def release_memory(self) -> None:
+            asked.append(self.name)
+            if self.fails:
+                raise RuntimeError("no arena")
+
+    release_free_memory(Model("a", fails=True), None, object(), Model("b"))
+    assert asked == ["a", "b"]

@@ -177,6 +177,19 @@ def test_lanes_give_the_same_vectors_and_raise_a_lanes_error(
     assert seen  # the lanes really ran
 
 
+def test_releasing_batch_memory_keeps_the_vectors(cache_dir: Path, real_texts: list[str]) -> None:
+    """After a big pass the arena's batch memory is handed back (every session, lanes too);
+    the model answers as before."""
+    laned = OnnxEmbedder(None, cache_dir=cache_dir, lanes=2)
+    texts = real_texts[:40]
+    before = laned.embed(texts, batch_size=8)
+    laned.release_memory()
+    np.testing.assert_allclose(laned.embed(texts, batch_size=8), before, atol=1e-6)
+    laned.release_memory()
+    laned.release_memory()  # nothing left to free: still fine
+    np.testing.assert_allclose(laned.embed(texts[:1])[0], before[0], atol=1e-6)
+
+
 @pytest.mark.parametrize(
     ("raw", "lanes", "warns"),
     [("", 1, False), ("2", 2, False), (" 3 ", 3, False), ("two", 1, True), ("0", 1, True)],
