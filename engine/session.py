@@ -273,8 +273,8 @@ class Session:
         """Watch the vault and index its changes as they happen; with `initial_sync`, first
         catch up with what changed since the last sync. `on_synced` hears a change once it
         is searchable; the changed notes' contradiction check follows, and `on_checked`
-        hears when it rescored any. `timing` overrides `LiveSync`'s debounce, graph-save
-        and poll intervals. Writer only; a no-op when closing or already watching."""
+        hears when it rescored any. `timing` overrides `LiveSync`'s debounce, graph-save,
+        poll and check-delay intervals. Writer only; a no-op when closing or already watching."""
         from engine.index.live import LiveSync
 
         if self.read_only:

@@ -29,8 +29,11 @@ class LiveSync:
     on the next open, because the catalog marks the saved graph as stale until it is written.
 
     An edit is searchable as soon as `sync` has written it: `on_synced` hears it then. The
-    slower follow-up `check` (the contradiction check of the changed notes) runs after that,
-    under the same write lock, and `on_checked` hears when it found something to show.
+    slower follow-up `check` (the contradiction check of the changed notes) runs on its own
+    thread once no sync has come for `check_delay_s`, under the same write lock, so saves in
+    quick succession are each searchable at once and checked together; `on_checked` hears
+    when it found something to show. A check still due at `stop` is left to the next sync
+    (the notes stay marked unchecked in the index).
     """
 
     def __init__(
@@ -46,6 +49,7 @@ class LiveSync:
         debounce_s: float = 0.2,
         graph_save_s: float = 30.0,
         poll_s: float = 1.0,
+        check_delay_s: float = 1.0,
     ) -> None:
         self._sync_fn = sync
         self._save_graph = save_graph
@@ -56,6 +60,12 @@ class LiveSync:
         self._graph_save_s = graph_save_s
         self._last_graph_save = time.monotonic()
         self._write_lock = threading.Lock()
+        self._check_delay_s = check_delay_s
+        self._check_state = threading.Condition()
+        self._check_due = False
+        self._last_sync = 0.0
+        self._stopping = False
+        self._checker: threading.Thread | None = None
         self._watcher = VaultWatcher(
             vault_root=vault_root,
             on_changes=self._apply,
@@ -66,6 +76,11 @@ class LiveSync:
 
     def start(self, *, initial_sync: bool = True) -> IndexStats | None:
         """Start watching; with `initial_sync`, first catch up with changes made while closed."""
+        if self._check is not None:
+            self._checker = threading.Thread(
+                target=self._check_loop, name="live-check", daemon=True
+            )
+            self._checker.start()
         self._watcher.start()
         if initial_sync:
             return self._sync(None)
@@ -73,6 +88,11 @@ class LiveSync:
 
     def stop(self) -> None:
         self._watcher.stop()
+        with self._check_state:
+            self._stopping = True
+            self._check_state.notify_all()
+        if self._checker is not None:
+            self._checker.join()
         with self._write_lock:
             self._save_graph()
 
@@ -101,8 +121,33 @@ class LiveSync:
                 self._last_graph_save = time.monotonic()
         self._on_synced(stats)
         if self._check is not None:
-            with self._write_lock:
-                found = self._check()
+            with self._check_state:
+                self._check_due = True
+                self._last_sync = time.monotonic()
+                self._check_state.notify_all()
+        return stats
+
+    def _check_loop(self) -> None:
+        """Run `check` once syncs have paused for `check_delay_s` (the checker thread)."""
+        assert self._check is not None
+        while True:
+            with self._check_state:
+                while not self._stopping:
+                    if self._check_due:
+                        wait = self._last_sync + self._check_delay_s - time.monotonic()
+                        if wait <= 0:
+                            break
+                    else:
+                        wait = None
+                    self._check_state.wait(wait)
+                if self._stopping:
+                    return
+                self._check_due = False
+            try:
+                with self._write_lock:
+                    found = self._check()
+            except Exception:  # a failing check must not end live sync; the notes stay due
+                log.exception("checking the changed notes failed; the next sync retries")
+                continue
             if found:
                 self._on_checked()
-        return stats

@@ -28,12 +28,7 @@ def _wait(pred, timeout: float = 10.0) -> None:  # type: ignore[no-untyped-def]
     raise AssertionError("timed out")
 
 
-@pytest.mark.parametrize("found", [True, False])
-def test_the_check_follows_the_searchable_signal(tmp_path: Path, found: bool) -> None:
-    vault = tmp_path / "vault"
-    vault.mkdir()
-    events: list[str] = []
-
+def _live(vault: Path, events: list[str], found: bool) -> LiveSync:
     def sync(paths: set[str] | None) -> IndexStats:
         events.append("sync")
         return IndexStats(notes=1, updated=1)
@@ -42,17 +37,25 @@ def test_the_check_follows_the_searchable_signal(tmp_path: Path, found: bool) ->
         events.append("check")
         return found
 
-    live = LiveSync(
+    return LiveSync(
         vault_root=vault,
         sync=sync,
         save_graph=lambda: None,
         on_synced=lambda _s: events.append("synced"),
         check=check,
         on_checked=lambda: events.append("checked"),
-        debounce_s=0.1,
+        debounce_s=0.05,
         poll_s=0.2,
+        check_delay_s=0.4,
     )
-    with live:
+
+
+@pytest.mark.parametrize("found", [True, False])
+def test_the_check_follows_the_searchable_signal(tmp_path: Path, found: bool) -> None:
+    vault = tmp_path / "vault"
+    vault.mkdir()
+    events: list[str] = []
+    with _live(vault, events, found):
         _wait(lambda: "check" in events)  # the catch-up sync on start
         events.clear()
         (vault / "a.md").write_text("an edit", encoding="utf-8")
@@ -60,6 +63,33 @@ def test_the_check_follows_the_searchable_signal(tmp_path: Path, found: bool) ->
         time.sleep(0.2)
     want = ["sync", "synced", "check", "checked"] if found else ["sync", "synced", "check"]
     assert events == want
+
+
+def test_saves_in_quick_succession_are_each_searchable_and_checked_once(tmp_path: Path) -> None:
+    vault = tmp_path / "vault"
+    vault.mkdir()
+    events: list[str] = []
+    with _live(vault, events, True):
+        _wait(lambda: "checked" in events)
+        events.clear()
+        for i in range(3):  # each save is its own batch, closer together than the delay
+            (vault / f"n{i}.md").write_text("an edit", encoding="utf-8")
+            _wait(lambda i=i: events.count("synced") == i + 1)
+            time.sleep(0.1)
+        _wait(lambda: "checked" in events)
+        time.sleep(0.6)
+    assert events == ["sync", "synced"] * 3 + ["check", "checked"]
+
+
+def test_a_check_still_due_at_stop_is_left_to_the_next_sync(tmp_path: Path) -> None:
+    vault = tmp_path / "vault"
+    vault.mkdir()
+    events: list[str] = []
+    live = _live(vault, events, True)
+    live.start(initial_sync=True)
+    live.stop()  # at once: the delay has not passed
+    time.sleep(0.6)
+    assert events == ["sync", "synced"]
 
 
 @pytest.mark.slow
@@ -81,6 +111,7 @@ def test_a_deleted_side_leaves_the_list_after_the_edit_is_searchable(
             initial_sync=False,
             debounce_s=0.1,
             poll_s=0.2,
+            check_delay_s=0.2,
         )
         (vault / pair.a.path).unlink()
         assert checked.wait(30), "the check did not report"
