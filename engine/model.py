@@ -67,14 +67,23 @@ class Chunk:
     start_line: int  # 0-based, inclusive, in the file
     end_line: int  # 0-based, inclusive, in the file
     text_hash: str  # sha256 hex of embed_text (vectors are reused by this hash)
+    context: str = ""  # the note's title where the model reads it before the headings
 
     @property
     def embed_text(self) -> str:
-        """What the embedding model reads: heading context + text (no file name, so renames
-        re-embed nothing)."""
-        if self.heading_path:
-            return " > ".join(self.heading_path) + "\n" + self.text
-        return self.text
+        """What the embedding model reads: the note's title and headings, then the text."""
+        return embed_text(self.context, self.heading_path, self.text)
+
+
+HEADING_SEPARATOR = " > "
+
+
+def embed_text(context: str, heading_path: tuple[str, ...], text: str) -> str:
+    """A chunk as the embedding model reads it: `context > heading > ...` on a line, then text."""
+    prefix = (context, *heading_path) if context else heading_path
+    if prefix:
+        return HEADING_SEPARATOR.join(prefix) + "\n" + text
+    return text
 
 
 @dataclass(frozen=True)

@@ -389,8 +389,11 @@ def _tree_bytes(root: Path) -> int:
 def _embed_texts(ws: Any) -> list[str]:
     from engine.model import Chunk
 
+    from engine.vault.chunker import title_context
+
     texts = []
-    for path in sorted(ws.catalog.notes.manifest()):
+    for path, note in sorted(ws.catalog.notes.manifest().items()):
+        context = title_context(note.title)
         for rec in ws.catalog.notes.chunks_for(path):
             chunk = Chunk(
                 id=rec.id,
@@ -401,6 +404,7 @@ def _embed_texts(ws: Any) -> list[str]:
                 start_line=rec.start_line,
                 end_line=rec.end_line,
                 text_hash=rec.text_hash,
+                context=context if rec.heading_path[:1] != (context,) else "",
             )
             texts.append(chunk.embed_text)
     return texts

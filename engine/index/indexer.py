@@ -34,7 +34,7 @@ from engine.errors import ModelLoadError, VaultUnavailableError
 from engine.index.plan import Plan, plan_sync, scan_paths
 from engine.model import Chunk, IndexStats, Note, Progress
 from engine.runtime import BIG_PASS_NOTES, release_free_memory
-from engine.vault.chunker import chunk_note
+from engine.vault.chunker import CHUNKING, chunk_note
 from engine.vault.documents import DEFAULT_LIMITS, DocumentLimits, read_document
 from engine.vault.ignore import VaultFilter
 from engine.vault.scan import FileStat, scan_vault
@@ -149,7 +149,7 @@ class Indexer:
             )
         full = paths is None
         vault_filter = self._filter or VaultFilter.load(self._root)
-        self._check_embedder_identity()
+        self._check_index_identity()
         self._model_error = None
         self._embedding = embed
         recovering = self._catalog.state.dirty
@@ -410,18 +410,26 @@ class Indexer:
 
     # -- helpers --------------------------------------------------------------------------
 
-    def _check_embedder_identity(self) -> None:
-        """A different model makes every stored vector useless: re-embed everything."""
+    def _check_index_identity(self) -> None:
+        """A different model makes every stored vector useless: re-embed everything. Chunks
+        cut under another chunking version are cut again (vectors of unchanged texts stay)."""
+        state = self._catalog.state
+        if state.chunking != CHUNKING:
+            notes = list(self._catalog.notes.manifest())
+            if notes:
+                log.warning("chunks are read another way now (%s): re-chunking", CHUNKING)
+                self._catalog.notes.mark_pending(notes)
+            state.chunking = CHUNKING
         if not self._embedder_id:
             return
-        stored = self._catalog.state.embedder
+        stored = state.embedder
         if stored is not None and stored != self._embedder_id:
             log.warning(
                 "embedding model changed (%s -> %s): re-indexing", stored, self._embedder_id
             )
             self._catalog.notes.mark_pending(list(self._catalog.notes.manifest()))
-            self._catalog.state.dirty = True
-        self._catalog.state.embedder = self._embedder_id
+            state.dirty = True
+        state.embedder = self._embedder_id
 
     def _get_embedder(self) -> Embedder:
         if self._embedder is None:

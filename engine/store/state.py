@@ -7,6 +7,8 @@
 - `generation`: bumped each time the graph is saved; graph.json and the vector snapshot carry
   it as their stamp, so a file from another generation is not trusted.
 - `embedder`: the identity of the model the stored vectors were made with.
+- `chunking`: the version of what the model reads of a chunk (`engine.vault.chunker`); an
+  index made under another re-chunks every note, keeping the vectors of unchanged texts.
 - `vault_root`: the vault folder this index belongs to.
 - `contradiction_scorer` / `claims_collection`: the scorer version the stored pairs were made
   with, and the name the claim vectors are kept under (the chunk collection's + "-claims":
@@ -31,6 +33,7 @@ _DIRTY = "dirty"
 _GRAPH_STALE = "graph_stale"
 _GENERATION = "generation"
 _EMBEDDER = "embedder"
+_CHUNKING = "chunking"
 _VAULT_ROOT = "vault_root"
 _CONTRADICTION_SCORER = "contradiction_scorer"
 _CLAIMS_COLLECTION = "claims_collection"
@@ -101,6 +104,14 @@ class IndexState:
     @embedder.setter
     def embedder(self, value: str) -> None:
         self._set(_EMBEDDER, value)
+
+    @property
+    def chunking(self) -> str | None:
+        return self._get(_CHUNKING)
+
+    @chunking.setter
+    def chunking(self, value: str) -> None:
+        self._set(_CHUNKING, value)
 
     @property
     def vault_root(self) -> str | None:

@@ -2,7 +2,9 @@
 
 Rules:
 - a chunk never spans two sections; its `heading_path` is the enclosing headings;
-- every chunk's `embed_text` (heading path + text) has at most `max_tokens` word pieces,
+- the model reads the note's title before the headings (`context`), unless the outermost
+  heading repeats it or it has no letters; a rename therefore re-embeds the note;
+- every chunk's `embed_text` (title, heading path, text) has at most `max_tokens` word pieces,
   checked with the real counter;
 - the chunks' texts together hold every non-blank character of the body, in order;
 - sections split at paragraphs; a paragraph that is too big is cut into windows that end at
@@ -23,13 +25,14 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from engine.model import Chunk, Note
+from engine.model import HEADING_SEPARATOR, Chunk, Note, embed_text
 
 log = logging.getLogger(__name__)
 
 TokenCounter = Callable[[Sequence[str]], list[int]]
 
-HEADING_SEPARATOR = " > "
+# What the model reads of a chunk; an index cut under another version is cut again.
+CHUNKING = "title-and-headings"
 _MAX_HEADING_CHARS = 200
 _NON_SPACE_RE = re.compile(r"\S")
 _NEWLINE_RE = re.compile("\n")
@@ -93,6 +96,7 @@ def chunk_note(
     max_chars = max(16, max_chars)
 
     body = note.body
+    title = ""
     if _NON_SPACE_RE.search(body) is None:
         source = note.title.strip() or note.path
         sections = [_Section((), 0, len(source))]
@@ -101,14 +105,14 @@ def chunk_note(
         source = body
         line_starts = _line_starts(body)
         sections = _sections(note, line_starts)
+        title = title_context(note.title)
     offset = note.body_line_offset
 
     def line_of(pos: int) -> int:
         return bisect.bisect_right(line_starts, pos) - 1 + offset
 
-    paths, prefix_tokens = _fit_heading_paths(
-        [s.heading_path for s in sections], count_tokens, max_tokens
-    )
+    wanted = [_with_title(title, s.heading_path) for s in sections]
+    paths, prefix_tokens = _fit_heading_paths(wanted, count_tokens, max_tokens)
     budgets = [max_tokens - p for p in prefix_tokens]
 
     paragraphs = [_paragraphs(source, section.start, section.end) for section in sections]
@@ -123,10 +127,10 @@ def chunk_note(
 
     chunks: list[Chunk] = []
     for ordinal, span in enumerate(spans):
-        heading_path = paths[span.section]
+        context, heading_path = _split_title(wanted[span.section], paths[span.section], title)
         start, end = span.start, span.end
         text = source[start:end]
-        embed_text = _embed_text(heading_path, text)
+        embed_text = _embed_text(paths[span.section], text)
         chunks.append(
             Chunk(
                 id=f"{note.path}#{ordinal}",
@@ -137,15 +141,38 @@ def chunk_note(
                 start_line=line_of(start),
                 end_line=line_of(max(start, end - 1)),
                 text_hash=hashlib.sha256(embed_text.encode("utf-8")).hexdigest(),
+                context=context,
             )
         )
     return chunks
 
 
-def _embed_text(heading_path: tuple[str, ...], text: str) -> str:
-    if heading_path:
-        return HEADING_SEPARATOR.join(heading_path) + "\n" + text
-    return text
+def title_context(title: str) -> str:
+    """The note's title as the model reads it before a chunk, or "" where it says nothing
+    (no letters: an id, a date)."""
+    title = " ".join(title.split())[:_MAX_HEADING_CHARS]
+    return title if any(ch.isalpha() for ch in title) else ""
+
+
+def _with_title(title: str, heading_path: tuple[str, ...]) -> tuple[str, ...]:
+    """The path the model reads: the title first, unless the outermost heading repeats it."""
+    if not title or (heading_path and heading_path[0].casefold() == title.casefold()):
+        return heading_path
+    return (title, *heading_path)
+
+
+def _split_title(
+    wanted: tuple[str, ...], fitted: tuple[str, ...], title: str
+) -> tuple[str, tuple[str, ...]]:
+    """(context, heading path) of a fitted path: shortening drops the outermost part first,
+    so the title is still there exactly when the fitted path is as long as the wanted one."""
+    if title and wanted and wanted[0] == title and len(fitted) == len(wanted):
+        return fitted[0], fitted[1:]
+    return "", fitted
+
+
+def _embed_text(path: tuple[str, ...], text: str) -> str:
+    return embed_text("", path, text)  # `path` is the title (if read) and the headings
 
 
 # --- structure ------------------------------------------------------------------------------

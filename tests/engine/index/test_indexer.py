@@ -106,24 +106,37 @@ def test_delete_removes_from_all_three_stores(vault: Path, open_ws: OpenWs) -> N
     assert_consistent(ws)
 
 
-def test_rename_and_folder_move_reembed_nothing(vault: Path, open_ws: OpenWs) -> None:
+def test_rename_reembeds_its_note_and_folder_move_nothing(vault: Path, open_ws: OpenWs) -> None:
     ws = open_ws(vault)
     ws.sync()
     chunks_before = ws.catalog.notes.counts()[1]
+    own = len(ws.catalog.notes.chunk_ids(note_path="Notes/Note 0.md"))
     os.rename(vault / "Notes" / "Note 0.md", vault / "Notes" / "Renamed zero.md")
     stats = ws.sync()
     assert stats.renamed == 1 and stats.added == 0 and stats.removed == 0
-    assert stats.embedded == 0
+    assert stats.embedded == own  # the model reads the title: the new one
     assert "Notes/Renamed zero.md" in ws.graph.notes()
     assert any(i.startswith("Notes/Renamed zero.md#") for i in ws.vectors.all_ids())
     assert_consistent(ws)
 
     shutil.move(str(vault / "Projects"), str(vault / "Archive"))
     moved = ws.sync()
-    assert moved.renamed == 4 and moved.embedded == 0 and moved.removed == 0
+    assert moved.renamed == 4 and moved.embedded == 0 and moved.removed == 0  # same titles
     assert ws.catalog.notes.counts()[1] == chunks_before
     assert all(not p.startswith("Projects/") for p in ws.catalog.notes.manifest())
     assert_consistent(ws)
+
+
+def test_an_index_chunked_another_way_is_chunked_again(vault: Path, open_ws: OpenWs) -> None:
+    ws = open_ws(vault)
+    first = ws.sync()
+    ws.catalog.state.chunking = "an older way"
+    again = ws.sync()
+    assert again.updated == 8 and again.chunks == first.chunks
+    assert again.embedded == 0  # the same texts: their vectors are kept
+    assert_consistent(ws)
+    assert ws.catalog.state.chunking != "an older way"
+    assert ws.sync().updated == 0
 
 
 def test_links_resolve_and_follow_renames(vault: Path, open_ws: OpenWs) -> None:

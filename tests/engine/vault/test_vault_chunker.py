@@ -91,12 +91,50 @@ def test_sections_and_heading_paths(count_tokens: Counter) -> None:
         ("Epsilon",),
     ]
     assert chunks[1].text == "# Alpha\nAlpha text."
-    assert chunks[1].embed_text == "Alpha\n# Alpha\nAlpha text."
+    assert chunks[1].embed_text == "T > Alpha\n# Alpha\nAlpha text."
     # line spans are in file coordinates (3 frontmatter lines)
     assert (chunks[0].start_line, chunks[0].end_line) == (3, 3)
     assert (chunks[1].start_line, chunks[1].end_line) == (5, 6)
     assert chunks[-1].start_line == 17
     check_invariants(note, chunks, count_tokens, 254)
+
+
+def test_the_model_reads_the_title_before_the_headings(count_tokens: Counter) -> None:
+    note = note_of("Opening words.\n\n# Setup\nSteps here.", path="Guides/Sync your notes.md")
+    first, second = chunk_note(note, count_tokens=count_tokens)
+    assert first.context == second.context == "Sync your notes"
+    assert first.heading_path == () and second.heading_path == ("Setup",)
+    assert first.embed_text == "Sync your notes\nOpening words."
+    assert second.embed_text == "Sync your notes > Setup\n# Setup\nSteps here."
+    assert "Sync your notes" not in first.text  # what words search and excerpts see
+
+
+def test_a_title_the_first_heading_repeats_is_read_once(count_tokens: Counter) -> None:
+    note = note_of("# Sync Your Notes\nSteps here.", path="Sync your notes.md")
+    (chunk,) = chunk_note(note, count_tokens=count_tokens)
+    assert chunk.context == ""
+    assert chunk.embed_text == "Sync Your Notes\n# Sync Your Notes\nSteps here."
+
+
+@pytest.mark.parametrize("stem", ["2024-05-01", "4983", "  "])
+def test_a_title_without_letters_is_not_read(count_tokens: Counter, stem: str) -> None:
+    (chunk,) = chunk_note(note_of("Body text.", path=f"{stem}.md"), count_tokens=count_tokens)
+    assert chunk.context == "" and chunk.embed_text == "Body text."
+
+
+def test_a_rename_changes_what_the_model_reads(count_tokens: Counter) -> None:
+    (before,) = chunk_note(note_of("Same text.", path="Old name.md"), count_tokens=count_tokens)
+    (after,) = chunk_note(note_of("Same text.", path="New name.md"), count_tokens=count_tokens)
+    assert before.text == after.text and before.text_hash != after.text_hash
+
+
+def test_a_long_title_leaves_room_for_the_text(count_tokens: Counter) -> None:
+    note = note_of("# Head\n" + "content words here. " * 40, path=("long title " * 60) + ".md")
+    chunks = chunk_note(note, count_tokens=count_tokens, max_tokens=64, target_tokens=50)
+    check_invariants(note, chunks, count_tokens, 64)
+    for chunk in chunks:
+        prefix = " > ".join(filter(None, (chunk.context, *chunk.heading_path)))
+        assert count_tokens([prefix])[0] <= 32
 
 
 def test_small_paragraphs_are_packed_but_sections_are_not_merged(count_tokens: Counter) -> None:
