@@ -6,7 +6,9 @@ Heavy libraries are imported inside the commands, so `--help` answers at once.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
+import io
 import json
 import logging
 import os
@@ -738,11 +740,21 @@ def _print_summary(stats: IndexStats, *, vault: Path) -> None:
         console.print(Text.assemble(("note ", "dim"), f"{item.path}: {item.reason}"))
 
 
+#: Commands that stay open (or measure one that does): they run on the system allocator,
+#: which gives a big pass's freed memory back (`engine.runtime.restart_with_system_allocator`).
+LONG_LIVED = frozenset({"gui", "watch", "mcp", "bench"})
+
+
 def run() -> None:
     """The `consilience` command: `main`, then, after a one-shot search, an exit that leaves
     freeing the process's objects (a link graph, the vectors: a tenth of a second or more on
     a large vault) to the operating system. The stores are closed and the output flushed
-    by then; nothing else is pending."""
+    by then; nothing else is pending. A long-lived command first restarts itself on the
+    system allocator (Linux)."""
+    if _command(sys.argv[1:]) in LONG_LIVED:
+        from engine.api import restart_with_system_allocator
+
+        restart_with_system_allocator()
     code = main()
     if _ONE_SHOT_DONE:
         logging.shutdown()
@@ -750,6 +762,16 @@ def run() -> None:
         sys.stderr.flush()
         os._exit(code)
     sys.exit(code)
+
+
+def _command(argv: Sequence[str]) -> str | None:
+    """The command `argv` names ("gui" when none), or None when it does not parse."""
+    try:
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            args, _ = build_parser().parse_known_args(argv)
+    except SystemExit:  # --help, a usage error: main says so
+        return None
+    return str(args.command or "gui")
 
 
 if __name__ == "__main__":

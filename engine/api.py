@@ -70,6 +70,7 @@ if TYPE_CHECKING:
     from engine.model import Progress as Progress
     from engine.paths import default_model_cache as default_model_cache
     from engine.runtime import phase_timings as phase_timings
+    from engine.runtime import restart_with_system_allocator as restart_with_system_allocator
     from engine.runtime import timed as timed
     from engine.runtime import tune_garbage_collector as tune_garbage_collector
     from engine.search.config import AI_TOKEN_BUDGET as AI_TOKEN_BUDGET
@@ -183,6 +184,7 @@ _WHERE: dict[str, str] = {
     "scratch_dir": "engine.evaluate.scratch",
     "phase_timings": "engine.runtime",
     "timed": "engine.runtime",
+    "restart_with_system_allocator": "engine.runtime",
     "tune_garbage_collector": "engine.runtime",
     "workspace_file": "engine.vault.obsidian_state",
 }

@@ -388,7 +388,6 @@ def _tree_bytes(root: Path) -> int:
 
 def _embed_texts(ws: Any) -> list[str]:
     from engine.model import Chunk
-
     from engine.vault.chunker import title_context
 
     texts = []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import sys
 from collections.abc import Iterator
 
 import pytest
@@ -52,3 +53,61 @@ def test_releasing_memory_asks_each_model_and_survives_a_failing_one() -> None:
 
     release_free_memory(Model("a", fails=True), None, object(), Model("b"))
     assert asked == ["a", "b"]
+
+
+_RESTART_SCRIPT = """
+import os
+from engine.runtime import restart_with_system_allocator
+print("start", os.environ.get("PYTHONMALLOC"), flush=True)
+restart_with_system_allocator()
+print("running", os.environ.get("PYTHONMALLOC"))
+"""
+
+
+def _run_restart_script(env_malloc: str | None) -> list[str]:
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONMALLOC"}
+    if env_malloc is not None:
+        env["PYTHONMALLOC"] = env_malloc
+    done = subprocess.run(
+        [sys.executable, "-c", _RESTART_SCRIPT],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    return done.stdout.splitlines()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="glibc only")
+def test_a_long_lived_process_restarts_once_on_the_system_allocator() -> None:
+    # the same process (exec), started again with the variable set: it does not loop
+    assert _run_restart_script(None) == ["start None", "start malloc", "running malloc"]
+
+
+def test_an_allocator_the_user_chose_is_kept() -> None:
+    assert _run_restart_script("pymalloc") == ["start pymalloc", "running pymalloc"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "command"),
+    [
+        ([], "gui"),
+        (["--vault", "v"], None),  # --vault belongs to gui: not a top-level option
+        (["gui", "--vault", "v"], "gui"),
+        (["watch", "v"], "watch"),
+        (["-v", "mcp", "v"], "mcp"),
+        (["search", "v", "--", "a query"], "search"),
+        (["index", "v"], "index"),
+        (["--help"], None),
+    ],
+)
+def test_which_command_runs(argv: list[str], command: str | None) -> None:
+    from app.cli import LONG_LIVED, _command
+
+    assert _command(argv) == command
+    assert (command in LONG_LIVED) == (command in {"gui", "watch", "mcp"})
