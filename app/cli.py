@@ -741,7 +741,7 @@ def _print_summary(stats: IndexStats, *, vault: Path) -> None:
 
 
 #: Commands that stay open (or measure one that does): they run on the system allocator,
-#: which gives a big pass's freed memory back (`engine.runtime.restart_with_system_allocator`).
+#: which gives a big pass's freed memory back (`engine.runtime.use_returnable_memory`).
 LONG_LIVED = frozenset({"gui", "watch", "mcp", "bench"})
 
 
@@ -752,9 +752,9 @@ def run() -> None:
     by then; nothing else is pending. A long-lived command first restarts itself on the
     system allocator (Linux)."""
     if _command(sys.argv[1:]) in LONG_LIVED:
-        from engine.api import restart_with_system_allocator
+        from engine.api import use_returnable_memory
 
-        restart_with_system_allocator()
+        use_returnable_memory()
     code = main()
     if _ONE_SHOT_DONE:
         logging.shutdown()

@@ -50,7 +50,7 @@ def main() -> int:
         phases.end("index")
         ws.start_vector_mirror()
         ws.vectors.wait_mirror(timeout=600)
-        service = build_search_service(ws)
+        service = build_search_service(ws, timeout_s=30.0)  # a busy machine: never a miss
         service.warm_up()
         texts = [q.text for q in queries[: args.queries]] or ["notes", "how do I sync"]
         started = time.perf_counter()

@@ -70,9 +70,9 @@ if TYPE_CHECKING:
     from engine.model import Progress as Progress
     from engine.paths import default_model_cache as default_model_cache
     from engine.runtime import phase_timings as phase_timings
-    from engine.runtime import restart_with_system_allocator as restart_with_system_allocator
     from engine.runtime import timed as timed
     from engine.runtime import tune_garbage_collector as tune_garbage_collector
+    from engine.runtime import use_returnable_memory as use_returnable_memory
     from engine.search.config import AI_TOKEN_BUDGET as AI_TOKEN_BUDGET
     from engine.search.connections import Connections as Connections
     from engine.search.query import DATE_FORMS as DATE_FORMS
@@ -184,7 +184,7 @@ _WHERE: dict[str, str] = {
     "scratch_dir": "engine.evaluate.scratch",
     "phase_timings": "engine.runtime",
     "timed": "engine.runtime",
-    "restart_with_system_allocator": "engine.runtime",
+    "use_returnable_memory": "engine.runtime",
     "tune_garbage_collector": "engine.runtime",
     "workspace_file": "engine.vault.obsidian_state",
 }

@@ -54,17 +54,23 @@ def release_free_memory(*models: object) -> None:
             trim(0)
 
 
-def restart_with_system_allocator() -> None:
-    """Run this process again, once, with CPython's small-object allocator off
-    (`PYTHONMALLOC=malloc`), where glibc can give freed memory back (Linux); elsewhere, or
-    when `PYTHONMALLOC` is already set (by that restart, or by a user who wants another
-    allocator), do nothing. For the long-lived commands, before anything is opened.
+def use_returnable_memory() -> None:
+    """For the long-lived commands, before anything is imported or opened: keep the memory a
+    big pass frees returnable to the system, and run this process again, once, on the system
+    allocator (Linux; elsewhere, or where `PYTHONMALLOC` is already set, by that restart or
+    by a user who chose another allocator, no restart).
 
-    CPython keeps small objects in arenas of 1 MiB that return to the system only when
-    every object in them is gone; a big pass (an index, a contradiction scan) leaves a few
-    long-lived objects in most of the arenas it filled, so its peak stayed resident. From
-    glibc's heap, `malloc_trim` hands back every free page. A 3,000-note contradiction scan
-    then leaves 114 instead of 207 MB behind, at the same speed (`bench/RESULTS.md`)."""
+    - CPython keeps small objects in arenas of 1 MiB that return to the system only when
+      every object in them is gone; a big pass (an index, a contradiction scan) leaves a few
+      long-lived objects in most of the arenas it filled, so its peak stayed resident. From
+      glibc's heap (`PYTHONMALLOC=malloc`), `malloc_trim` hands back every free page.
+    - NumPy asks the kernel for huge pages for its arrays; the kernel then fills the pages
+      handed back inside those ranges again, and an idle process grows by itself
+      (`NUMPY_MADVISE_HUGEPAGE=0`, unless set otherwise).
+
+    A 3,000-note contradiction scan then leaves 114 instead of 207 MB behind, at the same
+    speed (`bench/RESULTS.md`)."""
+    os.environ.setdefault("NUMPY_MADVISE_HUGEPAGE", "0")
     if os.environ.get("PYTHONMALLOC") or not sys.platform.startswith("linux"):
         return
     if _malloc_trim() is None or not sys.executable:

@@ -57,10 +57,10 @@ def test_releasing_memory_asks_each_model_and_survives_a_failing_one() -> None:
 
 _RESTART_SCRIPT = """
 import os
-from engine.runtime import restart_with_system_allocator
+from engine.runtime import use_returnable_memory
 print("start", os.environ.get("PYTHONMALLOC"), flush=True)
-restart_with_system_allocator()
-print("running", os.environ.get("PYTHONMALLOC"))
+use_returnable_memory()
+print("running", os.environ.get("PYTHONMALLOC"), os.environ.get("NUMPY_MADVISE_HUGEPAGE"))
 """
 
 
@@ -69,7 +69,9 @@ def _run_restart_script(env_malloc: str | None) -> list[str]:
     import subprocess
     import sys
 
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONMALLOC"}
+    env = {
+        k: v for k, v in os.environ.items() if k not in ("PYTHONMALLOC", "NUMPY_MADVISE_HUGEPAGE")
+    }
     if env_malloc is not None:
         env["PYTHONMALLOC"] = env_malloc
     done = subprocess.run(
@@ -86,11 +88,11 @@ def _run_restart_script(env_malloc: str | None) -> list[str]:
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="glibc only")
 def test_a_long_lived_process_restarts_once_on_the_system_allocator() -> None:
     # the same process (exec), started again with the variable set: it does not loop
-    assert _run_restart_script(None) == ["start None", "start malloc", "running malloc"]
+    assert _run_restart_script(None) == ["start None", "start malloc", "running malloc 0"]
 
 
 def test_an_allocator_the_user_chose_is_kept() -> None:
-    assert _run_restart_script("pymalloc") == ["start pymalloc", "running pymalloc"]
+    assert _run_restart_script("pymalloc") == ["start pymalloc", "running pymalloc 0"]
 
 
 @pytest.mark.parametrize(
