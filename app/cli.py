@@ -740,8 +740,8 @@ def _print_summary(stats: IndexStats, *, vault: Path) -> None:
         console.print(Text.assemble(("note ", "dim"), f"{item.path}: {item.reason}"))
 
 
-#: Commands that stay open (or measure one that does): they run on the system allocator,
-#: which gives a big pass's freed memory back (`engine.runtime.use_returnable_memory`).
+#: Commands that stay open (or measure one that does): they keep freed memory returnable
+#: (`engine.runtime.use_returnable_memory`).
 LONG_LIVED = frozenset({"gui", "watch", "mcp", "bench"})
 
 
@@ -749,8 +749,8 @@ def run() -> None:
     """The `consilience` command: `main`, then, after a one-shot search, an exit that leaves
     freeing the process's objects (a link graph, the vectors: a tenth of a second or more on
     a large vault) to the operating system. The stores are closed and the output flushed
-    by then; nothing else is pending. A long-lived command first restarts itself on the
-    system allocator (Linux)."""
+    by then; nothing else is pending. A long-lived command first keeps the memory it will
+    free returnable."""
     if _command(sys.argv[1:]) in LONG_LIVED:
         from engine.api import use_returnable_memory
 

@@ -16,7 +16,6 @@ import ctypes.util
 import functools
 import gc
 import os
-import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -55,34 +54,16 @@ def release_free_memory(*models: object) -> None:
 
 
 def use_returnable_memory() -> None:
-    """For the long-lived commands, before anything is imported or opened: keep the memory a
-    big pass frees returnable to the system, and run this process again, once, on the system
-    allocator (Linux; elsewhere, or where `PYTHONMALLOC` is already set, by that restart or
-    by a user who chose another allocator, no restart).
+    """For the long-lived commands, before NumPy is imported: keep its arrays off huge pages
+    (`NUMPY_MADVISE_HUGEPAGE=0`, unless set otherwise). NumPy asks the kernel for huge pages
+    for big arrays; pages that `release_free_memory` hands back inside those ranges are then
+    filled again by the kernel, and an idle process grows by itself after a big pass (a
+    3,000-note contradiction scan: 385 -> 461 MB in 90 s of idling, flat without). Queries
+    measure the same either way (`bench/RESULTS.md`).
 
-    - CPython keeps small objects in arenas of 1 MiB that return to the system only when
-      every object in them is gone; a big pass (an index, a contradiction scan) leaves a few
-      long-lived objects in most of the arenas it filled, so its peak stayed resident. From
-      glibc's heap (`PYTHONMALLOC=malloc`), `malloc_trim` hands back every free page.
-    - NumPy asks the kernel for huge pages for its arrays; the kernel then fills the pages
-      handed back inside those ranges again, and an idle process grows by itself
-      (`NUMPY_MADVISE_HUGEPAGE=0`, unless set otherwise).
-
-    A 3,000-note contradiction scan then leaves 114 instead of 207 MB behind, at the same
-    speed (`bench/RESULTS.md`)."""
+    CPython's own small-object allocator stays: the system allocator (`PYTHONMALLOC=malloc`)
+    gives back more after a scan, but makes queries about a third slower."""
     os.environ.setdefault("NUMPY_MADVISE_HUGEPAGE", "0")
-    if os.environ.get("PYTHONMALLOC") or not sys.platform.startswith("linux"):
-        return
-    if _malloc_trim() is None or not sys.executable:
-        return
-    argv = [sys.executable, *sys.orig_argv[1:]]
-    os.environ["PYTHONMALLOC"] = "malloc"
-    try:
-        sys.stdout.flush()
-        sys.stderr.flush()
-        os.execv(sys.executable, argv)
-    except OSError:  # could not restart: carry on as we are
-        del os.environ["PYTHONMALLOC"]
 
 
 @functools.cache

@@ -55,44 +55,42 @@ def test_releasing_memory_asks_each_model_and_survives_a_failing_one() -> None:
     assert asked == ["a", "b"]
 
 
-_RESTART_SCRIPT = """
-import os
-from engine.runtime import use_returnable_memory
-print("start", os.environ.get("PYTHONMALLOC"), flush=True)
-use_returnable_memory()
-print("running", os.environ.get("PYTHONMALLOC"), os.environ.get("NUMPY_MADVISE_HUGEPAGE"))
-"""
-
-
-def _run_restart_script(env_malloc: str | None) -> list[str]:
+def test_a_long_lived_command_keeps_numpy_off_huge_pages(monkeypatch: pytest.MonkeyPatch) -> None:
     import os
-    import subprocess
-    import sys
 
-    env = {
-        k: v for k, v in os.environ.items() if k not in ("PYTHONMALLOC", "NUMPY_MADVISE_HUGEPAGE")
-    }
-    if env_malloc is not None:
-        env["PYTHONMALLOC"] = env_malloc
-    done = subprocess.run(
-        [sys.executable, "-c", _RESTART_SCRIPT],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
-    )
-    return done.stdout.splitlines()
+    from app import cli
+
+    monkeypatch.delenv("NUMPY_MADVISE_HUGEPAGE", raising=False)
+    monkeypatch.setattr(sys, "argv", ["consilience", "watch", "v"])
+    monkeypatch.setattr(cli, "main", lambda: 0)
+    monkeypatch.setattr(cli, "_ONE_SHOT_DONE", False)  # never the one-shot's hard exit here
+    with pytest.raises(SystemExit):
+        cli.run()
+    assert os.environ["NUMPY_MADVISE_HUGEPAGE"] == "0"
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="glibc only")
-def test_a_long_lived_process_restarts_once_on_the_system_allocator() -> None:
-    # the same process (exec), started again with the variable set: it does not loop
-    assert _run_restart_script(None) == ["start None", "start malloc", "running malloc 0"]
+def test_a_setting_the_user_chose_is_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+
+    from engine.runtime import use_returnable_memory
+
+    monkeypatch.setenv("NUMPY_MADVISE_HUGEPAGE", "1")
+    use_returnable_memory()
+    assert os.environ["NUMPY_MADVISE_HUGEPAGE"] == "1"
 
 
-def test_an_allocator_the_user_chose_is_kept() -> None:
-    assert _run_restart_script("pymalloc") == ["start pymalloc", "running pymalloc 0"]
+def test_a_one_shot_search_leaves_it_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+
+    from app import cli
+
+    monkeypatch.delenv("NUMPY_MADVISE_HUGEPAGE", raising=False)
+    monkeypatch.setattr(sys, "argv", ["consilience", "search", "v", "--", "q"])
+    monkeypatch.setattr(cli, "main", lambda: 0)
+    monkeypatch.setattr(cli, "_ONE_SHOT_DONE", False)  # never the one-shot's hard exit here
+    with pytest.raises(SystemExit):
+        cli.run()
+    assert "NUMPY_MADVISE_HUGEPAGE" not in os.environ
 
 
 @pytest.mark.parametrize(
