@@ -98,22 +98,24 @@ def test_same_text_in_consecutive_batches_is_embedded_once(
 ) -> None:
     vault = tmp_path / "vault"
     vault.mkdir()
-    # b.md repeats a.md word for word, so its chunks are the same texts while a.md's batch
-    # is still being embedded; c.md repeats it again one batch later.
-    for name, i in [("a", 1), ("b", 1), ("c", 1), ("d", 2)]:
-        (vault / f"{name}.md").write_text(note_text(i), encoding="utf-8")
+    # b/Note.md repeats a/Note.md word for word, title included (the model reads it), so its
+    # chunks are the same texts while a's batch is still being embedded; c repeats it again
+    # one batch later.
+    for folder, i in [("a", 1), ("b", 1), ("c", 1), ("d", 2)]:
+        (vault / folder).mkdir()
+        (vault / folder / "Note.md").write_text(note_text(i), encoding="utf-8")
     watched = Watched(embedder)
     ws = _open(tmp_path, vault, watched, workspaces)
 
     # A sync of named paths: no reconciling pass afterwards that could mend a missed vector.
-    stats = ws.indexer.sync(paths=["a.md", "b.md", "c.md", "d.md"])
+    stats = ws.indexer.sync(paths=[f"{f}/Note.md" for f in "abcd"])
 
     embedded = [t for _, texts in watched.calls for t in texts]
     assert len(embedded) == len(set(embedded)), "a text was embedded twice"
     assert stats.embedded == len(embedded)
     assert_consistent(ws)  # b.md's chunks got a.md's vectors: none is missing
-    a = ws.vectors.get_embeddings(ws.catalog.notes.chunk_ids(note_path="a.md"))
-    b = ws.vectors.get_embeddings(ws.catalog.notes.chunk_ids(note_path="b.md"))
+    a = ws.vectors.get_embeddings(ws.catalog.notes.chunk_ids(note_path="a/Note.md"))
+    b = ws.vectors.get_embeddings(ws.catalog.notes.chunk_ids(note_path="b/Note.md"))
     assert len(a) == len(b) > 0
     assert np.allclose(np.vstack([a[k] for k in sorted(a)]), np.vstack([b[k] for k in sorted(b)]))
 
