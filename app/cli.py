@@ -6,9 +6,7 @@ Heavy libraries are imported inside the commands, so `--help` answers at once.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import dataclasses
-import io
 import json
 import logging
 import os
@@ -236,6 +234,11 @@ def build_parser() -> argparse.ArgumentParser:
 _ONE_SHOT_DONE = False
 
 
+#: Commands that stay open (or measure one that does): they keep freed memory returnable
+#: (`engine.runtime.use_returnable_memory`).
+LONG_LIVED = frozenset({"gui", "watch", "mcp", "bench"})
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     entered = time.time()  # a cold start's import time ends here (`bench/cold_search.py`)
     _offline_environment()
@@ -248,6 +251,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     from engine.api import EngineError
 
     command = args.command or "gui"
+    if command in LONG_LIVED:  # before NumPy is imported
+        from engine.api import use_returnable_memory
+
+        use_returnable_memory()
     try:
         if command == "index":
             return _cmd_index(args)
@@ -740,21 +747,11 @@ def _print_summary(stats: IndexStats, *, vault: Path) -> None:
         console.print(Text.assemble(("note ", "dim"), f"{item.path}: {item.reason}"))
 
 
-#: Commands that stay open (or measure one that does): they keep freed memory returnable
-#: (`engine.runtime.use_returnable_memory`).
-LONG_LIVED = frozenset({"gui", "watch", "mcp", "bench"})
-
-
 def run() -> None:
     """The `consilience` command: `main`, then, after a one-shot search, an exit that leaves
     freeing the process's objects (a link graph, the vectors: a tenth of a second or more on
     a large vault) to the operating system. The stores are closed and the output flushed
-    by then; nothing else is pending. A long-lived command first keeps the memory it will
-    free returnable."""
-    if _command(sys.argv[1:]) in LONG_LIVED:
-        from engine.api import use_returnable_memory
-
-        use_returnable_memory()
+    by then; nothing else is pending."""
     code = main()
     if _ONE_SHOT_DONE:
         logging.shutdown()
@@ -762,16 +759,6 @@ def run() -> None:
         sys.stderr.flush()
         os._exit(code)
     sys.exit(code)
-
-
-def _command(argv: Sequence[str]) -> str | None:
-    """The command `argv` names ("gui" when none), or None when it does not parse."""
-    try:
-        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-            args, _ = build_parser().parse_known_args(argv)
-    except SystemExit:  # --help, a usage error: main says so
-        return None
-    return str(args.command or "gui")
 
 
 if __name__ == "__main__":

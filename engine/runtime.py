@@ -57,8 +57,9 @@ def use_returnable_memory() -> None:
     """For the long-lived commands, before NumPy is imported: keep its arrays off huge pages
     (`NUMPY_MADVISE_HUGEPAGE=0`, unless set otherwise). NumPy asks the kernel for huge pages
     for big arrays; pages that `release_free_memory` hands back inside those ranges are then
-    filled again by the kernel, and an idle process grows by itself after a big pass (a
-    3,000-note contradiction scan: 385 -> 461 MB in 90 s of idling, flat without). Queries
+    filled again by the kernel, and an idle process grows by itself after a big pass (after a
+    3,000-note contradiction scan on the system allocator, 385 -> 461 MB in 90 s of idling,
+    flat without; the app on CPython's allocator grew 9 MB in its first 40 s idle). Queries
     measure the same either way (`bench/RESULTS.md`).
 
     CPython's own small-object allocator stays: the system allocator (`PYTHONMALLOC=malloc`)

@@ -387,23 +387,14 @@ def _tree_bytes(root: Path) -> int:
 
 
 def _embed_texts(ws: Any) -> list[str]:
-    from engine.model import Chunk
-    from engine.vault.chunker import title_context
+    """What the model read of each stored chunk (a title long enough to be shortened away
+    when chunking is read whole here: the bench's titles are short)."""
+    from engine.model import embed_text
+    from engine.vault.chunker import title_context, with_title
 
     texts = []
     for path, note in sorted(ws.catalog.notes.manifest().items()):
         context = title_context(note.title)
         for rec in ws.catalog.notes.chunks_for(path):
-            chunk = Chunk(
-                id=rec.id,
-                note_path=rec.note_path,
-                ordinal=rec.ordinal,
-                heading_path=rec.heading_path,
-                text=rec.text,
-                start_line=rec.start_line,
-                end_line=rec.end_line,
-                text_hash=rec.text_hash,
-                context=context if rec.heading_path[:1] != (context,) else "",
-            )
-            texts.append(chunk.embed_text)
+            texts.append(embed_text("", with_title(context, rec.heading_path), rec.text))
     return texts

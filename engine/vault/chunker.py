@@ -111,7 +111,7 @@ def chunk_note(
     def line_of(pos: int) -> int:
         return bisect.bisect_right(line_starts, pos) - 1 + offset
 
-    wanted = [_with_title(title, s.heading_path) for s in sections]
+    wanted = [with_title(title, s.heading_path) for s in sections]
     paths, prefix_tokens = _fit_heading_paths(wanted, count_tokens, max_tokens)
     budgets = [max_tokens - p for p in prefix_tokens]
 
@@ -127,7 +127,10 @@ def chunk_note(
 
     chunks: list[Chunk] = []
     for ordinal, span in enumerate(spans):
-        context, heading_path = _split_title(wanted[span.section], paths[span.section], title)
+        section = sections[span.section]
+        context, heading_path = _split_title(
+            section.heading_path, wanted[span.section], paths[span.section]
+        )
         start, end = span.start, span.end
         text = source[start:end]
         embed_text = _embed_text(paths[span.section], text)
@@ -154,7 +157,7 @@ def title_context(title: str) -> str:
     return title if any(ch.isalpha() for ch in title) else ""
 
 
-def _with_title(title: str, heading_path: tuple[str, ...]) -> tuple[str, ...]:
+def with_title(title: str, heading_path: tuple[str, ...]) -> tuple[str, ...]:
     """The path the model reads: the title first, unless the outermost heading repeats it."""
     if not title or (heading_path and heading_path[0].casefold() == title.casefold()):
         return heading_path
@@ -162,11 +165,12 @@ def _with_title(title: str, heading_path: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def _split_title(
-    wanted: tuple[str, ...], fitted: tuple[str, ...], title: str
+    headings: tuple[str, ...], wanted: tuple[str, ...], fitted: tuple[str, ...]
 ) -> tuple[str, tuple[str, ...]]:
-    """(context, heading path) of a fitted path: shortening drops the outermost part first,
-    so the title is still there exactly when the fitted path is as long as the wanted one."""
-    if title and wanted and wanted[0] == title and len(fitted) == len(wanted):
+    """(context, heading path) of a fitted path: the title was added when the wanted path is
+    longer than the headings, and shortening drops the outermost part first, so it is still
+    there exactly when the fitted path is as long as the wanted one."""
+    if len(wanted) > len(headings) and len(fitted) == len(wanted):
         return fitted[0], fitted[1:]
     return "", fitted
 

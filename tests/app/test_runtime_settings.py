@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import gc
-import sys
 from collections.abc import Iterator
 
 import pytest
@@ -55,17 +54,24 @@ def test_releasing_memory_asks_each_model_and_survives_a_failing_one() -> None:
     assert asked == ["a", "b"]
 
 
+def _main_without_commands(monkeypatch: pytest.MonkeyPatch, argv: list[str]) -> None:
+    """`main(argv)` with every command a no-op: only the start-up runs."""
+    from app import cli
+
+    for name in ("_cmd_gui", "_cmd_watch", "_cmd_mcp", "_cmd_bench", "_cmd_search", "_cmd_index"):
+        monkeypatch.setattr(cli, name, lambda args: 0)
+    monkeypatch.setattr(cli, "_offline_environment", lambda: None)
+    monkeypatch.setattr(cli, "configure_logging", lambda **kwargs: None)
+    monkeypatch.setattr(cli, "_print_timings", lambda entered: None)
+    monkeypatch.setattr(cli, "_ONE_SHOT_DONE", False)  # main sets it after a search
+    assert cli.main(argv) == 0
+
+
 def test_a_long_lived_command_keeps_numpy_off_huge_pages(monkeypatch: pytest.MonkeyPatch) -> None:
     import os
 
-    from app import cli
-
     monkeypatch.delenv("NUMPY_MADVISE_HUGEPAGE", raising=False)
-    monkeypatch.setattr(sys, "argv", ["consilience", "watch", "v"])
-    monkeypatch.setattr(cli, "main", lambda: 0)
-    monkeypatch.setattr(cli, "_ONE_SHOT_DONE", False)  # never the one-shot's hard exit here
-    with pytest.raises(SystemExit):
-        cli.run()
+    _main_without_commands(monkeypatch, ["watch", "v"])
     assert os.environ["NUMPY_MADVISE_HUGEPAGE"] == "0"
 
 
@@ -82,32 +88,27 @@ def test_a_setting_the_user_chose_is_kept(monkeypatch: pytest.MonkeyPatch) -> No
 def test_a_one_shot_search_leaves_it_alone(monkeypatch: pytest.MonkeyPatch) -> None:
     import os
 
-    from app import cli
-
     monkeypatch.delenv("NUMPY_MADVISE_HUGEPAGE", raising=False)
-    monkeypatch.setattr(sys, "argv", ["consilience", "search", "v", "--", "q"])
-    monkeypatch.setattr(cli, "main", lambda: 0)
-    monkeypatch.setattr(cli, "_ONE_SHOT_DONE", False)  # never the one-shot's hard exit here
-    with pytest.raises(SystemExit):
-        cli.run()
+    _main_without_commands(monkeypatch, ["search", "v", "--", "q"])
     assert "NUMPY_MADVISE_HUGEPAGE" not in os.environ
 
 
 @pytest.mark.parametrize(
-    ("argv", "command"),
+    ("argv", "long_lived"),
     [
-        ([], "gui"),
-        (["--vault", "v"], None),  # --vault belongs to gui: not a top-level option
-        (["gui", "--vault", "v"], "gui"),
-        (["watch", "v"], "watch"),
-        (["-v", "mcp", "v"], "mcp"),
-        (["search", "v", "--", "a query"], "search"),
-        (["index", "v"], "index"),
-        (["--help"], None),
+        ([], True),
+        (["gui", "--vault", "v"], True),
+        (["watch", "v"], True),
+        (["-v", "mcp", "v"], True),
+        (["search", "v", "--", "a query"], False),
+        (["index", "v"], False),
     ],
 )
-def test_which_command_runs(argv: list[str], command: str | None) -> None:
-    from app.cli import LONG_LIVED, _command
+def test_which_commands_count_as_long_lived(
+    monkeypatch: pytest.MonkeyPatch, argv: list[str], long_lived: bool
+) -> None:
+    import os
 
-    assert _command(argv) == command
-    assert (command in LONG_LIVED) == (command in {"gui", "watch", "mcp"})
+    monkeypatch.delenv("NUMPY_MADVISE_HUGEPAGE", raising=False)
+    _main_without_commands(monkeypatch, argv)
+    assert ("NUMPY_MADVISE_HUGEPAGE" in os.environ) == long_lived
