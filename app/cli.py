@@ -237,6 +237,8 @@ _ONE_SHOT_DONE = False
 #: Commands that stay open (or measure one that does): they keep freed memory returnable
 #: (`engine.runtime.use_returnable_memory`).
 LONG_LIVED = frozenset({"gui", "watch", "mcp", "bench"})
+#: Commands that serve a vault until stopped (the desktop app builds its own configuration).
+SERVES = frozenset({"watch", "mcp"})
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -289,7 +291,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _config(args: argparse.Namespace, vault: Path) -> WorkspaceConfig:
-    from engine.api import WorkspaceConfig, document_kinds
+    from engine.api import SCAN_APART_FROM, WorkspaceConfig, document_kinds
 
     return WorkspaceConfig(
         vault_root=vault,
@@ -298,6 +300,8 @@ def _config(args: argparse.Namespace, vault: Path) -> WorkspaceConfig:
         model=args.model,
         documents=document_kinds(pdfs=not args.no_pdf, canvases=not args.no_canvas),
         contradictions_in_pdfs=args.pdf_contradictions,
+        # a server's big scans run apart: their memory is gone when they end
+        scan_apart_from=SCAN_APART_FROM if args.command in SERVES else None,
     )
 
 

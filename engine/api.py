@@ -126,6 +126,7 @@ if TYPE_CHECKING:
     from engine.vault.obsidian_vaults import (
         plan_open as plan_open,
     )
+    from engine.workspace import SCAN_APART_FROM as SCAN_APART_FROM
     from engine.workspace import WorkspaceConfig as WorkspaceConfig
 
 _WHERE: dict[str, str] = {
@@ -166,6 +167,7 @@ _WHERE: dict[str, str] = {
     "VaultState": "engine.lifecycle",
     "WEAK_THRESHOLD": "engine.contradict.types",
     "SearchWarning": "engine.search.types",
+    "SCAN_APART_FROM": "engine.workspace",
     "WorkspaceConfig": "engine.workspace",
     "config_files": "engine.vault.obsidian_vaults",
     "evaluate_known_items": "engine.evaluate.known_items",

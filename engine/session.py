@@ -237,7 +237,9 @@ class Session:
         if self.read_only or self._closing.is_set():
             return False
         with self._gate.hold():  # review decisions are served between its progress reports
-            scan = self._ws.scan_contradictions(progress=lambda _p: self._gate.serve())
+            scan = self._ws.scan_contradictions(
+                progress=lambda _p: self._gate.serve(), should_stop=self._closing.is_set
+            )
         return scan is not None
 
     def _stopper(self, cancel: Cancel | None) -> Callable[[], bool]:

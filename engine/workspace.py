@@ -51,6 +51,11 @@ MODEL_RETRY_S = 60.0  # a model that failed to load is tried again after this lo
 MIRROR_CHECK_DELAY_S = 5.0
 
 
+#: The pass size (notes) from which a long-lived front end scans contradictions in a child
+#: process (`WorkspaceConfig.scan_apart_from`).
+SCAN_APART_FROM = BIG_PASS_NOTES
+
+
 @dataclass(frozen=True)
 class WorkspaceConfig:
     """Everything the engine needs to open a vault, as plain values."""
@@ -66,6 +71,9 @@ class WorkspaceConfig:
     max_pdf_pages: int = DEFAULT_MAX_PDF_PAGES
     contradictions_in_pdfs: bool = False  # PDFs are long documents by others: off by default
     batch_chunks: int = 256  # chunks per indexing batch (embedding overlaps the next batch)
+    # a contradiction scan of at least this many notes runs in a process of its own, so what
+    # it allocates goes back to the system when it ends (long-lived front ends); None: never
+    scan_apart_from: int | None = None
 
 
 class Workspace:
@@ -89,6 +97,7 @@ class Workspace:
         self.graph = graph
         self._writer_lock = lock
         self._embedder: Embedder | None = embedder
+        self._embedder_given = embedder is not None
         self._embedder_id = embedder_identity(config.model, embedder)  # fixed while open
         self._embedder_lock = threading.Lock()
         self._embedder_failure: tuple[ModelLoadError, float] | None = None
@@ -278,8 +287,13 @@ class Workspace:
             self.catalog.state.graph_stale = was_stale
         if save_graph:
             self.save_graph()
+        if stats.embedded >= BIG_PASS_NOTES and self.vectors.mirrored:
+            # queries answer from the mirror: Chroma's loaded index waits for the next write
+            self.vectors.disconnect()
         if contradictions and embed and (should_stop is None or not should_stop()):
-            self.scan_contradictions(removed=stats.removed_paths, progress=progress)
+            self.scan_contradictions(
+                removed=stats.removed_paths, progress=progress, should_stop=should_stop
+            )
         elif stats.removed_paths:  # their claims went with them; their vectors go next scan
             state = self.catalog.state
             state.claims_to_drop = state.claims_to_drop + tuple(stats.removed_paths)
@@ -288,7 +302,11 @@ class Workspace:
     # -- contradictions -------------------------------------------------------------------
 
     def scan_contradictions(
-        self, *, removed: Sequence[str] = (), progress: ProgressCallback | None = None
+        self,
+        *,
+        removed: Sequence[str] = (),
+        progress: ProgressCallback | None = None,
+        should_stop: Callable[[], bool] | None = None,
     ) -> ScanStats | None:
         """Bring claims and contradiction pairs in line with the index (a phase after
         indexing, so indexing throughput is about the indexer alone).
@@ -297,7 +315,9 @@ class Workspace:
         scanned: this also redoes a scan a kill interrupted) and drops the claims of
         `removed` notes. Over an unchanged vault this is one SQL query (no model, no scorer).
         Never fails indexing: problems are logged and the notes stay stale for the next run.
-        `progress` hears `Progress(phase="contradictions", done, total)` in notes.
+        `progress` hears `Progress(phase="contradictions", done, total)` in notes. A pass of
+        `config.scan_apart_from` notes or more runs in a child process (`scan_process`), which
+        `should_stop` can end early: the notes it did not finish stay stale.
         """
         from engine.contradict import store
         from engine.contradict.types import SCORER_VERSION
@@ -320,15 +340,26 @@ class Workspace:
                     progress(Progress(phase="contradictions", done=done, total=total))
 
             report(0, len(stale))
-            scanner = self._contradiction_scanner()
-            if scanner is None:
-                return None
-            stale = store.stale_notes(self.catalog)  # again: opening may have reset scans
-            if self.catalog.state.claims_collection is None:
-                self.last_scan = scanner.full_scan(progress=report)
-                self.catalog.state.claims_collection = scanner_collection(self)
+            if self._scans_apart(len(stale)):
+                self._align_claims_collection()
+                stale = store.stale_notes(self.catalog)  # again: aligning may reset scans
+                full = self.catalog.state.claims_collection is None
+                scan = self._scan_apart(full, stale, removed, report, should_stop)
+                if scan is None:
+                    return None
+                self.last_scan = scan
+                if full:
+                    self.catalog.state.claims_collection = scanner_collection(self)
             else:
-                self.last_scan = scanner.update(stale, removed, progress=report)
+                scanner = self._contradiction_scanner()
+                if scanner is None:
+                    return None
+                stale = store.stale_notes(self.catalog)  # again: opening may have reset scans
+                if self.catalog.state.claims_collection is None:
+                    self.last_scan = scanner.full_scan(progress=report)
+                    self.catalog.state.claims_collection = scanner_collection(self)
+                else:
+                    self.last_scan = scanner.update(stale, removed, progress=report)
             if pending:
                 self.catalog.state.claims_to_drop = ()
             if self.last_scan is not None and self.last_scan.notes >= BIG_PASS_NOTES:
@@ -356,7 +387,6 @@ class Workspace:
     def _contradiction_scanner(self) -> ContradictionScanner | None:
         if self._scanner is not None:
             return self._scanner
-        from engine.contradict import store
         from engine.contradict.claim_vectors import ClaimVectors
         from engine.contradict.scan import ContradictionScanner
         from engine.contradict.scorer import PairScorer, WeightsError
@@ -367,11 +397,7 @@ class Workspace:
             log.warning("contradictions are off: %s", exc)
             self._scanner_failed = True
             return None
-        name = scanner_collection(self)
-        if self.catalog.state.claims_collection not in (None, name):
-            store.forget_scans(self.catalog)  # another model's claim vectors: start over
-            self.catalog.state.claims_collection = name
-        self._drop_legacy_claims_collection()
+        self._align_claims_collection()
         self._claim_vectors = ClaimVectors(self.catalog, dimension=scorer.dimension)
         self._scanner = ContradictionScanner(
             self.catalog,
@@ -381,6 +407,53 @@ class Workspace:
             pdfs=self.config.contradictions_in_pdfs,
         )
         return self._scanner
+
+    def _align_claims_collection(self) -> None:
+        """Claim vectors kept under another model's name are that model's: start over."""
+        from engine.contradict import store
+
+        name = scanner_collection(self)
+        if self.catalog.state.claims_collection not in (None, name):
+            store.forget_scans(self.catalog)
+            self.catalog.state.claims_collection = name
+        self._drop_legacy_claims_collection()
+
+    def _scans_apart(self, notes: int) -> bool:
+        """Whether a pass over `notes` stale notes runs in a child process: a long-lived
+        front end asked for it, the pass is that big, and the model is the workspace's own (a
+        given embedder cannot cross a process)."""
+        threshold = self.config.scan_apart_from
+        return threshold is not None and not self._embedder_given and notes >= threshold
+
+    def _scan_apart(
+        self,
+        full: bool,
+        stale: Sequence[str],
+        removed: Sequence[str],
+        report: Callable[[int, int], None],
+        should_stop: Callable[[], bool] | None,
+    ) -> ScanStats | None:
+        from engine.contradict.scan_process import ScanJob, run_scan_apart
+
+        job = ScanJob(
+            catalog=str(self.catalog.path),
+            models_dir=str(self._models_dir()),
+            full=full,
+            changed=tuple(stale),
+            removed=tuple(removed),
+            pdfs=self.config.contradictions_in_pdfs,
+        )
+        # what this process knew of the claims is out of date once the child has written
+        self._drop_scanner()
+        release_free_memory(self._packaged_embedder, self._embedder)  # before the child grows
+        with timed("contradiction scan (apart)"):
+            return run_scan_apart(job, progress=report, should_stop=should_stop)
+
+    def _drop_scanner(self) -> None:
+        self._scanner = None
+        if self._claim_vectors is not None:
+            self._claim_vectors.close()
+            self._claim_vectors = None
 
     def _claim_embedder(self) -> Embedder:
         """The packaged MiniLM (the scorer is calibrated on it), shared when it is also the

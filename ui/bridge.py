@@ -144,7 +144,13 @@ class EngineSession(QObject):
 
     def __init__(self, options: SessionOptions, *, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        from engine.api import LifecycleOptions, VaultLifecycle, WorkspaceConfig, document_kinds
+        from engine.api import (
+            SCAN_APART_FROM,
+            LifecycleOptions,
+            VaultLifecycle,
+            WorkspaceConfig,
+            document_kinds,
+        )
 
         self.options = options
         self._runner = TaskRunner(threads=4, parent=self)
@@ -165,6 +171,7 @@ class EngineSession(QObject):
             excluded=options.excluded,
             documents=options.documents or document_kinds(),
             contradictions_in_pdfs=options.pdf_contradictions,
+            scan_apart_from=SCAN_APART_FROM,
         )
         self._lifecycle = VaultLifecycle(
             config,

@@ -203,6 +203,15 @@ class VectorStore:
         if client is not None:
             chroma.close_client(client)
 
+    def disconnect(self) -> None:
+        """Release the client and its loaded index, but stay open: the next read or write
+        that needs Chroma connects again (as a restart does). For after a big pass whose
+        vectors the mirror holds, so an idle process does not keep Chroma's index too."""
+        with self._write_lock, self._connect_lock:
+            client, self._client, self._collection = self._client, None, None
+        if client is not None:
+            chroma.close_client(client)
+
     def __enter__(self) -> VectorStore:
         return self
 

@@ -106,6 +106,21 @@ def test_upsert_get_query_delete(store: VectorStore) -> None:
     assert store.query(vecs[0], k=0) == []
 
 
+def test_a_disconnected_store_connects_again_when_used(store: VectorStore) -> None:
+    vecs = random_vectors(4)
+    ids = [f"a.md#{i}" for i in range(4)]
+    store.upsert(ids, vecs, [meta("a.md", i) for i in range(4)])
+    assert store.connected
+    store.disconnect()
+    assert not store.connected
+    assert store.query(vecs[2], k=1)[0].id == "a.md#2"  # reads connect again
+    store.disconnect()
+    store.upsert(["b.md#0"], random_vectors(1, seed=3), [meta("b.md", 0)])  # and writes
+    assert store.connected and store.count() == 5
+    store.disconnect()
+    store.disconnect()  # idempotent
+
+
 def test_hash_lookups_used_by_the_indexer(store: VectorStore) -> None:
     vecs = random_vectors(3)
     store.upsert(
