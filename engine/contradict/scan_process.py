@@ -29,9 +29,13 @@ import threading
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from engine.contradict.types import ScanStats
 from engine.errors import EngineError
+
+if TYPE_CHECKING:
+    from engine.embed.embedder import Embedder
 
 log = logging.getLogger(__name__)
 
@@ -154,7 +158,7 @@ def _read_lines(child: subprocess.Popen[str], out: queue.Queue[str | None]) -> N
         out.put(None)
 
 
-def _message(line: str) -> dict[str, object]:
+def _message(line: str) -> dict[str, Any]:
     try:
         data = json.loads(line)
     except json.JSONDecodeError:
@@ -189,9 +193,9 @@ def scan_in_this_process(job: ScanJob, progress: ScanProgress) -> ScanStats:
     scorer = PairScorer.load()
     catalog = Catalog.open(path, check=False)
     vectors = ClaimVectors(catalog, dimension=scorer.dimension)
-    embedder = None
+    embedder: Embedder | None = None
 
-    def claim_embedder():  # loaded only when some claim text has no stored vector
+    def claim_embedder() -> Embedder:  # loaded only when some claim text has no stored vector
         nonlocal embedder
         if embedder is None:
             embedder = load_embedder(None, cache_dir=Path(job.models_dir))
