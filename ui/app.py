@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
 import sys
 import threading
 from collections.abc import Callable, Sequence
@@ -16,7 +17,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from ui.main_window import (
@@ -187,13 +188,20 @@ def start(options: LaunchOptions, argv: Sequence[str] = (), *, tray: bool = True
 
 def run(options: LaunchOptions, argv: Sequence[str] = ()) -> int:
     """Show the window and run until the user quits (or the screenshot is saved)."""
-    launched = start(options, argv)
+    interrupt = QuitOnInterrupt()
+    try:
+        launched = start(options, argv)
+    except BaseException:
+        interrupt.close()
+        raise
+    interrupt.follow(launched.app)
     reporter = ErrorReporter(launched.window)
     reporter.reported.connect(lambda m: launched.window.search.warnings.set_notice("error", m))
     restore = reporter.install()
     try:
         code = launched.app.exec()
     finally:
+        interrupt.close()
         launched.window.shutdown()
         # the window is gone: let the stores close cleanly, but never hang the exit on a
         # model load or a stuck disk (the index is crash-safe; the next start completes it)
@@ -201,6 +209,52 @@ def run(options: LaunchOptions, argv: Sequence[str] = ()) -> int:
             log.warning("the index was still closing after %.0f s; exiting anyway", EXIT_WAIT_S)
         restore()
     return launched.exit_code or code
+
+
+#: How often Python gets a turn to see Ctrl+C while Qt waits for events (milliseconds).
+SIGNAL_POLL_MS = 250
+
+
+class QuitOnInterrupt:
+    """Ctrl+C in the terminal (SIGINT) or SIGTERM quits the app as its Quit command does,
+    instead of raising KeyboardInterrupt inside whatever slot runs. Listens from creation (a
+    signal during start-up is kept until the event loop runs); `follow` the app once it
+    exists, `close` to restore the previous handlers."""
+
+    SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+    def __init__(self) -> None:
+        self._app: QApplication | None = None
+        self._asked = False
+        self._timer: QTimer | None = None
+        self._previous = {sig: signal.getsignal(sig) for sig in self.SIGNALS}
+        for sig in self.SIGNALS:
+            signal.signal(sig, self._handle)
+
+    def follow(self, app: QApplication) -> None:
+        self._app = app
+        # Python runs a signal handler only when it next gets control; Qt's loop is C++
+        self._timer = QTimer()
+        self._timer.timeout.connect(lambda: None)
+        self._timer.start(SIGNAL_POLL_MS)
+        if self._asked:
+            self._quit()
+
+    def close(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+        for sig, handler in self._previous.items():
+            signal.signal(sig, handler)
+
+    def _handle(self, signum: int, _frame: object) -> None:
+        log.info("%s received: quitting", signal.Signals(signum).name)
+        self._asked = True
+        if self._app is not None:
+            self._quit()
+
+    def _quit(self) -> None:
+        assert self._app is not None
+        QTimer.singleShot(0, self._app.quit)  # queued: works before the loop runs too
 
 
 # -- a vault that cannot be opened ----------------------------------------------------------
