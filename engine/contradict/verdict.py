@@ -32,7 +32,7 @@ from engine.contradict.same_thing import (
 )
 from engine.contradict.superseded import changed_decision
 from engine.contradict.swaps import swapped_attribute, swapped_relation
-from engine.contradict.text import stem
+from engine.contradict.text import stem, tokenize
 
 _ORDER_WORDS = frozenset({"before", "after"})
 _ORDER_STEMS = frozenset(stem(w) for w in _ORDER_WORDS)
@@ -105,7 +105,7 @@ def assess(
     # of 14" against "at the age of 6" in the note *Brannoc Clan*.
     named = named_in_other(x, y, a_note=a_note, b_note=b_note)
     if named:
-        measured = _measured(x, y, named)
+        measured = _measured(x, y, named, named_by_value=True)
         if measured is not None:
             return measured
         opposed = _opposed(x, y, named, antonyms)
@@ -312,14 +312,27 @@ def _opposed(
 
 
 def _measured(
-    x: ParsedClaim, y: ParsedClaim, subject: frozenset[str], *, units_only: bool = False
+    x: ParsedClaim,
+    y: ParsedClaim,
+    subject: frozenset[str],
+    *,
+    units_only: bool = False,
+    named_by_value: bool = False,
 ) -> Verdict | None:
     """Two values of one measure of one thing (`subject`: the words that make it one thing):
     the words around both numbers must meet beyond the subject ("given ... at the age of 4"
-    / "not given ... until the age of 12"). Kept modest when only one such word meets."""
+    / "not given ... until the age of 12"). Kept modest when only one such word meets. With
+    `named_by_value` (`subject` holds names), a claim that writes a name writes it in the
+    clause that holds its value."""
     # words of a "when ..." clause say under which condition, not what is measured
     ignore = subject | x.condition | y.condition
     conflicts = measured_conflicts(x.quantities, y.quantities, ignore=ignore)
+    if named_by_value:
+        conflicts = [
+            c
+            for c in conflicts
+            if _named_beside(x.text, subject, c[0]) and _named_beside(y.text, subject, c[1])
+        ]
     if units_only:
         conflicts = [c for c in conflicts if not c[0].unit.startswith("count:") and len(c[2]) > 1]
     if not conflicts or x.other != y.other or x.deontic != y.deontic:
@@ -330,6 +343,21 @@ def _measured(
     return Verdict(
         score, "conflicting_values", f"{_value_text(qa)} vs {_value_text(qb)}, both about {about}"
     )
+
+
+def _named_beside(text: str, names: frozenset[str], value: Quantity) -> bool:
+    """`text` writes none of `names` (stems), or writes one in the clause (between
+    semicolons) that holds `value`: in "LoRa radio module with its stack; the antenna is a
+    5 dBi collinear" the name and the value belong to two things."""
+    places = [
+        t.start
+        for t in tokenize(text)
+        if t.kind == "word" and t.stem in names and text[t.start : t.start + 1].isupper()
+    ]
+    if not places:
+        return True
+    clause = text.count(";", 0, value.start)
+    return any(text.count(";", 0, at) == clause for at in places)
 
 
 def _both_about(

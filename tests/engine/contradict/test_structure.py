@@ -177,6 +177,20 @@ def test_one_measure_of_a_thing_named_across_notes_conflicts() -> None:
     )
 
 
+def test_a_name_in_another_clause_than_the_value_ties_nothing() -> None:
+    """A bullet of the note *River Gauge* that mentions the Brannoc mesh in one clause and
+    gives its own antenna's gain in the next is not about the note *Brannoc Gateway*'s
+    antenna; written in one clause, the same words are."""
+    gateway = "7 dBi omni antenna on a 3 m pole clamped to the ridge."
+    apart = "Brannoc radio module with the mesh stack in firmware; the antenna is a 4 dBi whip."
+    together = "The Brannoc antenna is a 4 dBi whip on a short mast."
+    notes = {"a_note": "Hardware/River Gauge.md", "b_note": "Hardware/Brannoc Gateway.md"}
+    assert assess(apart, gateway, **notes).score == 0.0
+    verdict = assess(together, gateway, **notes)
+    assert verdict.kind == "conflicting_values" and verdict.score >= FLAG_THRESHOLD, verdict
+    assert "4 dBi" in verdict.explanation and "7 dBi" in verdict.explanation
+
+
 def test_volumes_compare_across_units_and_conditions_name_other_situations() -> None:
     quarts = "A traveller needs 2 quarts of water a day on the road."
     assert (

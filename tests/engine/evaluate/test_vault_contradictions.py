@@ -99,6 +99,7 @@ def test_the_demo_vault_flags_its_planted_contradictions_and_none_of_its_agreeme
     )
     assert result["notes"] > 20 and result["claims"] > result["flags"]
     assert result["recall"] == 1.0, result["missed_contradictions"]
+    assert result["flags"] == len(expected["contradictions"]), result["top"]  # nothing else
     assert result["agreements_flagged"] == 0
     assert result["precision_at_10"] >= 0.7
     assert result["top"][0]["label"].startswith("contradiction")
