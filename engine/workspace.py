@@ -340,29 +340,29 @@ class Workspace:
                     progress(Progress(phase="contradictions", done=done, total=total))
 
             report(0, len(stale))
+            scanner: ContradictionScanner | None = None  # None: the pass runs apart
             if self._scans_apart(len(stale)):
                 self._align_claims_collection()
-                stale = store.stale_notes(self.catalog)  # again: aligning may reset scans
-                full = self.catalog.state.claims_collection is None
-                scan = self._scan_apart(full, stale, removed, report, should_stop)
-                if scan is None:
-                    return None
-                self.last_scan = scan
-                if full:
-                    self.catalog.state.claims_collection = scanner_collection(self)
             else:
                 scanner = self._contradiction_scanner()
                 if scanner is None:
                     return None
-                stale = store.stale_notes(self.catalog)  # again: opening may have reset scans
-                if self.catalog.state.claims_collection is None:
-                    self.last_scan = scanner.full_scan(progress=report)
-                    self.catalog.state.claims_collection = scanner_collection(self)
-                else:
-                    self.last_scan = scanner.update(stale, removed, progress=report)
+            stale = store.stale_notes(self.catalog)  # again: aligning may have reset scans
+            full = self.catalog.state.claims_collection is None
+            if scanner is None:
+                scan = self._scan_apart(full, stale, removed, report, should_stop)
+                if scan is None:  # stopped: the notes it did not finish stay stale
+                    return None
+            elif full:
+                scan = scanner.full_scan(progress=report)
+            else:
+                scan = scanner.update(stale, removed, progress=report)
+            self.last_scan = scan
+            if full:
+                self.catalog.state.claims_collection = scanner_collection(self)
             if pending:
                 self.catalog.state.claims_to_drop = ()
-            if self.last_scan is not None and self.last_scan.notes >= BIG_PASS_NOTES:
+            if scan.notes >= BIG_PASS_NOTES:
                 # the scan's claims and caches are gone, and its batches: give them back
                 release_free_memory(self._packaged_embedder, self._embedder)
         except EngineError as exc:
@@ -551,8 +551,7 @@ class Workspace:
         finally:
             self.catalog.close()
             self.vectors.close()
-            if self._claim_vectors is not None:
-                self._claim_vectors.close()
+            self._drop_scanner()
             lock, self._writer_lock = self._writer_lock, None
             if lock is not None:
                 lock.release()
@@ -560,7 +559,6 @@ class Workspace:
             # keeps it): a process that opens another vault next starts lower.
             with self._embedder_lock:
                 self._embedder = None
-            self._scanner = None
             self._packaged_embedder = None
             release_free_memory()
 

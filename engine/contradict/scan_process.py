@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import queue
 import subprocess
 import sys
@@ -93,7 +92,6 @@ def run_scan_apart(
             [sys.executable, "-m", "engine.contradict.scan_process"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
-            env=_child_environment(),
             text=True,
             encoding="utf-8",
         )
@@ -140,13 +138,6 @@ def run_scan_apart(
             f"the contradiction scan process ended without a result (exit code {code})"
         )
     return result
-
-
-def _child_environment() -> dict[str, str]:
-    env = dict(os.environ)
-    env.setdefault("ANONYMIZED_TELEMETRY", "False")
-    env.setdefault("NUMPY_MADVISE_HUGEPAGE", "0")
-    return env
 
 
 def _read_lines(child: subprocess.Popen[str], out: queue.Queue[str | None]) -> None:
