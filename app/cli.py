@@ -302,6 +302,7 @@ def _config(args: argparse.Namespace, vault: Path) -> WorkspaceConfig:
         contradictions_in_pdfs=args.pdf_contradictions,
         # a server's big scans run apart: their memory is gone when they end
         scan_apart_from=SCAN_APART_FROM if args.command in SERVES else None,
+        chroma_apart=args.command in SERVES,  # and so does Chroma: a server idles without it
     )
 
 

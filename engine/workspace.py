@@ -74,6 +74,9 @@ class WorkspaceConfig:
     # a contradiction scan of at least this many notes runs in a process of its own, so what
     # it allocates goes back to the system when it ends (long-lived front ends); None: never
     scan_apart_from: int | None = None
+    # a local Chroma runs in a process of its own (`engine.store.chroma_process`), so its
+    # code and loaded index never stay in a long-lived front end
+    chroma_apart: bool = False
 
 
 class Workspace:
@@ -141,6 +144,7 @@ class Workspace:
         `read_only` opens an existing index for searching while another process (a watcher,
         the app) holds the writer lock; `sync` is then refused.
         """
+        from engine.store.chroma_process import wait_for_leftover
         from engine.store.vectors import VectorStore, collection_name_for
 
         vault = config.vault_root.expanduser()
@@ -153,6 +157,9 @@ class Workspace:
         paths = index_paths_for(vault, data_root=config.data_root)
         paths.root.mkdir(parents=True, exist_ok=True)
         lock = None if read_only else _acquire_writer_lock(paths.lock)
+        if lock is not None and not config.chroma_url:
+            # a Chroma process left by a writer that died ends its last call first
+            wait_for_leftover(paths.chroma)
         try:
             kept_reviews: list[Review] = []
             if rebuild and not read_only:
@@ -173,6 +180,7 @@ class Workspace:
                     # With saved vectors to answer queries, Chroma opens on first need: a
                     # restart reaches its first result about a second sooner.
                     deferred=not read_only and _snapshot_saved(paths),
+                    apart=config.chroma_apart,
                 )
             if rebuild and config.chroma_url:
                 vectors.reset()

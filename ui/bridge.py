@@ -172,6 +172,7 @@ class EngineSession(QObject):
             documents=options.documents or document_kinds(),
             contradictions_in_pdfs=options.pdf_contradictions,
             scan_apart_from=SCAN_APART_FROM,
+            chroma_apart=True,
         )
         self._lifecycle = VaultLifecycle(
             config,

@@ -12,6 +12,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
+
+from engine.store.chroma_process import ChromaProcessClient, CollectionMissingError
 from urllib.parse import urlsplit
 
 import numpy as np
@@ -94,9 +96,13 @@ def get_or_create(client: Any, name: str, dimension: int) -> Any:
 
 
 def drop(client: Any, name: str) -> None:
-    from chromadb.errors import NotFoundError
+    if isinstance(client, ChromaProcessClient):  # chromadb stays unimported here
+        missing: type[Exception] = CollectionMissingError
+    else:
+        from chromadb.errors import NotFoundError
 
-    with contextlib.suppress(NotFoundError):
+        missing = NotFoundError
+    with contextlib.suppress(missing):
         client.delete_collection(name)
         log.info("Dropped vector collection %s", name)
 

@@ -38,6 +38,7 @@ __all__ = [
     "VectorTuning",
     "collection_name_for",
 ]
+from engine.store.chroma_process import ChromaProcessClient
 from engine.store.mirror_keeper import DEFAULT_TUNING, MirrorKeeper, VectorTuning
 
 log = logging.getLogger(__name__)
@@ -58,6 +59,7 @@ class VectorStore:
         chroma_url: str | None,
         reset: bool = False,
         tuning: VectorTuning = DEFAULT_TUNING,
+        apart: bool = False,
     ) -> None:
         self.name = name
         self.dimension = dimension
@@ -66,6 +68,7 @@ class VectorStore:
         self._chroma_url = chroma_url
         self._remote = chroma_url is not None
         self._reset_on_connect = reset
+        self._apart = apart and chroma_url is None
         # The Chroma client and collection, made by `_connect` (at open, or on first use).
         self._client: Any = None
         self._collection: Any = None
@@ -98,6 +101,7 @@ class VectorStore:
         reset: bool = False,
         deferred: bool = False,
         tuning: VectorTuning = DEFAULT_TUNING,
+        apart: bool = False,
     ) -> VectorStore:
         """Open (creating if needed) `collection` in a local folder or on a Chroma server.
 
@@ -106,7 +110,8 @@ class VectorStore:
         (about a second), until the first call that needs it: a restart whose queries the
         saved in-memory vectors answer (see `start_mirror`) reaches its first result
         sooner. Opening errors then come from that first call. `tuning` sets page and
-        batch sizes and the mirror's limits.
+        batch sizes and the mirror's limits. `apart` (a local folder only) runs Chroma in a
+        process of its own (`chroma_process`): this process never imports chromadb.
         """
         if chroma_url is None and persist_dir is None:
             raise ValueError("VectorStore.open needs persist_dir or chroma_url")
@@ -120,6 +125,7 @@ class VectorStore:
             chroma_url=chroma_url,
             reset=reset,
             tuning=tuning,
+            apart=apart,
         )
         if not (deferred and chroma_url is None and not reset):
             store._connect()
@@ -146,6 +152,10 @@ class VectorStore:
             where = self.location
             client: Any = None
             try:
+                if self._apart:
+                    assert self._persist_dir is not None
+                    client = ChromaProcessClient.start(Path(self._persist_dir))
+                    return self._use(client)
                 import chromadb
                 from chromadb.config import Settings
 
@@ -160,23 +170,23 @@ class VectorStore:
                     client = chromadb.PersistentClient(
                         path=str(self._persist_dir), settings=settings
                     )
-                if self._reset_on_connect:
-                    chroma.drop(client, self.name)
-                col = chroma.get_or_create(client, self.name, self.dimension)
-                max_batch = max(1, int(client.get_max_batch_size()))
+                return self._use(client)
             except Exception as err:
                 if client is not None:
                     chroma.close_client(client)
                 raise chroma.translate(err, where=where, opening=True, remote=self._remote) from err
-            try:
-                self._check_collection(col)
-            except EngineError:
-                chroma.close_client(client)
-                raise
-            self._client, self._collection, self._max_batch = client, col, max_batch
-            self._reset_on_connect = False
-            log.info("Vector store %s: collection %s", where, self.name)  # no count(): ~0.2 s
-            return col
+
+    def _use(self, client: Any) -> Any:
+        """Open this store's collection through a new `client` (under `_connect_lock`)."""
+        if self._reset_on_connect:
+            chroma.drop(client, self.name)
+        col = chroma.get_or_create(client, self.name, self.dimension)
+        max_batch = max(1, int(client.get_max_batch_size()))
+        self._check_collection(col)
+        self._client, self._collection, self._max_batch = client, col, max_batch
+        self._reset_on_connect = False
+        log.info("Vector store %s: collection %s", self.location, self.name)  # no count(): ~0.2 s
+        return col
 
     def _check_collection(self, collection: Any) -> None:
         meta = dict(collection.metadata or {})
