@@ -15,8 +15,10 @@ On a generated vault (`vault_gen.py`, `--notes N`) or a copy of a real one (`--v
 5. save-to-searchable while watching: an editor-style save (write temp, rename), until the new
    word is found by the text index;
 6. peak RSS of this process (the high-water mark over everything above), the peak of each
-   phase (index, scan, bare embedder, search, sync; Linux resets the mark between phases)
-   and the index's size on disk.
+   phase (index, scan, bare embedder, search, sync; Linux resets the mark between phases),
+   the peak of the largest helper process (the contradiction scan and Chroma run apart, as
+   in the app: `WorkspaceConfig.scan_apart_from`, `chroma_apart`) and the index's size on
+   disk.
 
 The vault is generated into, or copied to, a scratch folder: the user's vault is never
 written.
@@ -54,7 +56,7 @@ def run_bench(
 ) -> dict[str, Any]:
     """Run every phase; `notes` generates a vault, else `vault` is copied."""
     from engine.search.build import build_search_service
-    from engine.workspace import Workspace, WorkspaceConfig
+    from engine.workspace import SCAN_APART_FROM, Workspace, WorkspaceConfig
 
     say = log or (lambda msg: None)
     phases = PhasePeaks()
@@ -72,7 +74,10 @@ def run_bench(
         source = str(vault)
     data = work_dir / "data"
     shutil.rmtree(data, ignore_errors=True)
-    cfg = WorkspaceConfig(vault_root=copy, data_root=data)
+    # as the desktop app runs it: big scans and Chroma in processes of their own
+    cfg = WorkspaceConfig(
+        vault_root=copy, data_root=data, scan_apart_from=SCAN_APART_FROM, chroma_apart=True
+    )
     out: dict[str, Any] = {"vault": source}
 
     with Workspace.open(cfg) as ws:
@@ -124,6 +129,7 @@ def run_bench(
             "pairs": scan.contradictions if scan else 0,
         }
 
+    out["helper_peak_rss_mb"] = helpers_peak_mb()  # the scan's and Chroma's processes, ended
     say("restart in a new process ...")
     first_query = queries[0].text if queries else "notes"
     out["restart"] = _restart_probe(copy, data, first_query)
@@ -191,6 +197,15 @@ class PhasePeaks:
             return max(self._peaks, default=0.0)
         rusage = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
         return max([rusage, *self._peaks])
+
+
+def helpers_peak_mb() -> float:
+    """The peak RSS of the largest child process ended so far (MB; 0 where unknown)."""
+    try:
+        import resource  # Unix only
+    except ImportError:
+        return 0.0
+    return round(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024, 1)
 
 
 def _high_water_mb() -> float | None:
