@@ -151,7 +151,10 @@ def print_bench(result: dict[str, Any], *, console: Console | None = None) -> No
             (f"  peak RSS, {phase} phase", num(mb, " MB"))
             for phase, mb in (result.get("peak_rss_by_phase_mb") or {}).items()
         ),
-        ("peak RSS of the largest helper (scan, Chroma)", num(result.get("helper_peak_rss_mb"), " MB")),
+        (
+            "peak RSS of the largest helper (scan, Chroma)",
+            num(result.get("helper_peak_rss_mb"), " MB"),
+        ),
         ("index on disk", num(result.get("disk_mb"), " MB")),
     ]
     for name, value in rows:

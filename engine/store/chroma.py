@@ -12,14 +12,13 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
-
-from engine.store.chroma_process import ChromaProcessClient, CollectionMissingError
 from urllib.parse import urlsplit
 
 import numpy as np
 import numpy.typing as npt
 
 from engine.errors import EngineError, IndexCorruptError, one_line
+from engine.store.chroma_process import ChromaProcessClient, CollectionMissingError
 
 log = logging.getLogger(__name__)
 

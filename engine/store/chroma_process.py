@@ -29,7 +29,6 @@ The child's lifetime:
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import logging
 import os
 import pickle
@@ -43,7 +42,16 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import IO, Any
 
+try:
+    import fcntl
+except ImportError:  # Windows
+    fcntl = None  # type: ignore[assignment]
+
 log = logging.getLogger(__name__)
+
+#: Whether Chroma can run apart here: the pipes are waited on with `select` and the folder
+#: is held with `flock`, which Windows lacks (there Chroma stays in the process).
+AVAILABLE = os.name == "posix" and fcntl is not None
 
 #: A child that has had no request for this long exits (seconds); the next call starts one.
 IDLE_EXIT_S = 60.0
@@ -80,7 +88,7 @@ def _send(stream: IO[bytes], message: object) -> None:
 def _receive(stream: IO[bytes]) -> Any:
     """The next message, or raise EOFError when the other side has gone."""
     header = _read_exactly(stream, _HEADER.size)
-    return pickle.loads(_read_exactly(stream, _HEADER.unpack(header)[0]))  # noqa: S301 - our child
+    return pickle.loads(_read_exactly(stream, _HEADER.unpack(header)[0]))
 
 
 def _read_exactly(stream: IO[bytes], size: int) -> bytes:
@@ -280,7 +288,7 @@ def wait_for_leftover(persist_dir: Path, *, timeout_s: float = CLOSE_GRACE_S) ->
     finishes its last call within moments); for a new writer about to open the folder.
     True when none does, False after `timeout_s`."""
     lock_path = _lock_path(Path(persist_dir))
-    if not lock_path.exists():
+    if fcntl is None or not lock_path.exists():
         return True
     end = time.monotonic() + timeout_s
     with open(lock_path, "a+b") as lock:
@@ -309,7 +317,13 @@ def _serve(persist_dir: Path, idle_exit_s: float, requests: IO[bytes], answers: 
     from chromadb.errors import NotFoundError
 
     def failure(err: BaseException) -> tuple[str, tuple[str, str]]:
-        kind = "missing" if isinstance(err, NotFoundError) else "os" if isinstance(err, OSError) else "other"
+        kind = (
+            "missing"
+            if isinstance(err, NotFoundError)
+            else "os"
+            if isinstance(err, OSError)
+            else "other"
+        )
         return "error", (kind, str(err) or type(err).__name__)
 
     persist_dir.mkdir(parents=True, exist_ok=True)
@@ -339,12 +353,16 @@ def _serve(persist_dir: Path, idle_exit_s: float, requests: IO[bytes], answers: 
                 answer = failure(err)
             _send(answers, answer)
     finally:
-        with contextlib.suppress(Exception):
-            client.close()
+        close = getattr(client, "close", None)  # chromadb 1.x clients may lack one
+        if close is not None:
+            with contextlib.suppress(Exception):
+                close()
         lock.close()
 
 
-def _answer(client: Any, collections: dict[str, Any], target: str, method: str, kwargs: dict[str, Any]) -> Any:
+def _answer(
+    client: Any, collections: dict[str, Any], target: str, method: str, kwargs: dict[str, Any]
+) -> Any:
     if target == "client":
         if method == "get_or_create_collection":
             col = client.get_or_create_collection(embedding_function=None, **kwargs)

@@ -19,7 +19,7 @@ from typing import Any, ParamSpec, TypeVar, cast
 
 import numpy as np
 
-from engine.errors import EngineError, IndexCorruptError, one_line
+from engine.errors import IndexCorruptError, one_line
 from engine.runtime import timed
 from engine.store import chroma
 from engine.store.chroma import (
@@ -38,6 +38,7 @@ __all__ = [
     "VectorTuning",
     "collection_name_for",
 ]
+from engine.store import chroma_process
 from engine.store.chroma_process import ChromaProcessClient
 from engine.store.mirror_keeper import DEFAULT_TUNING, MirrorKeeper, VectorTuning
 
@@ -68,7 +69,7 @@ class VectorStore:
         self._chroma_url = chroma_url
         self._remote = chroma_url is not None
         self._reset_on_connect = reset
-        self._apart = apart and chroma_url is None
+        self._apart = apart and chroma_url is None and chroma_process.AVAILABLE
         # The Chroma client and collection, made by `_connect` (at open, or on first use).
         self._client: Any = None
         self._collection: Any = None

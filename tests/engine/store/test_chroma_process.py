@@ -84,8 +84,13 @@ def test_a_workspace_with_chroma_apart_writes_the_store_without_importing_chroma
     )
     env = dict(os.environ, HF_HUB_OFFLINE="1", ANONYMIZED_TELEMETRY="False")
     done = subprocess.run(
-        [sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True,
-        timeout=600, check=False,
+        [sys.executable, "-c", script],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
     )
     assert done.returncode == 0, done.stderr[-2000:]
     got = json.loads(done.stdout.strip().splitlines()[-1])
@@ -145,7 +150,11 @@ def test_the_child_ends_when_its_parent_dies(tmp_path: Path) -> None:
         """
     )
     done = subprocess.run(
-        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120,
+        [sys.executable, "-c", script],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
         check=False,
     )
     assert done.returncode == -signal.SIGKILL
