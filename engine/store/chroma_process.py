@@ -205,6 +205,8 @@ class ChromaProcessClient:
         assert child.stdout is not None
         self._child = child
         self.starts += 1
+        # a child that idles out ends on its own: reap it then, not at the next call
+        threading.Thread(target=child.wait, name="chroma-process-reaper", daemon=True).start()
         ready, _, _ = select.select([child.stdout], [], [], START_TIMEOUT_S)
         try:
             if not ready:

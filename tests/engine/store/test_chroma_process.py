@@ -129,6 +129,10 @@ def test_an_idle_child_exits_and_the_next_call_starts_another(tmp_path: Path) ->
         col.upsert(ids=["x"], embeddings=_vectors(1))
         pid = client.pid
         assert pid is not None and _gone(pid, within_s=10)
+        deadline = time.monotonic() + 5  # and reaped by its parent, no zombie left behind
+        while Path(f"/proc/{pid}").exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not Path(f"/proc/{pid}").exists()
         assert col.count() == 1
         assert client.starts == 2
     finally:
