@@ -157,9 +157,9 @@ class Workspace:
         paths = index_paths_for(vault, data_root=config.data_root)
         paths.root.mkdir(parents=True, exist_ok=True)
         lock = None if read_only else _acquire_writer_lock(paths.lock)
-        if lock is not None and not config.chroma_url:
-            # a Chroma process left by a writer that died ends its last call first
-            wait_for_leftover(paths.chroma)
+        if lock is not None and not config.chroma_url and not wait_for_leftover(paths.chroma):
+            # a Chroma process left by a writer that died should end its last call first
+            log.warning("a Chroma process from an earlier session still holds %s", paths.chroma)
         try:
             kept_reviews: list[Review] = []
             if rebuild and not read_only:

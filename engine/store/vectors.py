@@ -29,6 +29,9 @@ from engine.store.chroma import (
     VectorStoreUnavailableError,
     collection_name_for,
 )
+from engine.store.chroma_process import AVAILABLE as CHROMA_APART_AVAILABLE
+from engine.store.chroma_process import ChromaProcessClient
+from engine.store.mirror_keeper import DEFAULT_TUNING, MirrorKeeper, VectorTuning
 
 __all__ = [
     "VectorHit",
@@ -38,9 +41,6 @@ __all__ = [
     "VectorTuning",
     "collection_name_for",
 ]
-from engine.store import chroma_process
-from engine.store.chroma_process import ChromaProcessClient
-from engine.store.mirror_keeper import DEFAULT_TUNING, MirrorKeeper, VectorTuning
 
 log = logging.getLogger(__name__)
 
@@ -69,7 +69,7 @@ class VectorStore:
         self._chroma_url = chroma_url
         self._remote = chroma_url is not None
         self._reset_on_connect = reset
-        self._apart = apart and chroma_url is None and chroma_process.AVAILABLE
+        self._apart = apart and chroma_url is None and CHROMA_APART_AVAILABLE
         # The Chroma client and collection, made by `_connect` (at open, or on first use).
         self._client: Any = None
         self._collection: Any = None
