@@ -90,6 +90,11 @@ def _read_machine_id(path: Path) -> str | None:
     return text if re.fullmatch(r"[0-9a-f]{32}", text) else None
 
 
+def graph_cache_path(graph_file: Path) -> Path:
+    """Where `LinkGraph.save` keeps the fast cache of the graph file `graph_file`."""
+    return graph_file.with_name(graph_file.name + ".cache")
+
+
 @dataclass(frozen=True)
 class IndexPaths:
     """The files of one vault's index. Nothing here is ever inside the vault."""
@@ -103,6 +108,11 @@ class IndexPaths:
     @property
     def graph(self) -> Path:
         return self.root / "graph.json"
+
+    @property
+    def graph_cache(self) -> Path:
+        """The fast cache `LinkGraph.save` keeps beside the graph file."""
+        return graph_cache_path(self.graph)
 
     @property
     def directory(self) -> Path:

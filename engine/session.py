@@ -116,12 +116,16 @@ class Session:
         answer; False always lets Chroma answer."""
         locked = False
         try:
-            ws = Workspace.open(config, rebuild=rebuild, embedder=embedder)
+            ws = Workspace.open(
+                config, rebuild=rebuild, embedder=embedder, defer_graph=mirror == "snapshot"
+            )
         except IndexLockedError as exc:
             if not allow_read_only:
                 raise
             log.info("%s: opening the index read-only", exc)
-            ws = Workspace.open(config, embedder=embedder, read_only=True)
+            ws = Workspace.open(
+                config, embedder=embedder, read_only=True, defer_graph=mirror == "snapshot"
+            )
             locked = True
         try:
             session = cls(ws, locked_elsewhere=locked, search_timeout_s=search_timeout_s)

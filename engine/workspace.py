@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from filelock import FileLock, Timeout
 
@@ -30,7 +30,7 @@ from engine.model import IndexStats, Progress
 from engine.paths import IndexPaths, index_paths_for, machine_id
 from engine.runtime import BIG_PASS_NOTES, release_free_memory, timed
 from engine.store.catalog import Catalog
-from engine.store.graph import LinkGraph, cache_path
+from engine.store.deferred_graph import DeferredGraph
 from engine.vault.documents import DEFAULT_MAX_PDF_BYTES, DEFAULT_MAX_PDF_PAGES, DocumentLimits
 from engine.vault.ignore import DOCUMENT_SUFFIXES, VaultFilter
 
@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from engine.contradict.store import Review
     from engine.contradict.types import ScanStats
     from engine.embed.embedder import Embedder
+    from engine.store.graph import LinkGraph
     from engine.store.vectors import VectorStore
 
 log = logging.getLogger(__name__)
@@ -137,12 +138,14 @@ class Workspace:
         rebuild: bool = False,
         embedder: Embedder | None = None,
         read_only: bool = False,
+        defer_graph: bool = False,
     ) -> Workspace:
         """Open (creating or repairing) the index of `config.vault_root`.
 
         `embedder` lets a caller share one loaded model between workspaces (and tests).
         `read_only` opens an existing index for searching while another process (a watcher,
-        the app) holds the writer lock; `sync` is then refused.
+        the app) holds the writer lock; `sync` is then refused. `defer_graph` (a one-shot
+        command) reads a current saved link graph only when something first asks for it.
         """
         from engine.store.chroma_process import wait_for_leftover
         from engine.store.vectors import VectorStore, collection_name_for
@@ -185,7 +188,7 @@ class Workspace:
             if rebuild and config.chroma_url:
                 vectors.reset()
             with timed("open graph"):
-                graph = _load_graph(paths, catalog, persist=not read_only)
+                graph = _open_graph(paths, catalog, persist=not read_only, defer=defer_graph)
         except BaseException:
             if lock is not None:
                 lock.release()
@@ -646,25 +649,39 @@ def _remove_index_files(paths: IndexPaths) -> None:
     for suffix in ("", "-wal", "-shm", ".clean"):
         Path(str(paths.catalog) + suffix).unlink(missing_ok=True)
     paths.graph.unlink(missing_ok=True)
-    cache_path(paths.graph).unlink(missing_ok=True)
+    paths.graph_cache.unlink(missing_ok=True)
     paths.directory.unlink(missing_ok=True)
     for suffix in (".npy", ".json"):
         Path(str(paths.vector_snapshot) + suffix).unlink(missing_ok=True)
     shutil.rmtree(paths.chroma, ignore_errors=True)
 
 
-def _load_graph(paths: IndexPaths, catalog: Catalog, *, persist: bool = True) -> LinkGraph:
-    """Load the saved graph when it matches the catalog, else rebuild it from the catalog."""
+def _open_graph(paths: IndexPaths, catalog: Catalog, *, persist: bool, defer: bool) -> LinkGraph:
+    """The link graph; with `defer`, a current saved one is read when first used."""
     state = catalog.state
     generation = state.generation
-    current = None if state.graph_stale or state.dirty or generation is None else str(generation)
-    loaded = LinkGraph.load(paths.graph, expect=current)
-    fresh = (
-        loaded is not None
-        and loaded[1] == ("" if generation is None else str(generation))
-        and not state.graph_stale
-        and not state.dirty
+    stamp = (
+        None if state.graph_stale or state.dirty else "" if generation is None else str(generation)
     )
+    if defer and stamp and paths.graph_cache.is_file():
+        # decided now: a sync that follows marks the graph stale before it writes
+        def load() -> LinkGraph:
+            return _load_graph(paths, catalog, persist=persist, stamp=stamp)
+
+        return cast("LinkGraph", DeferredGraph(load))
+    return _load_graph(paths, catalog, persist=persist, stamp=stamp)
+
+
+def _load_graph(
+    paths: IndexPaths, catalog: Catalog, *, persist: bool, stamp: str | None
+) -> LinkGraph:
+    """Load the saved graph when it carries `stamp` (None: the catalog says the saved one
+    is not current), else rebuild it from the catalog."""
+    from engine.store.graph import LinkGraph
+
+    current = stamp or None  # the stamp the cache must carry
+    loaded = LinkGraph.load(paths.graph, expect=current)
+    fresh = loaded is not None and stamp is not None and loaded[1] == stamp
     if loaded is not None and fresh:
         if persist and current is not None and not loaded[0].from_cache:
             loaded[0].save_cache(paths.graph, stamp=current)  # the next start reads it
@@ -673,5 +690,5 @@ def _load_graph(paths: IndexPaths, catalog: Catalog, *, persist: bool = True) ->
     graph.rebuild(catalog.notes.notes_for_graph())
     log.info("link graph rebuilt from the catalog (%d notes)", len(graph.notes()))
     if persist:
-        state.graph_stale = True
+        catalog.state.graph_stale = True
     return graph

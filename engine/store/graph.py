@@ -34,6 +34,7 @@ import networkx as nx
 
 from engine.errors import EngineError
 from engine.model import Link, Note
+from engine.paths import graph_cache_path
 from engine.store.pickle_cache import pickled, read_cache, write_cache
 from engine.vault.documents import document_kind
 from engine.vault.resolve import (
@@ -50,7 +51,6 @@ FORMAT = "consilience.linkgraph"
 VERSION = 1
 #: The fast cache `save` writes beside the JSON: the graph and its indexes, pickled.
 CACHE_FORMAT = "consilience.linkgraph.cache"
-CACHE_SUFFIX = ".cache"
 
 LINKS_TO = "links_to"
 EMBEDS = "embeds"
@@ -288,14 +288,14 @@ class LinkGraph:
             data = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
             cache = self._cached(stamp)  # the same graph as the JSON
         _write_atomically(path, data.encode("utf-8"))
-        write_cache(cache_path(path), cache)
+        write_cache(graph_cache_path(path), cache)
 
     def save_cache(self, path: Path, *, stamp: str) -> None:
         """Write the fast cache of the graph file at `path` (see `load`). Never raises: the
         JSON is the record, the cache only saves time."""
         with self._lock:
             cache = self._cached(stamp)
-        write_cache(cache_path(path), cache)
+        write_cache(graph_cache_path(path), cache)
 
     def _cached(self, stamp: str) -> bytes:
         """The graph and its indexes as the cache holds them (call holding the lock)."""
@@ -319,7 +319,7 @@ class LinkGraph:
         wrote beside the file answers when it carries that stamp (several times faster than
         the JSON at 10k notes); the JSON answers otherwise."""
         if expect is not None:
-            cached = _load_cache(cache_path(path), expect)
+            cached = _load_cache(graph_cache_path(path), expect)
             if cached is not None:
                 return cached, expect
         return cls._load_json(path)
@@ -577,11 +577,6 @@ def _graph_from_node_link(data: Any) -> nx.MultiDiGraph[str]:
     g.add_nodes_from(node_rows())
     g.add_edges_from(edge_rows())
     return g
-
-
-def cache_path(path: Path) -> Path:
-    """Where `save` keeps the fast cache of the graph file at `path`."""
-    return path.with_name(path.name + CACHE_SUFFIX)
 
 
 def _write_atomically(path: Path, data: bytes) -> None:

@@ -221,12 +221,36 @@ class VectorMirror:
                 return None
             mirror = cls(dimension)
             if ids:
-                mirror.put(ids, matrix, [{"note_path": names[i]} for i in owners])
+                mirror._fill(ids, matrix, names, owners)
         except Exception:  # missing or damaged: Chroma is the record, load from it
             return None
         return mirror
 
     # -- internals ------------------------------------------------------------------------
+
+    def _fill(self, ids: list[str], matrix: Any, names: list[str], owners: list[int]) -> None:
+        """Load an empty mirror with `ids`' rows of `matrix`, row i belonging to the note
+        `names[owners[i]]`: what `put` makes of them, without its loop over each row."""
+        rows = len(ids)
+        row_of_id = {str(cid): row for row, cid in enumerate(ids)}
+        note_of_row = np.asarray(owners, dtype=np.int64)
+        if len(row_of_id) != rows or (
+            rows and (int(note_of_row.min()) < 0 or int(note_of_row.max()) >= len(names))
+        ):
+            raise ValueError("the snapshot repeats an id or names no note for a row")
+        with self._lock:
+            self._reserve(rows)  # free rows are handed out from the lowest: row i is ids[i]
+            self._matrix[:rows] = _unit_rows(np.asarray(matrix, dtype=np.float32))
+            self._note_of_row[:rows] = note_of_row
+            self._id_of_row[:rows] = list(row_of_id)
+            self._row_of_id = row_of_id
+            del self._free[len(self._free) - rows :]
+            self._note_names = [str(n) for n in names]
+            self._note_index = {n: i for i, n in enumerate(self._note_names)}
+            rows_of_note: dict[int, set[int]] = {}
+            for row, note in enumerate(owners):
+                rows_of_note.setdefault(note, set()).add(row)
+            self._rows_of_note = rows_of_note
 
     def _note_id(self, path: str) -> int:
         note = self._note_index.get(path)

@@ -177,6 +177,16 @@ def check_note_file(
         return SkippedFile(rel, OUTSIDE_REASON)
     if not stat.S_ISREG(st.st_mode):
         return SkippedFile(rel, "not a regular file")
-    if not os.access(full, os.R_OK):
+    if not _own_readable(st) and not os.access(full, os.R_OK):
         return SkippedFile(rel, "cannot read file: permission denied")
     return FileStat(mtime_ns=st.st_mtime_ns, size=st.st_size)
+
+
+_EUID = os.geteuid() if hasattr(os, "geteuid") else None
+
+
+def _own_readable(st: os.stat_result) -> bool:
+    """Is the file surely readable without asking the system: this user's own, with the
+    owner's read bit set (the owner's bits decide before any ACL entry)? Spares an `access`
+    call per note on a vault of one's own files."""
+    return _EUID is not None and st.st_uid == _EUID and bool(st.st_mode & stat.S_IRUSR)

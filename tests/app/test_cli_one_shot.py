@@ -105,3 +105,41 @@ def test_a_snapshot_that_does_not_match_the_index_is_not_used(
     out = json.loads(capsys.readouterr().out)
     assert out["results"], "Chroma answers instead"
     assert "open chroma" in phases, phases
+
+
+def test_a_one_shot_reads_the_link_graph_only_when_something_needs_it(
+    embedder: Embedder, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import engine.embed.embedder as module
+    from engine.store.deferred_graph import DeferredGraph
+
+    vault, data = tmp_path / "vault", tmp_path / "data"
+    generate_vault(vault, 120)
+    monkeypatch.setattr(module, "load_embedder", lambda model=None, **_: embedder)
+    assert main(["index", str(vault), "--data-dir", str(data), "--json"]) == 0
+    config = WorkspaceConfig(vault_root=vault, data_root=data)
+    titled = sorted(vault.rglob("*.md"))[3]
+    path, title = titled.relative_to(vault).as_posix(), titled.stem
+    with Session.open(config, embedder=embedder) as app:
+        assert not isinstance(app.graph, DeferredGraph)  # a long-lived front end: at once
+        wanted = [(r.note_path, r.sources) for r in app.search(title, limit=10).results]
+        linked_before = set(app.graph.backlinks(path))
+    assert any(p == path and "graph" in sources for p, sources in wanted), wanted
+
+    with Session.open(config, embedder=embedder, mirror="snapshot") as one_shot:
+        graph = one_shot.graph
+        assert isinstance(graph, DeferredGraph) and not graph.loaded
+        one_shot.sync(contradictions=False)  # nothing changed: nothing to ask the graph
+        assert one_shot.search("zzqv nothing by this name", limit=10) is not None
+        assert not graph.loaded
+        got = [(r.note_path, r.sources) for r in one_shot.search(title, limit=10).results]
+        assert graph.loaded  # the graph source expands the note the query names
+        assert got == wanted
+
+    # an edit caught up by a one-shot process reaches the saved graph
+    (vault / "Linker.md").write_text(f"See [[{title}]].\n", encoding="utf-8")
+    with Session.open(config, embedder=embedder, mirror="snapshot") as one_shot:
+        assert isinstance(one_shot.graph, DeferredGraph) and not one_shot.graph.loaded
+        one_shot.sync(contradictions=False)
+    with Session.open(config, embedder=embedder) as app:
+        assert set(app.graph.backlinks(path)) == linked_before | {"Linker.md"}

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from engine.model import Link, Note
-from engine.store.graph import LinkGraph, cache_path
+from engine.paths import graph_cache_path
+from engine.store.graph import LinkGraph
 
 WHEN = datetime(2025, 3, 1, tzinfo=UTC)
 
@@ -253,7 +254,7 @@ def test_save_load_round_trip(tmp_path: Path) -> None:
         assert ("note:A.md", "note:Nowhere.md") in edges(copy, "links_to")
         assert copy.resolve("bee", source_path="x.md") == "Ünï/B.md"
     # no temp files left
-    assert sorted(tmp_path.joinpath("sub").iterdir()) == [target, cache_path(target)]
+    assert sorted(tmp_path.joinpath("sub").iterdir()) == [target, graph_cache_path(target)]
 
 
 def test_the_cache_answers_only_for_its_stamp_and_never_runs_foreign_code(
@@ -267,10 +268,12 @@ def test_the_cache_answers_only_for_its_stamp_and_never_runs_foreign_code(
     g.save(target, stamp="7")
     stale = LinkGraph.load(target, expect="8")  # the cache is not for stamp 8: the JSON answers
     assert stale is not None and stale[1] == "7"
-    cache_path(target).write_bytes(pickle.dumps(("consilience.linkgraph.cache", 1, "7", print)))
+    graph_cache_path(target).write_bytes(
+        pickle.dumps(("consilience.linkgraph.cache", 1, "7", print))
+    )
     loaded = LinkGraph.load(target, expect="7")  # a cache holding anything else: the JSON
     assert loaded is not None and loaded[1] == "7" and loaded[0].notes() == {"A.md"}
-    cache_path(target).write_bytes(b"\x80\x05garbage")
+    graph_cache_path(target).write_bytes(b"\x80\x05garbage")
     assert LinkGraph.load(target, expect="7") is not None
 
 

@@ -3,6 +3,7 @@ stamp, refused when damaged, and checked against Chroma after loading."""
 
 from __future__ import annotations
 
+import json
 import logging
 from pathlib import Path
 
@@ -47,6 +48,24 @@ def test_round_trip_answers_the_same(tmp_path: Path) -> None:
     assert _answers(loaded, {"n3.md"}) == _answers(mirror, {"n3.md"})
     got = loaded.vectors(["n2.md#2"])["n2.md#2"]
     assert np.allclose(got, mirror.vectors(["n2.md#2"])["n2.md#2"])
+    # a loaded mirror takes writes as the one it was saved from does
+    for m in (mirror, loaded):
+        m.remove_notes(["n3.md"])
+        m.remove(["n4.md#4"])
+        m.put(["n9.md#0", "n2.md#2"], _vectors(2, seed=3), [{"note_path": "n9.md"}] * 2)
+    assert len(loaded) == len(mirror)
+    assert _answers(loaded) == _answers(mirror)
+    assert _answers(loaded, {"n9.md", "n5.md"}) == _answers(mirror, {"n9.md", "n5.md"})
+
+
+def test_a_snapshot_repeating_an_id_is_refused(tmp_path: Path) -> None:
+    base = tmp_path / "vectors.mirror"
+    _filled().save(base, stamp="7")
+    meta_path = Path(str(base) + ".json")
+    meta = json.loads(meta_path.read_text("utf-8"))
+    meta["ids"][1] = meta["ids"][0]
+    meta_path.write_text(json.dumps(meta), "utf-8")
+    assert VectorMirror.load(base, stamp="7", dimension=DIM) is None
 
 
 @pytest.mark.parametrize(

@@ -234,6 +234,7 @@ def test_unlistable_folder_and_unreadable_file_even_as_root(
 
     monkeypatch.setattr(scan_module.os, "scandir", scandir)
     monkeypatch.setattr(scan_module.os, "access", access)
+    monkeypatch.setattr(scan_module, "_own_readable", lambda st: False)  # not one's own files
     result = scan_vault(tmp_path, vault_filter=NO_FILTER)
     assert list(result.files) == ["Ok.md"]
     assert [(s.path, "denied" in s.reason.lower()) for s in result.skipped] == [
@@ -251,3 +252,18 @@ def test_unlistable_root_raises(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(scan_module.os, "scandir", scandir)
     with pytest.raises(VaultUnavailableError, match="Permission denied"):
         scan_vault(tmp_path, vault_filter=NO_FILTER)
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid"), reason="POSIX owners")
+def test_only_ones_own_readable_files_skip_the_access_check(tmp_path: Path) -> None:
+    from engine.vault.scan import _own_readable
+
+    note = touch(tmp_path, "Mine.md")
+    note.chmod(0o600)
+    assert _own_readable(os.stat(note))
+    note.chmod(0o200)  # the owner may not read it: the system is asked
+    assert not _own_readable(os.stat(note))
+    theirs = os.stat(note)
+    assert not _own_readable(
+        os.stat_result((0o100644, *theirs[1:4], os.geteuid() + 1, *theirs[5:]))
+    )
