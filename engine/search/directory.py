@@ -42,6 +42,7 @@ class NoteMeta:
     links_out: frozenset[str]  # resolved note paths this note links to or embeds
     entities_out: frozenset[str]  # unresolved link targets (folded)
     names: tuple[tuple[str, str, str], ...] = ()  # (label, name, folded name), precomputed
+    embeds_only: frozenset[str] = frozenset()  # of `links_out`: embedded, never linked
 
     @property
     def folder(self) -> str:
@@ -169,7 +170,7 @@ class DirectoryCache:
         write_cache(self.path, pickled((_CACHE_FORMAT, self.stamp, notes)))
 
 
-_CACHE_FORMAT = "consilience.directory.1"
+_CACHE_FORMAT = "consilience.directory.2"
 _ADMITTED = {
     ("builtins", "frozenset"),
     ("builtins", "set"),
@@ -182,6 +183,40 @@ _ADMITTED = {
 def _admitted(module: str, name: str) -> bool:
     """What `DirectoryCache.save` pickles: containers, datetimes and `NoteMeta`."""
     return (module, name) in _ADMITTED or (module, name) == (__name__, "NoteMeta")
+
+
+LINKS_TO, EMBEDS = "links_to", "embeds"  # the link graph's relations between notes
+
+
+@dataclass(frozen=True)
+class LinkSteps:
+    """One link step between the notes of a directory snapshot, either way: what
+    `LinkGraph.neighbors(path, hops=1)` answers, read from the snapshot alone, so a search
+    that expands the notes a query names never needs the graph itself (decision 0019)."""
+
+    notes: dict[str, NoteMeta]
+    linked_from: dict[str, tuple[str, ...]]  # path -> the notes linking to or embedding it
+
+    @classmethod
+    def build(cls, notes: dict[str, NoteMeta]) -> LinkSteps:
+        incoming: dict[str, list[str]] = {}
+        for path, meta in notes.items():
+            for target in meta.links_out:
+                incoming.setdefault(target, []).append(path)
+        return cls(notes, {path: tuple(sources) for path, sources in incoming.items()})
+
+    def neighbours(self, path: str) -> list[tuple[str, str]]:
+        """The notes one link away from `path`, by path, each with the strongest relation
+        between them: links_to, embeds (from `path`), then linked_from, embedded_by."""
+        me = self.notes.get(path)
+        if me is None:
+            return []
+        best = {o: EMBEDS if o in me.embeds_only else LINKS_TO for o in me.links_out}
+        for other in self.linked_from.get(path, ()):
+            if other not in best and other != path:
+                embeds = path in self.notes[other].embeds_only
+                best[other] = "embedded_by" if embeds else "linked_from"
+        return sorted(best.items())
 
 
 class NoteDirectory:
@@ -242,15 +277,16 @@ def _build(graph: LinkGraph) -> dict[str, NoteMeta]:
             continue
         tags: list[str] = []
         links: set[str] = set()
+        embeds: set[str] = set()
         entities: set[str] = set()
         for v, keyed in succ[node].items():
             for data in keyed.values():
                 rel = data.get("relation")
                 if rel == "tagged":
                     tags.append(v.removeprefix("tag:"))
-                elif rel in ("links_to", "embeds"):
+                elif rel in (LINKS_TO, EMBEDS):
                     if v.startswith("note:"):
-                        links.add(v.removeprefix("note:"))
+                        (links if rel == LINKS_TO else embeds).add(v.removeprefix("note:"))
                     elif v.startswith("entity:"):
                         entities.add(v.removeprefix("entity:"))
         path = str(attrs["path"])
@@ -266,9 +302,10 @@ def _build(graph: LinkGraph) -> dict[str, NoteMeta]:
             tags=tuple(sorted(set(tags))),
             created=_parse_dt(attrs.get("created")),
             modified=_parse_dt(attrs.get("modified")),
-            links_out=frozenset(links - {path}),
+            links_out=frozenset((links | embeds) - {path}),
             entities_out=frozenset(entities),
             names=tuple((label, name, fold(name)) for label, name in names if fold(name)),
+            embeds_only=frozenset(embeds - links - {path}),
         )
     return out
 

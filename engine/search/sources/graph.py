@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from engine.search.directory import NoteDirectory, NoteMeta, fold
+from engine.search.directory import LinkSteps, NoteDirectory, NoteMeta, fold
 from engine.search.service import SearchRequest
 from engine.search.types import Excerpt, Hit, Relation, Span
 
@@ -71,9 +71,9 @@ class GraphSource:
     name = "graph"
 
     def __init__(self, graph: LinkGraph, directory: NoteDirectory | None = None) -> None:
-        self._graph = graph
         self._directory = directory or NoteDirectory(graph)
         self._name_index: tuple[dict[str, NoteMeta], _NameIndex] | None = None
+        self._steps: LinkSteps | None = None
         self._seeds_seen: OrderedDict[
             tuple[object, int], tuple[dict[str, NoteMeta], list[SeedMatch]]
         ] = OrderedDict()
@@ -98,13 +98,14 @@ class GraphSource:
         def passes(path: str) -> bool:
             return path in notes and (allowed is None or path in allowed)
 
+        steps = self._link_steps(notes)
         seed_paths = sorted(best, key=lambda p: (-best[p].relevance, p))
         seed_set = set(seed_paths)
         # Only the first `depth` seeds that pass can make the answer (neighbours rank after
         # seeds of equal relevance), so the rest are never built.
         for path in [p for p in seed_paths if passes(p)][: request.depth]:
             m = best[path]
-            hits[path] = self._hit(notes[path], m, relations=self._relations(path, seed_set))
+            hits[path] = self._hit(notes[path], m, relations=self._relations(steps, path, seed_set))
         # Expansion: neighbours of the seeds the query names (not of weak partial matches).
         expanded = [p for p in seed_paths if best[p].relevance >= EXPAND_MIN][:MAX_SEEDS_EXPANDED]
         if expanded:
@@ -114,7 +115,7 @@ class GraphSource:
             best_neighbour = max(best[p].relevance for p in expanded) * HOP_DECAY[0]
             if sum(h.relevance >= best_neighbour for h in hits.values()) >= request.depth:
                 expanded = []
-        for nb in self._neighbours(expanded, best, keep=passes):
+        for nb in self._neighbours(steps, expanded, best, keep=passes):
             meta = notes[nb.path]
             seed_title = notes[nb.seed].title if nb.seed in notes else nb.seed
             text = f"{_relation_text(nb.relation.kind)} {seed_title}"
@@ -251,8 +252,19 @@ class GraphSource:
                     self._seeds_seen.popitem(last=False)
         return found[1]
 
+    def _link_steps(self, notes: dict[str, NoteMeta]) -> LinkSteps:
+        steps = self._steps
+        if steps is None or steps.notes is not notes:
+            steps = self._steps = LinkSteps.build(notes)
+        return steps
+
     def _neighbours(
-        self, expanded: list[str], best: dict[str, SeedMatch], *, keep: Callable[[str], bool]
+        self,
+        steps: LinkSteps,
+        expanded: list[str],
+        best: dict[str, SeedMatch],
+        *,
+        keep: Callable[[str], bool],
     ) -> Iterator[_Neighbour]:
         """The first MAX_NEIGHBOURS notes one and two link steps from the expanded seeds that
         `keep` lets through, best first: by relevance (the seed's, decayed per hop), then by
@@ -273,14 +285,14 @@ class GraphSource:
 
         first: dict[str, list[str]] = {}
         for seed in expanded:
-            near = [(o, r) for o, r in self._graph.neighbors(seed, hops=1) if o not in best]
+            near = [(o, r) for o, r in steps.neighbours(seed) if o not in best]
             first[seed] = [o for o, _ in near]
             for other, relation in near:
                 add(other, seed, 1, _reverse(relation))
         for seed in expanded:
             ring = set(first[seed])
             for middle in first[seed]:
-                for other, _relation in self._graph.neighbors(middle, hops=1):
+                for other, _relation in steps.neighbours(middle):
                     if other in best or other in ring:
                         continue
                     if (cur := found.get(other)) is not None and cur[1] == 1:
@@ -303,9 +315,9 @@ class GraphSource:
             for path, (rel, hops, support, kind, seed) in ordered
         )
 
-    def _relations(self, path: str, seeds: set[str]) -> tuple[Relation, ...]:
+    def _relations(self, steps: LinkSteps, path: str, seeds: set[str]) -> tuple[Relation, ...]:
         rels = []
-        for other, relation in self._graph.neighbors(path, hops=1):
+        for other, relation in steps.neighbours(path):
             if other in seeds:
                 rels.append(Relation(kind=relation, other_path=other, hops=1))
         return tuple(rels[:10])
