@@ -7,7 +7,7 @@ Each DUMP is what `bench/contradiction_candidates.py dump VAULT DUMP` recorded o
 product's scan (every candidate pair, and whether the judge reads it); each TRUTH lists the
 vault's labelled pairs (the format of ../shared/data/contradiction-vaults, or the planted sets'
 `{"a": {"path", "claim"}, "b": ...}`). For every pair the judge reads (vetoed pairs aside),
-the features of `engine/contradict/calibration.py` are computed exactly as the scorer does,
+the features of `engine/contradict/judge.py` are computed exactly as the scorer does,
 labelled 1 when the pair matches a contradiction of the truth (else 0: look-alikes and
 unlabelled pairs alike), and a logistic regression is fitted over all vaults together.
 `--write` stores it in engine/contradict/judge/calibration.json with the vaults, counts and
@@ -31,15 +31,16 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from contradiction_candidates import item_matches, load_score_py, truth_items  # noqa: E402
 
-from engine.contradict.calibration import (  # noqa: E402
+from engine.contradict.claim import parse_claim  # noqa: E402
+from engine.contradict.judge import (  # noqa: E402
     CALIBRATION_PATH,
     FEATURES,
+    PairJudge,
     fit_logistic,
+    judge_text,
     names_other_note,
     pair_features,
 )
-from engine.contradict.judge import PairJudge, judge_text  # noqa: E402
-from engine.contradict.parsed_claim import parse_claim  # noqa: E402
 from engine.contradict.scorer import note_title, value_conflict  # noqa: E402
 from engine.contradict.structure import about_different_things, assess  # noqa: E402
 

@@ -27,9 +27,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engine.contradict.lexicon import WORD_PAIRS
 from engine.contradict.quantities import parse_dates
-from engine.contradict.text import NEGATORS, tokenize
+from engine.contradict.text import NEGATORS, WORD_PAIRS, tokenize
 
 _NUMBER_WORDS = {
     "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,

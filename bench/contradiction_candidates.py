@@ -72,7 +72,7 @@ def dump(args: argparse.Namespace) -> None:
         recorder = RecordingScorer(base.scorer)
         scan_config = base.config
         if args.judge_config:  # the wider net a judge reads, whether or not one is installed
-            from engine.contradict.scan_config import JUDGE_SCAN_CONFIG
+            from engine.contradict.scan import JUDGE_SCAN_CONFIG
 
             scan_config = JUDGE_SCAN_CONFIG
         if args.gate is not None:

@@ -80,7 +80,7 @@ def main() -> int:
     step("search service, one query")
     ws.vectors.query(np.asarray(query), k=10)
     step("Chroma with its HNSW index (loaded only to write)")
-    from engine.contradict.claim_vectors import ClaimVectors
+    from engine.contradict.store import ClaimVectors
 
     claims = ClaimVectors(ws.catalog, dimension=384)
     ids = claims.all_ids()

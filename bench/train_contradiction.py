@@ -50,8 +50,8 @@ for _path in (ROOT, Path(__file__).resolve().parent):
 
 from contradiction_augment import synthesize  # noqa: E402
 
+from engine.contradict.cues import FEATURE_NAMES, NegationSpace, feature_matrix  # noqa: E402
 from engine.contradict.evaluate import LabeledPair, load_pairs, precision_recall_f1  # noqa: E402
-from engine.contradict.features import FEATURE_NAMES, NegationSpace, feature_matrix  # noqa: E402
 from engine.contradict.scorer import WEIGHTS_FORMAT, LogisticModel, PairScorer  # noqa: E402
 from engine.contradict.text import strip_negation  # noqa: E402
 
@@ -430,7 +430,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     weights = {
         "format": WEIGHTS_FORMAT,
         "description": "Built-in contradiction pair scorer: logistic regression over cue and "
-        "embedding-pair features (engine/contradict/features.py).",
+        "embedding-pair features (engine/contradict/cues.py).",
         "model": model.to_json(),
         "threshold": round(threshold, 4),
         "negation": {

@@ -35,9 +35,8 @@ from engine.vault.documents import DEFAULT_MAX_PDF_BYTES, DEFAULT_MAX_PDF_PAGES,
 from engine.vault.ignore import DOCUMENT_SUFFIXES, VaultFilter
 
 if TYPE_CHECKING:
-    from engine.contradict.claim_vectors import ClaimVectors
     from engine.contradict.scan import ContradictionScanner
-    from engine.contradict.store import Review
+    from engine.contradict.store import ClaimVectors, Review
     from engine.contradict.types import ScanStats
     from engine.embed.embedder import Embedder
     from engine.store.graph import LinkGraph
@@ -398,9 +397,9 @@ class Workspace:
     def _contradiction_scanner(self) -> ContradictionScanner | None:
         if self._scanner is not None:
             return self._scanner
-        from engine.contradict.claim_vectors import ClaimVectors
         from engine.contradict.scan import ContradictionScanner
         from engine.contradict.scorer import PairScorer, WeightsError
+        from engine.contradict.store import ClaimVectors
 
         try:
             scorer = PairScorer.load()

@@ -2,10 +2,18 @@
 beyond reading the shipped weights). Import the modules themselves: the package imports
 nothing, so reading stored pairs (`store`) never loads the scorer.
 
-    claims.extract_claims(text, heading_path=...)  -> asserting sentences of a chunk
-    judge.PairJudge.load().contradiction(pairs)     -> P(contradiction) by the shipped NLI judge
-    structure.assess(a, b, ...)                     -> values, dates and swaps compared by rule
-    scorer.PairScorer.load().score(a, b, a_vec=..., b_vec=...) -> PairScore
-    scan.ContradictionScanner                       -> candidates, scoring and storage per sync
-    evaluate.evaluate_pairs(path, scorer=..., embedder=...) -> precision / recall / F1
+    types          what the product shows about a contradiction, scan counts, the thresholds
+    text           word-level tools: tokens, stems, word lists, word classes, negators, scopes
+    quantities     numbers with units, dates, a claim's values, a named thing's year of origin
+    claims         asserting sentences of a chunk: extract_claims(text, heading_path=...)
+    claim          one claim parsed: Analysis (for the cues) and ParsedClaim (for the verdict)
+    cues           cue detectors, word overlap and the pair model's features
+    structure      the structural verdict and its explanations: assess(a, b, ...) -> Verdict
+    candidates     candidate pairs: nearest claims of other notes, pairing, notes a claim names
+    judge          PairJudge.load().contradiction(pairs) and its Calibration to a confidence
+    scorer         PairScorer.load().score(a, b, a_vec=..., b_vec=...) -> PairScore
+    scan           ContradictionScanner: candidates, scoring and storage per sync; ScanConfig
+    scan_process   a big scan in a child process (python -m engine.contradict.scan_process)
+    store          claims, pairs, reviews and claim vectors in the catalog
+    evaluate       evaluate_pairs(path, scorer=..., embedder=...) -> precision / recall / F1
 """

@@ -1,19 +1,23 @@
-"""Numbers with units, and dates, as the cue detectors compare them.
-
-`parse_quantities` finds "14 months", "15 min", "3.5 V", "20 %", "$1,200", "ten nodes",
-"5-10 minutes", "more than 3 sites" and normalises units (min/mins/minutes -> seconds), so
-"1 hour" and "60 minutes" agree and "9 months" and "14 months" do not. A number whose unit is
-not a known unit takes the noun after it as its unit ("ten nodes"), so "ten nodes" is never
-compared with "ten minutes". `parse_dates` finds "12 May 2026", "May 12, 2026", "2026-05-12",
-"June 2026", "in 2019", weekdays, and keeps only the parts that were written.
+"""Numbers, units, dates and values: quantities and dates found in text, a claim's values
+and how two claims' values relate, and the year one named thing began.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engine.contradict.text import Token, stem, tokenize
+
+# -- quantities: Numbers with units, and dates, as the cue detectors compare them. ---
+#
+# `parse_quantities` finds "14 months", "15 min", "3.5 V", "20 %", "$1,200", "ten nodes",
+# "5-10 minutes", "more than 3 sites" and normalises units (min/mins/minutes -> seconds), so
+# "1 hour" and "60 minutes" agree and "9 months" and "14 months" do not. A number whose unit is
+# not a known unit takes the noun after it as its unit ("ten nodes"), so "ten nodes" is never
+# compared with "ten minutes". `parse_dates` finds "12 May 2026", "May 12, 2026", "2026-05-12",
+# "June 2026", "in 2019", weekdays, and keeps only the parts that were written.
 
 _MONTHS: dict[str, int] = {
     "january": 1, "jan": 1, "januar": 1, "february": 2, "feb": 2, "februar": 2, "march": 3,
@@ -470,3 +474,235 @@ def _anchor(tokens: tuple[Token, ...], start: int, end: int) -> frozenset[str]:
 
 
 _UNIT_STEMS = frozenset(stem(u) for u in _UNITS) | frozenset(_UNITS)
+
+
+# -- claim_values: Values and dates in a claim, and how two claims' values relate: the same quantity
+#    with values that cannot both hold ("900 s" = "15 minutes" agree; "14 months" / "9 months" do
+#    not), or two dates of one event. ---
+
+
+def values_in(text: str) -> tuple[tuple[Quantity, ...], tuple[DateMention, ...]]:
+    """The quantities and dates of claim `text` (bare years too; numbers glued to letters,
+    "2nd", "3d6", "v2", are not quantities)."""
+    dates = parse_dates(text)
+    dates = (*dates, *_years(text, dates))
+    quantities = tuple(
+        q
+        for q in parse_quantities(text, skip=tuple((d.start, d.end) for d in dates))
+        if not _glued(text, q.start, q.end)
+    )
+    return quantities, dates
+
+
+def quantity_relation(
+    a: tuple[Quantity, ...], b: tuple[Quantity, ...]
+) -> tuple[list[tuple[Quantity, Quantity]], int]:
+    """(conflicting same-unit pairs, number of agreeing same-unit pairs)."""
+    conflicts: list[tuple[Quantity, Quantity]] = []
+    agree = 0
+    agreeing: set[str] = set()
+    for qa in a:
+        same = [qb for qb in b if qb.unit == qa.unit]
+        if not same:
+            continue
+        if any(_same_value(qa, qb) and not _different_limits(qa, qb) for qb in same):
+            agree += 1
+            agreeing.add(qa.unit)
+        else:
+            conflicts.append((qa, same[0]))
+    # one of several values of a unit matches: a list, not a conflict ("1 vault ... 10 vaults"
+    # / "ten vaults"); values of other units still count ("single battery" vs "14 months")
+    return [c for c in conflicts if c[0].unit not in agreeing], agree
+
+
+_YEAR_RE = re.compile(r"\b(?:in|year|since|until|by)\s+(?:the\s+year\s+)?(\d{3,4})\b(?![.,]\d)")
+
+
+def _years(text: str, known: tuple[DateMention, ...]) -> tuple[DateMention, ...]:
+    """Years the date parser leaves out ("in the year 1189", "in 587"): any era."""
+    out: list[DateMention] = []
+    for m in _YEAR_RE.finditer(text):
+        s, e = m.span()
+        if any(d.start < e and s < d.end for d in known):
+            continue
+        out.append(DateMention(text=m.group(), start=s, end=e, year=int(m.group(1))))
+    return tuple(out)
+
+
+def measured_conflicts(
+    a: tuple[Quantity, ...], b: tuple[Quantity, ...], *, ignore: frozenset[str] = frozenset()
+) -> list[tuple[Quantity, Quantity, frozenset[str]]]:
+    """Pairs of one measure with values that cannot both hold, with the words around both
+    numbers that say what is measured (`ignore`: words that do not count, such as the
+    subject's). Two limits of one kind disagree when they differ ("up to 5" / "at most
+    three"); a value of one claim that matches any of the other's leaves that measure out."""
+    out: list[tuple[Quantity, Quantity, frozenset[str]]] = []
+    for qa in a:
+        same = [qb for qb in b if qb.unit == qa.unit]
+        if not same or any(_same_measure(qa, qb) for qb in same):
+            continue
+        for qb in same:
+            measured = frozenset(qa.anchor & qb.anchor) - ignore
+            if measured:
+                out.append((qa, qb, measured))
+                break
+    return out
+
+
+def _same_measure(a: Quantity, b: Quantity) -> bool:
+    if a.bound == b.bound and a.bound in ("<=", ">="):
+        return not _different_limits(a, b)
+    return _same_value(a, b)
+
+
+def _glued(text: str, start: int, end: int) -> bool:
+    """A number glued to letters is a name or a die, not a quantity: "2nd", "3d6", "v2"."""
+    before = text[start - 1 : start]
+    after = text[end : end + 1]
+    return before.isalpha() or (after.isalnum() and not text[start:end][-1:].isalpha())
+
+
+def _same_value(a: Quantity, b: Quantity) -> bool:
+    """Could both hold? Points within 2 % (10 % when one is "about"), ranges that overlap,
+    bounds that admit the other value."""
+    if a.low != a.high or b.low != b.high or a.bound in ("<=", ">=") or b.bound in ("<=", ">="):
+        return a.compatible(b)
+    tol = 0.10 if "~" in (a.bound, b.bound) else 0.02
+    if a.unit == "volume":
+        tol = max(tol, 0.2)  # US and imperial pints, quarts and gallons differ by a fifth
+    if abs(a.low - b.low) <= tol * max(abs(a.low), abs(b.low), 1e-12):
+        return True
+    if a.unit == "data" and a.low > 0 and b.low > 0:
+        # 10 GB = 10,240 MB: binary and decimal prefixes are both in use
+        ratio = max(a.low, b.low) / min(a.low, b.low)
+        return any(abs(ratio - 1.024**k) <= 0.003 * 1.024**k for k in range(1, 5))
+    return False
+
+
+def _different_limits(a: Quantity, b: Quantity) -> bool:
+    """Two limits of the same kind ("at most 20" / "at most 50") name different limits."""
+    if a.bound != b.bound or a.bound not in ("<=", ">="):
+        return False
+    return not (
+        abs(a.low - b.low) <= 0.03 * max(abs(a.low), abs(b.low))
+        and abs(a.high - b.high) <= 0.03 * max(abs(a.high), abs(b.high))
+    )
+
+
+def date_relation(
+    a: tuple[DateMention, ...], b: tuple[DateMention, ...]
+) -> tuple[list[tuple[DateMention, DateMention]], int]:
+    """(conflicting pairs of comparable dates, number of dates that agree with one of the
+    other claim's)."""
+    conflicts: list[tuple[DateMention, DateMention]] = []
+    agree = 0
+    for da in a:
+        comparable = [db for db in b if da.comparable(db)]
+        if not comparable:
+            continue
+        if all(da.conflicts_with(db) for db in comparable):
+            conflicts.append((da, comparable[0]))
+        else:
+            agree += 1
+    return conflicts, agree
+
+
+# -- origins: When one named thing began: "X was founded in 1640", "the founding of X in 1837", "X,
+#    established in 1985". A thing begins once, so two claims that give one name two different years
+#    of origin contradict each other whatever else they say. ---
+#
+# Only names (capitalised words, without a leading "The") count as the thing, and only a verb
+# of beginning bound to that name: "the capital has stood since X was founded in
+# 1640" is about X's founding, not the capital's.
+
+#: Verbs and nouns of a thing's beginning.
+_ORIGIN_VERBS = (
+    r"(?:founded|established|created|formed|built|constructed|born|invented|incorporated)"
+)
+_ORIGIN_NOUNS = (
+    r"(?:founding|foundation|establishment|creation|formation|construction|birth|invention)"
+)
+_NAME = r"\b(?P<name>[A-Z][\w'’-]*(?:\s+(?:of\s+|the\s+)?[A-Z][\w'’-]*){0,3})"
+_ORIGIN_YEAR = r"(?P<year>\d{1,4})(?:\s*(?P<era>[A-Z]{2,4}|B\.C\.|A\.D\.))?(?![\d.,]\d)"
+_IN_YEAR = rf"(?:\s+(?:in|during)\s+(?:the\s+year\s+)?(?:of\s+)?{_ORIGIN_YEAR})"
+_PASSIVE = re.compile(
+    rf"{_NAME}\s*,?\s+(?:is|was|were|had\s+been|has\s+been|being)\s+(?:first\s+|originally\s+|officially\s+)?"
+    rf"{_ORIGIN_VERBS}(?:\s+\w+){{0,3}}?{_IN_YEAR}"
+)
+_APPOSITIVE = re.compile(rf"{_NAME}\s*,\s+(?:first\s+|originally\s+)?{_ORIGIN_VERBS}{_IN_YEAR}")
+_NOUN = re.compile(rf"\b{_ORIGIN_NOUNS}\s+of\s+(?:the\s+)?{_NAME}{_IN_YEAR}")
+_YEAR_FIRST = re.compile(
+    rf"\b(?:In|in)\s+(?:the\s+year\s+)?{_ORIGIN_YEAR}\s*,?\s+(?:the\s+)?{_NAME}\s+(?:is|was|were)\s+"
+    rf"(?:first\s+|originally\s+)?{_ORIGIN_VERBS}\b"
+)
+_PATTERNS = (_PASSIVE, _APPOSITIVE, _NOUN, _YEAR_FIRST)
+#: Words that start a capitalised run without naming anything.
+_NOT_NAMES = frozenset(
+    "The A An This That These Those It It's Its They Their He She His Her We Our You Your I In "
+    "On At By When Since Until After Before During Once Then There Here Each Every All Some".split()
+)
+
+
+@dataclass(frozen=True)
+class Origin:
+    """One claim that `name` began in `year` (`era`: the era written after it, or "")."""
+
+    name: str  # the name as written
+    key: tuple[str, ...]  # its stems, for comparing names
+    year: int
+    era: str
+    text: str  # "1640 BCE"
+
+
+@lru_cache(maxsize=1 << 14)
+def origins_in(text: str) -> tuple[Origin, ...]:
+    """Every (name, year) beginning that claim `text` states."""
+    out: list[Origin] = []
+    seen: set[tuple[tuple[str, ...], int]] = set()
+    for pattern in _PATTERNS:
+        for m in pattern.finditer(text):
+            name = _trim(m.group("name"))
+            if not name:
+                continue
+            era = (m.group("era") or "").replace(".", "").upper()
+            key = tuple(stem(w.lower()) for w in re.findall(r"[\w'’-]+", name) if w[0].isupper())
+            year = int(m.group("year"))
+            if not key or (key, year) in seen:
+                continue
+            seen.add((key, year))
+            shown = m.group("year") + (f" {m.group('era')}" if m.group("era") else "")
+            out.append(Origin(name=name, key=key, year=year, era=era, text=shown))
+    return tuple(out)
+
+
+def _trim(name: str) -> str:
+    """The name without leading or trailing function words ("The Guild" -> "Guild"); empty
+    when nothing else is left."""
+    words = name.split()
+    while words and words[0] in _NOT_NAMES:
+        words = words[1:]
+    if not words:
+        return ""
+    while words and words[-1].lower() in {"of", "the"}:
+        words = words[:-1]
+    return " ".join(words)
+
+
+def conflicting_origins(a: str, b: str) -> tuple[Origin, Origin] | None:
+    """Two different years of origin for one name across claims `a` and `b` (the same era,
+    or no era on either), or None."""
+    xs, ys = origins_in(a), origins_in(b)
+    for x in xs:
+        for y in ys:
+            if x.key != y.key or x.year == y.year:
+                continue
+            if x.era and y.era and x.era != y.era:
+                continue
+            if bool(x.era) != bool(y.era) and min(x.year, y.year) < 100:
+                continue
+            agree = any(
+                x2.key == y2.key and x2.year == y2.year for x2 in xs for y2 in ys if x2.key == x.key
+            )
+            if not agree:
+                return x, y
+    return None

@@ -1,28 +1,5 @@
-"""Keeps claims and contradiction pairs in step with the index.
-
-`ContradictionScanner.update(changed, removed)` runs after the indexer, for the notes it
-touched:
-
-1. extract the claims of each changed note from its stored chunks (`extract_claims`);
-2. embed them with the packaged MiniLM (the scorer is calibrated on it), reusing any vector
-   already stored for the same text hash, and replace the notes' vectors in the catalog
-   (`claim_vectors.py`: float16 rows with `note_path` and `text_hash`);
-3. for each claim, find its `k` nearest claims of *other* notes (one matrix for a large scan,
-   an exact search over the stored rows for a live edit) and keep those at or above the
-   similarity gate — nearest neighbours only, never all pairs;
-4. score the candidates with `PairScorer.score_many` (vectors and note paths passed in) and
-   keep those at or above the scorer's weak threshold (front ends show from `threshold` up);
-5. in one catalog transaction: replace the notes' claims and every pair involving them, and
-   record the content hash they were scanned from (see `store.py` for crash safety).
-
-Memory (a whole-vault scan holds every claim until the transaction): claims are columns of a
-`ClaimTable` (strings once, notes and text hashes as ints), every claim vector is a row of one
-float32 matrix allocated once (rows not written are never mapped), the neighbour search reads
-its queries as rows of that matrix, and candidate pairs are int arrays (`pairing.py`) until a
-batch of them is scored. At 10k notes (93k claims, 500k candidates) the scan's peak above its
-start went from 1,064 to 643 MB with byte-identical pairs and scores; keeping the claim
-vectors in the catalog rather than in a vector collection took the whole scan's peak from
-1,038 to 791 MB (docs/decisions/0014).
+"""The contradiction scan: keeps claims and pairs in step with the index, with its
+tunables (`ScanConfig`) and the claims of one scan column by column (`ClaimTable`).
 """
 
 from __future__ import annotations
@@ -31,36 +8,70 @@ import hashlib
 import logging
 import re
 import time
-from collections.abc import Callable, Iterable, Sequence
+from array import array
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
+import numpy.typing as npt
 
 from engine.contradict import store
-from engine.contradict.claim_table import ClaimTable, Ints
-from engine.contradict.claims import extract_claims
-from engine.contradict.cues import clear_claim_caches
-from engine.contradict.pairing import (
+from engine.contradict.candidates import (
+    DEFAULT_NEIGHBOUR_SEARCH,
+    NeighbourSearchConfig,
+    TitleIndex,
     candidate_pairs,
+    common_titles,
     distinct_pairs,
     judge_selection,
     locality_rows,
     raw_pairs,
     subject_partner_pairs,
 )
-from engine.contradict.scan_config import DEFAULT_SCAN_CONFIG, JUDGE_SCAN_CONFIG, ScanConfig
-from engine.contradict.store import PairRow
-from engine.contradict.structure import about_different_things
-from engine.contradict.subjects import TitleIndex, common_titles
-from engine.contradict.templates import varying_values
+from engine.contradict.claim import analyse
+from engine.contradict.claims import extract_claims
+from engine.contradict.cues import clear_word_index
+from engine.contradict.quantities import origins_in
+from engine.contradict.store import ClaimRow, PairRow
+from engine.contradict.structure import about_different_things, varying_values
+from engine.contradict.structure import clear_caches as clear_structure_caches
+from engine.contradict.text import clear_lexicon_caches, clear_token_caches
 from engine.contradict.types import ScanStats
 from engine.vault.documents import document_kind
 
 if TYPE_CHECKING:
-    from engine.contradict.claim_vectors import ClaimVectors
     from engine.contradict.scorer import PairScorer
+    from engine.contradict.store import ClaimVectors
     from engine.embed.embedder import Embedder
     from engine.store.catalog import Catalog
+
+
+# -- scan: Keeps claims and contradiction pairs in step with the index. ---
+#
+# `ContradictionScanner.update(changed, removed)` runs after the indexer, for the notes it
+# touched:
+#
+# 1. extract the claims of each changed note from its stored chunks (`extract_claims`);
+# 2. embed them with the packaged MiniLM (the scorer is calibrated on it), reusing any vector
+#    already stored for the same text hash, and replace the notes' vectors in the catalog
+#    (`store.py`: float16 rows with `note_path` and `text_hash`);
+# 3. for each claim, find its `k` nearest claims of *other* notes (one matrix for a large scan,
+#    an exact search over the stored rows for a live edit) and keep those at or above the
+#    similarity gate — nearest neighbours only, never all pairs;
+# 4. score the candidates with `PairScorer.score_many` (vectors and note paths passed in) and
+#    keep those at or above the scorer's weak threshold (front ends show from `threshold` up);
+# 5. in one catalog transaction: replace the notes' claims and every pair involving them, and
+#    record the content hash they were scanned from (see `store.py` for crash safety).
+#
+# Memory (a whole-vault scan holds every claim until the transaction): claims are columns of a
+# `ClaimTable` (strings once, notes and text hashes as ints), every claim vector is a row of one
+# float32 matrix allocated once (rows not written are never mapped), the neighbour search reads
+# its queries as rows of that matrix, and candidate pairs are int arrays (`candidates.py`) until a
+# batch of them is scored. At 10k notes (93k claims, 500k candidates) the scan's peak above its
+# start went from 1,064 to 643 MB with byte-identical pairs and scores; keeping the claim
+# vectors in the catalog rather than in a vector collection took the whole scan's peak from
+# 1,038 to 791 MB (docs/decisions/0014).
 
 log = logging.getLogger(__name__)
 
@@ -357,7 +368,7 @@ class ContradictionScanner:
         # 3. score, cluster by cluster when there are many (the scorer caches per claim)
         score_batch = self._config.score_batch
         if len(a) > score_batch:
-            from engine.contradict.neighbours import locality_order_of
+            from engine.contradict.candidates import locality_order_of
 
             a_rows, b_rows, source = locality_rows(a, b, vec_rows, shared)
             order = locality_order_of(a_rows, b_rows, base, pairs=len(a), rows=source)
@@ -596,8 +607,8 @@ class ContradictionScanner:
         vectors: np.ndarray,
         scanned: frozenset[str],
     ) -> tuple[Ints, Ints, np.ndarray]:
-        """Many notes (a full scan): every claim vector in one matrix (`neighbours.py`)."""
-        from engine.contradict.neighbours import nearest_hits_of_rows
+        """Many notes (a full scan): every claim vector in one matrix (`candidates.py`)."""
+        from engine.contradict.candidates import nearest_hits_of_rows
 
         scanned_notes = {table.note_paths[n] for n in by_note}
         for page in store.claim_keys(self._catalog):
@@ -771,3 +782,203 @@ def _queries_by_note(table: ClaimTable) -> dict[int, dict[int, int]]:
     for row in range(table.scanned):
         by_note.setdefault(table.note_id_of(row), {}).setdefault(table.hash_of(row), row)
     return by_note
+
+
+# -- scan_config: The tunables of a contradiction scan, in one frozen `ScanConfig` (change values
+#    with `dataclasses.replace`). ---
+#
+# Two presets: `DEFAULT_SCAN_CONFIG`, the candidates the structural verdict alone reads
+# (similar claims, and a few claims about the same note), and `JUDGE_SCAN_CONFIG`, the wider
+# net a trained judge reads (claims about the same note however far apart their words, within
+# a budget). The scanner takes the second when the scorer has a judge (`ContradictionScanner`).
+
+
+@dataclass(frozen=True, kw_only=True)
+class ScanConfig:
+    """The tunables of a contradiction scan."""
+
+    # Cosine similarity a claim pair needs before it is a candidate. On the demo vault the
+    # planted contradictions sit at 0.61 to 0.99; consistent pairs on the same subject also
+    # reach 0.9, so the gate only prunes unrelated claims and the scorer decides.
+    similarity_gate: float = 0.55
+    # Pairs that name the same note (`candidates.py`: the note of one claim, a title both
+    # mention) are candidates from this similarity: "They cannot forge iron blades" in Orrin
+    # Family and "The Orrin Family smiths forge iron blades" sit at 0.4.
+    subject_gate: float = 0.55
+    # A claim that names a note is paired with this many of that note's claims (and of the
+    # other claims naming it), the most similar first, above `subject_gate` (0: none).
+    subject_partners: int = 0
+    neighbours: int = 8  # nearest claims of other notes asked for each claim
+    # The judge reads the candidates best first by cosine + `subject_bonus` (same subject), at
+    # most `judge_per_claim` per claim and max(`judge_min`, `judge_per_scanned` x claims
+    # scanned) in all: its cost grows with the vault, not with the candidates.
+    subject_bonus: float = 0.25
+    judge_per_claim: int = 8
+    judge_per_scanned: float = 1.0
+    judge_min: int = 4000
+    # Notes per extraction/embedding batch (a full scan is batched, a kill loses little).
+    batch_notes: int = 256
+    # Candidate pairs scored per call; above this many, pairs are scored in locality order.
+    score_batch: int = 2048
+    # From this many claims to look up, the candidate search loads every claim vector into
+    # one matrix (`candidates.py`) instead of searching the stored vectors note by note.
+    in_memory_queries: int = 256
+    # A live edit asks for this many times `neighbours` and drops the note's own claims.
+    own_note_room: int = 4
+    # The in-memory search: exact up to a size, then an inverted file.
+    neighbour_search: NeighbourSearchConfig = DEFAULT_NEIGHBOUR_SEARCH
+
+
+#: The structure alone also reads each claim naming a note beside that note's closest claims:
+#: a conflict across notes is often between a note and a claim naming it, at a cosine of 0.4.
+DEFAULT_SCAN_CONFIG = ScanConfig(subject_gate=0.4, subject_partners=6)
+#: Real conflicts between notes written at different times sit at a cosine of 0.4-0.75 (a
+#: campaign retold in prose, a worldbuilding vault), many of them between a note and a claim
+#: naming it; the judge budget, not the gates, bounds the cost.
+JUDGE_SCAN_CONFIG = ScanConfig(
+    similarity_gate=0.45, subject_gate=0.25, subject_partners=6, neighbours=16
+)
+
+
+# -- claim_table: The claims one scan works on, column by column (see `scan.py`). ---
+#
+# A whole-vault scan holds every claim until its pairs are stored: 93k claims at 10k notes. As
+# `ClaimRow` objects (an attribute dict and a 64-character hash string each) they cost about a
+# kilobyte apiece; here every string is kept once, notes and text hashes become int indexes into
+# `note_paths` / `hash_texts`, and the candidate search works on int arrays.
+#
+# Rows `0 .. scanned-1` are the claims extracted in this scan, in extraction order; rows after
+# them are claims of other notes read from the catalog (`add_other`), whose text is filled in
+# (`set_text`) only for those a candidate pair needs.
+
+Ints = npt.NDArray[np.int64]
+
+
+class ClaimTable:
+    """Append-only claim columns with interned note paths and text hashes."""
+
+    def __init__(self) -> None:
+        self.ids: list[str] = []
+        self.texts: list[str] = []
+        self._chunk_ids: list[str] = []
+        self._contexts: list[str] = []
+        self._ordinals = array("q")
+        self._notes = array("q")
+        self._hashes = array("q")
+        self.note_paths: list[str] = []
+        self.hash_texts: list[str] = []
+        self._note_index: dict[str, int] = {}
+        self._hash_index: dict[str, int] = {}
+        self.scanned = 0  # rows extracted in this scan; the rest are other notes' claims
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def add_scanned(
+        self,
+        *,
+        id: str,
+        note_path: str,
+        chunk_id: str,
+        ordinal: int,
+        text: str,
+        context: str,
+        text_hash: str,
+    ) -> None:
+        if self.scanned != len(self.ids):
+            raise ValueError("scanned claims come before other notes' claims")
+        self._add(id, note_path, text_hash, text)
+        self._chunk_ids.append(chunk_id)
+        self._contexts.append(context)
+        self._ordinals.append(ordinal)
+        self.scanned += 1
+
+    def add_other(self, *, id: str, note_path: str, text_hash: str) -> int:
+        """A claim of a note this scan did not extract (its text comes later, if needed)."""
+        self._add(id, note_path, text_hash, "")
+        return len(self.ids) - 1
+
+    def _add(self, id: str, note_path: str, text_hash: str, text: str) -> None:
+        self.ids.append(id)
+        self.texts.append(text)
+        self._notes.append(_intern(note_path, self._note_index, self.note_paths))
+        self._hashes.append(_intern(text_hash, self._hash_index, self.hash_texts))
+
+    def set_text(self, row: int, text: str) -> None:
+        self.texts[row] = text
+
+    def note(self, row: int) -> str:
+        return self.note_paths[self._notes[row]]
+
+    def note_id_of(self, row: int) -> int:
+        return self._notes[row]
+
+    def hash_of(self, row: int) -> int:
+        """The row's text hash as an index into `hash_texts`."""
+        return self._hashes[row]
+
+    def text_hash(self, row: int) -> str:
+        return self.hash_texts[self._hashes[row]]
+
+    def hash_id(self, text_hash: str) -> int | None:
+        return self._hash_index.get(text_hash)
+
+    def note_ids(self) -> Ints:
+        """Each row's note as an index into `note_paths`."""
+        return np.frombuffer(self._notes, dtype=np.int64).copy()
+
+    def hash_ids(self) -> Ints:
+        """Each row's text hash as an index into `hash_texts`."""
+        return np.frombuffer(self._hashes, dtype=np.int64).copy()
+
+    def hash_ranks(self) -> Ints:
+        """Each text hash's rank in string order (so `rank[x] < rank[y]` iff hash x < hash y)."""
+        order = sorted(range(len(self.hash_texts)), key=self.hash_texts.__getitem__)
+        ranks = np.empty(len(order), dtype=np.int64)
+        ranks[np.asarray(order, dtype=np.int64)] = np.arange(len(order), dtype=np.int64)
+        return ranks
+
+    def claim(self, row: int) -> ClaimRow:
+        """One scanned claim as the catalog stores it."""
+        if not 0 <= row < self.scanned:
+            raise IndexError(row)
+        return ClaimRow(
+            id=self.ids[row],
+            note_path=self.note(row),
+            chunk_id=self._chunk_ids[row],
+            ordinal=self._ordinals[row],
+            text=self.texts[row],
+            context=self._contexts[row],
+            text_hash=self.text_hash(row),
+        )
+
+    def scanned_claims(self, start: int = 0, stop: int | None = None) -> Iterator[ClaimRow]:
+        """The scanned claims of rows start..stop, made one at a time."""
+        for row in range(start, self.scanned if stop is None else stop):
+            yield self.claim(row)
+
+
+def _intern(value: str, index: dict[str, int], values: list[str]) -> int:
+    found = index.get(value)
+    if found is None:
+        found = index[value] = len(values)
+        values.append(value)
+    return found
+
+
+# -- clear_claim_caches, from cues: the per-claim caches of the cue detectors and of the
+#    structural verdict, emptied here beside the scan that fills them (structure uses a cue
+#    detector, so cues cannot import structure) ---
+
+
+def clear_claim_caches() -> None:
+    """Drop the per-claim caches (analyses, word indexes, tokens): a whole-vault scan fills
+    them with claims the next edit will not ask about (~70 MB), which later work can reuse."""
+    clear_structure_caches()
+    analyse.cache_clear()
+    clear_word_index()
+    clear_token_caches()
+    # word-level caches too: scattered through the heap, their few survivors would keep
+    # hundreds of the scan's emptied memory arenas alive (10k notes: about 300 MB)
+    clear_lexicon_caches()
+    origins_in.cache_clear()

@@ -172,9 +172,9 @@ def _stop(child: subprocess.Popen[str]) -> None:
 
 def scan_in_this_process(job: ScanJob, progress: ScanProgress) -> ScanStats:
     """The child's work: open the catalog, build the scanner as the workspace does, scan."""
-    from engine.contradict.claim_vectors import ClaimVectors
     from engine.contradict.scan import ContradictionScanner
     from engine.contradict.scorer import PairScorer
+    from engine.contradict.store import ClaimVectors
     from engine.embed.embedder import load_embedder
     from engine.store.catalog import Catalog
 

@@ -15,7 +15,7 @@ about the same note):
    about the same thing, found by rule, are a floor under the confidence (the judge reads
    "6 km" and "4 miles" as words).
 
-The judge's probability is calibrated on whole vaults (`calibration.py`) with what the scan
+The judge's probability is calibrated on whole vaults (`judge.py`) with what the scan
 knows beside it: the claims' similarity, whether one names the other's note, a value
 conflict. Pairs the scan's budget leaves unread get the structural verdict alone.
 
@@ -44,9 +44,9 @@ from typing import TYPE_CHECKING, Any, Literal
 import numpy as np
 import numpy.typing as npt
 
-from engine.contradict.calibration import Calibration, names_other_note, pair_features
-from engine.contradict.difference import difference_line
-from engine.contradict.features import (
+from engine.contradict.candidates import note_title_of
+from engine.contradict.claim import parse_claim
+from engine.contradict.cues import (
     FEATURE_NAMES,
     FloatArray,
     NegationSpace,
@@ -54,10 +54,15 @@ from engine.contradict.features import (
     as_matrix,
     feature_matrix,
 )
-from engine.contradict.judge import JudgeError, PairJudge, judge_text
-from engine.contradict.parsed_claim import parse_claim
-from engine.contradict.structure import Verdict, about_different_things, assess
-from engine.contradict.subjects import note_title_of
+from engine.contradict.judge import (
+    Calibration,
+    JudgeError,
+    PairJudge,
+    judge_text,
+    names_other_note,
+    pair_features,
+)
+from engine.contradict.structure import Verdict, about_different_things, assess, difference_line
 from engine.contradict.types import FLAG_THRESHOLD, SCORER_VERSION, WEAK_THRESHOLD
 from engine.errors import EngineError
 
@@ -244,7 +249,7 @@ class PairScorer:
 
     @property
     def calibration(self) -> Calibration:
-        """Judge and structure to a confidence, fitted on whole vaults (`calibration.py`)."""
+        """Judge and structure to a confidence, fitted on whole vaults (`judge.py`)."""
         if self._calibration is None:
             self._calibration = Calibration.load()
         return self._calibration

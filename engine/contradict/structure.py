@@ -1,39 +1,79 @@
-"""Do two claims say opposite things about the same thing? A structural verdict per pair.
-
-Among a vault's similar claim pairs, far fewer than 1 in 100 is a contradiction: most restate
-one fact in other words, many make the same statement about a different entity. Surface cues
-("not", "never", opposite words) fire on those as often as on conflicts. So a pair is flagged
-only when the structure says so:
-
-1. **About the same thing.** Both claims are assertions (instructions and headings-as-text
-   are not), their subjects are not two different entities (subject words that differ on both
-   sides, an antonym inside the subject -- "Weighted graph" / "Unweighted graph" --, or each
-   claim naming its own note, as atomic notes do), and what they share outweighs what differs.
-2. **One slot differs.** After normalising what may be worded differently -- polarity
-   (explicit and implicit negators: not, never, no one, nothing, without, refused, failed to,
-   unable, lacks, immune ...; an antonym pair flips it once more, so "does not show" and
-   "hides" agree), quantities in any unit ("900 s" = "15 minutes"), dates in any format --
-   exactly what is left is compared: a polarity flip (negation), two values of one quantity
-   (conflicting_values), two dates of one event, a scalar antonym (opposing_sentiment), the
-   same relation with its two ends swapped, or one exclusive attribute swapped (who, where,
-   what colour, which material).
-3. **Minimal pairs are strong, topic overlap is not.** The verdict's strength is the kind's
-   base times the share of the claims' content that is the same outside the differing slot.
-
-`assess(a, b, a_note=..., b_note=...)` is pure and symmetric; `Verdict.explanation` is one
-plain line saying what differs and why the two are taken to be about the same thing.
-
-The parts: `parsed_claim` (one claim's words, subject and shape, with `negators`, `grammar`
-and `claim_values`), `same_thing` (the vetoes), `antonyms`, `swaps`, `superseded`, and
-`verdict` (`assess` itself). This module composes them and owns their caches.
+"""The structural verdict on a pair of claims and its explanations: `assess` and its
+`Verdict`, the vetoes (are the two about the same thing?), opposite words, swapped slots,
+reversed decisions, the one-line difference a person can check, and values that vary by
+design. `clear_caches` empties the verdict's caches.
 """
 
 from __future__ import annotations
 
-from engine.contradict.content_words import clear_shared_stems_cache
-from engine.contradict.parsed_claim import clear_parsed_claims
-from engine.contradict.same_thing import clear_heading_cache
-from engine.contradict.verdict import Verdict, about_different_things, assess
+import re
+from collections.abc import Collection, Sequence
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+from functools import lru_cache
+
+from engine.contradict.candidates import coined_words, note_title_of
+from engine.contradict.claim import (
+    ClaimWord,
+    ParsedClaim,
+    analyse,
+    clear_parsed_claims,
+    parse_claim,
+)
+from engine.contradict.cues import decision
+from engine.contradict.quantities import (
+    Quantity,
+    conflicting_origins,
+    date_relation,
+    measured_conflicts,
+    quantity_relation,
+)
+from engine.contradict.text import (
+    CHOOSE_VERBS,
+    COMMON_VERBS,
+    DROP_VERBS,
+    STOPWORDS,
+    clear_shared_stems_cache,
+    is_content_stem,
+    is_negative_adjective,
+    listed_opposite,
+    morphological_opposite,
+    negated_roots_of,
+    shared_stems,
+    stem,
+    tokenize,
+)
+
+# -- structure: Do two claims say opposite things about the same thing? A structural verdict per
+#    pair. ---
+#
+# Among a vault's similar claim pairs, far fewer than 1 in 100 is a contradiction: most restate
+# one fact in other words, many make the same statement about a different entity. Surface cues
+# ("not", "never", opposite words) fire on those as often as on conflicts. So a pair is flagged
+# only when the structure says so:
+#
+# 1. **About the same thing.** Both claims are assertions (instructions and headings-as-text
+#    are not), their subjects are not two different entities (subject words that differ on both
+#    sides, an antonym inside the subject -- "Weighted graph" / "Unweighted graph" --, or each
+#    claim naming its own note, as atomic notes do), and what they share outweighs what differs.
+# 2. **One slot differs.** After normalising what may be worded differently -- polarity
+#    (explicit and implicit negators: not, never, no one, nothing, without, refused, failed to,
+#    unable, lacks, immune ...; an antonym pair flips it once more, so "does not show" and
+#    "hides" agree), quantities in any unit ("900 s" = "15 minutes"), dates in any format --
+#    exactly what is left is compared: a polarity flip (negation), two values of one quantity
+#    (conflicting_values), two dates of one event, a scalar antonym (opposing_sentiment), the
+#    same relation with its two ends swapped, or one exclusive attribute swapped (who, where,
+#    what colour, which material).
+# 3. **Minimal pairs are strong, topic overlap is not.** The verdict's strength is the kind's
+#    base times the share of the claims' content that is the same outside the differing slot.
+#
+# `assess(a, b, a_note=..., b_note=...)` is pure and symmetric; `Verdict.explanation` is one
+# plain line saying what differs and why the two are taken to be about the same thing.
+#
+# The parts: `parsed_claim` (one claim's words, subject and shape, with `negators`, `grammar`
+# and `claim_values`), `same_thing` (the vetoes), `antonyms`, `swaps`, `superseded`, and
+# `verdict` (`assess` itself). This module composes them and owns their caches.
 
 __all__ = ["Verdict", "about_different_things", "assess", "clear_caches"]
 
@@ -46,3 +86,1006 @@ def clear_caches() -> None:
     clear_heading_cache()
     assess.cache_clear()
     about_different_things.cache_clear()
+
+
+# -- verdict: The structural verdict on a pair of claims: `assess` and its `Verdict`. ---
+#
+# Both claims must be assertions about the same thing (`same_thing`); after normalising what
+# may be worded differently (polarity, quantities, dates), exactly what is left is compared: a
+# polarity flip (negation), two values of one quantity or two dates of one event
+# (conflicting_values), a scalar antonym (opposing_sentiment), a relation with its two ends
+# swapped or one exclusive attribute swapped (semantic_conflict), or a reversed decision
+# (superseded). The strength is the kind's base times the share of the claims' content that is
+# the same outside the differing slot.
+
+_ORDER_WORDS = frozenset({"before", "after"})
+_ORDER_STEMS = frozenset(stem(w) for w in _ORDER_WORDS)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the structure of a pair says (score 0: no conflict shown)."""
+
+    score: float  # in [0, 1]
+    kind: str  # negation | conflicting_values | opposing_sentiment | semantic_conflict | none
+    explanation: str  # one plain line: what differs, and why the same thing
+
+
+_NONE = Verdict(0.0, "none", "")
+
+
+@lru_cache(maxsize=1 << 16)
+def assess(
+    a: str,
+    b: str,
+    *,
+    a_note: str | None = None,
+    b_note: str | None = None,
+    a_heading: str | None = None,
+    b_heading: str | None = None,
+) -> Verdict:
+    """The structural verdict on claims `a` (of note `a_note`, under heading `a_heading`) and
+    `b` (of `b_note`, under `b_heading`)."""
+    if b < a:
+        a, b, a_note, b_note, a_heading, b_heading = b, a, b_note, a_note, b_heading, a_heading
+    x, y = parse_claim(a), parse_claim(b)
+    if x.imperative or y.imperative or x.fragment or y.fragment:
+        return _NONE
+    cx, cy = x.content, y.content
+    if not cx or not cy:
+        return _NONE
+
+    # Antonym pairs between the two claims (each word used once).
+    antonyms = antonym_pairs(x, y)
+    # Opposites inside both claims' conditions ("when the mesh is cheap" / "when the mesh is
+    # expensive") name two situations, not two answers: no flip.
+    conditions = [
+        (wx, wy) for wx, wy in antonyms if wx.stem in x.condition and wy.stem in y.condition
+    ]
+    if conditions:
+        return _NONE
+    anto_x = {w.stem for w, _ in antonyms}
+    anto_y = {w.stem for _, w in antonyms}
+
+    # The same words with the two ends of a relation swapped (before the entity check: the
+    # subjects differ by construction).
+    if not antonyms and not x.negators and not y.negators:
+        swapped = swapped_relation(x, y, cx, cy)
+        if swapped:
+            return Verdict(0.7, "semantic_conflict", swapped)
+
+    # One named thing that began twice: "X was founded in 1640" / "X is created in 1837".
+    origin = conflicting_origins(a, b)
+    if origin is not None:
+        ox, oy = origin
+        return Verdict(
+            0.85,
+            "conflicting_values",
+            f"different dates: {quoted(ox.text)} vs {quoted(oy.text)}, both about when "
+            f"{ox.name} began",
+        )
+
+    # One thing measured twice, named across the notes: "Brannoc children ... until the age
+    # of 14" against "at the age of 6" in the note *Brannoc Clan*.
+    named = named_in_other(x, y, a_note=a_note, b_note=b_note)
+    if named:
+        measured = _measured(x, y, named, named_by_value=True)
+        if measured is not None:
+            return measured
+        opposed = _opposed(x, y, named, antonyms)
+        if opposed is not None:
+            return opposed
+
+    # Different entities: the subjects differ on both sides, or an antonym sits inside a
+    # subject (Weighted graph / Unweighted graph), or each claim names its own note.
+    if different_subjects(x, y, cx, cy, anto_x, anto_y):
+        return _NONE
+    # Each claim about its own note (atomic notes, templated notes: "the oil", "the target",
+    # "you" under "Oil of Sharpness" and "Oil of Slipperiness"): different entities.
+    if each_about_own_note(
+        x, y, cx, cy, a_note=a_note, b_note=b_note, a_heading=a_heading, b_heading=b_heading
+    ):
+        return _NONE
+
+    same_subject_words = shared_stems(x.subject, y.subject)
+    if same_subject_words - GENERIC_SUBJECTS and not x.condition and not y.condition:
+        # one subject ("a traveller needs 2 quarts of water" / "a traveller needs about 5 litres"),
+        # a measure with a unit, at least two words saying what is measured, and neither
+        # claim under a condition (values "when the gateway is busy" describe situations)
+        measured = _measured(x, y, frozenset(same_subject_words), units_only=True)
+    else:
+        measured = None
+    shared = shared_stems(cx, cy) | shared_stems(cy, cx)
+    left_x = cx - shared_stems(cx, cy) - anto_x - shared_stems(cx, y.negated_roots) - x.lead
+    left_y = cy - shared_stems(cy, cx) - anto_y - shared_stems(cy, x.negated_roots) - y.lead
+    n_shared = len(shared_stems(cx, cy))
+    changed = "" if _one_sided_negation(x, y) else changed_decision(a, b, x, y)
+    if changed:
+        score = 0.8 * max(n_shared / (n_shared + 1), 0.75)
+        return Verdict(round(score, 4), "superseded", changed)
+    minimal = not left_x and not left_y
+    if n_shared < 2 and not (n_shared == 1 and minimal):
+        return measured or _NONE
+    if n_shared == 2 and not minimal:
+        return measured or _NONE
+    closeness = n_shared / (n_shared + max(len(left_x), len(left_y)))
+    surface = {w.stem: w.surface for w in (*y.words, *x.words)}
+    about = about_phrase(shared, same_subject_words, surface)
+
+    # Values and dates.
+    q_conflicts, q_agree = quantity_relation(x.quantities, y.quantities)
+    d_conflicts, d_agree = date_relation(x.dates, y.dates)
+    if d_agree:
+        d_conflicts = []
+
+    order_pairs = [(wx, wy) for wx, wy in antonyms if {wx.stem, wy.stem} <= _ORDER_STEMS]
+    if order_pairs:
+        # "before the sync begins" / "after the sync has finished": the order is what differs;
+        # the events it is measured against are not further flips
+        antonyms = order_pairs
+    flip = (len(x.negators) + len(y.negators) + len(antonyms)) % 2 == 1
+    candidates: list[Verdict] = []
+
+    if q_conflicts:
+        qa, qb = q_conflicts[0]
+        anchor = qa.anchor | qb.anchor
+        # the words around the two numbers must meet: "runs for 14 months" / "runs for 9
+        # months", not "built 15 years earlier" / "minister for 20 years"
+        anchored = not anchor or bool(shared_stems(qa.anchor, qb.anchor))
+        strength = 0.9 if anchored else 0.5
+        if (qa.bound != "=" or qb.bound != "=") and qa.bound != qb.bound:
+            strength *= 0.8
+        if left_x and left_y:
+            strength *= 0.75  # each claim says something the other does not: other predicates
+        if not _same_situation(x, y):
+            strength *= 0.5  # "if the valve sticks, it drains in 10 minutes": another situation
+        candidates.append(
+            Verdict(
+                strength * closeness,
+                "conflicting_values",
+                f"different values: {quoted(qa.text)} vs {quoted(qb.text)} {about}",
+            )
+        )
+    if d_conflicts:
+        da, db = d_conflicts[0]
+        candidates.append(
+            Verdict(
+                0.9 * closeness,
+                "conflicting_values",
+                f"different dates: {quoted(da.text)} vs {quoted(db.text)} {about}",
+            )
+        )
+    if flip and not q_conflicts and not d_conflicts:
+        scalar = [
+            (wx, wy) for wx, wy in antonyms if not (wx.stem in x.subject or wy.stem in y.subject)
+        ]
+        if scalar and (len(x.negators) + len(y.negators)) % 2 == 0:
+            wx, wy = scalar[0]
+            order = {wx.stem, wy.stem} <= {stem(w) for w in _ORDER_WORDS}
+            what = "order of events" if order else "opposites"
+            candidates.append(
+                Verdict(
+                    0.85 * closeness,
+                    "opposing_sentiment",
+                    f"{what}: {quoted(wx.surface)} vs {quoted(wy.surface)} {about}",
+                )
+            )
+        else:
+            neg_x = ", ".join(quoted(n) for n in x.negators)
+            neg_y = ", ".join(quoted(n) for n in y.negators)
+            said = neg_x or neg_y
+            detail = (
+                f"one claim says {said}, the other does not"
+                if not (neg_x and neg_y)
+                else f"negated differently ({neg_x} vs {neg_y})"
+            )
+            if antonyms:
+                wx, wy = antonyms[0]
+                detail += f"; {quoted(wx.surface)} vs {quoted(wy.surface)}"
+            base = (
+                0.85 if _negates_shared(x, cy, anto_x) or _negates_shared(y, cx, anto_y) else 0.45
+            )
+            if all(n == "without" for n in (*x.negators, *y.negators)):
+                base *= 0.8
+            candidates.append(Verdict(base * closeness, "negation", f"{detail} {about}"))
+    if not flip and not q_conflicts and not d_conflicts and not antonyms:
+        attr = swapped_attribute(x, y, left_x, left_y)
+        if attr:
+            candidates.append(
+                Verdict(attr[0] * min(1.0, n_shared / 3), "semantic_conflict", f"{attr[1]} {about}")
+            )
+    if measured is not None:
+        candidates.append(measured)
+    if not candidates:
+        return _NONE
+    best = max(candidates, key=lambda v: v.score)
+    if x.other != y.other:
+        # "four other rock formations", "other journalists": one claim is about something else
+        best = Verdict(best.score * 0.6, best.kind, best.explanation)
+    if not _same_situation(x, y) and best.kind in ("negation", "opposing_sentiment"):
+        # "if the gate is locked, nobody can enter" / "anyone can enter when the keeper is
+        # there": each holds in its own situation
+        best = Verdict(best.score * 0.7, best.kind, best.explanation)
+    if x.deontic != y.deontic and best.kind == "negation":
+        # "must not fall below" is a rule, "fell below" a fact: no contradiction in words
+        best = Verdict(best.score * 0.5, best.kind, best.explanation)
+    if (q_agree or d_agree) and best.kind != "conflicting_values":
+        best = Verdict(best.score * 0.9, best.kind, best.explanation)
+    return Verdict(round(min(1.0, best.score), 4), best.kind, best.explanation)
+
+
+@lru_cache(maxsize=1 << 16)
+def about_different_things(
+    a: str,
+    b: str,
+    *,
+    a_note: str | None = None,
+    b_note: str | None = None,
+    a_heading: str | None = None,
+    b_heading: str | None = None,
+) -> bool:
+    """The vetoes that hold without a parser's subject: one claim is an instruction, an
+    antonym sits inside the subjects ("Weighted graph" / "Unweighted graph"), or each claim
+    speaks of its own note, as sibling and templated notes do (a fragment -- "Tall woman,
+    early 30s" -- speaks of its note). Symmetric. Subjects that merely differ in words are
+    left to the judge: "Home to rare herbs including the Marsh Lily" and "The Marsh Lily
+    cures fevers" are about one thing."""
+    if b < a:
+        a, b, a_note, b_note, a_heading, b_heading = b, a, b_note, a_note, b_heading, a_heading
+    x, y = parse_claim(a), parse_claim(b)
+    if x.imperative or y.imperative:
+        return True
+    cx, cy = x.content, y.content
+    if not cx or not cy:
+        return True
+    if opposite_subjects(x, y):
+        return True
+    return each_about_own_note(
+        x, y, cx, cy, a_note=a_note, b_note=b_note, a_heading=a_heading, b_heading=b_heading
+    )
+
+
+def _opposed(
+    x: ParsedClaim,
+    y: ParsedClaim,
+    named: frozenset[str],
+    antonyms: list[tuple[ClaimWord, ClaimWord]],
+) -> Verdict | None:
+    """One opposite said of one named thing in the same words otherwise: "the main trade hub
+    of the north" against "[[Brannoc Ford]], the main trade hub of the south". Neither
+    claim negated, conditional differently, or holding another opposite."""
+    if len(antonyms) != 1 or x.negators or y.negators or not _same_situation(x, y):
+        return None
+    wx, wy = antonyms[0]
+    if {wx.stem, wy.stem} & (x.subject | y.subject):
+        return None
+    around = shared_stems(x.content, y.content) - named
+    if len(around) < 2:
+        return None
+    # the shorter claim says little else: the opposite is the one thing that differs
+    rest = [c.content - named - {w.stem} for c, w in ((x, wx), (y, wy))]
+    shorter = min(rest, key=len)
+    if len(shared_stems(shorter, around)) < 0.75 * len(shorter):
+        return None
+    about = _both_about(x, y, around, named)
+    return Verdict(
+        0.65,
+        "opposing_sentiment",
+        f"opposites: {quoted(wx.surface)} vs {quoted(wy.surface)}, both about {about}",
+    )
+
+
+def _measured(
+    x: ParsedClaim,
+    y: ParsedClaim,
+    subject: frozenset[str],
+    *,
+    units_only: bool = False,
+    named_by_value: bool = False,
+) -> Verdict | None:
+    """Two values of one measure of one thing (`subject`: the words that make it one thing):
+    the words around both numbers must meet beyond the subject ("given ... at the age of 4"
+    / "not given ... until the age of 12"). Kept modest when only one such word meets. With
+    `named_by_value` (`subject` holds names), a claim that writes a name writes it in the
+    clause that holds its value."""
+    # words of a "when ..." clause say under which condition, not what is measured
+    ignore = subject | x.condition | y.condition
+    conflicts = measured_conflicts(x.quantities, y.quantities, ignore=ignore)
+    if named_by_value:
+        conflicts = [
+            c
+            for c in conflicts
+            if _named_beside(x.text, subject, c[0]) and _named_beside(y.text, subject, c[1])
+        ]
+    if units_only:
+        conflicts = [c for c in conflicts if not c[0].unit.startswith("count:") and len(c[2]) > 1]
+    if not conflicts or x.other != y.other or x.deontic != y.deontic:
+        return None
+    qa, qb, measured = max(conflicts, key=lambda c: len(c[2]))
+    score = 0.75 if len(measured) >= 2 else 0.6
+    about = _both_about(x, y, measured, subject, nothing="one measure")
+    return Verdict(
+        score, "conflicting_values", f"{_value_text(qa)} vs {_value_text(qb)}, both about {about}"
+    )
+
+
+def _named_beside(text: str, names: frozenset[str], value: Quantity) -> bool:
+    """`text` writes none of `names` (stems), or writes one in the clause (between
+    semicolons) that holds `value`: in "LoRa radio module with its stack; the antenna is a
+    5 dBi collinear" the name and the value belong to two things."""
+    places = [
+        t.start
+        for t in tokenize(text)
+        if t.kind == "word" and t.stem in names and text[t.start : t.start + 1].isupper()
+    ]
+    if not places:
+        return True
+    clause = text.count(";", 0, value.start)
+    return any(text.count(";", 0, at) == clause for at in places)
+
+
+def _both_about(
+    x: ParsedClaim,
+    y: ParsedClaim,
+    what: AbstractSet[str],
+    names: AbstractSet[str],
+    *,
+    nothing: str = "",
+) -> str:
+    """ "hub, main, trade of Vellomar": up to three shared words and two names, as written."""
+    surface = {w.stem: w.surface for w in (*y.words, *x.words)}
+    words = sorted(dict.fromkeys(surface[s].lower() for s in what if s in surface))[:3]
+    named = sorted(dict.fromkeys(surface[s] for s in names if s in surface))[:2]
+    return (", ".join(words) or nothing) + (f" of {' '.join(named)}" if named else "")
+
+
+def _value_text(q: Quantity) -> str:
+    """A value as the explanation names it: "age 4", "2 quarts", "at most three lanterns"."""
+    text = " ".join(q.text.split())
+    if q.unit == "age" and not text.lower().endswith("old"):
+        text = f"age {text}"
+    limit = {"<=": "at most ", ">=": "at least ", "~": "about "}.get(q.bound, "")
+    return quoted(limit + text)
+
+
+def _same_situation(x: ParsedClaim, y: ParsedClaim) -> bool:
+    """Each claim's condition, if it has one, is mostly said by the other claim too ("after
+    you close the app" / "while the app is closed"); "if the valve sticks, the tank drains in
+    10 minutes" and "the tank drains in 40 minutes" name two situations."""
+    for c, other in ((x, y), (y, x)):
+        if c.condition:
+            said = shared_stems(c.condition, other.content | other.condition)
+            if 2 * len(said) < len(c.condition):
+                return False
+    return True
+
+
+def _one_sided_negation(x: ParsedClaim, y: ParsedClaim) -> bool:
+    """Negated on one side only (before antonyms are paired)."""
+    return (len(x.negators) + len(y.negators)) % 2 == 1
+
+
+def _negates_shared(c: ParsedClaim, other: frozenset[str], antonyms: set[str]) -> bool:
+    """A negator of `c` negates something the other claim says (its head is there, or it
+    negates an adjective whose root is there); pronoun negators (nobody) always qualify."""
+    for neg, head in zip(c.negators, c.negated_heads, strict=True):
+        if head is None:
+            return True
+        if head and (shared_stems(frozenset(head), other) or head & antonyms):
+            return True
+        if is_negative_adjective(neg) and shared_stems(frozenset(negated_roots_of(neg)), other):
+            return True
+    return False
+
+
+# -- same_thing: Are two claims about the same thing? The vetoes of the structural verdict. ---
+#
+# Two claims are about different entities when their subjects differ on both sides ("Sync
+# keeps..." / "Publish keeps..."), when an antonym sits inside a subject ("Weighted graph" /
+# "Unweighted graph"), when each is the other's object with another verb, or when each claim
+# speaks of its own note, as atomic and templated notes do ("the oil", "the target", "you"
+# under "Oil of Sharpness" and "Oil of Slipperiness").
+
+
+def different_subjects(
+    x: ParsedClaim,
+    y: ParsedClaim,
+    cx: frozenset[str],
+    cy: frozenset[str],
+    anto_x: set[str],
+    anto_y: set[str],
+) -> bool:
+    """The subjects name different entities: each has words the other claim lacks (`cx`,
+    `cy`: the claims' content; `anto_x`, `anto_y`: their words paired as opposites), an
+    antonym sits inside a subject, or each claim is the other's object."""
+    subj_x, subj_y = x.subject, y.subject
+    if subj_x and subj_y:
+        only_x = _entity_words(subj_x - shared_stems(subj_x, cy - y.contrast) - anto_x, x)
+        only_y = _entity_words(subj_y - shared_stems(subj_y, cx - x.contrast) - anto_y, y)
+        if only_x and only_y:
+            return True
+        if opposite_subjects(x, y):
+            return True
+        named_x, named_y = subj_x - GENERIC_SUBJECTS, subj_y - GENERIC_SUBJECTS
+        if (
+            named_x
+            and named_y
+            and not (shared_stems(named_x, named_y) or shared_stems(named_y, named_x))
+            and named_x <= shared_stems(named_x, cy)
+            and named_y <= shared_stems(named_y, cx)
+        ):
+            # "the gateway delays the handshake ..." / "the handshake affects the gateway ...":
+            # each is the other's object, with another verb -- two statements, not one
+            return True
+    return False
+
+
+def opposite_subjects(x: ParsedClaim, y: ParsedClaim) -> bool:
+    """An antonym sits inside the subjects: "Weighted graph" / "Unweighted graph"."""
+    subj_x, subj_y = x.subject, y.subject
+    return any(are_opposites(p, q) for p in subj_x - subj_y for q in subj_y - subj_x)
+
+
+def each_about_own_note(
+    x: ParsedClaim,
+    y: ParsedClaim,
+    cx: frozenset[str],
+    cy: frozenset[str],
+    *,
+    a_note: str | None,
+    b_note: str | None,
+    a_heading: str | None,
+    b_heading: str | None,
+) -> bool:
+    """Claim `x` (of note `a_note`, under `a_heading`) and claim `y` (of `b_note`, under
+    `b_heading`) each speak of their own note's entity: different entities."""
+    title_x, title_y = _title_stems(a_note), _title_stems(b_note)
+    head_x, head_y = _heading_stems(a_heading), _heading_stems(b_heading)
+    tx, ty = title_x | head_x, title_y | head_y
+    return bool(
+        tx
+        and ty
+        and tx != ty
+        # the other claim speaks of this note's entity too (a title inside the other's title,
+        # "Tiger" in "Saber-Toothed Tiger", is the general kind, not this note's entity)
+        and not (_names(cy, title_x) and not title_x <= shared_stems(title_x, title_y))
+        and not (_names(cx, title_y) and not title_y <= shared_stems(title_y, title_x))
+        and _about_note(x, title_x, head_x, ty, cy)
+        and _about_note(y, title_y, head_y, tx, cx)
+    )
+
+
+def named_in_other(
+    x: ParsedClaim, y: ParsedClaim, *, a_note: str | None, b_note: str | None
+) -> frozenset[str]:
+    """The names that tie the two claims to one thing: a word of one note's title that the
+    other claim writes with a capital and that is no word of the language ("Brannoc" in
+    "Brannoc children ..." against a claim of the note *Brannoc Clan*, or a
+    `[[Brannoc Clan]]` link). Common words of titles ("Basic", "Family") tie nothing."""
+    return _names_of(a_note, y.text) | _names_of(b_note, x.text)
+
+
+def _names_of(note: str | None, text: str) -> frozenset[str]:
+    rare = _coined_title_words(note) if note else frozenset()
+    if not rare:
+        return frozenset()
+    return frozenset(
+        t.stem
+        for t in tokenize(text)
+        if t.kind == "word" and t.norm in rare and text[t.start : t.start + 1].isupper()
+    )
+
+
+@lru_cache(maxsize=4096)
+def _coined_title_words(note: str) -> frozenset[str]:
+    """The words of a note's title that are no word of the language (lower case)."""
+    return coined_words([t.norm for t in tokenize(note_title_of(note)) if t.kind == "word"])
+
+
+def _entity_words(stems: set[str] | frozenset[str], claim: ParsedClaim) -> set[str]:
+    """Subject words that may name an entity: names ("Sync", "Publish"), and words that are
+    not verbs a subject was cut late at."""
+    return {s for s in stems if s not in COMMON_VERBS or s in claim.upper}
+
+
+#: Subjects that stand for whatever the note is about ("the target takes...", "you gain...").
+GENERIC_SUBJECTS = frozenset(
+    stem(w)
+    for w in """
+    target creature character user player attacker caster wearer wielder bearer owner item
+    object spell effect feature ability person people someone note page file thing one
+    duration range damage cost price speed size weight height level radius area bonus
+    """.split()
+)
+
+
+def _names(content: frozenset[str], title: frozenset[str]) -> bool:
+    return bool(title) and title <= shared_stems(title, content)
+
+
+def _about_note(
+    c: ParsedClaim,
+    title: frozenset[str],
+    heading: frozenset[str],
+    other_topic: frozenset[str],
+    other: frozenset[str],
+) -> bool:
+    """The claim speaks of its own note: its subject is a pronoun, a generic noun, words of
+    the note's title, or words of its heading that the other note's title and heading do not
+    share -- or it names its title, which the other claim does not."""
+    if c.first_person:
+        return False  # "We chose X": the writer's world, not the note's entity
+    if not c.subject or c.possessive_subject or c.labelled:
+        return True
+    rest = (c.subject_head or c.subject) - GENERIC_SUBJECTS
+    if not rest:
+        return True
+    if c.definite and rest <= shared_stems(rest, title | heading):
+        # "the oil" in "Oil of Sharpness", "the vampire" under "## Vampire": the note's own
+        # entity, referred to by its kind. A bare plural or a name ("Soil nodes sample...",
+        # "A fire giant stands...") speaks of the kind itself.
+        return True
+    topic = title | heading
+    names_title = topic <= shared_stems(topic, c.content)
+    return names_title and not topic <= shared_stems(topic, other)
+
+
+@lru_cache(maxsize=4096)
+def _heading_stems(heading: str | None) -> frozenset[str]:
+    if not heading:
+        return frozenset()
+    return frozenset(
+        t.stem for t in tokenize(heading) if t.kind == "word" and is_content_stem(t.stem)
+    )
+
+
+def _title_stems(note: str | None) -> frozenset[str]:
+    if not note:
+        return frozenset()
+    name = note.rsplit("/", 1)[-1]
+    if name.lower().endswith(".md"):
+        name = name[:-3]
+    return frozenset(t.stem for t in tokenize(name) if t.kind == "word" and is_content_stem(t.stem))
+
+
+def clear_heading_cache() -> None:
+    """Drop the caches of heading stems and of title words."""
+    _heading_stems.cache_clear()
+    _coined_title_words.cache_clear()
+
+
+# -- antonyms: Opposite words for the structural verdict: the shared lexicon's opposites, a few more
+#    (visibility, connectivity, access, order), comparatives of listed opposites, and the pairing of
+#    opposite words across two claims. ---
+
+#: Opposites the shared word lists do not hold (visibility, connectivity, access).
+_EXTRA_OPPOSITES = frozenset(
+    frozenset((stem(a), stem(b)))
+    for a, b in (
+        ("reveal", "conceal"), ("show", "conceal"), ("online", "offline"), ("left", "right"),
+        ("stay", "switch"), ("stay", "change"), ("stay", "move"), ("keep", "delete"),
+        ("keep", "lose"), ("on", "off"), ("more", "less"), ("most", "least"),
+        ("allow", "block"), ("allowed", "blocked"), ("free", "paid"), ("before", "after"),
+        ("earlier", "later"), ("first", "last"), ("encrypted", "unencrypted"),
+        ("synced", "unsynced"), ("local", "remote"), ("manual", "automatic"),
+        ("manually", "automatically"), ("lighter", "heavier"), ("upstream", "downstream"),
+        ("ascending", "descending"), ("above", "below"), ("over", "under"),
+        ("resistant", "vulnerable"), ("resistance", "vulnerability"), ("friend", "foe"),
+    )
+)  # fmt: skip
+#: Function words whose opposites count (they are not content words).
+FUNCTION_OPPOSITES = frozenset(
+    stem(w) for w in "before after above below over under on off more less most least".split()
+)
+
+
+def are_opposites(a: str, b: str) -> bool:
+    """Stems `a` and `b` are opposites (listed, morphological, or compared forms of those)."""
+    if frozenset((a, b)) in _EXTRA_OPPOSITES:
+        return True
+    if listed_opposite(a, b) is not None or morphological_opposite(a, b):
+        return True
+    # comparatives and superlatives of listed opposites (stronger / weaker)
+    for suffix in ("er", "est"):
+        if a.endswith(suffix) and b.endswith(suffix) and len(a) > 4 and len(b) > 4:
+            ra, rb = a[: -len(suffix)], b[: -len(suffix)]
+            if listed_opposite(ra, rb) is not None or listed_opposite(stem(ra), stem(rb)):
+                return True
+    return False
+
+
+def antonym_pairs(x: ParsedClaim, y: ParsedClaim) -> list[tuple[ClaimWord, ClaimWord]]:
+    """Opposite words between the two claims, each word of `y` used once (words both claims
+    have are not paired; function words count only when listed in FUNCTION_OPPOSITES; a word
+    written with a capital inside a sentence is part of a name -- "Greywater Pass" -- and is
+    never an opposite)."""
+    antonyms: list[tuple[ClaimWord, ClaimWord]] = []
+    used_y: set[int] = set()
+    wy_all = {w.stem for w in y.words}
+    wx_all = {w.stem for w in x.words}
+    for wx in x.words:
+        if wx.upper or wx.stem in wy_all:
+            continue
+        if not (is_content_stem(wx.stem) or wx.stem in FUNCTION_OPPOSITES):
+            continue
+        for wy in y.words:
+            if wy.upper or wy.index in used_y or wy.stem in wx_all:
+                continue
+            if not (is_content_stem(wy.stem) or wy.stem in FUNCTION_OPPOSITES):
+                continue
+            if are_opposites(wx.stem, wy.stem):
+                antonyms.append((wx, wy))
+                used_y.add(wy.index)
+                break
+    return antonyms
+
+
+# -- swaps: One slot swapped between two claims about the same thing: the two ends of a relation
+#    ("Goblins serve hobgoblins" / "Hobgoblins serve goblins"), or one exclusive attribute (who,
+#    where, what colour, which material). ---
+
+#: Attributes that one thing has only one of at a time.
+_COLOURS = frozenset(
+    stem(w)
+    for w in """
+    red orange yellow green blue purple violet pink brown black white grey gray silver gold
+    golden crimson scarlet azure teal cyan magenta indigo amber ivory
+    """.split()
+)
+_MATERIALS = frozenset(
+    stem(w)
+    for w in """
+    wood wooden iron steel silver gold stone glass leather bronze copper brass cloth silk
+    wool cotton bone crystal obsidian marble granite adamantine mithral paper plastic
+    clay ice oak pine tin lead platinum
+    """.split()
+)
+#: Words after which one value only holds: "created by X", "located in Y", "made of Z".
+_FUNCTIONAL = frozenset(
+    stem(w)
+    for w in """
+    by in at on from of into
+    """.split()
+)
+_FUNCTIONAL_VERBS = frozenset(
+    stem(w)
+    for w in """
+    located hosted stored kept held born buried based headquartered made forged built
+    crafted carved written created founded led ruled owned lives lived live lair lairs
+    dwell dwells resides reside housed imprisoned trapped sealed hidden raised worships
+    worship serves serve guarded sits sit stands stand published released developed
+    """.split()
+)
+#: Prepositions a name follows in a role that holds one value (rented from X, via Y).
+_NAME_LEADS = frozenset("from through via by with in at on".split())
+#: Predicates that hold many values at once: two values are no conflict.
+_MANY_VALUED = frozenset(
+    stem(w)
+    for w in """
+    available availability support supports compatible work works include includes
+    integrate integrates export exports import imports list lists also such like example
+    other others both either various many several some among additionally too
+    """.split()
+)
+_REPORTING = frozenset(stem(w) for w in "say said tell told ask asked reply replied".split())
+
+
+def swapped_relation(x: ParsedClaim, y: ParsedClaim, cx: frozenset[str], cy: frozenset[str]) -> str:
+    """ "Goblins serve hobgoblins" / "Hobgoblins serve goblins": the same words, the two ends
+    of the relation swapped (not a passive rewording, which has "by")."""
+    if x.has_by or y.has_by or x.passive != y.passive or cx != cy or len(cx) < 3:
+        return ""
+    if cx & _REPORTING or len(x.words) < 5 or len(y.words) < 5:
+        return ""
+    sx = [w.stem for w in x.words if is_content_stem(w.stem)]
+    sy = [w.stem for w in y.words if is_content_stem(w.stem)]
+    if sx == sy or not x.subject or not y.subject or x.subject & y.subject:
+        return ""  # the two ends must be different things that swap places
+    if not (x.subject <= cy and y.subject <= cx):
+        return ""
+    first = " ".join(w.surface for w in x.words if w.stem in x.subject)
+    second = " ".join(w.surface for w in y.words if w.stem in y.subject)
+    return f"the relation is reversed: {quoted(first)} and {quoted(second)} swap places"
+
+
+def swapped_attribute(
+    x: ParsedClaim, y: ParsedClaim, left_x: frozenset[str], left_y: frozenset[str]
+) -> tuple[float, str] | None:
+    """One exclusive attribute swapped: who, where, what colour, which material. Predicates
+    that hold many values at once (available for, supports, includes, such as) never count."""
+    if not left_x or not left_y or len(left_x) > 3 or len(left_y) > 3:
+        return None
+    if left_x & x.subject or left_y & y.subject:
+        return None
+    if any(w.stem in _MANY_VALUED for w in (*x.words, *y.words)):
+        return None
+    wx = [w for w in x.words if w.stem in left_x]
+    wy = [w for w in y.words if w.stem in left_y]
+    if not wx or not wy:
+        return None
+    if {w.stem for w in wx} <= _COLOURS and {w.stem for w in wy} <= _COLOURS:
+        return 0.8, f"different colours: {quoted(wx[0].surface)} vs {quoted(wy[0].surface)}"
+    if {w.stem for w in wx} & _MATERIALS and {w.stem for w in wy} & _MATERIALS:
+        return 0.75, f"different materials: {quoted(_span(wx))} vs {quoted(_span(wy))}"
+    what = f"{quoted(_span(wx))} vs {quoted(_span(wy))}"
+    if _functional(x, wx[0]) and _functional(y, wy[0]):
+        return 0.7, f"different {_slot(x, wx[0])}: {what}"
+    names = all(w.upper for w in wx) and all(w.upper for w in wy)
+    if names and _after(x, wx[0], _NAME_LEADS) and _after(y, wy[0], _NAME_LEADS):
+        return 0.65, f"different names in the same role: {what}"
+    if names and _after(x, wx[0], {"the"}) and _after(y, wy[0], {"the"}):
+        return 0.6, f"different values in the same role: {what}"
+    return None
+
+
+def _after(c: ParsedClaim, w: ClaimWord, leads: set[str] | frozenset[str]) -> bool:
+    """The word comes right after one of `leads` (or one modifier after it)."""
+    before = [v.stem for v in c.words[max(0, w.index - 2) : w.index]]
+    return bool(before) and (before[-1] in leads or (len(before) == 2 and before[0] in leads))
+
+
+def _functional(c: ParsedClaim, w: ClaimWord) -> bool:
+    """The word follows a relation that holds one value (created by, located in, ...)."""
+    before = [v.stem for v in c.words[max(0, w.index - 4) : w.index]]
+    return any(s in _FUNCTIONAL_VERBS for s in before) and any(
+        s in _FUNCTIONAL for s in before[-3:]
+    )
+
+
+def _slot(c: ParsedClaim, w: ClaimWord) -> str:
+    before = [v.stem for v in c.words[max(0, w.index - 3) : w.index]]
+    if "by" in before:
+        return "agents"
+    if any(s in ("in", "at", "on", "from", "into") for s in before):
+        return "places"
+    return "values"
+
+
+def _span(words: list[ClaimWord]) -> str:
+    return " ".join(w.surface for w in words)
+
+
+# -- superseded: A decision one note records and another reverses ("We chose PostgreSQL" / "We
+#    dropped PostgreSQL and chose SQLite"): shown as superseded, not as a contradiction. ---
+
+_DECISION_STEMS = (
+    CHOOSE_VERBS
+    | DROP_VERBS
+    | frozenset(stem(w) for w in "switch switched migrate migrated move moved stop stopped".split())
+)
+
+
+def changed_decision(a: str, b: str, x: ParsedClaim, y: ParsedClaim) -> str:
+    """ "We chose PostgreSQL" / "We dropped PostgreSQL and chose SQLite": a decision one note
+    records and the other reverses (shown as superseded, the newer note marked)."""
+    stems = {w.stem for w in (*x.words, *y.words)}
+    if not stems & _DECISION_STEMS:
+        return ""
+    cue = decision(analyse(a), analyse(b))
+    if cue.score < 1.0:
+        return ""
+    return f"a decision changed: {cue.explanation.replace('one claim', 'one note')}"
+
+
+# -- explanations: How a structural verdict's explanation words things: quoted spans and why the two
+#    claims are taken to be about the same thing. ---
+
+_QUOTE_RE = re.compile(r"\s+")
+
+
+def quoted(text: str) -> str:
+    """`text` in double quotes, its whitespace collapsed."""
+    return '"' + _QUOTE_RE.sub(" ", text).strip() + '"'
+
+
+def about_phrase(shared: set[str], subject: set[str], surface: dict[str, str]) -> str:
+    """Why the two claims are taken to be about the same thing, in the words of the claims."""
+    chosen = subject or shared
+    words = [surface.get(s, s) for s in chosen]
+    words = sorted(dict.fromkeys(w.lower() if not w.isupper() else w for w in words))[:4]
+    if not words:
+        return ""
+    label = "both about" if subject else "both mention"
+    return f"({label}: {', '.join(words)})"
+
+
+# -- difference: One line a person can check: which parts of two claims conflict, and what both are
+#    about. ---
+#
+# `differing_parts(a, b)` aligns the two claims word by word (case and markdown aside) and
+# returns the longest stretch where they differ on each side, widened to whole words and kept
+# short; `about(a, b, titles)` names what both are about: a note title or link target both
+# mention, else the longest run of words they share. `difference_line` puts them together:
+# '"a common roadside weed" vs "grows only on the high cliffs", both about Marsh Lily'.
+#
+# Nothing here lists negator words on their own: a side whose only difference is a negator is
+# quoted with the word it negates ("cannot use" vs "use").
+
+_LINK = re.compile(r"\[\[([^\]|#]*)(?:#[^\]|]*)?(?:\|([^\]]*))?\]\]")
+_MARK = re.compile(r"[*_`~=]+")
+_WORD = re.compile(r"[\w'’-]+(?:\.\w+)*|[^\w\s]", re.UNICODE)
+_STOP = frozenset(
+    "a an the of to in on at by for and or but is are was were be been being it its they their "
+    "them he she his her this that these those with as from into than then so which who whom "
+    "what when where there here also just only very if you your we our i my can may will "
+    "would should could has have had do does did".split()
+)
+MAX_WORDS = 9
+
+
+def plain(text: str) -> str:
+    """The claim as read: wikilinks by their alias (else target), emphasis marks dropped."""
+    text = _LINK.sub(lambda m: m.group(2) or m.group(1), text)
+    return _MARK.sub("", text).strip()
+
+
+def _words(text: str) -> list[str]:
+    return [w for w in _WORD.findall(plain(text)) if re.search(r"\w", w)]
+
+
+def _key(word: str) -> str:
+    return word.casefold().strip(".'’")
+
+
+def _trim(words: Sequence[str]) -> list[str]:
+    """Drop function words at both ends; at most MAX_WORDS words (the middle elided)."""
+    out = list(words)
+    while len(out) > 1 and _key(out[0]) in _STOP:
+        out.pop(0)
+    while len(out) > 1 and _key(out[-1]) in _STOP:
+        out.pop()
+    if len(out) > MAX_WORDS:
+        out = [*out[: MAX_WORDS - 3], "…", *out[-2:]]
+    return out
+
+
+def differing_parts(a: str, b: str, focus: Collection[str] = ()) -> tuple[str, str] | None:
+    """The largest differing stretch of each claim (None when they read the same); a stretch
+    holding one of the `focus` words (the negators that flip the pair) comes first."""
+    wa, wb = _words(a), _words(b)
+    if not wa or not wb:
+        return None
+    ka, kb = [_key(w) for w in wa], [_key(w) for w in wb]
+    blocks = [
+        (i1, i2, j1, j2)
+        for tag, i1, i2, j1, j2 in SequenceMatcher(a=ka, b=kb, autojunk=False).get_opcodes()
+        if tag != "equal"
+    ]
+    if not blocks:
+        return None
+
+    wanted = {_key(w) for f in focus for w in _words(f)}
+
+    def weight(block: tuple[int, int, int, int]) -> tuple[bool, int]:
+        i1, i2, j1, j2 = block
+        words = (*ka[i1:i2], *kb[j1:j2])
+        content = [k for k in words if k not in _STOP]
+        return bool(wanted.intersection(words)), len(content) * 2 + (i2 - i1) + (j2 - j1)
+
+    i1, i2, j1, j2 = max(blocks, key=weight)
+    # an insertion or deletion alone ("not"): show it with its neighbour on both sides
+    if i1 == i2:
+        i1, i2 = max(0, i1 - 1), min(len(wa), i1 + 1)
+        j1, j2 = max(0, j1 - 1), min(len(wb), j2 + 1)
+    elif j1 == j2:
+        j1, j2 = max(0, j1 - 1), min(len(wb), j1 + 1)
+        i1, i2 = max(0, i1 - 1), min(len(wa), i2 + 1)
+    left, right = _trim(wa[i1:i2]), _trim(wb[j1:j2])
+    # a side that is only function words ("From", when the two claims put their words in
+    # another order) reads as its words the other claim lacks
+    if all(_key(w) in _STOP for w in left):
+        left = _trim(_unshared(wa, set(kb)))
+    if all(_key(w) in _STOP for w in right):
+        right = _trim(_unshared(wb, set(ka)))
+    if not left or not right:
+        return None
+    return " ".join(left), " ".join(right)
+
+
+def _unshared(words: Sequence[str], other: set[str]) -> list[str]:
+    return [w for w in words if _key(w) not in other]
+
+
+def about(a: str, b: str, titles: Sequence[str] = ()) -> str:
+    """What both claims are about: a title one of them names, else a name both write, else
+    their longest shared run of content words; '' if nothing."""
+    pa, pb = plain(a).casefold(), plain(b).casefold()
+    for title in titles:
+        t = title.casefold()
+        if t and (t in pa or t in pb):
+            return title
+    wa, wb = _words(a), _words(b)
+    ka, kb = [_key(w) for w in wa], [_key(w) for w in wb]
+    # a name both claims write (a capitalised word that is not a function word)
+    names_b = {_key(w) for w in wb if w[:1].isupper() and _key(w) not in _STOP}
+    names = [w for w in wa if w[:1].isupper() and _key(w) in names_b and _key(w) not in _STOP]
+    if names:
+        return " ".join(dict.fromkeys(names[:3]))
+    match = SequenceMatcher(a=ka, b=kb, autojunk=False).find_longest_match(0, len(ka), 0, len(kb))
+    run = _trim(wa[match.a : match.a + match.size])
+    if not run or all(_key(w) in _STOP for w in run):
+        return ""
+    return " ".join(run)
+
+
+def difference_line(a: str, b: str, titles: Sequence[str] = (), focus: Collection[str] = ()) -> str:
+    """'"x" vs "y", both about Z' (or without the 'both about' part when nothing is shared);
+    `focus` as for `differing_parts`."""
+    parts = differing_parts(a, b, focus)
+    if parts is None:
+        return "the two claims say different things about the same subject"
+    subject = about(a, b, titles)
+    line = f"“{parts[0]}” vs “{parts[1]}”"
+    return f"{line}, both about {subject}" if subject else line
+
+
+# -- templates: Values that vary by design: the same sentence with another number in many notes. ---
+#
+# Templated notes (a bestiary, a spell list, product pages) repeat one sentence with the value
+# of each entity: "Each creature in a 15-foot cone must make a saving throw" under one spell,
+# "... 60-foot cone ..." under another. Those are attributes of different entities, not
+# contradictions. `varying_values(pairs)` finds
+#
+# - the pairs whose two claims differ in their numbers and share at least three quarters of
+#   their words otherwise (the words both have, numbers masked, are the pair's template), where
+#   that template
+#   takes three or more values or appears in four or more notes among the scanned pairs (a real
+#   conflict restated in a few notes has two values);
+# - the pairs whose two claims *both* conflict with claims of three or more other notes: an
+#   attribute every entity has its own value of ("If the toad dies, ... 5 feet" / "If the worm
+#   dies, ... 20 feet"). A claim that one note contradicts three others keeps its flags when the
+#   others agree with each other (their own degree is one).
+
+_NUMBER = re.compile(
+    r"\d+(?:[.,/]\d+)*|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+    r"twenty|thirty|forty|fifty|sixty|hundred|thousand)\b",
+    re.IGNORECASE,
+)
+MIN_VALUES = 3
+MIN_NOTES = 4
+#: Share of each claim's words (numbers masked) the two must have in common to be one template.
+COVER = 0.75
+#: Other notes a claim must conflict with, on both sides of a pair, to be an attribute.
+MIN_DEGREE = 3
+
+
+_TEMPLATE_WORD = re.compile(r"[^\W\d_][\w'-]*", re.UNICODE)
+
+
+def template_of(text: str) -> tuple[frozenset[str], tuple[str, ...]]:
+    """(the words of the text with its numbers masked, the numbers as written)."""
+    values = tuple(m.group().lower() for m in _NUMBER.finditer(text))
+    masked = _NUMBER.sub(" ", text.casefold())
+    return frozenset(w for w in _TEMPLATE_WORD.findall(masked) if w not in STOPWORDS), values
+
+
+def varying_values(pairs: Sequence[tuple[str, str, str, str, str, str]]) -> set[int]:
+    """Indexes of `pairs` (claim id a, claim a, note a, claim id b, claim b, note b) that are
+    values varying by design (see the module docstring)."""
+    keys: list[frozenset[str] | None] = []
+    notes: dict[frozenset[str], set[str]] = {}
+    values: dict[frozenset[str], set[tuple[str, ...]]] = {}
+    partners: dict[str, set[str]] = {}
+    for id_a, a, note_a, id_b, b, note_b in pairs:
+        partners.setdefault(id_a, set()).add(note_b)
+        partners.setdefault(id_b, set()).add(note_a)
+        ta, va = template_of(a)
+        tb, vb = template_of(b)
+        key = ta & tb
+        # a template: the same sentence but for its numbers (and a word or two: the name)
+        covers = len(key) >= COVER * max(len(ta), len(tb))
+        if not va or not vb or va == vb or len(key) < 3 or not covers:
+            keys.append(None)
+            continue
+        keys.append(key)
+        notes.setdefault(key, set()).update((note_a, note_b))
+        values.setdefault(key, set()).update((va, vb))
+    drop = {
+        i
+        for i, key in enumerate(keys)
+        if key is not None and (len(values[key]) >= MIN_VALUES or len(notes[key]) >= MIN_NOTES)
+    }
+    for i, (id_a, _a, _na, id_b, _b, _nb) in enumerate(pairs):
+        if len(partners[id_a]) >= MIN_DEGREE and len(partners[id_b]) >= MIN_DEGREE:
+            drop.add(i)
+    return drop

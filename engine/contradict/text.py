@@ -1,19 +1,23 @@
-"""Word-level text analysis shared by the claim extractor and the cue detectors.
-
-Tokens keep their character offsets. Words are lower-cased, English contractions are split
-(`doesn't` -> `does` + `not`), and every word gets a crude but consistent stem
-(`supports`/`supported`/`supporting` -> `support`, `increase`/`increased` -> `increas`), so two
-claims that use different inflections of one word still overlap. CJK characters are one token
-each. Nothing here needs a model or a dictionary beyond the small word lists below.
+"""Word-level language tools: tokens and stems, word lists (opposites, decision verbs,
+units), word classes and sentence shape, content words, negators and negation scopes.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
+
+# -- text: Word-level text analysis shared by the claim extractor and the cue detectors. ---
+#
+# Tokens keep their character offsets. Words are lower-cased, English contractions are split
+# (`doesn't` -> `does` + `not`), and every word gets a crude but consistent stem
+# (`supports`/`supported`/`supporting` -> `support`, `increase`/`increased` -> `increas`), so two
+# claims that use different inflections of one word still overlap. CJK characters are one token
+# each. Nothing here needs a model or a dictionary beyond the small word lists below.
 
 TokenKind = Literal["word", "num", "punct", "cjk"]
 
@@ -279,3 +283,763 @@ def known_words() -> frozenset[str]:
     except (ImportError, OSError):
         return frozenset()
     return frozenset(w for w in lines if w.isalpha() and w.islower())
+
+
+# -- lexicon: Word lists for the cue detectors: opposites, decision verbs, units. ---
+#
+# Opposites are written as plain words and stemmed once on import (`text.stem`), so every
+# inflection of either side matches. Morphological opposites (un-/in-/im-/il-/ir-/dis-/non-,
+# -ful/-less) need no list: `morphological_opposite` recognises them, minus the known false
+# friends (disease is not the opposite of ease).
+
+OppositeKind = Literal["antonym", "opposite_verb"]
+
+_ANTONYMS = """
+good bad | better worse | best worst | positive negative | true false | correct wrong
+right wrong | accurate inaccurate | reliable flaky | robust fragile | stable unstable
+safe dangerous | safe unsafe | safe risky | effective ineffective | efficient wasteful
+useful useless | helpful harmful | beneficial harmful | beneficial detrimental
+protective harmful | healthy unhealthy | easy difficult | easy hard | simple complex
+simple complicated | cheap expensive | rich poor | strong weak | big small | large small
+huge tiny | long short | tall short | high low | higher lower | highest lowest | old new
+old young | older younger | ancient modern | hot cold | warm cold | wet dry | full empty
+heavy light | fast slow | faster slower | quick slow | early late | earlier later
+happy sad | clean dirty | quiet loud | quiet noisy | calm angry | polite rude
+major minor | maximum minimum | majority minority | many few
+plenty scarce | common rare | frequent rare | often rarely | often seldom
+usually rarely | always never | always sometimes | everyone nobody | everything nothing
+all none | present absent | presence absence | alive dead | living dead | success failure
+successful unsuccessful | successful failed | win loss | gain loss | profit loss
+victory defeat | friend enemy | ally enemy | friendly hostile | peace war | guilty innocent
+legal illegal | public private | internal external | inner outer | inside outside
+within outside | included excluded | permanent temporary | natural artificial | real fake
+genuine fake | online offline | visible invisible | possible impossible | likely unlikely
+sufficient insufficient | necessary unnecessary | required optional | mandatory optional
+mandatory voluntary | male female | man woman | boy girl | husband wife | day night
+summer winter | morning evening | first last | top bottom | upper lower | above below
+north south | east west | asleep awake | married single | native foreign
+active passive | active inactive | open closed | closed opened | empty crowded
+increase decrease | higher reduced | elevated reduced | elevated decreased
+upregulated downregulated
+agonist antagonist | benign malignant | acute chronic | dominant recessive | hypo hyper
+significant insignificant | significantly insignificantly | consistent inconsistent
+optimistic pessimistic | love hate | pleasant unpleasant
+best worst | boring interesting | boring exciting | cheap costly | wealthy poor | famous unknown
+""".replace("\n", "|")
+
+_OPPOSITE_VERBS = """
+increase decrease | increase reduce | increase lower | increase diminish | increase decline
+grow decrease | grow fall | grow drop | rise decrease | restore impair | restore destroy
+more less | more fewer | larger smaller | greater smaller | greater lesser | longer shorter
+deep shallow | thick thin | wide narrow | near far | satisfied frustrated | satisfied angry
+interesting dull | exciting dull | busy idle | sure unsure | certain uncertain | lower raise
+increase drop | raise lower | raise reduce | rise fall | rise drop | rise decline
+grow shrink | grow decline | expand shrink | expand contract | gain lose | win lose
+improve worsen | improve deteriorate | improve degrade | improve impair | improve harm
+enhance diminish | enhance reduce | enhance impair | enhance suppress | strengthen weaken
+help hinder | help hurt | help harm | facilitate impede | facilitate hinder | facilitate inhibit
+promote inhibit | promote suppress | promote prevent | promote hinder | stimulate inhibit
+stimulate suppress | activate inhibit | activate deactivate | activate suppress
+induce inhibit | induce prevent | induce suppress | cause prevent | enable prevent
+upregulate downregulate | accelerate slow | accelerate decelerate | accelerate delay
+support oppose | support contradict | support refute | support undermine | confirm refute
+confirm deny | confirm contradict | prove disprove | accept reject | accept refuse
+accept decline | approve reject | approve deny | approve veto | allow forbid | allow prohibit
+allow ban | allow prevent | permit forbid | permit prohibit | include exclude | add remove
+add delete | keep drop | keep discard | keep remove | retain remove | retain lose | adopt abandon
+adopt reject | adopt drop | choose drop | choose reject | choose abandon | select reject
+pass fail | succeed fail | open close | start stop | start end | begin end
+begin finish | begin stop | arrive leave | arrive depart | enter exit | enter leave
+remember forget | find lose | love hate | agree disagree
+agree refuse | agree dispute | praise criticize | praise criticise | praise blame
+reward punish | win forfeit | hire fire | employ dismiss | appear disappear | live die
+survive die | create destroy | build destroy | build demolish | connect disconnect | lock unlock
+mount unmount | attach detach | enable disable | encourage discourage | obey disobey
+succeed collapse | sink float | freeze melt | wake sleep | remain leave | stay leave
+cover miss | exceed miss | meet miss | hit miss | catch miss | reach miss
+""".replace("\n", "|")
+
+# Words that look like a negative prefix + a word but are not its opposite.
+_FALSE_PREFIXED = frozenset(
+    """
+    disease discover display dispose distress dispatch dismiss discuss discount disclose
+    discard discourse dissolve distract distribute dispute discern dissect distinct distill
+    dismay dismantle disguise disgust dissent disclaim disperse disport district
+    invaluable infamous inflammable income input insight inside instance install insist invest
+    interest inform involve impart impress import impact improve implement imply increase
+    include indent index industry infant inner insert intend intent invent inspect instead
+    illustrate illusion immediate impose
+    unit union universe universal until under understand uncle unique unite unity
+    nonce none
+    """.split()
+)
+_FALSE_PREFIXED_STEMS = frozenset(stem(w) for w in _FALSE_PREFIXED)
+_NEGATIVE_PREFIXES = ("non", "dis", "un", "in", "im", "il", "ir")
+_PREFIX_NEEDS_ADJ = frozenset({"in", "im", "il", "ir"})
+_ADJ_ENDINGS = (
+    "able", "ible", "abl", "ibl", "ent", "ant", "ive", "iv", "al", "ate", "at", "ous", "ic",
+    "ful", "ar", "ect", "id", "ite", "it", "ure", "ur", "ete", "et",
+)  # fmt: skip
+
+
+def _pairs(spec: str) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    for item in spec.split("|"):
+        words = item.split()
+        if len(words) == 2:
+            out.append((words[0], words[1]))
+    return out
+
+
+def _build() -> dict[str, dict[str, OppositeKind]]:
+    table: dict[str, dict[str, OppositeKind]] = {}
+    kinds: tuple[tuple[str, OppositeKind], ...] = (
+        (_OPPOSITE_VERBS, "opposite_verb"),
+        (_ANTONYMS, "antonym"),
+    )
+    for spec, kind in kinds:
+        for left, right in _pairs(spec):
+            a, b = stem(left), stem(right)
+            if a == b:
+                continue
+            table.setdefault(a, {}).setdefault(b, kind)
+            table.setdefault(b, {}).setdefault(a, kind)
+    return table
+
+
+OPPOSITES: dict[str, dict[str, OppositeKind]] = _build()
+
+#: The listed opposites as written (unstemmed word pairs).
+WORD_PAIRS: tuple[tuple[str, str], ...] = tuple(_pairs(_OPPOSITE_VERBS) + _pairs(_ANTONYMS))
+
+
+def listed_opposite(a: str, b: str) -> OppositeKind | None:
+    """The kind of opposition between stems `a` and `b` from the word lists, if any."""
+    return OPPOSITES.get(a, {}).get(b)
+
+
+@functools.lru_cache(maxsize=1 << 16)  # pure; called for every word pair of every candidate
+def morphological_opposite(a: str, b: str) -> bool:
+    """`a` and `b` (stems or words) differ by a negative prefix or by -ful/-less."""
+    if len(a) > len(b):
+        a, b = b, a
+    for prefix in _NEGATIVE_PREFIXES:
+        rest = b[len(prefix) :].lstrip("-")
+        if b.startswith(prefix) and rest == a and len(a) >= 4:
+            if b in _FALSE_PREFIXED or b in _FALSE_PREFIXED_STEMS:
+                return False
+            return prefix not in _PREFIX_NEEDS_ADJ or a.endswith(_ADJ_ENDINGS)
+    for x, y in ((a, b), (b, a)):
+        if x.endswith("ful") and y.endswith("less") and x[:-3] == y[:-4] and len(x) > 5:
+            return True
+    return False
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def opposites_of(word: str) -> tuple[tuple[str, OppositeKind, float], ...]:
+    """Every stem `y` opposite to `word` as (y, kind, strength): the listed opposites
+    (strength 1.0), then the morphological ones (`morphological_opposite`, 0.9) not listed.
+
+    Same answers as testing `listed_opposite` then `morphological_opposite` against every
+    word, but found by generating the few candidates: a pair of claims is scored in time
+    linear in their lengths instead of quadratic.
+    """
+    out: dict[str, tuple[OppositeKind, float]] = {
+        y: (kind, 1.0) for y, kind in OPPOSITES.get(word, {}).items()
+    }
+    candidates: set[str] = set()
+    for prefix in _NEGATIVE_PREFIXES:
+        candidates.update((prefix + word, prefix + "-" + word))
+        if word.startswith(prefix):
+            candidates.add(word[len(prefix) :].lstrip("-"))
+    if word.endswith("ful"):
+        candidates.add(word[:-3] + "less")
+    if word.endswith("less"):
+        candidates.add(word[:-4] + "ful")
+    for y in candidates:
+        if y and y != word and y not in out and morphological_opposite(word, y):
+            out[y] = ("antonym", 0.9)
+    return tuple((y, kind, strength) for y, (kind, strength) in sorted(out.items()))
+
+
+#: Verbs of choosing and of abandoning, for the changed-decision cue (stems).
+CHOOSE_VERBS: frozenset[str] = frozenset(
+    stem(w)
+    for w in """
+    choose chose chosen select selected pick picked adopt adopted prefer preferred opt opted
+    standardise standardised standardize standardized settle settled go went
+    """.split()
+)
+DROP_VERBS: frozenset[str] = frozenset(
+    stem(w)
+    for w in """
+    drop dropped abandon abandoned reject rejected remove removed discard discarded ditch
+    ditched deprecate deprecated retire retired scrap scrapped replace replaced cancel
+    cancelled canceled
+    """.split()
+)
+
+#: Words that introduce a condition: two claims under different conditions rarely conflict.
+CONDITION_WORDS: frozenset[str] = frozenset(
+    "if when whenever unless while during under except once until after before wenn falls".split()
+)
+
+
+#: Words that say a quantity goes up or down (stems), for the direction feature.
+UP_WORDS: frozenset[str] = frozenset(
+    stem(w)
+    for w in """
+    increase increases increased increasing rise rises rose risen grow grows grew growth gain
+    higher greater more elevated elevation enhance enhances enhanced promote promotes promoted
+    induce induces induced activate activates activated stimulate stimulates stimulated
+    improve improves improved improvement accelerate accelerates accelerated upregulate
+    upregulated upregulation boost boosts boosted raise raises raised expand expands expanded
+    exceed exceeds exceeded faster larger longer stronger better
+    """.split()
+)
+DOWN_WORDS: frozenset[str] = frozenset(
+    stem(w)
+    for w in """
+    decrease decreases decreased decreasing fall falls fell fallen decline declines declined
+    drop drops dropped lower less fewer reduced reduce reduces reduction diminish diminishes
+    diminished inhibit inhibits inhibited inhibition suppress suppresses suppressed impair
+    impairs impaired attenuate attenuates attenuated prevent prevents prevented block blocks
+    blocked slow slows slowed slower shrink shrinks shrank downregulate downregulated
+    downregulation loss lose loses lost weaken weakens weakened worse smaller shorter weaker
+    deplete depleted depletes
+    """.split()
+)
+
+
+def clear_lexicon_caches() -> None:
+    """Drop the word-pair caches of `morphological_opposite` and `opposites_of`."""
+    morphological_opposite.cache_clear()
+    opposites_of.cache_clear()
+
+
+# -- content_words: Which stems carry content, and which stems two sets of stems share (near stems
+#    count: "version" / "versioning"). Used by every part of the structural verdict. ---
+
+
+def is_content_stem(s: str) -> bool:
+    """A stem that says something: not a stop word, a digit string or a CJK negator."""
+    if len(s) == 1:
+        return _is_cjk(s) and s not in CJK_NEGATORS
+    return s not in STOPWORDS and s not in _STEMMED_STOP and not s.isdigit()
+
+
+def _is_cjk(ch: str) -> bool:
+    return "\u3040" <= ch <= "\u30ff" or "\u3400" <= ch <= "\u9fff" or "\uac00" <= ch <= "\ud7af"
+
+
+_STEMMED_STOP = frozenset(stem(w) for w in STOPWORDS)
+
+
+def _near(a: str, b: str) -> bool:
+    """Same stem, or one a short extension of the other (version / versioning)."""
+    if a == b:
+        return True
+    short, long_ = (a, b) if len(a) <= len(b) else (b, a)
+    return len(short) >= 4 and long_.startswith(short) and len(long_) - len(short) <= 3
+
+
+def shared_stems(x: frozenset[str] | set[str], y: frozenset[str] | set[str]) -> set[str]:
+    """Stems of x that have a near stem in y."""
+    if not x or not y:
+        return set()
+    return set(_shared_cached(frozenset(x), frozenset(y)))
+
+
+@lru_cache(maxsize=1 << 16)
+def _shared_cached(x: frozenset[str], y: frozenset[str]) -> frozenset[str]:
+    by_prefix: dict[str, list[str]] = {}
+    for t in y:
+        if len(t) >= 4:
+            by_prefix.setdefault(t[:4], []).append(t)
+    return frozenset(
+        s
+        for s in x
+        if s in y or (len(s) >= 4 and any(_near(s, t) for t in by_prefix.get(s[:4], ())))
+    )
+
+
+def clear_shared_stems_cache() -> None:
+    """Drop the cache of `shared_stems` (it holds the stem sets of the pairs asked about)."""
+    _shared_cached.cache_clear()
+
+
+# -- grammar: Word classes and sentence shape for the structural verdict: verbs (where a subject
+#    ends), instructions (which assert nothing), passives, labels, and the words a sentence's
+#    leading phrase, condition or contrast starts with. ---
+
+_IRREGULAR_PAST = frozenset(
+    """
+    became began came went ran made took gave kept held found left lost won grew rose fell sat
+    stood wrote built sent brought told said knew saw ate drank fled fought bore struck slew
+    swore led met paid sold spoke stole threw wore hid broke chose froze woke drove rode shook
+    forgot understood taught caught bought thought sought felt dealt meant slept swept wept lent
+    spent bent stuck swung hung sang rang sprang sank shrank swam bit slid lit fed bled fled
+    sped shot got
+    """.split()
+)
+
+
+_ED_WORDS = frozenset(
+    "hundred sacred naked wicked kindred rugged ragged jagged crooked beloved learned".split()
+)
+
+
+def _past_tense(word: str, tokens: tuple[Token, ...], i: int) -> bool:
+    """ "joined", "dropped": a verb when it does not follow a determiner."""
+    if not word.endswith("ed") or len(word) < 5 or word.endswith("eed") or word in _ED_WORDS:
+        return False
+    prev = tokens[i - 1].norm if i > 0 else ""
+    return prev not in ("the", "a", "an", "its", "their", "your", "our", "his", "her", "this")
+
+
+#: Common verbs: where a subject ends when no auxiliary marks it.
+COMMON_VERBS = frozenset(
+    stem(w)
+    for w in """
+    serve keep have make use show hide support allow store take give grow regrow stand
+    live lair cast deal breathe lift appear run sync upload download create require include
+    contain cause become remain seem let help provide need work start stop open close know
+    come go get say add remove follow lead move change lose win fall rise reach enter leave
+    hold build write read see hear feel cross attack regain gain sit speak worship
+    hunt guard protect fear hate love prefer ignore last receive count cost weigh exist
+    happen occur apply depend belong mean refer save delete export import display list
+    sort link embed host publish share send set lets offer grant suffer
+    heal restore summon travel rule dwell reside inhabit command obey forge craft carve
+    """.split()
+)
+
+#: A sentence that tells the reader what to do asserts nothing that can be contradicted.
+_IMPERATIVES = frozenset(
+    """
+    select click open go enter press tap navigate choose drag install run add remove create
+    delete rename paste try use enable disable toggle configure expand collapse scroll restart
+    visit see read find follow close make right-click double-click
+    """.split()
+)
+#: Verbs that also start declaratives as nouns ("Search results are..."): an instruction only
+#: when an object or particle follows ("Search the vault", "Set up Sync").
+_SOFT_IMPERATIVES = frozenset(
+    """
+    join share collaborate list sign set check update learn get keep let ask contact download
+    upload save copy move change turn search specify define write sync publish view manage
+    edit hover pin unpin link embed insert include exclude start stop watch display show hide
+    return wait restart reopen reload refresh
+    """.split()
+)
+_OBJECT_STARTS = frozenset(
+    "a an the your our this these those all every each it them up out off down back on in "
+    "to with for from any some more".split()
+)
+_LEADING_ADVERBS = frozenset("then also first next finally now simply just instead".split())
+IMPERATIVE_LEADS = frozenset(
+    "to in on next from under after before when if once at for with by within".split()
+)
+_VERB_OPPOSITES = frozenset(
+    w for w, others in OPPOSITES.items() if "opposite_verb" in others.values()
+)
+AUXILIARIES = frozenset(
+    "be is are was were been being am do does did have has had can could will would shall "
+    "should may might must".split()
+)
+
+
+_CONTRAST_LEADS = frozenset({"unlike", "except", "besides"})
+
+
+def contrast_words(tokens: tuple[Token, ...]) -> frozenset[str]:
+    """Content words that "unlike X" / "except X" / "besides X" set apart from the subject."""
+    out: set[str] = set()
+    for i, t in enumerate(tokens):
+        if t.norm in _CONTRAST_LEADS:
+            for u in tokens[i + 1 : i + 6]:
+                if u.kind == "punct":
+                    break
+                if u.kind == "word" and is_content_stem(u.stem):
+                    out.add(u.stem)
+    return frozenset(out)
+
+
+NUMBER_WORDS = frozenset(
+    "one two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty "
+    "hundred thousand several many few".split()
+)
+_NOT_ADVERBS = frozenset(
+    """
+    daily weekly monthly yearly hourly quarterly early family friendly elderly assembly supply
+    reply italy holy only lily
+    """.split()
+)
+
+
+def is_adverb_or_gerund(word: str) -> bool:
+    """ "magically", "applying": the manner or the action, not who the claim is about."""
+    if word.endswith("ly"):
+        return word not in _NOT_ADVERBS and len(word) > 4
+    return word.endswith("ing") and len(word) > 5
+
+
+PRONOUNS = frozenset("you i we they he she it one".split())
+CONDITION_LEADS = frozenset("if when whenever unless while once".split())
+CLAUSE_LEADS = frozenset("while although though because since unless until during".split())
+
+
+_LABEL_RE = re.compile(r"^\s*[^\s:.,;]+(?:\s+[^\s:.,;]+){0,3}:\s")
+DEFINITE_WORDS = frozenset("the this that these those".split())
+HEAD_ENDS = frozenset("in on at from with by for to into within through under over".split())
+POSSESSIVES = frozenset("your its their his her our my".split())
+_NOT_VERBS_AFTER_NOUN = frozenset(
+    "of in on at to for with from by and or but as than per via into onto over under".split()
+)
+
+
+_AFTER_VERB = frozenset(
+    "the a an this that these those their its his her our your my them themselves it "
+    "to in on at from into onto with by for over under through across up down out off "
+    "only all every each no any".split()
+)
+_NOUN_FOLLOWERS = frozenset("whose who which that of 's ’s".split())
+_DETERMINERS = frozenset("the a an this that each every any no".split())
+
+
+def _plural(word: str) -> bool:
+    return len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is"))
+
+
+def is_verb_like(
+    t: Token, tokens: tuple[Token, ...], i: int, capital: bool, last: Token | None
+) -> bool:
+    """A word that is probably the claim's verb: an auxiliary, a known or past-tense verb, or
+    a word agreeing with the noun before it ("the dragon exhales", "hell hounds hunt")."""
+    norm = t.norm
+    if norm in AUXILIARIES or norm in _IRREGULAR_PAST or t.stem in COMMON_VERBS:
+        return True
+    if t.stem in _VERB_OPPOSITES and norm.endswith(("s", "ed")):
+        return True
+    if _past_tense(norm, tokens, i):
+        return True
+    if capital or not is_content_stem(t.stem) or is_adverb_or_gerund(norm):
+        return False
+    if i > 0 and tokens[i - 1].norm in PRONOUNS and tokens[i - 1].norm != "one":
+        return norm not in _NOT_VERBS_AFTER_NOUN  # "it burns", "they resist"
+    if last is None or tokens[i - 1] is not last:
+        return False
+    if norm in _NOT_VERBS_AFTER_NOUN or is_adverb_or_gerund(norm):
+        return False
+    nxt_tok = tokens[i + 1] if i + 1 < len(tokens) else None
+    if (
+        _plural(norm)
+        and not last.norm.endswith("s")
+        and i >= 2
+        and tokens[i - 2].norm in _DETERMINERS
+        and (nxt_tok is None or nxt_tok.norm not in _NOUN_FOLLOWERS)
+    ):
+        return True  # "the dragon exhales" (not "two fey creatures")
+    nxt = tokens[i + 1].norm if i + 1 < len(tokens) else ""
+    # plural noun + base verb + what follows a verb: "hell hounds hunt in packs", "deep
+    # gnomes enslave the", not "Senses blindsight 10 ft."
+    return (
+        _plural(last.norm)
+        and not norm.endswith("s")
+        and (nxt in _AFTER_VERB or nxt.endswith("ly") or not nxt)
+    )
+
+
+def is_passive(tokens: tuple[Token, ...]) -> bool:
+    """A form of "be" followed within three words by a participle ("are rendered")."""
+    be = {"is", "are", "was", "were", "be", "been", "being"}
+    for i, t in enumerate(tokens[:-1]):
+        if t.norm in be:
+            for u in tokens[i + 1 : i + 4]:
+                if u.kind == "word" and (
+                    u.norm.endswith(("ed", "en")) or u.norm in _IRREGULAR_PAST
+                ):
+                    return True
+    return False
+
+
+def is_imperative(tokens: tuple[Token, ...]) -> bool:
+    """An instruction ("Select the file", "To sync, open Settings"), not an assertion."""
+    words = [t for t in tokens if t.kind in ("word", "punct")]
+    if not words:
+        return False
+    if words[0].norm in _LEADING_ADVERBS and len(words) > 1:
+        words = words[1:]
+    # a negated instruction: "Never use...", "Do not open...", "Don't run..."
+    if words[0].norm in ("never", "please") and len(words) > 1:
+        words = words[1:]
+    elif words[0].norm in ("do", "don't", "dont") and len(words) > 2:
+        words = words[2:] if words[1].norm in ("not", "n't") else words[1:]
+    if words[0].norm in _IMPERATIVES:
+        return True
+    if words[0].norm in _SOFT_IMPERATIVES and len(words) > 1 and words[1].norm in _OBJECT_STARTS:
+        return True  # "Share a site with...", "Join the server", "List all files"
+    if words[0].norm in IMPERATIVE_LEADS:
+        for k, t in enumerate(words[:12]):
+            if t.kind == "punct" and t.norm == ",":
+                nxt = words[k + 1] if k + 1 < len(words) else None
+                return nxt is not None and (
+                    nxt.norm in _IMPERATIVES or nxt.norm in _SOFT_IMPERATIVES
+                )
+    return False
+
+
+def is_labelled(text: str) -> bool:
+    """ "Hit: 5 damage", "Melee Weapon Attack: +4": a field label of up to four words."""
+    return _LABEL_RE.match(text) is not None
+
+
+# -- negators: Negators in a claim: the words that flip its polarity, and what each one negates. ---
+#
+# Explicit and implicit negators count (not, never, no one, nothing, without, refused, failed
+# to, unable, lacks, immune ...), as do negative-prefixed adjectives in predicate position
+# ("is unavailable", "are disabled"); hedges ("may or may not"), answers ("No, ...") and
+# negators used as content ("a power failure", "the hidden folder") do not.
+
+#: Words that negate the predicate they govern (the parity of their count is a claim's
+#: polarity), as written (lower case): stems would confuse "notes" with "not".
+_IMPLICIT_NEGATORS = frozenset(
+    """
+    not no never none nobody nothing nowhere neither nor without cannot
+    refuse refused refuses refusing fail failed fails failing deny denied denies denying
+    lack lacks lacked lacking unable incapable immune absent missing
+    forbid forbids forbidden forbade prohibit prohibited prohibits ban banned bans
+    prevent prevents prevented decline declined declines reject rejected rejects
+    impossible unaware neglect neglected neglects omit omitted omits
+    hide hides hiding outside
+    nicht kein keine keinen keiner keinem nie niemals ohne
+    """.split()
+)
+#: Negative-prefixed adjectives count as negators ("unavailable", "unencrypted", "disabled"):
+#: un-/non-/dis- before an adjective-like root, in-/im- only for these roots.
+_NEGATIVE_IN_ROOTS = frozenset(
+    """
+    visible active correct accurate complete consistent valid possible proper accessible
+    compatible appropriate sufficient secure capable
+    """.split()
+)
+_ADJECTIVE_ENDINGS = (
+    "able", "ible", "ed", "ful", "ive", "al", "ic", "ent", "ant", "ous", "ary", "ory", "ure",
+    "ted", "ly", "y",
+)  # fmt: skip
+_NOT_NEGATIVE = frozenset(
+    """
+    under until unless unit units union unique universal universe uncle understand understood
+    unified uniform unity united unanimous disease discovered display displayed disposal
+    distributed distinct discussed dismissed disposed district dissolved distracted
+    nonetheless
+    """.split()
+)
+
+
+def is_negative_adjective(word: str) -> bool:
+    """A negative-prefixed adjective: "unavailable", "unencrypted", "disabled", "invisible"."""
+    for prefix in ("non-", "non", "un", "dis"):
+        if word.startswith(prefix):
+            root = word[len(prefix) :]
+            return (
+                len(root) >= 4
+                and word not in _NOT_NEGATIVE
+                and root.endswith(_ADJECTIVE_ENDINGS)
+                and not root.endswith("ing")
+            )
+    for prefix in ("in", "im", "il", "ir"):
+        if word.startswith(prefix) and word[len(prefix) :] in _NEGATIVE_IN_ROOTS:
+            return True
+    return False
+
+
+def negated_roots_of(word: str) -> set[str]:
+    """What a negative adjective negates, as stems: "disabled" -> {abl, enabl}."""
+    for prefix in ("non-", "non", "un", "dis", "in", "im", "il", "ir"):
+        if word.startswith(prefix):
+            root = word[len(prefix) :]
+            out = {stem(root)}
+            if prefix == "dis":
+                out.add(stem("en" + root))  # disabled / enabled
+            return out
+    return set()
+
+
+#: Negators only in predicate position ("is hidden", not "the hidden folder").
+_ATTRIBUTIVE_NEGATORS = frozenset({"hidden", "absent", "missing", "immune"})
+#: Negators written as two words.
+_NEGATOR_BIGRAMS = frozenset({("no", "one"), ("no", "longer"), ("not", "any")})
+#: "fail"/"decline"/"refuse" negate only when a verb follows ("failed to load"); as nouns
+#: or with an object ("a power failure", "declined the offer") they are content.
+_NEGATE_BEFORE_TO = frozenset(
+    "fail failed fails failing decline declined declines refuse refused refuses refusing "
+    "neglect neglected neglects".split()
+)
+PRONOUN_NEGATORS = frozenset({"no one", "nobody", "nothing", "none", "neither", "nowhere"})
+_EXCEPTIONS = frozenset({"except", "but", "besides", "other", "apart"})
+_PREDICATE_LEADS = frozenset(
+    """
+    is are was were be been being remain remains remained stay stays stayed become becomes
+    became seem seems seemed get gets got appear appears appeared keep keeps kept left leaves
+    always now still also usually often completely entirely fully currently permanently
+    otherwise
+    """.split()
+)
+_HEAD_SKIP = frozenset(
+    "be been being is are was were to able a an the any always ever really yet even have has "
+    "had do does did it its they them this that".split()
+)
+
+
+def negator_at(t: Token, nxt: Token | None, prev: str, after: str = "", prev2: str = "") -> str:
+    """The negator starting at token t, as written ("" if none); `after` is the word after
+    `nxt`."""
+    norm = t.norm
+    nxt_norm = nxt.norm if nxt is not None else ""
+    if (norm, nxt_norm) in _NEGATOR_BIGRAMS:
+        if norm == "no" and nxt_norm == "one":
+            return "" if after in _EXCEPTIONS else "no one"
+        return f"{norm} {nxt_norm}"
+    if t.kind == "cjk":
+        return norm if norm in CJK_NEGATORS else ""
+    if t.kind != "word":
+        return ""
+    if norm in ("no", "yes") and nxt is not None and nxt.kind == "punct":
+        return ""  # "No, files are only synced when..." answers a question
+    if prev == "or" or (norm == "not" and prev in AUXILIARIES and prev2 == "or"):
+        return ""  # "may or may not", "could or could not", "whether or not": a hedge
+    if norm == "nothing" and nxt_norm == "like":
+        return ""  # "there's nothing like X" praises X
+    if norm in PRONOUN_NEGATORS and nxt_norm in _EXCEPTIONS:
+        return ""  # "nobody except the owner" = only the owner
+    if norm in _NEGATE_BEFORE_TO and nxt_norm != "to":
+        return ""  # a noun or a verb with an object: content
+    if norm in _ATTRIBUTIVE_NEGATORS or (
+        norm not in _IMPLICIT_NEGATORS and is_negative_adjective(norm)
+    ):
+        # "is unavailable", "are hidden": a predicate; "the hidden folder", "Unlinked
+        # mentions": a modifier, not a negation
+        return norm if prev in _PREDICATE_LEADS else ""
+    return norm if norm in _IMPLICIT_NEGATORS else ""
+
+
+def negated_head_after(tokens: tuple[Token, ...], start: int) -> frozenset[str]:
+    """What a negator negates: the first content word after it (skipping auxiliaries)."""
+    for t in tokens[start : start + 6]:
+        if t.kind == "punct":
+            break
+        if t.kind not in ("word", "cjk") or t.norm in _HEAD_SKIP:
+            continue
+        if is_content_stem(t.stem):
+            return frozenset({t.stem})
+    return frozenset()
+
+
+# -- negation_scopes: Negation scopes of a claim for the cue detectors: each negator (not, never, no
+#    longer, failed to, unable to, lacks, outside ...) and the words it negates, up to the next
+#    clause boundary (a comma, "but", "because", "which" ...) or eight tokens. ---
+
+_SCOPE_BOUNDARY_WORDS = frozenset(
+    "but although though while whereas because since and or which who yet however so unless "
+    "except if when whenever".split()
+)
+SCOPE_BOUNDARY_PUNCT = frozenset(',;:.!?()[]"—–。！？；，')
+MAX_SCOPE = 8
+# Multi-word negators: (words..., score weight)
+_NEG_PHRASES: tuple[tuple[tuple[str, ...], str], ...] = (
+    (("no", "longer"), "no longer"),
+    (("not", "any", "longer"), "not any longer"),
+    (("failed", "to"), "failed to"),
+    (("fail", "to"), "fail to"),
+    (("fails", "to"), "fails to"),
+    (("unable", "to"), "unable to"),
+    (("instead", "of"), "instead of"),
+    (("rather", "than"), "rather than"),
+    (("absence", "of"), "absence of"),
+    (("free", "of"), "free of"),
+    (("outside",), "outside"),
+    (("lack",), "lack"),
+    (("lacks",), "lacks"),
+    (("lacked",), "lacked"),
+    (("lacking",), "lacking"),
+)
+SCOPE_AUXILIARIES = frozenset(
+    "be is are was were been being am do does did have has had can could will would shall "
+    "should may might must ca wo".split()
+)
+
+
+@dataclass(frozen=True)
+class NegationScope:
+    """One negator and what it negates."""
+
+    cue: str  # the negator as written ("does not", "no longer")
+    stems: frozenset[str]  # content stems it negates
+    head: str  # the negated predicate: the first content stem of the scope ("" if none)
+    words: frozenset[str]  # every word stem it negates (function words too)
+    text: str  # the negated span as written
+    start: int
+    end: int
+
+
+def is_scope_boundary(tok: Token) -> bool:
+    """The token ends a negation scope (or an object phrase): clause punctuation or a
+    conjunction."""
+    return (tok.kind == "punct" and tok.norm in SCOPE_BOUNDARY_PUNCT) or (
+        tok.kind == "word" and tok.norm in _SCOPE_BOUNDARY_WORDS
+    )
+
+
+def negation_scopes(text: str, tokens: tuple[Token, ...]) -> tuple[NegationScope, ...]:
+    """The negation scopes of claim `text` (tokens `tokens`), in reading order."""
+    scopes: list[NegationScope] = []
+    i = 0
+    n = len(tokens)
+    while i < n:
+        tok = tokens[i]
+        width = 0
+        label = ""
+        for phrase, name in _NEG_PHRASES:
+            k = len(phrase)
+            if tuple(t.norm for t in tokens[i : i + k]) == phrase:
+                width, label = k, name
+                break
+        if not width and (tok.norm in NEGATORS or (tok.kind == "cjk" and tok.norm in CJK_NEGATORS)):
+            width, label = 1, tok.norm
+            if tok.norm == "no" and i + 1 < n and tokens[i + 1].norm == "one":
+                width = 2
+            if tok.norm == "not" and i > 0 and tokens[i - 1].norm in SCOPE_AUXILIARIES:
+                label = text[tokens[i - 1].start : tok.end]
+        if not width:
+            i += 1
+            continue
+        j = i + width
+        scope: list[Token] = []
+        while j < n and len(scope) < MAX_SCOPE and not is_scope_boundary(tokens[j]):
+            scope.append(tokens[j])
+            j += 1
+        if tok.kind == "cjk":  # 不 negates the next one or two characters
+            scope = scope[:2]
+        stems = frozenset(t.stem for t in scope if t.is_content)
+        head = next((t.stem for t in scope if t.is_content), "")
+        scope_words = frozenset(t.stem for t in scope if t.kind in ("word", "cjk"))
+        if not stems and i > 0 and tokens[i - 1].norm in SCOPE_AUXILIARIES:
+            # elliptic "I didn't." negates the auxiliary's verb itself
+            stems = frozenset({tokens[i - 1].stem})
+            head = tokens[i - 1].stem
+        if stems or scope_words:
+            first = scope[0].start if scope else tok.end
+            last = scope[-1].end if scope else tok.end
+            scopes.append(
+                NegationScope(
+                    cue=label,
+                    stems=stems,
+                    head=head,
+                    words=scope_words,
+                    text=text[first:last],
+                    start=tok.start,
+                    end=last,
+                )
+            )
+        i += width
+    return tuple(scopes)

@@ -90,7 +90,7 @@ CLAIMS_FTS = Migration(
         """,
 )
 
-#: The claims' vectors (migration 0007, read and written by `engine/contradict/claim_vectors.py`):
+#: The claims' vectors (migration 0007, read and written by `engine/contradict/store.py`):
 #: float16, little-endian, one row per claim id. They lived in a vector collection beside the
 #: chunks before; that collection's name is kept for the workspace to drop, and every note is
 #: scanned again, so that its claims get their vectors here.

@@ -10,9 +10,10 @@ from typing import Any
 
 import numpy as np
 
-from engine.contradict import neighbours, scan, store
+from engine.contradict import scan, store
+from engine.contradict.candidates import locality_order_of, nearest_in_other_groups
 from engine.contradict.claims import extract_claims
-from engine.contradict.scan_config import ScanConfig
+from engine.contradict.scan import ScanConfig
 from engine.contradict.scorer import PairScorer
 from engine.contradict.store import ClaimRow
 
@@ -232,7 +233,7 @@ class ReferenceScanner:
         )
         base = np.vstack(base_vecs).astype(np.float32)
         query_rows = [c for claims in by_note.values() for c in claims.values()]
-        found = neighbours.nearest_in_other_groups(
+        found = nearest_in_other_groups(
             np.vstack([vectors[c.text_hash] for c in query_rows]).astype(np.float32),
             np.array([groups[c.note_path] for c in query_rows], dtype=np.int64),
             base,
@@ -268,5 +269,5 @@ def _in_locality_order(candidates: list[Candidate]) -> list[Candidate]:
     a_rows = np.array([row(va) for _, _, va, _ in candidates], dtype=np.int64)
     b_rows = np.array([row(vb) for _, _, _, vb in candidates], dtype=np.int64)
     matrix = np.vstack(rows).astype(np.float32, copy=False)
-    order = neighbours.locality_order_of(a_rows, b_rows, matrix, pairs=len(candidates))
+    order = locality_order_of(a_rows, b_rows, matrix, pairs=len(candidates))
     return [candidates[i] for i in order]

@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from engine.contradict.claim_vectors import ClaimVectors
+from engine.contradict.store import ClaimVectors
 from engine.store.catalog import Catalog
 
 DIM = 8
@@ -67,7 +67,7 @@ def test_upsert_rejects_what_it_cannot_store(catalog: Catalog) -> None:
 
 
 def test_the_search_is_exact_across_blocks(catalog: Catalog, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    import engine.contradict.claim_vectors as module
+    import engine.contradict.store as module
 
     monkeypatch.setattr(module, "_BLOCK", 7)  # many blocks: the merge across them is tested
     store = ClaimVectors(catalog, dimension=DIM)

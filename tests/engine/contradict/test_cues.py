@@ -16,9 +16,14 @@ from engine.contradict.cues import (
     overlap,
     polarity_mismatch,
 )
-from engine.contradict.lexicon import listed_opposite, morphological_opposite
 from engine.contradict.quantities import parse_dates, parse_quantities
-from engine.contradict.text import stem, strip_negation, tokenize
+from engine.contradict.text import (
+    listed_opposite,
+    morphological_opposite,
+    stem,
+    strip_negation,
+    tokenize,
+)
 
 
 def cue(detector, a: str, b: str) -> float:  # type: ignore[no-untyped-def]

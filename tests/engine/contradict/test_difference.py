@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.contradict.difference import about, difference_line, differing_parts, plain
+from engine.contradict.structure import about, difference_line, differing_parts, plain
 
 
 def test_values_that_differ_are_named() -> None:

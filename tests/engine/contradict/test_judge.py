@@ -90,7 +90,7 @@ def test_missing_weights_say_how_to_rebuild(tmp_path: Path) -> None:
 def test_without_weights_the_scorer_falls_back_to_the_structure(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    from engine.contradict.scan_config import DEFAULT_SCAN_CONFIG, JUDGE_SCAN_CONFIG
+    from engine.contradict.scan import DEFAULT_SCAN_CONFIG, JUDGE_SCAN_CONFIG
     from engine.contradict.scorer import PairScorer
 
     scorer = PairScorer.load()

@@ -15,8 +15,7 @@ import numpy as np
 import pytest
 
 from engine.contradict import store
-from engine.contradict.scan import ContradictionScanner
-from engine.contradict.scan_config import DEFAULT_SCAN_CONFIG, JUDGE_SCAN_CONFIG
+from engine.contradict.scan import DEFAULT_SCAN_CONFIG, JUDGE_SCAN_CONFIG, ContradictionScanner
 from engine.contradict.scorer import PairScorer
 from engine.evaluate.vault_gen import generate_vault
 from engine.workspace import Workspace, WorkspaceConfig

@@ -6,13 +6,13 @@ import itertools
 
 import pytest
 
-from engine.contradict.lexicon import (
+from engine.contradict.text import (
     WORD_PAIRS,
     listed_opposite,
     morphological_opposite,
     opposites_of,
+    stem,
 )
-from engine.contradict.text import stem
 
 EXTRA = """
 able unable happy unhappy legal illegal possible impossible regular irregular

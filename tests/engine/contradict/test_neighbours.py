@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from engine.contradict.neighbours import NeighbourSearchConfig, nearest_in_other_groups
+from engine.contradict.candidates import NeighbourSearchConfig, nearest_in_other_groups
 
 
 def _clustered(n: int, d: int = 48, topics: int = 60, seed: int = 7) -> np.ndarray:
@@ -68,7 +68,7 @@ def test_empty_inputs() -> None:
 
 
 def test_locality_order_is_a_permutation_that_groups_subjects() -> None:
-    from engine.contradict.neighbours import locality_order
+    from engine.contradict.candidates import locality_order
 
     base = _clustered(3000, topics=30)
     rng = np.random.default_rng(1)
@@ -88,7 +88,7 @@ def test_locality_order_is_a_permutation_that_groups_subjects() -> None:
 
 def test_locality_order_of_shared_claim_rows_groups_subjects() -> None:
     """The scan's form: pairs as rows of one matrix of distinct claims (no per-pair copies)."""
-    from engine.contradict.neighbours import locality_order_of
+    from engine.contradict.candidates import locality_order_of
 
     claims = _clustered(1500, topics=25)
     rng = np.random.default_rng(2)
@@ -115,7 +115,7 @@ def test_locality_order_of_shared_claim_rows_groups_subjects() -> None:
 def test_queries_as_rows_give_the_same_hits_as_a_query_matrix(exact_limit: int) -> None:
     """The scan passes its queries as rows of the claim matrix (no copy of them): the same
     hits, in the same order, as the copied query matrix, exact and inverted file alike."""
-    from engine.contradict.neighbours import nearest_hits_of_rows
+    from engine.contradict.candidates import nearest_hits_of_rows
 
     config = NeighbourSearchConfig(exact_limit=exact_limit)
     base = _clustered(3000)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.contradict.origins import conflicting_origins, origins_in
-from engine.contradict.verdict import assess
+from engine.contradict.quantities import conflicting_origins, origins_in
+from engine.contradict.structure import assess
 
 
 @pytest.mark.parametrize(

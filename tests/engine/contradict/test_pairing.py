@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from engine.contradict.pairing import (
+from engine.contradict.candidates import (
     candidate_pairs,
     first_occurrences,
     locality_rows,

@@ -18,8 +18,8 @@ import numpy as np
 import pytest
 
 from engine.contradict import cues, scan, store
-from engine.contradict.neighbours import NeighbourSearchConfig
-from engine.contradict.scan_config import DEFAULT_SCAN_CONFIG, ScanConfig
+from engine.contradict.candidates import NeighbourSearchConfig
+from engine.contradict.scan import DEFAULT_SCAN_CONFIG, ScanConfig
 from engine.evaluate.vault_gen import generate_vault
 from engine.workspace import Workspace, WorkspaceConfig
 from tests.engine.contradict.reference_scan import Pair, ReferenceScanner
@@ -172,7 +172,7 @@ def test_progress_is_reported_batch_by_batch(workspace: Workspace) -> None:
 
 
 def test_claim_table_keeps_each_string_once(tmp_path: Path) -> None:
-    from engine.contradict.claim_table import ClaimTable
+    from engine.contradict.scan import ClaimTable
 
     table = ClaimTable()
     for i in range(4):

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from engine.contradict.features import FEATURE_NAMES
+from engine.contradict.cues import FEATURE_NAMES
 from engine.contradict.scorer import (
     CONTRADICTION_TYPES,
     WEIGHTS_PATH,

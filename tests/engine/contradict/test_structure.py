@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.contradict.parsed_claim import parse_claim
+from engine.contradict.claim import parse_claim
 from engine.contradict.structure import assess, clear_caches
 from engine.contradict.types import FLAG_THRESHOLD
 

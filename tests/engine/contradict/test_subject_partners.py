@@ -15,10 +15,8 @@ import numpy as np
 import pytest
 
 from engine.contradict import store
-from engine.contradict.pairing import subject_partner_pairs
-from engine.contradict.scan import ContradictionScanner
-from engine.contradict.scan_config import DEFAULT_SCAN_CONFIG
-from engine.contradict.subjects import TitleIndex
+from engine.contradict.candidates import TitleIndex, subject_partner_pairs
+from engine.contradict.scan import DEFAULT_SCAN_CONFIG, ContradictionScanner
 from engine.evaluate.vault_gen import generate_vault
 from engine.workspace import Workspace, WorkspaceConfig
 from tests.helpers.vaultkit import write_notes

@@ -4,14 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.contradict.calibration import (
-    Calibration,
-    fit_logistic,
-    names_other_note,
-    pair_features,
-)
-from engine.contradict.pairing import judge_selection
-from engine.contradict.subjects import TitleIndex, title_words
+from engine.contradict.candidates import TitleIndex, judge_selection, title_words
+from engine.contradict.judge import Calibration, fit_logistic, names_other_note, pair_features
 
 
 def test_a_claim_is_about_its_note_and_the_notes_it_names() -> None:

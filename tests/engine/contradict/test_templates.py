@@ -4,7 +4,7 @@ even restated in several notes, stays."""
 
 from __future__ import annotations
 
-from engine.contradict.templates import template_of, varying_values
+from engine.contradict.structure import template_of, varying_values
 
 
 def _pairs(rows: list[tuple[str, str, str, str]]) -> list[tuple[str, str, str, str, str, str]]:

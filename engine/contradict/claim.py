@@ -1,40 +1,162 @@
-"""One claim as the structural verdict reads it: its words with negators, quantities and
-dates taken out, its subject (content words before the first verb-like word), and its shape
-(an instruction, a fragment, a labelled field, first person, a rule, a passive ...)."""
+"""One claim parsed, in two views side by side: `Analysis`, what the cue detectors read
+(with the decisions the claim records), and `ParsedClaim`, what the structural verdict
+reads.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Literal
 
-from engine.contradict.claim_values import values_in
-from engine.contradict.content_words import is_content_stem
-from engine.contradict.grammar import (
+from engine.contradict.quantities import (
+    DateMention,
+    Quantity,
+    parse_dates,
+    parse_quantities,
+    values_in,
+)
+from engine.contradict.text import (
     AUXILIARIES,
+    CHOOSE_VERBS,
     CLAUSE_LEADS,
     CONDITION_LEADS,
+    CONDITION_WORDS,
     DEFINITE_WORDS,
+    DROP_VERBS,
     HEAD_ENDS,
     IMPERATIVE_LEADS,
+    MAX_SCOPE,
+    NEGATORS,
     NUMBER_WORDS,
     POSSESSIVES,
+    PRONOUN_NEGATORS,
     PRONOUNS,
+    SCOPE_AUXILIARIES,
+    SCOPE_BOUNDARY_PUNCT,
+    NegationScope,
+    Token,
     contrast_words,
     is_adverb_or_gerund,
+    is_content_stem,
     is_imperative,
     is_labelled,
-    is_passive,
-    is_verb_like,
-)
-from engine.contradict.negators import (
-    PRONOUN_NEGATORS,
     is_negative_adjective,
+    is_passive,
+    is_scope_boundary,
+    is_verb_like,
     negated_head_after,
     negated_roots_of,
+    negation_scopes,
     negator_at,
+    stem,
+    tokenize,
 )
-from engine.contradict.quantities import DateMention, Quantity
-from engine.contradict.text import Token, tokenize
+
+# -- analysis: What the cue detectors read and return: one claim's `Analysis` (computed once per
+#    claim and cached) and a detector's `Cue`. ---
+
+CueKind = Literal["negation", "opposition", "numbers", "dates", "decision"]
+CUE_KINDS: tuple[CueKind, ...] = ("negation", "opposition", "numbers", "dates", "decision")
+
+
+@dataclass(frozen=True)
+class Cue:
+    """One detector's verdict: `score` in [0, 1] (0 = no evidence) and why."""
+
+    kind: CueKind
+    score: float
+    explanation: str = ""
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """Everything the detectors need to know about one claim, computed once."""
+
+    text: str
+    tokens: tuple[Token, ...]
+    words: frozenset[str]  # stems of every word
+    content: frozenset[str]  # content stems (hyphenated words also give their parts)
+    negations: tuple[NegationScope, ...]
+    negated: frozenset[str]  # content stems inside some negation scope
+    quantities: tuple[Quantity, ...]
+    dates: tuple[DateMention, ...]
+    decisions: tuple[Decision, ...]
+    condition: frozenset[str] | None  # content stems of an if/when/under... clause, if any
+    subject: frozenset[str]  # content stems before the first verb-like word
+
+    @property
+    def asserted(self) -> frozenset[str]:
+        """Content stems outside every negation scope."""
+        return self.content - self.negated
+
+
+@lru_cache(maxsize=8192)
+def analyse(text: str) -> Analysis:
+    """Analyse one claim (cached: candidate pairs share claims)."""
+    tokens = tokenize(text)
+    words = frozenset(t.stem for t in tokens if t.kind in ("word", "cjk"))
+    content = _content(tokens)
+    negations = negation_scopes(text, tokens)
+    negated = frozenset().union(*(n.stems for n in negations)) if negations else frozenset()
+    dates = parse_dates(text)
+    quantities = parse_quantities(text, skip=tuple((d.start, d.end) for d in dates))
+    return Analysis(
+        text=text,
+        tokens=tokens,
+        words=words,
+        content=content,
+        negations=negations,
+        negated=negated,
+        quantities=quantities,
+        dates=dates,
+        decisions=decisions_in(text, tokens),
+        condition=_condition(tokens),
+        subject=_subject(tokens),
+    )
+
+
+def _content(tokens: tuple[Token, ...]) -> frozenset[str]:
+    out: set[str] = set()
+    for t in tokens:
+        if t.is_content:
+            out.add(t.stem)
+            if "-" in t.norm:
+                out.update(stem(p) for p in t.norm.split("-") if len(p) >= 3 and p.isalpha())
+    return frozenset(out)
+
+
+def _subject(tokens: tuple[Token, ...]) -> frozenset[str]:
+    out: set[str] = set()
+    for t in tokens:
+        if t.kind == "punct" and out:
+            break
+        if t.norm in SCOPE_AUXILIARIES or t.norm in NEGATORS:
+            break
+        if t.is_content:
+            out.add(t.stem)
+            if len(out) >= 4:
+                break
+    return frozenset(out)
+
+
+def _condition(tokens: tuple[Token, ...]) -> frozenset[str] | None:
+    for i, t in enumerate(tokens):
+        if t.kind == "word" and t.norm in CONDITION_WORDS:
+            out: set[str] = set()
+            for u in tokens[i + 1 : i + 1 + MAX_SCOPE]:
+                if u.kind == "punct" and u.norm in SCOPE_BOUNDARY_PUNCT:
+                    break
+                if u.is_content:
+                    out.add(u.stem)
+            if out:
+                return frozenset(out)
+    return None
+
+
+# -- parsed_claim: One claim as the structural verdict reads it: its words with negators, quantities
+#    and dates taken out, its subject (content words before the first verb-like word), and its shape
+#    (an instruction, a fragment, a labelled field, first person, a rule, a passive ...). ---
 
 
 @dataclass(frozen=True)
@@ -246,3 +368,121 @@ def clear_parsed_claims() -> None:
 def _length(words: list[ClaimWord]) -> int:
     """Words with letters in them."""
     return sum(1 for w in words if any(ch.isalpha() for ch in w.surface))
+
+
+# -- decisions: Decisions a claim records: "we chose X", "decided to use X", "switched to X",
+#    "stopped using X", "no longer use X", "replaced X with Y" / "X was replaced by Y" (a negated
+#    choice is a drop, a negated drop a choice). ---
+
+_PREPOSITIONS_END_OBJECT = frozenset(
+    "for to as in on at over instead with by from because since and but which that after "
+    "before".split()
+)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision: what was chosen or dropped."""
+
+    verb: Literal["choose", "drop"]
+    stems: frozenset[str]  # the object's content stems
+    text: str  # the object as written
+
+
+_CHOOSE_PARTICLES = {"decid": ("on",), "go": ("with",), "settl": ("on",), "opt": ("for",)}
+_SWITCH_VERBS = frozenset({"switch", "mov", "migrat", "chang", "transition"})
+
+
+def _object(text: str, tokens: tuple[Token, ...], i: int) -> tuple[frozenset[str], str]:
+    """The noun phrase starting at token i (up to 4 tokens, stops at prepositions)."""
+    picked: list[Token] = []
+    for t in tokens[i : i + 5]:
+        if is_scope_boundary(t) or t.norm in _PREPOSITIONS_END_OBJECT:
+            break
+        if t.kind == "word" and (t.is_content or t.norm in ("the", "a", "an", "our", "its")):
+            picked.append(t)
+            continue
+        break
+    stems = frozenset(t.stem for t in picked if t.is_content)
+    if not stems:
+        return frozenset(), ""
+    return stems, text[picked[0].start : picked[-1].end]
+
+
+def decisions_in(text: str, tokens: tuple[Token, ...]) -> tuple[Decision, ...]:
+    """The decisions claim `text` (tokens `tokens`) records, in reading order."""
+    out: list[Decision] = []
+    n = len(tokens)
+    for i, t in enumerate(tokens):
+        if t.kind != "word":
+            continue
+        negated = (i > 0 and tokens[i - 1].norm in ("not", "never")) or (
+            i > 1 and tokens[i - 2].norm in ("not", "never")
+        )
+        nxt = tokens[i + 1].norm if i + 1 < n else ""
+        verb: Literal["choose", "drop"] | None = None
+        start = i + 1
+        if t.stem in _CHOOSE_PARTICLES:
+            if nxt in _CHOOSE_PARTICLES[t.stem]:
+                verb, start = "choose", i + 2
+            elif t.stem == "decid" and nxt == "to" and i + 2 < n:
+                verb, start = "choose", i + 3  # decided to use X
+        elif t.stem in _SWITCH_VERBS and nxt in ("to", "from", "away"):
+            if nxt == "to":
+                verb, start = "choose", i + 2
+            else:
+                verb, start = "drop", i + 2 + (nxt == "away")
+        elif t.stem in ("stop", "quit") and nxt.endswith("ing"):
+            verb, start = "drop", i + 2  # stopped using X
+        elif (
+            t.stem == "use"
+            and i > 1
+            and (tokens[i - 1].norm, tokens[i - 2].norm)
+            == (
+                "longer",
+                "no",
+            )
+        ):
+            verb, start = "drop", i + 1  # no longer use X
+        elif t.stem in CHOOSE_VERBS and t.stem != "go":
+            verb = "choose"
+        elif t.stem in DROP_VERBS:
+            verb = "drop"
+            if t.stem == "replac":
+                # "X was replaced by Y": X is dropped, Y chosen; "replaced X with Y": the reverse
+                if nxt == "by":
+                    subj = _object_before(text, tokens, i)
+                    if subj[0]:
+                        out.append(Decision("drop", subj[0], subj[1]))
+                    obj = _object(text, tokens, i + 2)
+                    if obj[0]:
+                        out.append(Decision("choose", obj[0], obj[1]))
+                    continue
+                for k in range(i + 1, min(i + 7, n)):
+                    if tokens[k].norm in ("with", "by"):
+                        obj = _object(text, tokens, k + 1)
+                        if obj[0]:
+                            out.append(Decision("choose", obj[0], obj[1]))
+                        break
+        if verb is None:
+            continue
+        if negated:
+            verb = "drop" if verb == "choose" else "choose"
+        stems, shown = _object(text, tokens, start)
+        if stems:
+            out.append(Decision(verb, stems, shown))
+    return tuple(out)
+
+
+def _object_before(text: str, tokens: tuple[Token, ...], i: int) -> tuple[frozenset[str], str]:
+    """The content words just before token i, skipping an auxiliary (X was replaced)."""
+    k = i - 1
+    while k >= 0 and tokens[k].norm in SCOPE_AUXILIARIES:
+        k -= 1
+    picked: list[Token] = []
+    while k >= 0 and tokens[k].is_content and len(picked) < 3:
+        picked.insert(0, tokens[k])
+        k -= 1
+    if not picked:
+        return frozenset(), ""
+    return frozenset(t.stem for t in picked), text[picked[0].start : picked[-1].end]
