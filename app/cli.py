@@ -490,6 +490,10 @@ def _cmd_search(args: argparse.Namespace) -> int:
         with timed("model"):
             session.warm_up(sources)
 
+    if sources is None or "semantic" in sources:  # the model loads beside the index's opening
+        from engine.api import default_model_cache, load_embedder_early
+
+        load_embedder_early(args.model, cache_dir=default_model_cache())
     session = _open_for_search(args, args.path, contradictions=False, warm=warm)
     try:
         with timed("search"):

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
         Side as Side,
     )
     from engine.embed.embedder import load_embedder as load_embedder
+    from engine.embed.embedder import load_embedder_early as load_embedder_early
     from engine.embed.embedder import model_cache_ready as model_cache_ready
     from engine.errors import (
         EngineError as EngineError,
@@ -176,6 +177,7 @@ _WHERE: dict[str, str] = {
     "evaluate_vault_contradictions": "engine.evaluate.vault_contradictions",
     "find_known_vault": "engine.vault.obsidian_vaults",
     "load_embedder": "engine.embed.embedder",
+    "load_embedder_early": "engine.embed.embedder",
     "model_cache_ready": "engine.embed.embedder",
     "default_model_cache": "engine.paths",
     "one_line": "engine.errors",

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import logging
 import os
+import threading
+from concurrent.futures import Future
 from pathlib import Path
 from typing import Literal, cast
 
@@ -26,6 +28,7 @@ __all__ = [
     "SentenceTransformerEmbedder",
     "choose_backend",
     "load_embedder",
+    "load_embedder_early",
     "model_cache_ready",
     "models_dir",
     "vector_precision",
@@ -38,6 +41,36 @@ log = logging.getLogger(__name__)
 #: nDCG@10: meaning 0.6595 vs 0.6597, fused 0.730 vs 0.737; contradiction F1 within 0.01).
 DEFAULT_BACKEND: Backend = "onnx-int8"
 BACKEND_ENV = "CONSILIENCE_EMBEDDER"
+
+
+#: Embedders `load_embedder_early` is loading, by (model, model cache, backend).
+_early: dict[tuple[str | None, str, str], Future[Embedder]] = {}
+_early_lock = threading.Lock()
+
+
+def load_embedder_early(model: str | None = None, *, cache_dir: Path | None = None) -> None:
+    """Start loading what `load_embedder(model, cache_dir=cache_dir)` returns, on a thread of
+    its own; the next such call takes it, waiting if it is still loading. A one-shot command
+    loads the model beside opening the index: onnxruntime builds its session outside the
+    interpreter lock."""
+    key = _early_key(model, cache_dir)
+    future: Future[Embedder] = Future()
+    with _early_lock:
+        if key in _early:
+            return
+        _early[key] = future
+
+    def load() -> None:
+        try:
+            future.set_result(_load(model, backend="auto", cache_dir=cache_dir))
+        except BaseException as exc:  # handed to the caller that takes it
+            future.set_exception(exc)
+
+    threading.Thread(target=load, name="consilience-model", daemon=True).start()
+
+
+def _early_key(model: str | None, cache_dir: Path | None) -> tuple[str | None, str, str]:
+    return (model, str(models_dir(cache_dir)), choose_backend("auto"))
 
 
 def load_embedder(
@@ -54,7 +87,18 @@ def load_embedder(
     sentence-transformers. "auto" is `$CONSILIENCE_EMBEDDER` when set, else onnx-int8. Any
     ONNX failure (export, quantization, session, a model it cannot reproduce) logs one
     warning and falls back to sentence-transformers, the reference.
+
+    Takes the embedder `load_embedder_early` started loading with the same arguments.
     """
+    if backend == "auto":
+        with _early_lock:
+            early = _early.pop(_early_key(model, cache_dir), None)
+        if early is not None:
+            return early.result()
+    return _load(model, backend=backend, cache_dir=cache_dir)
+
+
+def _load(model: str | None, *, backend: BackendChoice, cache_dir: Path | None) -> Embedder:
     chosen = choose_backend(backend)
     if chosen != "torch":
         try:
