@@ -396,9 +396,13 @@ def test_read_only_when_another_process_writes(
         opened = make_window()
         qtbot.waitUntil(lambda: opened.session.info is not None, timeout=READY_MS)
         assert opened.session.info.read_only  # type: ignore[union-attr]
-        lines = opened.window.search.warnings.lines()
-        assert any("Another Consilience process" in line for line in lines)
-        assert opened.window.search.warnings.isVisible()
+        bar = opened.window.search.warnings
+        # the notice is a signal of its own, sent after the session's opening
+        qtbot.waitUntil(
+            lambda: any("Another Consilience process" in line for line in bar.lines()),
+            timeout=READY_MS,
+        )
+        assert bar.isVisible()
         wait_ready(qtbot, opened)
         search(qtbot, opened, "sampling interval")  # searching still works
         assert opened.model.result_count() > 0
