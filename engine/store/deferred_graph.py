@@ -1,9 +1,10 @@
 """A link graph read from its saved file when first used, for one-shot commands.
 
-A cold `consilience search` whose query names no note, on an index with nothing to catch
-up, never needs the graph: the note directory has its own cache, and the graph source asks
-the graph only to expand the notes a query names. Importing networkx and reading a 10,000-
-note graph cost about a fifth of a second, so such a process skips both.
+A cold `consilience search` on an index with nothing to catch up never needs the graph: the
+note directory has its own cache, and the graph source takes its link steps from it
+(`engine.search.directory.LinkSteps`). Importing networkx and reading a 10,000-note graph
+cost about a fifth of a second, so such a process skips both; a catch-up that changes a
+note loads the graph to change it.
 
 `DeferredGraph` stands where a `LinkGraph` stands (the same methods, by delegation). Its
 revision reads 0, the revision of a graph as loaded, until something asks for more; then it

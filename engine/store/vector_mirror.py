@@ -234,10 +234,12 @@ class VectorMirror:
         rows = len(ids)
         row_of_id = {str(cid): row for row, cid in enumerate(ids)}
         note_of_row = np.asarray(owners, dtype=np.int64)
-        if len(row_of_id) != rows or (
-            rows and (int(note_of_row.min()) < 0 or int(note_of_row.max()) >= len(names))
+        if (
+            len(row_of_id) != rows
+            or len(set(names)) != len(names)
+            or (rows and (int(note_of_row.min()) < 0 or int(note_of_row.max()) >= len(names)))
         ):
-            raise ValueError("the snapshot repeats an id or names no note for a row")
+            raise ValueError("the snapshot repeats an id or a note, or names no note for a row")
         with self._lock:
             self._reserve(rows)  # free rows are handed out from the lowest: row i is ids[i]
             self._matrix[:rows] = _unit_rows(np.asarray(matrix, dtype=np.float32))

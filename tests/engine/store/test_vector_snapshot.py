@@ -58,12 +58,13 @@ def test_round_trip_answers_the_same(tmp_path: Path) -> None:
     assert _answers(loaded, {"n9.md", "n5.md"}) == _answers(mirror, {"n9.md", "n5.md"})
 
 
-def test_a_snapshot_repeating_an_id_is_refused(tmp_path: Path) -> None:
+@pytest.mark.parametrize("field", ["ids", "notes"])
+def test_a_snapshot_repeating_an_id_or_a_note_is_refused(tmp_path: Path, field: str) -> None:
     base = tmp_path / "vectors.mirror"
     _filled().save(base, stamp="7")
     meta_path = Path(str(base) + ".json")
     meta = json.loads(meta_path.read_text("utf-8"))
-    meta["ids"][1] = meta["ids"][0]
+    meta[field][1] = meta[field][0]
     meta_path.write_text(json.dumps(meta), "utf-8")
     assert VectorMirror.load(base, stamp="7", dimension=DIM) is None
 
