@@ -4,33 +4,17 @@ source never needs the graph itself."""
 from __future__ import annotations
 
 import random
-from datetime import UTC, datetime
 
 import pytest
 
-from engine.model import Link, Note
+from engine.model import Note
 from engine.search.directory import LinkSteps, NoteDirectory
 from engine.store.graph import LinkGraph
-
-WHEN = datetime(2025, 3, 1, tzinfo=UTC)
+from tests.helpers.graph_notes import make_note
 
 
 def note(path: str, links: list[str], embeds: list[str]) -> Note:
-    return Note(
-        path=path,
-        title=path.removesuffix(".md"),
-        aliases=(),
-        tags=(),
-        links=tuple(Link(target=t, heading=None, is_embed=False) for t in links),
-        embeds=tuple(Link(target=t, heading=None, is_embed=True) for t in embeds),
-        headings=(),
-        frontmatter={},
-        created=WHEN,
-        modified=WHEN,
-        body="",
-        content_hash="h",
-        size=0,
-    )
+    return make_note(path, links=links, embeds=embeds)
 
 
 def random_notes(rng: random.Random, count: int) -> list[Note]:

@@ -8,34 +8,15 @@ and with a reference computed straight from the graph's edges.
 from __future__ import annotations
 
 import random
-from datetime import UTC, datetime
 
 import pytest
 
-from engine.model import Link, Note
+from engine.model import Note
 from engine.store.graph import LinkGraph
+from tests.helpers.graph_notes import make_note
 
-WHEN = datetime(2025, 3, 1, tzinfo=UTC)
 _ORDER = {"links_to": 0, "embeds": 1, "linked_from": 2, "embedded_by": 3}
 _REVERSE = {"links_to": "linked_from", "embeds": "embedded_by"}
-
-
-def make_note(path: str, *, links: tuple[str, ...] = (), embeds: tuple[str, ...] = ()) -> Note:
-    return Note(
-        path=path,
-        title=path.rsplit("/", 1)[-1].removesuffix(".md"),
-        aliases=(),
-        tags=(),
-        links=tuple(Link(target=t) for t in links),
-        embeds=tuple(Link(target=t, is_embed=True) for t in embeds),
-        headings=(),
-        frontmatter={},
-        created=WHEN,
-        modified=WHEN,
-        body="",
-        content_hash="h",
-        size=0,
-    )
 
 
 def reference(graph: LinkGraph, path: str, hops: int) -> list[tuple[str, str]]:
