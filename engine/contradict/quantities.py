@@ -445,9 +445,26 @@ def _before(tokens: tuple[Token, ...], i: int, word: str) -> bool:
     return i > 0 and tokens[i - 1].norm == word
 
 
+#: Verbs that name a maximum or a minimum reached: "tops out at 100", "bottoms out at 3".
+_PEAK_VERBS = {"tops", "topped", "peaks", "peaked", "maxes", "maxed", "caps", "capped"}
+_FLOOR_VERBS = {"bottoms", "bottomed", "floors"}
+
+
 def _bound(tokens: tuple[Token, ...], start: int, end: int) -> str:
     prev = [t.norm for t in tokens[max(0, start - 2) : start]]
     nxt = [t.norm for t in tokens[end : end + 2]]
+    # "no more than 5" is an upper limit, "not less than 5" a lower one
+    negated = start >= 3 and tokens[start - 3].norm in ("no", "not")
+    if negated and prev[-2:] in (["more", "than"], ["greater", "than"], ["longer", "than"]):
+        return "<="
+    if negated and prev[-2:] in (["less", "than"], ["fewer", "than"], ["shorter", "than"]):
+        return ">="
+    # "tops out at (around) 100", "peaks at 40": the highest value reached
+    reached = [t.norm for t in tokens[max(0, start - 4) : start]]
+    if "at" in reached and any(w in _PEAK_VERBS for w in reached):
+        return "<="
+    if "at" in reached and any(w in _FLOOR_VERBS for w in reached):
+        return ">="
     if nxt[:2] in (["or", "more"], ["or", "greater"], ["and", "above"], ["or", "longer"]):
         return ">="
     if nxt[:2] in (["or", "less"], ["or", "fewer"], ["or", "shorter"]):
@@ -515,7 +532,11 @@ def quantity_relation(
     return [c for c in conflicts if c[0].unit not in agreeing], agree
 
 
-_YEAR_RE = re.compile(r"\b(?:in|year|since|until|by)\s+(?:the\s+year\s+)?(\d{3,4})\b(?![.,]\d)")
+_YEAR_RE = re.compile(
+    r"\b(?:in|year|since|until|by)\s+(?:the\s+year\s+)?(\d{3,4})\b(?![.,]\d)"
+    # "as late as 2400", "before 1850 AD": a year where no noun follows ("after 1000 tries")
+    r"|\b(?:as\s+(?:late|early)\s+as|before|after|circa)\s+(\d{3,4})\b(?![.,]\d)(?!\s+[a-z])"
+)
 
 
 def _years(text: str, known: tuple[DateMention, ...]) -> tuple[DateMention, ...]:
@@ -525,7 +546,8 @@ def _years(text: str, known: tuple[DateMention, ...]) -> tuple[DateMention, ...]
         s, e = m.span()
         if any(d.start < e and s < d.end for d in known):
             continue
-        out.append(DateMention(text=m.group(), start=s, end=e, year=int(m.group(1))))
+        year = m.group(1) or m.group(2)
+        out.append(DateMention(text=m.group(), start=s, end=e, year=int(year)))
     return tuple(out)
 
 

@@ -365,7 +365,9 @@ def _opposed(
     # the shorter claim says little else: the opposite is the one thing that differs
     rest = [c.content - named - {w.stem} for c, w in ((x, wx), (y, wy))]
     shorter = min(rest, key=len)
-    if len(shared_stems(shorter, around)) < 0.75 * len(shorter):
+    if len(shared_stems(shorter, around)) < 0.75 * len(shorter) and not _same_frame(
+        x, wx, y, wy
+    ):
         return None
     about = _both_about(x, y, around, named)
     return Verdict(
@@ -373,6 +375,22 @@ def _opposed(
         "opposing_sentiment",
         f"opposites: {quoted(wx.surface)} vs {quoted(wy.surface)}, both about {about}",
     )
+
+
+def _frame(c: ParsedClaim, w: ClaimWord) -> frozenset[str] | None:
+    """The content words right around `w`: the word before it and the two after it."""
+    at = next((i for i, v in enumerate(c.words) if v.index == w.index), None)
+    if at is None:
+        return None
+    near = [*c.words[max(0, at - 1) : at], *c.words[at + 1 : at + 3]]
+    return frozenset(v.stem for v in near if is_content_stem(v.stem))
+
+
+def _same_frame(x: ParsedClaim, wx: ClaimWord, y: ParsedClaim, wy: ClaimWord) -> bool:
+    """The two opposites fill one slot of one phrase: "the main importer of tin" / "the
+    main exporter of tin" (at least two content words around each, the same on both sides)."""
+    fx, fy = _frame(x, wx), _frame(y, wy)
+    return fx is not None and fx == fy and len(fx) >= 2
 
 
 def _measured(

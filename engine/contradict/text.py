@@ -357,6 +357,7 @@ survive die | create destroy | build destroy | build demolish | connect disconne
 mount unmount | attach detach | enable disable | encourage discourage | obey disobey
 succeed collapse | sink float | freeze melt | wake sleep | remain leave | stay leave
 cover miss | exceed miss | meet miss | hit miss | catch miss | reach miss
+import export | importer exporter | lender borrower
 """.replace("\n", "|")
 
 # Words that look like a negative prefix + a word but are not its opposite.
@@ -891,6 +892,9 @@ _HEAD_SKIP = frozenset(
 )
 
 
+_COMPARED = frozenset("more less fewer greater longer shorter higher lower".split())
+
+
 def negator_at(t: Token, nxt: Token | None, prev: str, after: str = "", prev2: str = "") -> str:
     """The negator starting at token t, as written ("" if none); `after` is the word after
     `nxt`."""
@@ -904,6 +908,8 @@ def negator_at(t: Token, nxt: Token | None, prev: str, after: str = "", prev2: s
         return norm if norm in CJK_NEGATORS else ""
     if t.kind != "word":
         return ""
+    if norm in ("no", "not") and nxt_norm in _COMPARED and after == "than":
+        return ""  # "no more than 30", "not less than 8": a limit, not a negation
     if norm in ("no", "yes") and nxt is not None and nxt.kind == "punct":
         return ""  # "No, files are only synced when..." answers a question
     if prev == "or" or (norm == "not" and prev in AUXILIARIES and prev2 == "or"):

@@ -231,7 +231,7 @@ def test_ages_and_volumes_are_quantities(text: str, value: float, unit: str) -> 
 
 
 def test_one_opposite_said_of_a_named_place_conflicts() -> None:
-    own = "It is used as the main hub of the north for trade."
+    own = "It is the main trade hub of the north."
     named = "Salt carters unload their barrels in [[Vellomar]], the main trade hub of the south."
     verdict = assess(own, named, a_note="Places/Vellomar.md", b_note="Trade.md")
     assert verdict.score >= FLAG_THRESHOLD and verdict.kind == "opposing_sentiment"
@@ -240,3 +240,55 @@ def test_one_opposite_said_of_a_named_place_conflicts() -> None:
     # the claims say more than the opposite apart: not one slot
     wider = "Salt carters unload their barrels in [[Vellomar]] and ride south along the coast road."
     assert assess(own, wider, a_note="Places/Vellomar.md", b_note="Trade.md").score < FLAG_THRESHOLD
+
+
+def test_an_opposite_in_one_slot_of_one_phrase_conflicts() -> None:
+    """"the largest importer of tin" / "the largest exporter of tin" said of one named town:
+    the opposites fill one slot of the same phrase, whatever else each claim says."""
+    own = "Its barges carry ore downriver, and lately it became the largest importer of tin."
+    named = "[[Vellomar]] has long been the coast's largest exporter of tin."
+    notes = {"a_note": "Places/Vellomar.md", "b_note": "Trade.md"}
+    verdict = assess(own, named, **notes)
+    assert verdict.score >= FLAG_THRESHOLD and verdict.kind == "opposing_sentiment", verdict
+    assert '"importer"' in verdict.explanation and '"exporter"' in verdict.explanation
+    # the opposite in another phrase: the claims are about other slots
+    apart = "[[Vellomar]] has long been an exporter of salt to the largest towns."
+    assert assess(own, apart, **notes).score < FLAG_THRESHOLD
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "values"),
+    [
+        # a limit that is the highest value reached ("tops out at", "peaks at")
+        ("The lifespan of a grey owl is up to 40 years.",
+         "The lifespan of a grey owl tops out at around 15 years.", ("40", "15")),
+        # "no more than" is an upper limit, not a lower one
+        ("The ferry takes at most 12 passengers.", "The ferry takes no more than 30 passengers.",
+         ("12", "30")),
+        # a year after "as late as" or "before" is a date
+        ("Oxen pulled the ploughs of the valley until 1850.",
+         "Oxen still pulled the ploughs of the valley as late as 1920.", ("1850", "1920")),
+    ],
+)  # fmt: skip
+def test_limits_and_years_compare(a: str, b: str, values: tuple[str, str]) -> None:
+    for x, y in ((a, b), (b, a)):
+        verdict = assess(x, y)
+        assert verdict.score >= FLAG_THRESHOLD and verdict.kind == "conflicting_values", verdict
+        assert all(v in verdict.explanation for v in values)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("The ferry takes no more than 30 passengers.", "The ferry takes at most 30 passengers."),
+        ("The ferry takes no fewer than 8 passengers.", "The ferry takes at least 8 passengers."),
+        ("A grey owl lives up to 15 years.", "A grey owl's lifespan peaks at 15 years."),
+        ("After 1000 attempts the lock opened.", "After 1200 attempts the lock opened."),
+    ],
+)
+def test_limits_written_differently_agree(a: str, b: str) -> None:
+    # the last: a count after "after" is no year (and then differs as a count, not a date)
+    verdict = assess(a, b)
+    assert "different dates" not in verdict.explanation
+    if "attempts" not in a:
+        assert verdict.score < FLAG_THRESHOLD, verdict
