@@ -365,9 +365,7 @@ def _opposed(
     # the shorter claim says little else: the opposite is the one thing that differs
     rest = [c.content - named - {w.stem} for c, w in ((x, wx), (y, wy))]
     shorter = min(rest, key=len)
-    if len(shared_stems(shorter, around)) < 0.75 * len(shorter) and not _same_frame(
-        x, wx, y, wy
-    ):
+    if len(shared_stems(shorter, around)) < 0.75 * len(shorter) and not _same_frame(x, wx, y, wy):
         return None
     about = _both_about(x, y, around, named)
     return Verdict(

@@ -243,7 +243,7 @@ def test_one_opposite_said_of_a_named_place_conflicts() -> None:
 
 
 def test_an_opposite_in_one_slot_of_one_phrase_conflicts() -> None:
-    """"the largest importer of tin" / "the largest exporter of tin" said of one named town:
+    """ "the largest importer of tin" / "the largest exporter of tin" said of one named town:
     the opposites fill one slot of the same phrase, whatever else each claim says."""
     own = "Its barges carry ore downriver, and lately it became the largest importer of tin."
     named = "[[Vellomar]] has long been the coast's largest exporter of tin."
