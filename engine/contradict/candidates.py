@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -411,13 +411,24 @@ def subject_partner_pairs(
     *,
     partners: int,
     gate: float,
+    measures: Sequence[frozenset[str]] | None = None,
+    genders: Sequence[Mapping[int, str]] | None = None,
 ) -> tuple[PairingInts, PairingInts]:
     """Pairs about one note however far apart their words: each claim naming a note (`rows[i]`
     mentions the title ids `mentions[i]`, none its own `own[i]`) with its `partners` most
     similar claims (at least `gate`) among that note's own claims and the other claims naming
-    it, of other notes. `rows` are distinct claims (one per note and text); `notes` and
-    `vectors` are indexed by row. Only pairs with a `touched` side (a claim of this scan) are
-    returned, so an update finds exactly the pairs of its notes that a full scan finds."""
+    it, of other notes, and with every such claim giving a value of the same measure
+    (`measures[i]`: `quantities.measure_keys`, also from `gate`): a note's one number among
+    many sentences about it is rarely among the closest. `rows` are distinct claims (one per
+    note and text); `notes` and `vectors` are indexed by row. Only pairs with a `touched` side
+    (a claim of this scan) are returned, so an update finds exactly the pairs of its notes
+    that a full scan finds."""
+    measured: dict[int, frozenset[str]] = {}
+    if measures is not None:
+        measured = {r: m for r, m in zip(rows.tolist(), measures, strict=True) if m}
+    gendered: dict[int, Mapping[int, str]] = {}
+    if genders is not None:
+        gendered = {r: g for r, g in zip(rows.tolist(), genders, strict=True) if g}
     owners: dict[int, list[int]] = {}
     naming: dict[int, list[int]] = {}
     for r, key, named in zip(rows.tolist(), own.tolist(), mentions, strict=True):
@@ -441,11 +452,27 @@ def subject_partner_pairs(
             # place all kept), at least `gate`
             k = min(partners, len(members))
             kth = -np.partition(-sims, k - 1, axis=1)[:, k - 1]
-            chosen = (sims >= kth[:, None]) & (sims >= gate)
+            chosen = sims >= kth[:, None]
+            if measured:
+                # claims giving a value of one measure, however many closer claims there are
+                member_keys = [
+                    (mj, mk) for mj, m in enumerate(members.tolist()) if (mk := measured.get(m))
+                ]
+                for bi, r in enumerate(block.tolist() if member_keys else ()):
+                    keys = measured.get(r)
+                    if keys:
+                        for mj, mk in member_keys:
+                            if not keys.isdisjoint(mk):
+                                chosen[bi, mj] = True
+            chosen &= sims >= gate
             chosen &= touched[block][:, None] | touched[members][None, :]
             i, j = np.nonzero(chosen)
             q.append(block[i])
             o.append(members[j])
+        if gendered:
+            gq, go = _gender_pairs(key, members, notes, vectors, touched, gendered)
+            q.append(gq)
+            o.append(go)
     if not q:
         return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
     return np.concatenate(q), np.concatenate(o)
@@ -453,6 +480,49 @@ def subject_partner_pairs(
 
 #: Namers compared with a note's members per matrix product.
 _PARTNER_BLOCK = 1024
+#: A person called both a man and a woman: the claims of the rarer reading are each paired
+#: with this many of the other's, the most similar first ...
+GENDER_PARTNERS = 2
+#: ... where the rarer reading is at most this share of the claims that say either (more:
+#: the pronouns are too mixed to read, or two people share the name).
+GENDER_MINORITY = 0.25
+
+
+def _gender_pairs(
+    key: int,
+    members: PairingInts,
+    notes: PairingInts,
+    vectors: npt.NDArray[np.float32],
+    touched: Bools,
+    gendered: Mapping[int, Mapping[int, str]],
+) -> tuple[PairingInts, PairingInts]:
+    """The claims about one person (`members`, title id `key`) that call them a man against
+    those that call them a woman (`persons.gender_about`): each claim of the rarer reading
+    with its `GENDER_PARTNERS` most similar claims of the other, of other notes."""
+    sides: dict[str, list[int]] = {}
+    for m in members.tolist():
+        g = gendered.get(m, {}).get(key)
+        if g is not None:
+            sides.setdefault(g, []).append(m)
+    empty = np.zeros(0, dtype=np.int64)
+    if len(sides) != 2:
+        return empty, empty
+    rare, common = sorted(sides.values(), key=lambda side: (len(side), side))
+    if len(rare) > max(2, GENDER_MINORITY * (len(rare) + len(common))):
+        return empty, empty
+    few = np.asarray(rare, dtype=np.int64)
+    many = np.asarray(common, dtype=np.int64)
+    sims = vectors[few] @ vectors[many].T
+    sims[notes[few][:, None] == notes[many][None, :]] = -np.inf
+    q: list[int] = []
+    o: list[int] = []
+    for i, row in enumerate(few.tolist()):
+        for j in np.argsort(-sims[i], kind="stable")[:GENDER_PARTNERS].tolist():
+            other = int(many[j])
+            if np.isfinite(sims[i, j]) and (touched[row] or touched[other]):
+                q.append(row)
+                o.append(other)
+    return np.asarray(q, dtype=np.int64), np.asarray(o, dtype=np.int64)
 
 
 # -- subjects: What a claim is about, by the notes it names: its own note, and every note whose

@@ -728,3 +728,30 @@ def conflicting_origins(a: str, b: str) -> tuple[Origin, Origin] | None:
             if not agree:
                 return x, y
     return None
+
+
+_HAS_NUMBER = re.compile(
+    r"\d|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|"
+    r"fifty|sixty|seventy|eighty|ninety|hundred|dozen|thousand)\b",
+    re.IGNORECASE,
+)
+
+
+def measure_keys(text: str) -> frozenset[str]:
+    """What the values of claim `text` measure, as "unit|word" keys: one per quantity and
+    content word in the five words before it ("a lifespan of up to 80 years":
+    "time|lifespan"). Words after a number mostly continue its unit ("2.1 % VWC"); the
+    measure is named before it. Two claims sharing a key give a value of one measure."""
+    if not _HAS_NUMBER.search(text):
+        return frozenset()
+    quantities, _ = values_in(text)
+    if not quantities:
+        return frozenset()
+    tokens = tokenize(text)
+    keys: set[str] = set()
+    for q in quantities:
+        before = [t for t in tokens if t.end <= q.start][-5:]
+        keys.update(
+            f"{q.unit}|{t.stem}" for t in before if t.is_content and t.stem not in _UNIT_STEMS
+        )
+    return frozenset(keys)

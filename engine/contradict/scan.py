@@ -32,7 +32,8 @@ from engine.contradict.candidates import (
 from engine.contradict.claim import analyse
 from engine.contradict.claims import extract_claims
 from engine.contradict.cues import clear_word_index
-from engine.contradict.quantities import origins_in
+from engine.contradict.persons import gender_about, has_gendered_word
+from engine.contradict.quantities import measure_keys, origins_in
 from engine.contradict.store import ClaimRow, PairRow
 from engine.contradict.structure import about_different_things, varying_values
 from engine.contradict.structure import clear_caches as clear_structure_caches
@@ -719,8 +720,32 @@ class ContradictionScanner:
             touched,
             partners=cfg.subject_partners,
             gate=cfg.subject_gate,
+            measures=[measure_keys(table.texts[r]) for r in rows],
+            genders=self._genders(table, rows, own_of_note[notes[all_rows]].tolist(), named),
         )
         return q, o, extra
+
+    def _genders(
+        self,
+        table: ClaimTable,
+        rows: Sequence[int],
+        own: Sequence[int],
+        named: Sequence[frozenset[int]],
+    ) -> list[dict[int, str]]:
+        """Per row: what its claim calls the person of each note it is about (its own, and
+        those it names), where it says man or woman (`persons.gender_about`)."""
+        titles = self._titles()
+        out: list[dict[int, str]] = []
+        for r, key, found in zip(rows, own, named, strict=True):
+            text = table.texts[r]
+            said: dict[int, str] = {}
+            if has_gendered_word(text):
+                for k in (found | {key}) - {-1}:
+                    g = gender_about(text, " ".join(titles.words_of(k)), own=k == key)
+                    if g is not None:
+                        said[k] = g[0]
+            out.append(said)
+        return out
 
     def _stored_about(
         self, titles: TitleIndex, keys: set[int], scanned: frozenset[str]

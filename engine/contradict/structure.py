@@ -22,6 +22,7 @@ from engine.contradict.claim import (
     parse_claim,
 )
 from engine.contradict.cues import decision
+from engine.contradict.persons import conflicting_gender
 from engine.contradict.quantities import (
     Quantity,
     conflicting_origins,
@@ -128,6 +129,16 @@ def assess(
     `b` (of `b_note`, under `b_heading`)."""
     if b < a:
         a, b, a_note, b_note, a_heading, b_heading = b, a, b_note, a_note, b_heading, a_heading
+    # One person called a man in one note and a woman in another ("his mother" / "Human
+    # woman, late 20s"): before the fragment check, a note's opening line is often one.
+    person = conflicting_gender(a, b, a_note=a_note, b_note=b_note)
+    if person is not None:
+        title, wa, wb = person
+        return Verdict(
+            0.8,
+            "semantic_conflict",
+            f"man or woman: {quoted(wa)} vs {quoted(wb)}, both about {title}",
+        )
     x, y = parse_claim(a), parse_claim(b)
     if x.imperative or y.imperative or x.fragment or y.fragment:
         return _NONE

@@ -16,6 +16,7 @@ import pytest
 
 from engine.contradict import store
 from engine.contradict.candidates import TitleIndex, subject_partner_pairs
+from engine.contradict.quantities import measure_keys
 from engine.contradict.scan import DEFAULT_SCAN_CONFIG, ContradictionScanner
 from engine.evaluate.vault_gen import generate_vault
 from engine.workspace import Workspace, WorkspaceConfig
@@ -140,3 +141,32 @@ def test_a_coined_title_word_names_its_note(tmp_path: Path) -> None:
     assert index.mentions("The Gateway and the Clan") == frozenset()
     long_title = TitleIndex(["Research/Field trials of Velloran radios in winter.md"])
     assert long_title.mentions("Velloran radios") == frozenset()
+
+
+def test_claims_giving_one_measure_are_partners_beyond_the_closest_few() -> None:
+    """Row 2 (a value of the note's own measure, far down its claims) is paired with row 4,
+    which gives the same measure, though rows 0 and 1 are closer; never below the gate."""
+    vectors = np.asarray(
+        [[1.0, 0.0], [0.8, 0.6], [0.6, 0.8], [0.0, 1.0], [0.96, 0.28]], dtype=np.float32
+    )
+    rows = np.arange(5, dtype=np.int64)
+    own = np.asarray([7, 7, 7, 7, 2], dtype=np.int64)
+    mentions = [frozenset(), frozenset(), frozenset(), frozenset(), frozenset({7})]
+    notes = np.asarray([0, 0, 0, 0, 2], dtype=np.int64)
+    touched = np.ones(5, dtype=bool)
+    texts = [
+        "The herders keep goats on the high pastures.",
+        "Their winters are spent in the valley.",
+        "A Velloran hound has a lifespan of up to 14 years.",
+        "Velloran hounds have a lifespan of up to 30 years in the old songs.",
+        "Velloran hounds rarely live past a lifespan of 9 years.",
+    ]
+    measures = [measure_keys(t) for t in texts]
+    assert measures[2] & measures[4] and not measures[0]
+    args = (rows, own, mentions, notes, vectors, touched)
+    plain = subject_partner_pairs(*args, partners=2, gate=0.5)
+    assert sorted(zip(*(a.tolist() for a in plain), strict=True)) == [(4, 0), (4, 1)]
+    q, o = subject_partner_pairs(*args, partners=2, gate=0.5, measures=measures)
+    assert sorted(zip(q.tolist(), o.tolist(), strict=True)) == [(4, 0), (4, 1), (4, 2)]
+    # row 3 gives the measure too, but below the gate (cosine 0.28)
+    assert (4, 3) not in set(zip(q.tolist(), o.tolist(), strict=True))

@@ -1,0 +1,253 @@
+"""Whether a claim calls a named person a man or a woman.
+
+Narrative vaults (campaigns, novels, family notes) keep one note per person and mention that
+person across many others. Which pronoun or noun a claim uses for a person is an attribute
+that holds one value, and a reader notices when one note writes "his mother" of someone whom
+that person's own note calls a "woman" -- yet the two sentences share no words, so no
+similarity search pairs them. `gender_about` reads one claim; the scan pairs claims that
+disagree about one note's person (`candidates.subject_partner_pairs`), and the structural
+verdict (`structure.assess`) says so in one line.
+
+It answers only where the reading is safe:
+
+- a claim that names the person (its note's title, or a coined word of it, written with a
+  capital) and no other name: a noun in apposition ("his daughter [[Mara Vell]]", "a woman
+  named Mara Vell"), else the gendered pronouns after the name, when they all agree;
+- a claim of the person's own note that names nobody: a pronoun that opens it ("She grew
+  up..."), or a noun among its first words ("Human woman, late 20s"; "Daughter of ...").
+
+A claim that names two people, or uses both genders, says nothing here.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Literal
+
+from engine.contradict.candidates import coined_words, note_title_of
+from engine.contradict.text import Token, known_words, tokenize
+
+Gender = Literal["m", "f"]
+
+_PRONOUNS: dict[str, Gender] = {
+    "he": "m", "him": "m", "his": "m", "himself": "m",
+    "she": "f", "her": "f", "hers": "f", "herself": "f",
+}  # fmt: skip
+_NOUNS: dict[str, Gender] = {
+    **dict.fromkeys(
+        "man boy son father brother husband king prince lord uncle nephew grandfather "
+        "gentleman widower".split(),
+        "m",
+    ),
+    **dict.fromkeys(
+        "woman girl daughter mother sister wife queen princess lady aunt niece grandmother "
+        "widow".split(),
+        "f",
+    ),
+}
+#: Pronouns that speak of the one person a claim names: "him" and "her" are left out, as
+#: they are as often someone else ("Mara finds him tiring").
+_NAMED_PRONOUNS = frozenset({"he", "his", "himself", "she", "hers", "herself"})
+#: Cheap test before tokenising: the claim holds a gendered word at all.
+_GENDERED = re.compile(r"\b(?:" + "|".join(sorted({*_PRONOUNS, *_NOUNS})) + r")\b", re.IGNORECASE)
+#: Words between a noun and the name it introduces: "a woman named X", "his son, X".
+_NAMING = frozenset({"named", "called"})
+#: A noun among this many first words of a claim of the person's own note describes them.
+_OPENING_WORDS = 3
+
+
+def has_gendered_word(text: str) -> bool:
+    """The claim holds a pronoun or noun that says man or woman (a cheap filter)."""
+    return _GENDERED.search(text) is not None
+
+
+def gender_about(text: str, title: str, *, own: bool) -> tuple[Gender, str] | None:
+    """("m" or "f", the word that says so) where claim `text` says that the person whose
+    note is titled `title` is a man or a woman; None where it does not say, says both, or
+    may speak of someone else. `own`: the claim is from that person's note."""
+    if not has_gendered_word(text):
+        return None
+    whole, names = _title_names(title)
+    if not names and len(whole) < 2:
+        return None  # a one-word title that is a word of the language names nobody
+    return _gender(text, names, whole, own)
+
+
+@lru_cache(maxsize=1 << 14)
+def _gender(
+    text: str, names: frozenset[str], whole: frozenset[str], own: bool
+) -> tuple[Gender, str] | None:
+    words = [t for t in tokenize(text) if t.kind == "word"]
+    mentions = _mentions(text, words, names, whole)
+    if mentions:
+        if _other_name(text, words, names | whole):
+            return None
+        first = mentions[0]
+        end = first
+        while end + 1 < len(words) and words[end + 1].norm in whole:
+            end += 1
+        said = _apposition(words, first) or _described(text, words, end)
+        if said is not None:
+            return said
+        # the pronouns that speak of the one person named: subject, possessive, reflexive
+        # ("him" and "her" are as often someone else: "Mara finds him tiring")
+        after = words[end + 1 :]
+        if len({_PRONOUNS[t.norm] for t in after if t.norm in _PRONOUNS}) > 1:
+            return None  # a man and a woman in one claim: "Mara gave her brother his key"
+        return _agreeing([(t, _PRONOUNS[t.norm]) for t in after if t.norm in _NAMED_PRONOUNS])
+    if not own or not words:
+        return None
+    opening = words[0]
+    if opening.norm in _PRONOUNS:
+        # "His falcon carries...", "She grew up...": the note's person, unless the claim
+        # speaks of a man and a woman ("He fell overboard and she saw it")
+        return _agreeing([(t, _PRONOUNS[t.norm]) for t in words if t.norm in _PRONOUNS])
+    if _other_name(text, words, whole):
+        return None
+    for t in words[:_OPENING_WORDS]:
+        gender = _NOUNS.get(t.norm)
+        if gender is None:
+            continue
+        rest = [(w, _PRONOUNS[w.norm]) for w in words if w.norm in _NAMED_PRONOUNS]
+        return _agreeing([(t, gender), *rest])
+    return None
+
+
+def _described(text: str, words: list[Token], end: int) -> tuple[Gender, str] | None:
+    """A noun that describes the person right after the name: "Mara Vell (his niece)",
+    "Mara Vell, a widow of the coast", "Mara Vell is a young woman"."""
+    if end + 1 >= len(words):
+        return None
+    nxt = words[end + 1]
+    between = text[words[end].end : nxt.start]
+    if not ("(" in between or "," in between or nxt.norm in ("is", "was")):
+        return None
+    for t in words[end + 1 : end + 6]:
+        if t.norm in _NOUNS:
+            return _NOUNS[t.norm], t.norm
+    return None
+
+
+def _mentions(
+    text: str, words: list[Token], names: frozenset[str], whole: frozenset[str]
+) -> list[int]:
+    """Where the claim names the person: the first word of each run of the title's words
+    written with capitals ("Mara Vell", a link's text), or a coined word of the title."""
+    size = len(whole)
+    out: list[int] = []
+    for i, t in enumerate(words):
+        if not _capital(text, t):
+            continue
+        if t.norm in names:
+            start = i
+            while start > 0 and words[start - 1].norm in whole and _capital(text, words[start - 1]):
+                start -= 1  # "Mara Vell": the name starts at its first word
+            out.append(start)
+        elif size > 1 and {w.norm for w in words[i : i + size]} == whole:
+            out.append(i)
+    return sorted(set(out))
+
+
+def _agreeing(found: list[tuple[Token, Gender]]) -> tuple[Gender, str] | None:
+    genders = {g for _, g in found}
+    if len(genders) != 1:
+        return None
+    token, gender = found[0]
+    return gender, token.norm
+
+
+def _apposition(words: list[Token], first: int) -> tuple[Gender, str] | None:
+    """A gendered noun right before the name ("his daughter Mara Vell"), or before "named"
+    or "called" ("a woman named Mara Vell")."""
+    k = first - 1
+    if k >= 0 and words[k].norm in _NAMING:
+        k -= 1
+    if k >= 0 and words[k].norm in _NOUNS:
+        return _NOUNS[words[k].norm], words[k].norm
+    return None
+
+
+def _other_name(text: str, words: list[Token], names: frozenset[str]) -> bool:
+    """Another name in the claim ("Brevik told Mara that he...", "Mara is Tam's aunt"
+    may speak of either): a word written with a capital inside the claim that is not the
+    person's, or a coined word opening it."""
+    known = known_words()
+    for i, t in enumerate(words):
+        if t.norm in names or not _capital(text, t) or t.norm == "i" or not t.norm.isalpha():
+            continue
+        if i > 0 or t.norm not in known:
+            return True
+    return False
+
+
+def _capital(text: str, token: Token) -> bool:
+    return text[token.start : token.start + 1].isupper()
+
+
+@lru_cache(maxsize=4096)
+def _title_names(title: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The words of a person's note's title, and those of them that name the person alone:
+    its coined words ("vell" in *Mara Vell*; "mara" too where it is no word of the
+    language)."""
+    words = [t.norm for t in tokenize(note_title_of(title)) if t.kind == "word"]
+    return frozenset(words), coined_words(words)
+
+
+def clear_caches() -> None:
+    """Drop the per-claim cache (a scan of many notes calls this when done)."""
+    _gender.cache_clear()
+    _title_names.cache_clear()
+
+
+_LINK = re.compile(r"\[\[([^\]|#\n]+)")
+
+
+def conflicting_gender(
+    a: str, b: str, *, a_note: str | None, b_note: str | None
+) -> tuple[str, str, str] | None:
+    """(the person's title, what `a` calls them, what `b` calls them) where one claim says
+    man and the other woman of one note's person: the note of either claim, or a note both
+    link to."""
+    if not (has_gendered_word(a) and has_gendered_word(b)):
+        return None
+    titles: dict[str, tuple[bool, bool]] = {}  # title -> (a is of its note, b is)
+    for note, own_a in ((a_note, True), (b_note, False)):
+        if note:
+            title = note_title_of(note)
+            was = titles.get(title, (False, False))
+            titles[title] = (was[0] or own_a, was[1] or not own_a)
+    for target in set(_LINK.findall(a)) & set(_LINK.findall(b)):
+        titles.setdefault(note_title_of(target.strip()), (False, False))
+    runs_a, runs_b = _name_runs(a), _name_runs(b)
+    for name in runs_a.keys() & runs_b.keys():
+        titles.setdefault(runs_a[name], (False, False))  # a name both write
+    for title, (own_a, own_b) in titles.items():
+        if own_a and own_b:
+            continue  # both claims of one note: its person, told apart elsewhere
+        ga = gender_about(a, title, own=own_a)
+        gb = gender_about(b, title, own=own_b) if ga is not None else None
+        if ga is not None and gb is not None and ga[0] != gb[0]:
+            return title, ga[1], gb[1]
+    return None
+
+
+def _name_runs(text: str) -> dict[str, str]:
+    """Names a claim writes, casefolded, as written: runs of two or more words with
+    capitals ("Mara Vell"; a link reads as its text), and single coined words with a
+    capital ("Brevik")."""
+    words = [t for t in tokenize(text) if t.kind == "word"]
+    known = known_words()
+    out: dict[str, str] = {}
+    run: list[Token] = []
+    for t in [*words, None]:
+        if t is not None and _capital(text, t) and t.norm.isalpha():
+            run.append(t)
+            continue
+        if len(run) >= 2:
+            out[" ".join(w.norm for w in run)] = text[run[0].start : run[-1].end]
+        for w in run:
+            if known and w.norm not in known:
+                out[w.norm] = text[w.start : w.end]
+        run = []
+    return out

@@ -1,0 +1,110 @@
+"""A person called a man in one note and a woman in another: what one claim says of a named
+person, the pairs the scan forms, and the verdict. Examples written for this suite."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from engine.contradict.candidates import subject_partner_pairs
+from engine.contradict.persons import conflicting_gender, gender_about
+from engine.contradict.structure import assess
+from engine.contradict.types import FLAG_THRESHOLD
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "own", "expected"),
+    [
+        # a claim naming the person, and nobody else
+        ("A trapper named [[Orla Venn]] found the pass, but when his horse died he turned back.",
+         "Orla Venn", False, ("m", "his")),
+        ("His niece [[Orla Venn]] left the valley in spring.", "Orla Venn", False, ("f", "niece")),
+        ("Orla Venn excused herself before the vote.", "Orla Venn", False, ("f", "herself")),
+        # the person's own note: an opening pronoun, or a noun among its first words
+        ("She keeps the ledger of the mill.", "Orla Venn", True, ("f", "she")),
+        ("His hawk carries letters to Dunmere and Kettleby.", "Orla Venn", True, ("m", "his")),
+        ("Elderly woman, keeper of the ferry", "Orla Venn", True, ("f", "woman")),
+        # nothing safe to read
+        ("Brevik told [[Orla Venn]] that he would pay.", "Orla Venn", False, None),
+        ("Aunt Maeve raised the children after the flood.", "Orla Venn", True, None),
+        ("[[Orla Venn]] gave her brother the key to his house.", "Orla Venn", False, None),
+        ("The mill turns all winter.", "Orla Venn", True, None),
+        ("He said the river was high.", "Orla Venn", False, None),
+        # a one-word title that is a word of the language names nobody
+        ("Hope left her post at dawn.", "Hope", False, None),
+    ],
+)  # fmt: skip
+def test_what_a_claim_calls_a_named_person(
+    text: str, title: str, own: bool, expected: tuple[str, str] | None
+) -> None:
+    assert gender_about(text, title, own=own) == expected
+
+
+def test_one_person_called_man_and_woman_conflicts_both_ways() -> None:
+    story = "A trapper named [[Orla Venn]] found the pass, but when his horse died he turned back."
+    profile = "Elderly woman, keeper of the ferry"
+    for (a, an), (b, bn) in (
+        ((story, "Sessions/03 The Pass.md"), (profile, "People/Orla Venn.md")),
+        ((profile, "People/Orla Venn.md"), (story, "Sessions/03 The Pass.md")),
+    ):
+        verdict = assess(a, b, a_note=an, b_note=bn)
+        assert verdict.score >= FLAG_THRESHOLD and verdict.kind == "semantic_conflict"
+        assert '"his"' in verdict.explanation and '"woman"' in verdict.explanation
+        assert "Orla Venn" in verdict.explanation
+    # two notes linking to the same person
+    other = "His niece [[Orla Venn]] left the valley in spring."
+    found = conflicting_gender(story, other, a_note="Sessions/03.md", b_note="Sessions/05.md")
+    assert found is not None and found[0] == "Orla Venn"
+
+
+def test_agreeing_or_other_people_are_no_conflict() -> None:
+    profile = "Elderly woman, keeper of the ferry"
+    notes = {"a_note": "Sessions/03.md", "b_note": "People/Orla Venn.md"}
+    agreeing = "[[Orla Venn]] rowed the party across, and her fee was a song."
+    assert assess(agreeing, profile, **notes).score == 0.0
+    # "he" is someone else: two people are named
+    mixed = "Brevik told [[Orla Venn]] that he would pay."
+    assert assess(mixed, profile, **notes).score < FLAG_THRESHOLD
+    # the same pronoun said of another person's note
+    elsewhere = (
+        "A trapper named [[Tam Holt]] found the pass, but when his horse died he turned back."
+    )
+    assert assess(elsewhere, profile, **notes).score < FLAG_THRESHOLD
+
+
+def test_the_rarer_reading_is_paired_with_the_closest_of_the_other() -> None:
+    """Rows 0-3 of the person's note (title id 7) say "she"; row 4 of another note says
+    "he" of them: it is paired with its two closest rows of the other reading, whatever the
+    similarity gate; with two readings equally common, nothing is paired."""
+    vectors = np.asarray(
+        [[1.0, 0.0], [0.9, 0.436], [0.0, 1.0], [0.6, 0.8], [0.98, 0.2], [-1.0, 0.0]],
+        dtype=np.float32,
+    )
+    rows = np.arange(6, dtype=np.int64)
+    own = np.asarray([7, 7, 7, 7, 1, 2], dtype=np.int64)
+    mentions = [frozenset(), frozenset(), frozenset(), frozenset(), frozenset({7}), frozenset({7})]
+    notes = np.asarray([0, 0, 0, 0, 1, 2], dtype=np.int64)
+    touched = np.ones(6, dtype=bool)
+    genders = [{7: "f"}, {7: "f"}, {7: "f"}, {7: "f"}, {7: "m"}, {}]
+    args = (rows, own, mentions, notes, vectors, touched)
+    q, o = subject_partner_pairs(*args, partners=1, gate=0.99, genders=genders)
+    pairs = set(zip(q.tolist(), o.tolist(), strict=True))
+    assert pairs == {(4, 0), (4, 1)}
+    # three and three: the pronouns are not to be read (or two people share the name)
+    n = 7
+    rng = np.random.default_rng(3)
+    many = rng.normal(size=(n, 8)).astype(np.float32)
+    many /= np.linalg.norm(many, axis=1, keepdims=True)
+    even = [{7: "f"}, {7: "f"}, {7: "f"}, {7: "m"}, {7: "m"}, {7: "m"}, {}]
+    q, o = subject_partner_pairs(
+        np.arange(n, dtype=np.int64),
+        np.asarray([7, 7, 7, 1, 2, 3, 4], dtype=np.int64),
+        [frozenset(), frozenset(), frozenset(), *[frozenset({7})] * 4],
+        np.arange(n, dtype=np.int64),
+        many,
+        np.ones(n, dtype=bool),
+        partners=1,
+        gate=1.01,
+        genders=even,
+    )
+    assert len(q) == 0
