@@ -32,6 +32,7 @@ from engine.contradict.candidates import (
 from engine.contradict.claim import analyse
 from engine.contradict.claims import extract_claims
 from engine.contradict.cues import clear_word_index
+from engine.contradict.persons import clear_caches as clear_person_caches
 from engine.contradict.persons import gender_about, has_gendered_word
 from engine.contradict.quantities import measure_keys, origins_in
 from engine.contradict.store import ClaimRow, PairRow
@@ -1000,6 +1001,7 @@ def clear_claim_caches() -> None:
     """Drop the per-claim caches (analyses, word indexes, tokens): a whole-vault scan fills
     them with claims the next edit will not ask about (~70 MB), which later work can reuse."""
     clear_structure_caches()
+    clear_person_caches()
     analyse.cache_clear()
     clear_word_index()
     clear_token_caches()
