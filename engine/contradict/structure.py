@@ -140,6 +140,15 @@ def assess(
             f"man or woman: {quoted(wa)} vs {quoted(wb)}, both about {title}",
         )
     x, y = parse_claim(a), parse_claim(b)
+    # "a guard at the East gate" / "a guard stationed in the South Gate", said of one
+    # subject (before the fragment check: "Tam Holt, a ferryman at the north landing")
+    framed = exclusive_in_frame(x, y)
+    if framed is not None:
+        return Verdict(
+            0.7,
+            "semantic_conflict",
+            f"different values: {quoted(framed[0])} vs {quoted(framed[1])}, both about {framed[2]}",
+        )
     if x.imperative or y.imperative or x.fragment or y.fragment:
         return _NONE
     cx, cy = x.content, y.content
@@ -842,6 +851,47 @@ def swapped_attribute(
         return 0.65, f"different names in the same role: {what}"
     if names and _after(x, wx[0], {"the"}) and _after(y, wy[0], {"the"}):
         return 0.6, f"different values in the same role: {what}"
+    return None
+
+
+#: Directions: one place lies in one of them ("the north gate", "the East Wing").
+_DIRECTIONS = frozenset(
+    stem(w)
+    for w in """
+    north south east west northern southern eastern western northeast northwest southeast
+    southwest
+    """.split()
+)
+
+
+def exclusive_in_frame(x: ParsedClaim, y: ParsedClaim) -> tuple[str, str, str] | None:
+    """Two values of one exclusive kind (a direction, a colour) before the same word, in
+    claims about one subject that share another word besides: "a guard at the East gate" /
+    "a guard stationed in the South Gate". Neither claim negated, neither value inside a
+    subject ("Red dragon" / "Blue dragon" are two things), neither claim holding both
+    values (a list: "the north and south gates"). The two phrases as written and the
+    subject, or None."""
+    subject = shared_stems(x.subject, y.subject) - GENERIC_SUBJECTS
+    if not subject or x.negators or y.negators:
+        return None
+    for kind in (_DIRECTIONS, _COLOURS):
+        vx = [i for i, w in enumerate(x.words) if w.stem in kind]
+        vy = [i for i, w in enumerate(y.words) if w.stem in kind]
+        if len(vx) != 1 or len(vy) != 1:
+            continue
+        i, j = vx[0], vy[0]
+        wx, wy = x.words[i], y.words[j]
+        if wx.stem == wy.stem or i + 1 >= len(x.words) or j + 1 >= len(y.words):
+            continue
+        if wx.stem in x.subject or wy.stem in y.subject:
+            continue
+        nx, ny = x.words[i + 1], y.words[j + 1]
+        if nx.stem != ny.stem or not is_content_stem(nx.stem):
+            continue
+        rest = shared_stems(x.content, y.content) - subject - {nx.stem}
+        if rest:
+            who = " ".join(dict.fromkeys(w.surface for w in x.words if w.stem in subject))
+            return f"{wx.surface} {nx.surface}", f"{wy.surface} {ny.surface}", who
     return None
 
 

@@ -292,3 +292,16 @@ def test_limits_written_differently_agree(a: str, b: str) -> None:
     assert "different dates" not in verdict.explanation
     if "attempts" not in a:
         assert verdict.score < FLAG_THRESHOLD, verdict
+
+
+def test_two_directions_before_one_word_conflict() -> None:
+    """ "a ferryman at the north landing" / "a ferryman working the South Landing": one
+    place in two directions; the directions of a list or of other predicates are no conflict."""
+    a = "Tam Holt, a ferryman at the north landing, brother of Orla and son of Bram"
+    b = "Tam Holt a ferryman working the South Landing"
+    for x, y in ((a, b), (b, a)):
+        verdict = assess(x, y)
+        assert verdict.score >= FLAG_THRESHOLD and verdict.kind == "semantic_conflict", verdict
+        assert "north landing" in verdict.explanation and "South Landing" in verdict.explanation
+    assert assess(a, "Tam Holt rows between the north and south landings.").score < FLAG_THRESHOLD
+    assert assess(a, "Tam Holt drinks at the south landing.").score < FLAG_THRESHOLD
