@@ -243,7 +243,11 @@ def assess(
         # "before the sync begins" / "after the sync has finished": the order is what differs;
         # the events it is measured against are not further flips
         antonyms = order_pairs
-    flip = (len(x.negators) + len(y.negators) + len(antonyms)) % 2 == 1
+    # a negator counts where it negates what the other claim says: "no tracks, no sign" /
+    # "no tracks, no note, no sign" differ by an added "no note", not by a flip
+    neg_x = _counted_negators(x, y, cy, anto_x)
+    neg_y = _counted_negators(y, x, cx, anto_y)
+    flip = (neg_x + neg_y + len(antonyms)) % 2 == 1
     candidates: list[Verdict] = []
 
     if q_conflicts:
@@ -279,7 +283,7 @@ def assess(
         scalar = [
             (wx, wy) for wx, wy in antonyms if not (wx.stem in x.subject or wy.stem in y.subject)
         ]
-        if scalar and (len(x.negators) + len(y.negators)) % 2 == 0:
+        if scalar and (neg_x + neg_y) % 2 == 0:
             wx, wy = scalar[0]
             order = {wx.stem, wy.stem} <= {stem(w) for w in _ORDER_WORDS}
             what = "order of events" if order else "opposites"
@@ -499,6 +503,32 @@ def _same_situation(x: ParsedClaim, y: ParsedClaim) -> bool:
 def _one_sided_negation(x: ParsedClaim, y: ParsedClaim) -> bool:
     """Negated on one side only (before antonyms are paired)."""
     return (len(x.negators) + len(y.negators)) % 2 == 1
+
+
+def _counted_negators(
+    c: ParsedClaim, o: ParsedClaim, other: frozenset[str], antonyms: set[str]
+) -> int:
+    """The negators of `c` that may negate what claim `o` (content `other`) says: where both
+    are negated and `c` has more negators, the extra ones whose head is a word `o` does not
+    hold ("no note" beside a claim without a note) are left out."""
+    # only between claims both negated ("negated differently"): a claim without a negator
+    # against one with two is the parity's own case
+    spare = len(c.negators) - len(o.negators) if o.negators else 0
+    count = 0
+    for neg, head in zip(c.negators, c.negated_heads, strict=True):
+        if (
+            spare > 0
+            and head
+            and not shared_stems(frozenset(head), other)
+            and not head & antonyms
+            and not (
+                is_negative_adjective(neg) and shared_stems(frozenset(negated_roots_of(neg)), other)
+            )
+        ):
+            spare -= 1
+            continue
+        count += 1
+    return count
 
 
 def _negates_shared(c: ParsedClaim, other: frozenset[str], antonyms: set[str]) -> bool:

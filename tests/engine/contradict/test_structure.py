@@ -53,6 +53,8 @@ CONFLICTS = [
 
 AGREEMENTS = [
     # negation worded differently, or on one side only
+    ("The scouts found no tracks and no sign of the herd.",
+     "The scouts found no tracks, no droppings and no sign of the herd."),
     ("Sync does not upload files larger than 200 MB.", "Sync refuses to upload any file over 200 MB."),
     ("The paladin is not returning to the order.", "The paladin refuses to return to the order."),
     ("The archivist keeps a book she will not share.", "The archivist keeps a book she will share with no one."),
