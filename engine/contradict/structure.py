@@ -245,9 +245,9 @@ def assess(
         antonyms = order_pairs
     # a negator counts where it negates what the other claim says: "no tracks, no sign" /
     # "no tracks, no note, no sign" differ by an added "no note", not by a flip
-    neg_x = _counted_negators(x, y, cy, anto_x)
-    neg_y = _counted_negators(y, x, cx, anto_y)
-    flip = (neg_x + neg_y + len(antonyms)) % 2 == 1
+    n_neg_x = _counted_negators(x, y, cy, anto_x)
+    n_neg_y = _counted_negators(y, x, cx, anto_y)
+    flip = (n_neg_x + n_neg_y + len(antonyms)) % 2 == 1
     candidates: list[Verdict] = []
 
     if q_conflicts:
@@ -283,7 +283,7 @@ def assess(
         scalar = [
             (wx, wy) for wx, wy in antonyms if not (wx.stem in x.subject or wy.stem in y.subject)
         ]
-        if scalar and (neg_x + neg_y) % 2 == 0:
+        if scalar and (n_neg_x + n_neg_y) % 2 == 0:
             wx, wy = scalar[0]
             order = {wx.stem, wy.stem} <= {stem(w) for w in _ORDER_WORDS}
             what = "order of events" if order else "opposites"
