@@ -755,3 +755,38 @@ def measure_keys(text: str) -> frozenset[str]:
             f"{q.unit}|{t.stem}" for t in before if t.is_content and t.stem not in _UNIT_STEMS
         )
     return frozenset(keys)
+
+
+_LIMIT_RE = re.compile(
+    r"\b(?:(less|fewer|lower|more|greater|higher)\s+than|(at\s+least|at\s+most)|(below|under|above|over))"
+    r"\s+(\d+(?:\.\d+)?)\b(?![.,]\d)"
+    r"|\b(\d+(?:\.\d+)?)\s+or\s+(more|less|fewer|higher|lower|above|below)\b",
+    re.IGNORECASE,
+)
+_BELOW = {"less", "fewer", "lower", "below", "under"}
+
+
+def limits_in(text: str) -> tuple[tuple[str, float], ...]:
+    """The limits a claim sets on a number, unit or not: ("<", 3) for "less than 3", (">=",
+    3) for "at least 3" or "3 or more"."""
+    out: list[tuple[str, float]] = []
+    for m in _LIMIT_RE.finditer(text):
+        compared, phrase, prep, value, value2, tail = m.groups()
+        if value2 is not None:
+            out.append(("<=" if tail.lower() in _BELOW else ">=", float(value2)))
+        elif phrase is not None:
+            out.append((">=" if "least" in phrase.lower() else "<=", float(value)))
+        else:
+            word = (compared or prep).lower()
+            out.append(("<" if word in _BELOW else ">", float(value)))
+    return tuple(out)
+
+
+_COMPLEMENTS = {("<", ">="), (">=", "<"), (">", "<="), ("<=", ">")}
+
+
+def complementary_limits(a: str, b: str) -> bool:
+    """A limit of `a` and one of `b` split the numbers at one value, each taking one side
+    ("less than 3" / "at least 3")."""
+    la, lb = limits_in(a), limits_in(b)
+    return any((oa, ob) in _COMPLEMENTS and va == vb for oa, va in la for ob, vb in lb)

@@ -25,6 +25,7 @@ from engine.contradict.cues import decision
 from engine.contradict.persons import conflicting_gender
 from engine.contradict.quantities import (
     Quantity,
+    complementary_limits,
     conflicting_origins,
     date_relation,
     measured_conflicts,
@@ -333,9 +334,21 @@ def assess(
     if x.deontic != y.deontic and best.kind == "negation":
         # "must not fall below" is a rule, "fell below" a fact: no contradiction in words
         best = Verdict(best.score * 0.5, best.kind, best.explanation)
+    if best.kind == "negation" and _complementary_limits(x, y):
+        # "may not roll if the skill is less than 3" / "may roll only when it is at least 3":
+        # the negation is the other side of the limit, said the other way round
+        return _NONE
     if (q_agree or d_agree) and best.kind != "conflicting_values":
         best = Verdict(best.score * 0.9, best.kind, best.explanation)
     return Verdict(round(min(1.0, best.score), 4), best.kind, best.explanation)
+
+
+def _complementary_limits(x: ParsedClaim, y: ParsedClaim) -> bool:
+    """One claim negated, the other not, and a limit of one splits the numbers at the same
+    value as a limit of the other, the other way ("less than 3" / "at least 3")."""
+    if bool(x.negators) == bool(y.negators):
+        return False
+    return complementary_limits(x.text, y.text)
 
 
 @lru_cache(maxsize=1 << 16)

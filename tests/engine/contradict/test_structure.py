@@ -52,6 +52,9 @@ CONFLICTS = [
 ]  # fmt: skip
 
 AGREEMENTS = [
+    # a negation that is the other side of a limit
+    ("You may not enter the vault if your rank is less than 4.",
+     "The vault can only be entered when your rank is at least 4."),
     # negation worded differently, or on one side only
     ("The scouts found no tracks and no sign of the herd.",
      "The scouts found no tracks, no droppings and no sign of the herd."),
@@ -307,3 +310,11 @@ def test_two_directions_before_one_word_conflict() -> None:
         assert "north landing" in verdict.explanation and "South Landing" in verdict.explanation
     assert assess(a, "Tam Holt rows between the north and south landings.").score < FLAG_THRESHOLD
     assert assess(a, "Tam Holt drinks at the south landing.").score < FLAG_THRESHOLD
+
+
+def test_the_same_limit_the_same_way_round_still_conflicts() -> None:
+    verdict = assess(
+        "You may not enter the vault if your rank is less than 4.",
+        "You may enter the vault if your rank is less than 4.",
+    )
+    assert verdict.score >= FLAG_THRESHOLD and verdict.kind == "negation", verdict
