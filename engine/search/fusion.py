@@ -160,8 +160,10 @@ class GroupScorer:
         config: MergeConfig,
         source_ranges: Mapping[str, tuple[float, float]] | None = None,
         exact_first: bool = False,
+        meaning_trusted: bool = False,
     ) -> None:
         self._config = config
+        self._meaning_trusted = meaning_trusted
         self._exact_first = exact_first
         answered = tuple(answered_sources)
         entities = (
@@ -272,12 +274,19 @@ class GroupScorer:
                 floor[h.source] = max(floor.get(h.source, 0.0), h.relevance)
             source_scores = {s: min_max(v, ranges.get(s)) for s, v in floor.items()}
             power = config.words_coverage_power
-            if power > 0 and "text" in source_scores:
+            if "text" in source_scores:
                 coverage = max(
                     (float(h.metadata.get("coverage", 1.0)) for h in every if h.source == "text"),
                     default=1.0,
                 )
-                source_scores["text"] *= coverage**power
+                if power > 0:
+                    source_scores["text"] *= coverage**power
+                gap = config.words_corroboration_gap
+                meaning = ranges.get("semantic")
+                if gap > 0 and self._meaning_trusted and meaning is not None:
+                    behind = meaning[1] - floor.get("semantic", meaning[0])
+                    if coverage < config.words_corroboration_coverage and behind > gap:
+                        source_scores["text"] *= coverage
         breakdown = self.breakdown(
             source_ranks=group.source_ranks,
             direct=direct,

@@ -53,3 +53,32 @@ def test_hits_without_a_coverage_count_in_full() -> None:
     with_power = merge(hits, config=MergeConfig(), now=NOW, limit=5)
     without = merge(hits, config=replace(MergeConfig(), words_coverage_power=0.0), now=NOW, limit=5)
     assert with_power.ranked[0].score_breakdown.total == without.ranked[0].score_breakdown.total
+
+
+def _ranked(trust: float, config: MergeConfig) -> list[str]:
+    """A note meaning ranks 4th, 0.04 below its best, against one words found through a
+    fifth of the query's word weight and meaning puts 0.2 below its best."""
+    hits = {
+        "semantic": [
+            _meaning("a.md", 0.60),
+            _meaning("b.md", 0.59),
+            _meaning("c.md", 0.58),
+            _meaning("wanted.md", 0.56),
+            _meaning("lone.md", 0.40),
+            _meaning("z.md", 0.30),
+        ],
+        "text": [_words("lone.md", 0.2)],
+    }
+    out = merge(hits, config=config, now=NOW, limit=10, source_trust={"semantic": trust})
+    return [r.note_path for r in out.ranked]
+
+
+def test_a_words_hit_meaning_does_not_back_keeps_only_its_coverage() -> None:
+    on = _ranked(1.0, MergeConfig())
+    assert MergeConfig().words_corroboration_gap > 0
+    assert on.index("wanted.md") < on.index("lone.md")
+    off = _ranked(1.0, replace(MergeConfig(), words_corroboration_gap=0.0))
+    assert off.index("lone.md") < off.index("wanted.md")
+    # where meaning cannot read the query, its ranks back nothing and words count in full
+    untrusted = _ranked(0.2, MergeConfig())
+    assert untrusted.index("lone.md") < untrusted.index("wanted.md")
