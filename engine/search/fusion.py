@@ -16,6 +16,7 @@ does not depend on the order sources were given in.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -268,6 +269,7 @@ class GroupScorer:
         cross_referenced = _mentions(entities, self._wanted)
         ranges = self._ranges
         source_scores: dict[str, float] | None = None
+        unbacked = False
         if ranges is not None:
             floor: dict[str, float] = {}  # each source's best relevance, counted from 0
             for h in every:
@@ -287,6 +289,7 @@ class GroupScorer:
                     behind = meaning[1] - floor.get("semantic", meaning[0])
                     if coverage < config.words_corroboration_coverage and behind > gap:
                         source_scores["text"] *= coverage
+                        unbacked = True
         breakdown = self.breakdown(
             source_ranks=group.source_ranks,
             direct=direct,
@@ -295,6 +298,8 @@ class GroupScorer:
             timestamp=timestamp,
             source_scores=source_scores,
         )
+        if unbacked:
+            breakdown = dataclasses.replace(breakdown, words_unbacked=True)
         return ScoredGroup(
             group=group,
             primary=primary,

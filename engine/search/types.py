@@ -203,6 +203,10 @@ class ScoreBreakdown:
     # The place the meaning source's sureness kept the note in (`ranking.keep_sure_places`):
     # its total was raised to that of the result it passed; None for every other note.
     kept_place: int | None = None
+    # The words source's score was cut to its coverage: a passage holding little of the
+    # query's word weight, for a note the meaning source puts far below its best
+    # (`MergeConfig.words_corroboration_gap`).
+    words_unbacked: bool = False
 
     def to_dict(self) -> dict[str, float | bool | None]:
         return {
@@ -216,6 +220,7 @@ class ScoreBreakdown:
             "total": _num(self.total),
             "exact_first": self.exact_first,
             "kept_place": self.kept_place,
+            "words_unbacked": self.words_unbacked,
         }
 
 

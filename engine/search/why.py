@@ -70,6 +70,8 @@ def explain(
     graph = by_source.get("graph")
     if graph is not None:
         out.append(_GRAPH_SAYS.get(graph.match_type, "links"))
+    if breakdown.words_unbacked:
+        out.append("its words count little: meaning puts it far below its best")
     if breakdown.exact_first:
         out.append("holds the exact text asked for")
     if breakdown.kept_place is not None:

@@ -707,6 +707,7 @@ def test_search_response_to_dict_is_json_with_iso_dates() -> None:
         "total",
         "exact_first",
         "kept_place",
+        "words_unbacked",
     }
     assert data["tiers"] == {"high": ["a.md"], "medium": [], "low": []}
     assert data["contradictions"] == []

@@ -82,3 +82,17 @@ def test_a_words_hit_meaning_does_not_back_keeps_only_its_coverage() -> None:
     # where meaning cannot read the query, its ranks back nothing and words count in full
     untrusted = _ranked(0.2, MergeConfig())
     assert untrusted.index("lone.md") < untrusted.index("wanted.md")
+
+
+def test_the_cut_is_said_in_the_results_reasons() -> None:
+    hits = {
+        "semantic": [_meaning("a.md", 0.60), _meaning("lone.md", 0.40), _meaning("z.md", 0.30)],
+        "text": [_words("lone.md", 0.2), _words("a.md", 0.9)],
+    }
+    out = merge(hits, config=MergeConfig(), now=NOW, limit=10, source_trust={"semantic": 1.0})
+    lone = next(r for r in out.ranked if r.note_path == "lone.md")
+    assert lone.score_breakdown.words_unbacked
+    assert any("meaning puts it far below its best" in line for line in lone.why)
+    first = next(r for r in out.ranked if r.note_path == "a.md")
+    assert not first.score_breakdown.words_unbacked
+    assert first.score_breakdown.to_dict()["words_unbacked"] is False
