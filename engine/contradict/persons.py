@@ -2,7 +2,7 @@
 
 Narrative vaults (campaigns, novels, family notes) keep one note per person and mention that
 person across many others. Which pronoun or noun a claim uses for a person is an attribute
-that holds one value, and a reader notices when one note writes "his mother" of someone whom
+that holds one value, and a reader notices when one note writes "his horse" of someone whom
 that person's own note calls a "woman" -- yet the two sentences share no words, so no
 similarity search pairs them. `gender_about` reads one claim; the scan pairs claims that
 disagree about one note's person (`candidates.subject_partner_pairs`), and the structural
@@ -14,7 +14,7 @@ It answers only where the reading is safe:
   capital) and no other name: a noun in apposition ("his daughter [[Mara Vell]]", "a woman
   named Mara Vell"), else the gendered pronouns after the name, when they all agree;
 - a claim of the person's own note that names nobody: a pronoun that opens it ("She grew
-  up..."), or a noun among its first words ("Human woman, late 20s"; "Daughter of ...").
+  up..."), or a noun among its first words ("Elderly woman, keeper of the ferry"; "Niece of ...").
 
 A claim that names two people, or uses both genders, says nothing here.
 """
@@ -100,8 +100,8 @@ def _gender(
         return None
     opening = words[0]
     if opening.norm in _PRONOUNS:
-        # "His falcon carries...", "She grew up...": the note's person, unless the claim
-        # speaks of a man and a woman ("He fell overboard and she saw it")
+        # "His hawk carries...", "She keeps the ledger...": the note's person, unless the claim
+        # speaks of a man and a woman ("He left at dawn and she followed")
         return _agreeing([(t, _PRONOUNS[t.norm]) for t in words if t.norm in _PRONOUNS])
     if _other_name(text, words, whole):
         return None

@@ -534,7 +534,7 @@ def quantity_relation(
 
 _YEAR_RE = re.compile(
     r"\b(?:in|year|since|until|by)\s+(?:the\s+year\s+)?(\d{3,4})\b(?![.,]\d)"
-    # "as late as 2400", "before 1850 AD": a year where no noun follows ("after 1000 tries")
+    # "as late as 1920", "before 1850 AD": a year where no noun follows ("after 1000 tries")
     r"|\b(?:as\s+(?:late|early)\s+as|before|after|circa)\s+(\d{3,4})\b(?![.,]\d)(?!\s+[a-z])"
 )
 

@@ -130,8 +130,8 @@ def assess(
     `b` (of `b_note`, under `b_heading`)."""
     if b < a:
         a, b, a_note, b_note, a_heading, b_heading = b, a, b_note, a_note, b_heading, a_heading
-    # One person called a man in one note and a woman in another ("his mother" / "Human
-    # woman, late 20s"): before the fragment check, a note's opening line is often one.
+    # One person called a man in one note and a woman in another ("his horse" / "Elderly
+    # woman, keeper of the ferry"): before the fragment check, a note's opening line is often one.
     person = conflicting_gender(a, b, a_note=a_note, b_note=b_note)
     if person is not None:
         title, wa, wb = person
@@ -141,7 +141,7 @@ def assess(
             f"man or woman: {quoted(wa)} vs {quoted(wb)}, both about {title}",
         )
     x, y = parse_claim(a), parse_claim(b)
-    # "a guard at the East gate" / "a guard stationed in the South Gate", said of one
+    # "a ferryman at the north landing" / "a ferryman working the South Landing", said of one
     # subject (before the fragment check: "Tam Holt, a ferryman at the north landing")
     framed = exclusive_in_frame(x, y)
     if framed is not None:
@@ -245,7 +245,7 @@ def assess(
         # the events it is measured against are not further flips
         antonyms = order_pairs
     # a negator counts where it negates what the other claim says: "no tracks, no sign" /
-    # "no tracks, no note, no sign" differ by an added "no note", not by a flip
+    # "no tracks, no droppings, no sign" differ by an added "no droppings", not by a flip
     n_neg_x = _counted_negators(x, y, cy, anto_x)
     n_neg_y = _counted_negators(y, x, cx, anto_y)
     flip = (n_neg_x + n_neg_y + len(antonyms)) % 2 == 1
@@ -523,7 +523,7 @@ def _counted_negators(
 ) -> int:
     """The negators of `c` that may negate what claim `o` (content `other`) says: where both
     are negated and `c` has more negators, the extra ones whose head is a word `o` does not
-    hold ("no note" beside a claim without a note) are left out."""
+    hold ("no droppings" beside a claim without droppings) are left out."""
     # only between claims both negated ("negated differently"): a claim without a negator
     # against one with two is the parity's own case
     spare = len(c.negators) - len(o.negators) if o.negators else 0
@@ -909,8 +909,8 @@ _DIRECTIONS = frozenset(
 
 def exclusive_in_frame(x: ParsedClaim, y: ParsedClaim) -> tuple[str, str, str] | None:
     """Two values of one exclusive kind (a direction, a colour) before the same word, in
-    claims about one subject that share another word besides: "a guard at the East gate" /
-    "a guard stationed in the South Gate". Neither claim negated, neither value inside a
+    claims about one subject that share another word besides: "a ferryman at the north landing" /
+    "a ferryman working the South Landing". Neither claim negated, neither value inside a
     subject ("Red dragon" / "Blue dragon" are two things), neither claim holding both
     values (a list: "the north and south gates"). The two phrases as written and the
     subject, or None."""

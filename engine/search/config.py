@@ -70,8 +70,8 @@ class MergeConfig:
     # words cover less than `words_corroboration_coverage` of the query's word weight and
     # whose similarity lies more than `words_corroboration_gap` below meaning's best (or
     # that meaning did not find) keeps only `coverage` of its words score (0: off). Blind
-    # questions: a note meaning ranks 5th fell to 6th behind one words matched on "give"
-    # alone (`bench/tune_search.py` over every set: blind en 10 -> 11 of 13, blind SRD 25 ->
+    # questions: a note meaning ranks 5th fell to 6th behind one words matched on one common
+    # verb alone (`bench/tune_search.py` over every set: blind en 10 -> 11 of 13, blind SRD 25 ->
     # 26 of 30, no other question moved, SciFact nDCG@10 0.7412 -> 0.7393).
     words_corroboration_gap: float = 0.1
     words_corroboration_coverage: float = 0.5
