@@ -22,6 +22,7 @@ from engine.model import Note
 from engine.search.directory import FILTER_CACHE, NoteDirectory
 from engine.search.service import SearchFilters
 from engine.store.graph import LinkGraph
+from tests.helpers.graph_notes import make_note as graph_note
 
 T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 PLUS_5_30 = timezone(timedelta(hours=5, minutes=30))
@@ -35,21 +36,7 @@ def make_note(
     created: datetime | None = None,
     modified: datetime = T0,
 ) -> Note:
-    return Note(
-        path=path,
-        title=path.rsplit("/", 1)[-1].removesuffix(".md"),
-        aliases=(),
-        tags=tags,
-        links=(),
-        embeds=(),
-        headings=(),
-        frontmatter={},
-        created=created,
-        modified=modified,
-        body="",
-        content_hash="h",
-        size=0,
-    )
+    return graph_note(path, tags=tags, created=created, modified=modified)
 
 
 def build_graph(notes: Iterable[Note], *, without_modified: Iterable[str] = ()) -> LinkGraph:

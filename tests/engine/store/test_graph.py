@@ -4,47 +4,13 @@ from __future__ import annotations
 
 import json
 import random
-from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
-from engine.model import Link, Note
 from engine.paths import graph_cache_path
 from engine.store.graph import LinkGraph
-
-WHEN = datetime(2025, 3, 1, tzinfo=UTC)
-
-
-def make_note(
-    path: str,
-    *,
-    links: tuple[str, ...] = (),
-    embeds: tuple[str, ...] = (),
-    tags: tuple[str, ...] = (),
-    aliases: tuple[str, ...] = (),
-    title: str | None = None,
-) -> Note:
-    return Note(
-        path=path,
-        title=title or path.rsplit("/", 1)[-1].removesuffix(".md"),
-        aliases=aliases,
-        tags=tags,
-        links=tuple(_link(t) for t in links),
-        embeds=tuple(_link(t, embed=True) for t in embeds),
-        headings=(),
-        frontmatter={},
-        created=WHEN,
-        modified=WHEN,
-        body="",
-        content_hash="h",
-        size=0,
-    )
-
-
-def _link(text: str, *, embed: bool = False) -> Link:
-    target, _, heading = text.partition("#")
-    return Link(target=target, heading=heading or None, is_embed=embed)
+from tests.helpers.graph_notes import WHEN, make_note
 
 
 def edges(graph: LinkGraph, relation: str) -> set[tuple[str, str]]:
