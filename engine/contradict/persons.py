@@ -200,15 +200,12 @@ def clear_caches() -> None:
     _title_names.cache_clear()
 
 
-_LINK = re.compile(r"\[\[([^\]|#\n]+)")
-
-
 def conflicting_gender(
     a: str, b: str, *, a_note: str | None, b_note: str | None
 ) -> tuple[str, str, str] | None:
     """(the person's title, what `a` calls them, what `b` calls them) where one claim says
-    man and the other woman of one note's person: the note of either claim, or a note both
-    link to."""
+    man and the other woman of one note's person: the note of either claim, or a name both
+    write (the scan's claims hold a link as its text)."""
     if not (has_gendered_word(a) and has_gendered_word(b)):
         return None
     titles: dict[str, tuple[bool, bool]] = {}  # title -> (a is of its note, b is)
@@ -217,8 +214,6 @@ def conflicting_gender(
             title = note_title_of(note)
             was = titles.get(title, (False, False))
             titles[title] = (was[0] or own_a, was[1] or not own_a)
-    for target in set(_LINK.findall(a)) & set(_LINK.findall(b)):
-        titles.setdefault(note_title_of(target.strip()), (False, False))
     runs_a, runs_b = _name_runs(a), _name_runs(b)
     for name in runs_a.keys() & runs_b.keys():
         titles.setdefault(runs_a[name], (False, False))  # a name both write

@@ -412,20 +412,17 @@ def _opposed(
     )
 
 
-def _frame(c: ParsedClaim, w: ClaimWord) -> frozenset[str] | None:
+def _frame(c: ParsedClaim, w: ClaimWord) -> frozenset[str]:
     """The content words right around `w`: the word before it and the two after it."""
-    at = next((i for i, v in enumerate(c.words) if v.index == w.index), None)
-    if at is None:
-        return None
-    near = [*c.words[max(0, at - 1) : at], *c.words[at + 1 : at + 3]]
+    near = [*c.words[max(0, w.index - 1) : w.index], *c.words[w.index + 1 : w.index + 3]]
     return frozenset(v.stem for v in near if is_content_stem(v.stem))
 
 
 def _same_frame(x: ParsedClaim, wx: ClaimWord, y: ParsedClaim, wy: ClaimWord) -> bool:
     """The two opposites fill one slot of one phrase: "the main importer of tin" / "the
     main exporter of tin" (at least two content words around each, the same on both sides)."""
-    fx, fy = _frame(x, wx), _frame(y, wy)
-    return fx is not None and fx == fy and len(fx) >= 2
+    fx = _frame(x, wx)
+    return len(fx) >= 2 and fx == _frame(y, wy)
 
 
 def _measured(
@@ -529,15 +526,7 @@ def _counted_negators(
     spare = len(c.negators) - len(o.negators) if o.negators else 0
     count = 0
     for neg, head in zip(c.negators, c.negated_heads, strict=True):
-        if (
-            spare > 0
-            and head
-            and not shared_stems(frozenset(head), other)
-            and not head & antonyms
-            and not (
-                is_negative_adjective(neg) and shared_stems(frozenset(negated_roots_of(neg)), other)
-            )
-        ):
+        if spare > 0 and head and not _negates_other(neg, head, other, antonyms):
             spare -= 1
             continue
         count += 1
@@ -547,14 +536,22 @@ def _counted_negators(
 def _negates_shared(c: ParsedClaim, other: frozenset[str], antonyms: set[str]) -> bool:
     """A negator of `c` negates something the other claim says (its head is there, or it
     negates an adjective whose root is there); pronoun negators (nobody) always qualify."""
-    for neg, head in zip(c.negators, c.negated_heads, strict=True):
-        if head is None:
-            return True
-        if head and (shared_stems(frozenset(head), other) or head & antonyms):
-            return True
-        if is_negative_adjective(neg) and shared_stems(frozenset(negated_roots_of(neg)), other):
-            return True
-    return False
+    return any(
+        head is None or _negates_other(neg, head, other, antonyms)
+        for neg, head in zip(c.negators, c.negated_heads, strict=True)
+    )
+
+
+def _negates_other(
+    neg: str, head: frozenset[str], other: frozenset[str], antonyms: set[str]
+) -> bool:
+    """Negator `neg` with head `head` negates a word of the other claim (`other`), an
+    opposite paired with it, or the root of a negative adjective the other claim holds."""
+    if head and (shared_stems(frozenset(head), other) or head & antonyms):
+        return True
+    return is_negative_adjective(neg) and bool(
+        shared_stems(frozenset(negated_roots_of(neg)), other)
+    )
 
 
 # -- same_thing: Are two claims about the same thing? The vetoes of the structural verdict. ---

@@ -217,6 +217,11 @@ class MergeConfig:
         unknown."""
         return _for_intent(self, intent)
 
+    def meaning_reads(self, trust: Mapping[str, float]) -> bool:
+        """The meaning source's model knows the query's words (`sure_trust`): its ranks can
+        keep a place or back a words hit."""
+        return trust.get("semantic", 1.0) >= self.sure_trust
+
     def trusting(self, trust: Mapping[str, float]) -> MergeConfig:
         """This config with each source's weight scaled by the trust it reports."""
         if not self.use_source_trust or not trust:

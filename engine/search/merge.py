@@ -173,7 +173,7 @@ def merge(
         config=config,
         source_ranges=ranges,
         exact_first=config.use_exact_first and intent == "exact",
-        meaning_trusted=(source_trust or {}).get("semantic", 1.0) >= config.sure_trust,
+        meaning_trusted=config.meaning_reads(source_trust or {}),
     )
     scored = [scorer.score(group) for group in groups]
     if config.keep_sure_meaning:

@@ -234,7 +234,7 @@ def sure_meaning_paths(
     its model does not know the query's words or the words source's best note holds them
     all."""
     meaning = hits_by_source.get("semantic") or ()
-    if not meaning or trust.get("semantic", 1.0) < config.sure_trust:
+    if not meaning or not config.meaning_reads(trust):
         return ()
     words = hits_by_source.get("text") or ()
     if words and words[0].metadata.get("all_terms"):
