@@ -190,7 +190,7 @@ def _title_names(title: str) -> tuple[frozenset[str], frozenset[str]]:
     """The words of a person's note's title, and those of them that name the person alone:
     its coined words ("vell" in *Mara Vell*; "mara" too where it is no word of the
     language)."""
-    words = [t.norm for t in tokenize(note_title_of(title)) if t.kind == "word"]
+    words = [t.norm for t in tokenize(title) if t.kind == "word"]
     return frozenset(words), coined_words(words)
 
 

@@ -24,6 +24,8 @@ from engine.contradict.types import FLAG_THRESHOLD
         ("She keeps the ledger of the mill.", "Orla Venn", True, ("f", "she")),
         ("His hawk carries letters to Dunmere and Kettleby.", "Orla Venn", True, ("m", "his")),
         ("Elderly woman, keeper of the ferry", "Orla Venn", True, ("f", "woman")),
+        # a title with a dot in it is read whole
+        ("His niece [[St. Orla Venn]] sailed home.", "St. Orla Venn", False, ("f", "niece")),
         # nothing safe to read
         ("Brevik told [[Orla Venn]] that he would pay.", "Orla Venn", False, None),
         ("Aunt Maeve raised the children after the flood.", "Orla Venn", True, None),
