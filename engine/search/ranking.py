@@ -254,29 +254,46 @@ def sure_meaning_paths(
 def keep_sure_places(
     scored: Sequence[ScoredGroup], sure: Sequence[str], *, config: MergeConfig
 ) -> list[ScoredGroup]:
-    """The scored notes with each `sure` note's total raised, where it ranks below the first
-    `sure_place`, to just above the note at that place: part of the fused score, so every
-    list cut from the ranking (any limit, the floor) agrees. A raised note says so
+    """The scored notes with every `sure` note that ranks below the first `sure_place` raised
+    into them: each takes the place of the last note there that is not sure. From the first
+    note so pushed out on, the sure notes come first, in their own order, with totals just
+    above that note's, so a note ranked above another still ends above it. Part of the fused score,
+    so every list cut from the ranking (any limit, the floor) agrees. A raised note says so
     (`kept_place`)."""
     out = sorted(scored, key=lambda s: s.rank_key)
     place = config.sure_place
-    for path in sure:
-        at = next(
-            (
-                i
-                for i, s in enumerate(out)
-                if s.group.note_path == path or path in s.group.duplicates
+
+    def is_sure(s: ScoredGroup) -> bool:
+        return any(path == s.group.note_path or path in s.group.duplicates for path in sure)
+
+    flags = [is_sure(s) for s in out]
+    top_free = [i for i in range(min(place, len(out))) if not flags[i]]
+    below = [i for i in range(place, len(out)) if flags[i]]
+    raised = below[: len(top_free)]  # never more than the places that are not sure
+    if not raised:
+        return out
+    # From the first note pushed out on, the sure notes come first, in their own order, just
+    # above it; the notes before it keep their places and totals.
+    first_out = top_free[len(top_free) - len(raised)]
+    lifted = [i for i in range(first_out, place) if flags[i]] + raised
+    moved = set(lifted)
+    head = out[:first_out]
+    rest = [out[i] for i in range(first_out, len(out)) if i not in moved]
+    base = rest[0].breakdown.total  # the best note pushed out
+    step = max(abs(base), 1.0) * 1e-9
+    from_below = set(raised)
+    lifted_groups = [
+        dataclasses.replace(
+            out[i],
+            breakdown=dataclasses.replace(
+                out[i].breakdown,
+                total=base + step * (len(lifted) - j),
+                kept_place=first_out + j + 1 if i in from_below else out[i].breakdown.kept_place,
             ),
-            None,
         )
-        if at is None or at < place:
-            continue
-        passed = out[place - 1].breakdown.total
-        total = passed + max(abs(passed), 1.0) * 1e-9
-        moving = out.pop(at)
-        breakdown = dataclasses.replace(moving.breakdown, total=total, kept_place=place)
-        out.insert(place - 1, dataclasses.replace(moving, breakdown=breakdown))
-    return out
+        for j, i in enumerate(lifted)
+    ]
+    return head + lifted_groups + rest
 
 
 def tiers_of(results: Sequence[MergedResult]) -> dict[Tier, tuple[str, ...]]:

@@ -1,6 +1,6 @@
 """Why a result ranks where it does, in words a person can check: what each source saw in
 the note and how sure it was ("meaning 0.71, first by 0.05"; "words: only common words
-(note, box)"), and what placed it ("kept at #5: meaning is sure of it").
+(note, box)"), and what placed it ("kept at #5: among meaning's closest notes").
 
 Pure: reads the note's hits, its score breakdown and what the whole query's hits say
 (`QueryEvidence`); no I/O.
@@ -75,7 +75,7 @@ def explain(
     if breakdown.exact_first:
         out.append("holds the exact text asked for")
     if breakdown.kept_place is not None:
-        out.append(f"kept at #{breakdown.kept_place}: meaning is sure of it")
+        out.append(f"kept at #{breakdown.kept_place}: among meaning's closest notes")
     if duplicates:
         out.append(f"{duplicates} near-duplicate{'s' if duplicates > 1 else ''} folded in")
     return tuple(out)

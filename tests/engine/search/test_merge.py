@@ -788,3 +788,29 @@ def test_no_place_is_kept_when_words_are_sure_or_the_model_does_not_know_the_wor
     foreign = run(_buried_by_middling_agreement(), limit=10, source_trust={"semantic": 0.5})
     assert "S.md" not in paths(foreign.results)[:5]
     assert all(r.score_breakdown.kept_place is None for r in foreign.results)
+
+
+def test_meaning_s_leading_group_keeps_its_places_but_not_what_trails_it() -> None:
+    """Meaning's first four within `sure_margin` of its best are one leading group; a note
+    further down, or further behind its best, gets no kept place."""
+    middling = [f"M{i}.md" for i in range(6)]
+
+    def ranked(fourth_score: float) -> list[str]:
+        meaning = [
+            hit("semantic", p, raw_score=s, relevance=s)
+            for p, s in (("A.md", 0.47), ("B.md", 0.46), ("C.md", 0.46), ("S.md", fourth_score))
+        ]
+        meaning += [
+            hit("semantic", p, raw_score=0.40 - i / 100, relevance=0.40 - i / 100)
+            for i, p in enumerate(middling)
+        ]
+        meaning.append(hit("semantic", "T.md", raw_score=0.44, relevance=0.44))  # 11th
+        words = [hit("text", p, relevance=0.9 - i / 20) for i, p in enumerate(middling)]
+        return paths(run({"semantic": meaning, "text": words}, limit=12).results)
+
+    assert CFG.sure_rank == 4
+    close = ranked(0.47 - CFG.sure_margin + 0.005)
+    assert close.index("S.md") < 5
+    assert "T.md" not in close[:5]
+    far = ranked(0.47 - CFG.sure_margin - 0.02)
+    assert far.index("S.md") >= 5

@@ -28,10 +28,16 @@ def test_warm_service_is_mirrored_and_agrees_with_chroma(demo: DemoIndex) -> Non
         vec = embedder.embed_query(text)
         mine = vectors.nearest(vec, k=30)
         chroma = vectors.query(vec, k=30)
-        assert [h.id for h in mine][:10] == [h.id for h in chroma][:10], text
         for a, b in zip(mine, chroma, strict=False):
-            assert abs(a.similarity - b.similarity) < 1e-4
-            assert a.metadata["note_path"] == b.metadata["note_path"]
+            assert abs(a.similarity - b.similarity) < 1e-4, text
+
+        # the same chunks in the same order; chunks of equal similarity (a note and its
+        # duplicate) may come in either order
+        def order(hits: list) -> list[tuple[float, str, str]]:
+            top = hits[:10]
+            return sorted((-round(h.similarity, 4), h.id, h.metadata["note_path"]) for h in top)
+
+        assert order(mine) == order(chroma), text
 
 
 def test_filtered_semantic_search_keeps_only_allowed_notes(demo: DemoIndex) -> None:

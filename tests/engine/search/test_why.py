@@ -87,7 +87,7 @@ def test_placement_is_explained() -> None:
         evidence=QueryEvidence(meaning_best=0.5, meaning_second=0.49),
         duplicates=2,
     )
-    assert why[1:] == ("kept at #5: meaning is sure of it", "2 near-duplicates folded in")
+    assert why[1:] == ("kept at #5: among meaning's closest notes", "2 near-duplicates folded in")
 
 
 def test_merged_results_carry_their_explanation() -> None:
