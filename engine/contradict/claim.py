@@ -36,6 +36,7 @@ from engine.contradict.text import (
     SCOPE_BOUNDARY_PUNCT,
     NegationScope,
     Token,
+    compared_words,
     contrast_words,
     is_adverb_or_gerund,
     is_content_stem,
@@ -193,6 +194,7 @@ class ParsedClaim:
     condition: frozenset[str]  # words of an if/when/unless clause: when the claim holds
     deontic: bool  # a rule ("must", "should"), not a fact
     contrast: frozenset[str]  # what "unlike X" / "other than X" sets apart: not the subject
+    compared: frozenset[str]  # what "more X than Y" compares with: Y is not said to hold
     subject_head: frozenset[str]  # the subject before its first preposition other than "of"
     has_by: bool
     passive: bool  # "are rendered", "was dropped"
@@ -354,6 +356,7 @@ def parse_claim(text: str) -> ParsedClaim:
         condition=frozenset(condition),
         deontic=any(t.norm in ("must", "should", "shall", "ought") for t in tokens),
         contrast=contrast_words(tokens),
+        compared=compared_words(tokens),
         subject_head=frozenset(head),
         has_by=any(t.norm == "by" for t in tokens),
         passive=is_passive(tokens),

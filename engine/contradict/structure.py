@@ -35,6 +35,7 @@ from engine.contradict.text import (
     CHOOSE_VERBS,
     COMMON_VERBS,
     DROP_VERBS,
+    NUMBER_WORDS,
     STOPWORDS,
     clear_shared_stems_cache,
     is_content_stem,
@@ -307,8 +308,13 @@ def assess(
             if antonyms:
                 wx, wy = antonyms[0]
                 detail += f"; {quoted(wx.surface)} vs {quoted(wy.surface)}"
+            # what the other claim only compares with ("more doors than it closed") is not
+            # what it says
+            said_y, said_x = cy - y.compared, cx - x.compared
             base = (
-                0.85 if _negates_shared(x, cy, anto_x) or _negates_shared(y, cx, anto_y) else 0.45
+                0.85
+                if _negates_shared(x, said_y, anto_x) or _negates_shared(y, said_x, anto_y)
+                else 0.45
             )
             if all(n == "without" for n in (*x.negators, *y.negators)):
                 base *= 0.8
@@ -790,10 +796,34 @@ def antonym_pairs(x: ParsedClaim, y: ParsedClaim) -> list[tuple[ClaimWord, Claim
             if not (is_content_stem(wy.stem) or wy.stem in FUNCTION_OPPOSITES):
                 continue
             if are_opposites(wx.stem, wy.stem):
+                bx, by = _bounded_number(x, wx), _bounded_number(y, wy)
+                if bx and by and bx != by:
+                    continue  # "a roll of 10 or more" / "a roll of 5 or less": two ranges
                 antonyms.append((wx, wy))
                 used_y.add(wy.index)
                 break
     return antonyms
+
+
+def _bounded_number(c: ParsedClaim, w: ClaimWord) -> str:
+    """The number `w` makes a limit of ("10 or more", "three or fewer", "more than 4"), as
+    written; "" where it bounds none. Opposite limits of different numbers are two ranges
+    ("a roll of 10 or more" / "a roll of 5 or less"), not opposites; of one number
+    ("18 or older" / "18 or younger") they conflict."""
+    words = c.words
+    i = w.index
+
+    def number(k: int) -> str:
+        if not 0 <= k < len(words):
+            return ""
+        surface = words[k].surface.lower()
+        return surface if surface.replace(".", "", 1).isdigit() or surface in NUMBER_WORDS else ""
+
+    if i >= 2 and words[i - 1].surface.lower() == "or" and number(i - 2):
+        return number(i - 2)
+    if i + 2 < len(words) and words[i + 1].surface.lower() == "than":
+        return number(i + 2)
+    return ""
 
 
 # -- swaps: One slot swapped between two claims about the same thing: the two ends of a relation

@@ -665,6 +665,22 @@ def contrast_words(tokens: tuple[Token, ...]) -> frozenset[str]:
     return frozenset(out)
 
 
+def compared_words(tokens: tuple[Token, ...]) -> frozenset[str]:
+    """Content words of a comparison's other side, after "than" up to the clause's end:
+    "opened more doors than it closed" compares with closing, it does not say what closed
+    ("rather than" and "other than" excepted: they set something apart)."""
+    out: set[str] = set()
+    for i, t in enumerate(tokens):
+        if t.norm != "than" or (i > 0 and tokens[i - 1].norm in ("rather", "other")):
+            continue
+        for u in tokens[i + 1 : i + 7]:
+            if u.kind == "punct":
+                break
+            if u.kind == "word" and is_content_stem(u.stem):
+                out.add(u.stem)
+    return frozenset(out)
+
+
 NUMBER_WORDS = frozenset(
     "one two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty "
     "hundred thousand several many few".split()

@@ -49,6 +49,8 @@ CONFLICTS = [
      "semantic_conflict", ("blue", "green")),
     ("We chose PostgreSQL for storage.", "We dropped PostgreSQL and chose SQLite.",
      "superseded", ("PostgreSQL",)),
+    ("The guild admits members who are 18 or older.", "The guild admits members who are 18 or younger.",
+     "opposing_sentiment", ("older", "younger")),
 ]  # fmt: skip
 
 AGREEMENTS = [
@@ -78,6 +80,10 @@ AGREEMENTS = [
     ("Next to Excluded folders, select Manage.", "In the Included folders section, select Manage."),
     ("Parties may or may not include the agency.", "Parties include the agency."),
     ("The concentration must not fall below the limit.", "The concentration fell below the limit."),
+    # what a comparison measures against is not said to hold
+    ("The flood of that spring ruined a bridge that could not be rebuilt.", "The flood of that spring ruined more bridges than it rebuilt."),
+    # two limits of different numbers are two ranges, not opposites
+    ("A throw of 11 or more is a fumble with the bone dice.", "A throw of 4 or less is a triumph with the bone dice."),
     # values listed: one matches
     ("The Standard plan includes 1 vault, the Plus plan includes 10 vaults.", "The Plus plan includes ten vaults."),
 ]  # fmt: skip
