@@ -189,6 +189,7 @@ class ParsedClaim:
     possessive_subject: bool  # "Your speed is...", "Its bite...": about the note's entity
     labelled: bool  # "Hit: 5 damage", "Melee Weapon Attack: +4": a field of the note's entity
     first_person: bool  # "We chose...", "I moved...": the writer speaks
+    pronoun_subject: bool  # opens with "it", "they", "this", "he", "she": the note's thing
     other: bool  # its subject is "other" / "another" things
     definite: bool  # the subject starts with "the"/"this": a thing already known (the note's)
     condition: frozenset[str]  # words of an if/when/unless clause: when the claim holds
@@ -208,6 +209,10 @@ class ParsedClaim:
     def lead(self) -> frozenset[str]:
         """Content words of a leading phrase: context, not what is claimed."""
         return frozenset(w.stem for w in self.words if w.lead and is_content_stem(w.stem))
+
+
+#: Pronouns that, opening a claim, speak of the thing its note is about.
+_THING_PRONOUNS = frozenset("it its they their this these he his she her".split())
 
 
 @lru_cache(maxsize=8192)
@@ -231,6 +236,7 @@ def parse_claim(text: str) -> ParsedClaim:
     has_verb = bool(negators)
     possessive = False
     first_person = False
+    pronoun_subject = False
     other = False
     definite = False
     in_condition = False
@@ -290,6 +296,8 @@ def parse_claim(text: str) -> ParsedClaim:
             possessive = True  # "Your base walking speed", "Its bite": the note's entity
         if i >= subject_from and not subject and in_subject and t.norm in ("we", "i", "our"):
             first_person = True
+        if i == subject_from and t.norm in _THING_PRONOUNS:
+            pronoun_subject = True  # "It does not...", "They are...": the note's own thing
         if (
             in_subject
             and i >= subject_from
@@ -351,6 +359,7 @@ def parse_claim(text: str) -> ParsedClaim:
         possessive_subject=possessive,
         labelled=is_labelled(text),
         first_person=first_person,
+        pronoun_subject=pronoun_subject,
         other=other,
         definite=definite,
         condition=frozenset(condition),

@@ -209,6 +209,9 @@ def assess(
     ):
         return _NONE
 
+    # A claim opening with a pronoun speaks of its note's thing ("It does not need..." in
+    # *Binary Search*): where the other claim names that thing, its name is said by both.
+    cx, cy = _with_own_thing(x, cx, cy, a_note), _with_own_thing(y, cy, cx, b_note)
     same_subject_words = shared_stems(x.subject, y.subject)
     if same_subject_words - GENERIC_SUBJECTS and not x.condition and not y.condition:
         # one subject ("a traveller needs 2 quarts of water" / "a traveller needs about 5 litres"),
@@ -347,6 +350,23 @@ def assess(
     if (q_agree or d_agree) and best.kind != "conflicting_values":
         best = Verdict(best.score * 0.9, best.kind, best.explanation)
     return Verdict(round(min(1.0, best.score), 4), best.kind, best.explanation)
+
+
+def _with_own_thing(
+    c: ParsedClaim, content: frozenset[str], other: frozenset[str], note: str | None
+) -> frozenset[str]:
+    """`content` with the title words of claim `c`'s note where `c` opens with a pronoun and
+    the other claim (`other`) writes every one of them. A title names a thing when it has
+    two content words or a coined one: "Spells W" (a compilation) or "Shield" may name a
+    kind the other claim speaks of in general."""
+    if not c.pronoun_subject or not note:
+        return content
+    title = _title_stems(note)
+    if len(title) < 2 and not _coined_title_words(note):
+        return content
+    if shared_stems(title, other) != title:
+        return content
+    return content | title
 
 
 def _complementary_limits(x: ParsedClaim, y: ParsedClaim) -> bool:

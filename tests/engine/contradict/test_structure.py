@@ -124,6 +124,20 @@ def test_each_claim_about_its_own_note_is_no_conflict() -> None:
     assert named.score >= FLAG_THRESHOLD
 
 
+def test_a_pronoun_opening_a_claim_is_its_note_s_thing() -> None:
+    a = "It does not need the list to be ordered."
+    b = "A bisection search needs the list to be ordered beforehand."
+    own = assess(a, b, a_note="Concepts/Bisection Search.md", b_note="Concepts/Ordered List.md")
+    assert own.score >= FLAG_THRESHOLD and own.kind == "negation"
+    assert "bisection" in own.explanation.lower()
+    # the same claim in a note the other claim does not name: no tie, a weak verdict
+    other = assess(a, b, a_note="Concepts/Hash Table.md", b_note="Concepts/Ordered List.md")
+    assert other.score < own.score and other.score < FLAG_THRESHOLD
+    # a one-word title of the language may name a kind the other claim speaks of in general
+    kind = assess(a, b, a_note="Concepts/Search.md", b_note="Concepts/Ordered List.md")
+    assert kind.score < FLAG_THRESHOLD
+
+
 def test_headings_name_the_entity_in_compilation_notes() -> None:
     a, b = "The target takes 3d6 fire damage.", "The target takes 5d6 fire damage."
     same_note_kind = assess(
