@@ -9,11 +9,15 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
 from engine.contradict.text import known_words
+
+if TYPE_CHECKING:
+    from engine.contradict.persons import Descent
 
 # -- neighbours: Nearest claims of *other* notes, in memory: the candidate search of a whole-vault
 #    scan. ---
@@ -413,6 +417,7 @@ def subject_partner_pairs(
     gate: float,
     measures: Sequence[frozenset[str]] | None = None,
     genders: Sequence[Mapping[int, str]] | None = None,
+    descents: Sequence[Mapping[int, Descent]] | None = None,
 ) -> tuple[PairingInts, PairingInts]:
     """Pairs about one note however far apart their words: each claim naming a note (`rows[i]`
     mentions the title ids `mentions[i]`, none its own `own[i]`) with its `partners` most
@@ -429,6 +434,9 @@ def subject_partner_pairs(
     gendered: dict[int, Mapping[int, str]] = {}
     if genders is not None:
         gendered = {r: g for r, g in zip(rows.tolist(), genders, strict=True) if g}
+    described: dict[int, Mapping[int, Descent]] = {}
+    if descents is not None:
+        described = {r: d for r, d in zip(rows.tolist(), descents, strict=True) if d}
     owners: dict[int, list[int]] = {}
     naming: dict[int, list[int]] = {}
     for r, key, named in zip(rows.tolist(), own.tolist(), mentions, strict=True):
@@ -473,6 +481,10 @@ def subject_partner_pairs(
             gq, go = _gender_pairs(key, members, notes, vectors, touched, gendered)
             q.append(gq)
             o.append(go)
+        if described:
+            dq, do = _descent_pairs(key, members, notes, vectors, touched, described)
+            q.append(dq)
+            o.append(do)
     if not q:
         return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
     return np.concatenate(q), np.concatenate(o)
@@ -504,10 +516,47 @@ def _gender_pairs(
         g = gendered.get(m, {}).get(key)
         if g is not None:
             sides.setdefault(g, []).append(m)
+    return _rarer_side_pairs(list(sides.values()), notes, vectors, touched)
+
+
+def _descent_pairs(
+    key: int,
+    members: PairingInts,
+    notes: PairingInts,
+    vectors: npt.NDArray[np.float32],
+    touched: Bools,
+    described: Mapping[int, Mapping[int, Descent]],
+) -> tuple[PairingInts, PairingInts]:
+    """The claims about one person that call them half of a kind ("a half-elf") against those
+    that call them that kind ("a wood elf"; `persons.descent_about`), as `_gender_pairs`."""
+    said = [(m, d) for m in members.tolist() if (d := described.get(m, {}).get(key)) is not None]
+    kinds = sorted({kind for _, d in said for kind in d.half})
+    q: list[PairingInts] = []
+    o: list[PairingInts] = []
+    for kind in kinds:
+        half = [m for m, d in said if kind in d.half]
+        whole = [m for m, d in said if kind in d.whole]
+        pq, po = _rarer_side_pairs([half, whole] if half and whole else [], notes, vectors, touched)
+        q.append(pq)
+        o.append(po)
+    if not q:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    return np.concatenate(q), np.concatenate(o)
+
+
+def _rarer_side_pairs(
+    sides: list[list[int]],
+    notes: PairingInts,
+    vectors: npt.NDArray[np.float32],
+    touched: Bools,
+) -> tuple[PairingInts, PairingInts]:
+    """Two readings of one attribute (`sides`: the claims of each): each claim of the rarer
+    with its `GENDER_PARTNERS` most similar claims of the other, of other notes, while the
+    rarer is at most `GENDER_MINORITY` of both."""
     empty = np.zeros(0, dtype=np.int64)
     if len(sides) != 2:
         return empty, empty
-    rare, common = sorted(sides.values(), key=lambda side: (len(side), side))
+    rare, common = sorted(sides, key=lambda side: (len(side), side))
     if len(rare) > max(2, GENDER_MINORITY * (len(rare) + len(common))):
         return empty, empty
     few = np.asarray(rare, dtype=np.int64)

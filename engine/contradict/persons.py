@@ -1,4 +1,4 @@
-"""Whether a claim calls a named person a man or a woman.
+"""Whether a claim calls a named person a man or a woman, or half of a kind.
 
 Narrative vaults (campaigns, novels, family notes) keep one note per person and mention that
 person across many others. Which pronoun or noun a claim uses for a person is an attribute
@@ -17,11 +17,17 @@ It answers only where the reading is safe:
   up..."), or a noun among its first words ("Elderly woman, keeper of the ferry"; "Niece of ...").
 
 A claim that names two people, or uses both genders, says nothing here.
+
+Descent is read the same way: one claim calls the person half of a kind ("a soft-spoken
+half-elf", "I'm a half-dwarf") and another calls them that kind ("a wood elf bard", "an
+elven paladin"), in the words right after their name or opening their own note's claim
+(`descent_about`).
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
@@ -168,12 +174,17 @@ def _apposition(words: list[Token], first: int) -> tuple[Gender, str] | None:
     return None
 
 
-def _other_name(text: str, words: list[Token], names: frozenset[str]) -> bool:
+def _other_name(
+    text: str, words: list[Token], names: frozenset[str], skip: range = range(0)
+) -> bool:
     """Another name in the claim ("Brevik told Mara that he...", "Mara is Tam's aunt"
     may speak of either): a word written with a capital inside the claim that is not the
-    person's, or a coined word opening it."""
+    person's, or a coined word opening it. Words at the indices `skip` (a description,
+    "a Wood Elf Bard") are not looked at."""
     known = known_words()
     for i, t in enumerate(words):
+        if i in skip:
+            continue
         if t.norm in names or not _capital(text, t) or t.norm == "i" or not t.norm.isalpha():
             continue
         if i > 0 or t.norm not in known:
@@ -197,6 +208,7 @@ def _title_names(title: str) -> tuple[frozenset[str], frozenset[str]]:
 def clear_caches() -> None:
     """Drop the per-claim cache (a scan of many notes calls this when done)."""
     _gender.cache_clear()
+    _descent.cache_clear()
     _title_names.cache_clear()
 
 
@@ -208,6 +220,20 @@ def conflicting_gender(
     write (the scan's claims hold a link as its text)."""
     if not (has_gendered_word(a) and has_gendered_word(b)):
         return None
+    for title, own_a, own_b in _person_titles(a, b, a_note=a_note, b_note=b_note):
+        ga = gender_about(a, title, own=own_a)
+        gb = gender_about(b, title, own=own_b) if ga is not None else None
+        if ga is not None and gb is not None and ga[0] != gb[0]:
+            return title, ga[1], gb[1]
+    return None
+
+
+def _person_titles(
+    a: str, b: str, *, a_note: str | None, b_note: str | None
+) -> list[tuple[str, bool, bool]]:
+    """The persons two claims may both speak of, as (title, `a` is of their note, `b` is):
+    the note of either claim, and each name both write (the scan's claims hold a link as
+    its text); not a note both claims are of (its person is told apart elsewhere)."""
     titles: dict[str, tuple[bool, bool]] = {}  # title -> (a is of its note, b is)
     for note, own_a in ((a_note, True), (b_note, False)):
         if note:
@@ -217,14 +243,7 @@ def conflicting_gender(
     runs_a, runs_b = _name_runs(a), _name_runs(b)
     for name in runs_a.keys() & runs_b.keys():
         titles.setdefault(runs_a[name], (False, False))  # a name both write
-    for title, (own_a, own_b) in titles.items():
-        if own_a and own_b:
-            continue  # both claims of one note: its person, told apart elsewhere
-        ga = gender_about(a, title, own=own_a)
-        gb = gender_about(b, title, own=own_b) if ga is not None else None
-        if ga is not None and gb is not None and ga[0] != gb[0]:
-            return title, ga[1], gb[1]
-    return None
+    return [(t, own_a, own_b) for t, (own_a, own_b) in titles.items() if not (own_a and own_b)]
 
 
 def _name_runs(text: str) -> dict[str, str]:
@@ -246,3 +265,147 @@ def _name_runs(text: str) -> dict[str, str]:
                 out[w.norm] = text[w.start : w.end]
         run = []
     return out
+
+
+# -- descent: a person called half of a kind in one claim ("a soft-spoken half-elf") and that
+#    kind in another ("a wood elf bard", "an elven paladin"): one of the two is wrong. ---
+
+
+@dataclass(frozen=True)
+class Descent:
+    """What a claim calls a named person's kind: the kinds it calls them half of
+    ("half-elf": elf) and the other words describing them ("a wood elf bard": wood, elf,
+    bard), each as `kind_of` reads it."""
+
+    half: frozenset[str]
+    whole: frozenset[str]
+
+
+_HALF = re.compile(r"\bhalf[- ][^\W\d_]", re.IGNORECASE)
+#: Words that end a description: a clause or a phrase about something else begins.
+_DESCRIPTION_ENDS = frozenset(
+    "who whose whom which that with and but or from of in at on for to by as than".split()
+)
+#: How many words after a name, or opening the person's own note's claim, describe them.
+_DESCRIPTION_WORDS = 6
+#: Openings of a claim of the person's own note that describe the person.
+_SELF_OPENINGS = frozenset({"i", "he", "she", "a", "an"})
+
+
+def has_half(text: str) -> bool:
+    """The claim calls something half of a kind ("half-elf", "half brother"): cheap filter."""
+    return _HALF.search(text) is not None
+
+
+def kind_of(word: str) -> str:
+    """A kind word in one form: "elves", "elven" and "elf" are "elf"; "orcs" is "orc"."""
+    word = word.casefold()
+    if len(word) > 4 and word.endswith(("ven", "ves")):
+        return word[:-3] + "f"
+    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
+
+
+def kind_forms(kind: str) -> tuple[str, ...]:
+    """The forms `kind_of` reads as `kind`, as lower-case text to look for ("elf": "elf",
+    "elves", "elven")."""
+    if kind.endswith("f"):
+        return (kind, kind[:-1] + "ves", kind[:-1] + "ven")
+    return (kind,)
+
+
+def descent_about(text: str, title: str, *, own: bool) -> Descent | None:
+    """The words claim `text` describes the person whose note is titled `title` with, where
+    it describes them: right after their name ("Mara Vell, a half-elf ranger", "Mara Vell is
+    an elven bard"), or opening a claim of their own note ("I'm a half-elf", "A wood elf
+    who..."); None where it does not, or may speak of someone else."""
+    whole, names = _title_names(title)
+    if not names and len(whole) < 2:
+        return None
+    return _descent(text, names, whole, own)
+
+
+@lru_cache(maxsize=1 << 14)
+def _descent(text: str, names: frozenset[str], whole: frozenset[str], own: bool) -> Descent | None:
+    words = [t for t in tokenize(text) if t.kind == "word"]
+    mentions = _mentions(text, words, names, whole)
+    if mentions:
+        end = mentions[0]
+        while end + 1 < len(words) and words[end + 1].norm in whole:
+            end += 1
+        if end + 1 >= len(words):
+            return None
+        between = text[words[end].end : words[end + 1].start]
+        if not ("(" in between or "," in between or words[end + 1].norm in ("is", "was")):
+            return None
+        span = _description(text, words, end + 1)
+        if _other_name(text, words, names | whole, skip=range(mentions[0], span.stop)):
+            return None
+    elif own and words and (words[0].norm in _SELF_OPENINGS or words[0].norm.startswith("half-")):
+        span = _description(text, words, 0)
+        if _other_name(text, words, whole, skip=span):
+            return None
+    else:
+        return None
+    half: set[str] = set()
+    described: set[str] = set()
+    for k in span:
+        norm = words[k].norm
+        if norm.startswith("half-"):
+            half.add(kind_of(norm[5:]))
+        elif norm == "half" and k + 1 in span:
+            half.add(kind_of(words[k + 1].norm))
+        elif len(norm) >= 3 and norm.isalpha():
+            described.add(kind_of(norm))
+    described -= half
+    if not half and not described:
+        return None
+    return Descent(frozenset(half), frozenset(described))
+
+
+def _description(text: str, words: list[Token], start: int) -> range:
+    """The words from `start` that describe: up to `_DESCRIPTION_WORDS`, to the first
+    punctuation between words or a word that begins something else."""
+    stop = start
+    while stop < min(len(words), start + _DESCRIPTION_WORDS):
+        if stop > start and any(
+            ch in ",;:.()[]" for ch in text[words[stop - 1].end : words[stop].start]
+        ):
+            break
+        if words[stop].norm in _DESCRIPTION_ENDS:
+            break
+        stop += 1
+    return range(start, stop)
+
+
+def conflicting_descent(
+    a: str, b: str, *, a_note: str | None, b_note: str | None
+) -> tuple[str, str, str] | None:
+    """(the person's title, what `a` calls them, what `b` calls them) where one claim calls
+    one note's person half of a kind and the other calls them that kind."""
+    if not (has_half(a) or has_half(b)):
+        return None
+    for title, own_a, own_b in _person_titles(a, b, a_note=a_note, b_note=b_note):
+        da = descent_about(a, title, own=own_a)
+        db = descent_about(b, title, own=own_b) if da is not None else None
+        if da is None or db is None:
+            continue
+        for kind in sorted(da.half & db.whole):
+            return title, _written(a, kind, half=True), _written(b, kind, half=False)
+        for kind in sorted(db.half & da.whole):
+            return title, _written(a, kind, half=False), _written(b, kind, half=True)
+    return None
+
+
+def _written(text: str, kind: str, *, half: bool) -> str:
+    """The word of `text` that says `kind` ("Half-Elf", "elven"), as written."""
+    words = [t for t in tokenize(text) if t.kind == "word"]
+    for i, t in enumerate(words):
+        if half and t.norm.startswith("half-") and kind_of(t.norm[5:]) == kind:
+            return text[t.start : t.end]
+        if half and t.norm == "half" and i + 1 < len(words) and kind_of(words[i + 1].norm) == kind:
+            return text[t.start : words[i + 1].end]
+        if not half and not t.norm.startswith("half") and kind_of(t.norm) == kind:
+            return text[t.start : t.end]
+    return kind

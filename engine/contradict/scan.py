@@ -32,8 +32,15 @@ from engine.contradict.candidates import (
 from engine.contradict.claim import analyse
 from engine.contradict.claims import extract_claims
 from engine.contradict.cues import clear_word_index
+from engine.contradict.persons import (
+    Descent,
+    descent_about,
+    gender_about,
+    has_gendered_word,
+    has_half,
+    kind_forms,
+)
 from engine.contradict.persons import clear_caches as clear_person_caches
-from engine.contradict.persons import gender_about, has_gendered_word
 from engine.contradict.quantities import measure_keys, origins_in
 from engine.contradict.store import ClaimRow, PairRow
 from engine.contradict.structure import about_different_things, varying_values
@@ -723,6 +730,7 @@ class ContradictionScanner:
             gate=cfg.subject_gate,
             measures=[measure_keys(table.texts[r]) for r in rows],
             genders=self._genders(table, rows, own_of_note[notes[all_rows]].tolist(), named),
+            descents=self._descents(table, rows, own_of_note[notes[all_rows]].tolist(), named),
         )
         return q, o, extra
 
@@ -746,6 +754,40 @@ class ContradictionScanner:
                     if g is not None:
                         said[k] = g[0]
             out.append(said)
+        return out
+
+    def _descents(
+        self,
+        table: ClaimTable,
+        rows: Sequence[int],
+        own: Sequence[int],
+        named: Sequence[frozenset[int]],
+    ) -> list[dict[int, Descent]]:
+        """Per row: how its claim describes the person of each note it is about, for the
+        persons some claim calls half of a kind (`persons.descent_about`): those claims, and
+        the claims about the same persons that write one of those kinds."""
+        titles = self._titles()
+        out: list[dict[int, Descent]] = [{} for _ in rows]
+        kinds: dict[int, set[str]] = {}  # title id -> kinds someone is called half of
+        for i, (r, key, found) in enumerate(zip(rows, own, named, strict=True)):
+            text = table.texts[r]
+            if has_half(text):
+                for k in (found | {key}) - {-1}:
+                    d = descent_about(text, " ".join(titles.words_of(k)), own=k == key)
+                    if d is not None and d.half:
+                        out[i][k] = d
+                        kinds.setdefault(k, set()).update(d.half)
+        if not kinds:
+            return out
+        for i, (r, key, found) in enumerate(zip(rows, own, named, strict=True)):
+            text = table.texts[r].casefold()
+            for k in (found | {key}) & kinds.keys():
+                forms = (form for kind in kinds[k] for form in kind_forms(kind))
+                if k in out[i] or not any(form in text for form in forms):
+                    continue
+                d = descent_about(table.texts[r], " ".join(titles.words_of(k)), own=k == key)
+                if d is not None:
+                    out[i][k] = d
         return out
 
     def _stored_about(

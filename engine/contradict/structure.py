@@ -22,7 +22,7 @@ from engine.contradict.claim import (
     parse_claim,
 )
 from engine.contradict.cues import decision
-from engine.contradict.persons import conflicting_gender
+from engine.contradict.persons import conflicting_descent, conflicting_gender
 from engine.contradict.quantities import (
     Quantity,
     complementary_limits,
@@ -140,6 +140,13 @@ def assess(
             0.8,
             "semantic_conflict",
             f"man or woman: {quoted(wa)} vs {quoted(wb)}, both about {title}",
+        )
+    # One person called half of a kind and that kind ("a half-elf" / "an elven bard").
+    descent = conflicting_descent(a, b, a_note=a_note, b_note=b_note)
+    if descent is not None:
+        title, wa, wb = descent
+        return Verdict(
+            0.75, "semantic_conflict", f"descent: {quoted(wa)} vs {quoted(wb)}, both about {title}"
         )
     x, y = parse_claim(a), parse_claim(b)
     # "a ferryman at the north landing" / "a ferryman working the South Landing", said of one

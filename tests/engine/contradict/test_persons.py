@@ -3,13 +3,19 @@ person, the pairs the scan forms, and the verdict. Examples written for this sui
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
 from engine.contradict.candidates import subject_partner_pairs
-from engine.contradict.persons import conflicting_gender, gender_about
+from engine.contradict.persons import Descent, conflicting_gender, descent_about, gender_about
 from engine.contradict.structure import assess
 from engine.contradict.types import FLAG_THRESHOLD
+from engine.evaluate.vault_gen import generate_vault
+from engine.workspace import Workspace, WorkspaceConfig
+from tests.helpers.vaultkit import write_notes
+from tests.helpers.words_embedder import WordsEmbedder
 
 
 @pytest.mark.parametrize(
@@ -110,3 +116,116 @@ def test_the_rarer_reading_is_paired_with_the_closest_of_the_other() -> None:
         genders=even,
     )
     assert len(q) == 0
+
+
+# --- half of a kind against that kind ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "own", "half", "whole"),
+    [
+        ("[[Tobin Marsh]], a hill dwarf smith who mends ploughs", "Tobin Marsh", False,
+         set(), {"hill", "dwarf", "smith"}),
+        ("Tobin Marsh is a gruff half-dwarf with a limp.", "Tobin Marsh", False,
+         {"dwarf"}, {"gruff"}),
+        ("I'm a Half-Dwarf with a loud laugh.", "Tobin Marsh", True, {"dwarf"}, set()),
+        ("[[Tobin Marsh]], a dwarven smith, came late.", "Tobin Marsh", False, set(),
+         {"dwarf", "smith"}),
+    ],
+)  # fmt: skip
+def test_what_a_claim_calls_a_person_s_kind(
+    text: str, title: str, own: bool, half: set[str], whole: set[str]
+) -> None:
+    found = descent_about(text, title, own=own)
+    assert found is not None and found.half == half and found.whole == whole
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "own"),
+    [
+        ("Brevik and [[Tobin Marsh]], two half-dwarves, left.", "Tobin Marsh", False),  # two names
+        ("The inn is run by half-dwarves from the hills.", "Tobin Marsh", True),  # not the person
+        ("Tobin Marsh met a half-dwarf at the ford.", "Tobin Marsh", False),  # someone else
+    ],
+)
+def test_no_kind_is_read_where_the_claim_may_speak_of_another(
+    text: str, title: str, own: bool
+) -> None:
+    found = descent_about(text, title, own=own)
+    assert found is None or not found.half
+
+
+def test_one_person_called_half_of_a_kind_and_that_kind_conflicts() -> None:
+    session = "[[Tobin Marsh]], a dwarven smith, came late to the council."
+    profile = "I'm a Half-Dwarf with a loud laugh and a short temper."
+    for (a, an), (b, bn) in (
+        ((session, "Sessions/04.md"), (profile, "People/Tobin Marsh.md")),
+        ((profile, "People/Tobin Marsh.md"), (session, "Sessions/04.md")),
+    ):
+        verdict = assess(a, b, a_note=an, b_note=bn)
+        assert verdict.score >= FLAG_THRESHOLD and verdict.kind == "semantic_conflict"
+        assert '"dwarven"' in verdict.explanation and '"Half-Dwarf"' in verdict.explanation
+        assert "Tobin Marsh" in verdict.explanation
+    # the same kind both times, or another person's note: no conflict
+    agreeing = "[[Tobin Marsh]], a half-dwarf smith, came late to the council."
+    assert (
+        assess(agreeing, profile, a_note="Sessions/04.md", b_note="People/Tobin Marsh.md").score
+        == 0
+    )
+    other = assess(session, profile, a_note="Sessions/04.md", b_note="People/Ada Quill.md")
+    assert other.score < FLAG_THRESHOLD
+
+
+def test_claims_calling_a_person_half_of_a_kind_are_paired_with_those_calling_them_it() -> None:
+    """Row 0 (another note) calls the person of title id 7 a half-dwarf; rows 1-3 of their
+    note and others say dwarf or nothing: row 0 is paired with its closest of the dwarf side."""
+    vectors = np.asarray(
+        [[1.0, 0.0], [0.6, 0.8], [0.0, 1.0], [0.9, 0.436], [-1.0, 0.0]], dtype=np.float32
+    )
+    half = Descent(frozenset({"dwarf"}), frozenset())
+    whole = Descent(frozenset(), frozenset({"dwarf", "smith"}))
+    descents = [{7: half}, {7: whole}, {7: whole}, {7: whole}, {}]
+    q, o = subject_partner_pairs(
+        np.arange(5, dtype=np.int64),
+        np.asarray([1, 7, 7, 7, 2], dtype=np.int64),
+        [frozenset({7}), frozenset(), frozenset(), frozenset(), frozenset({7})],
+        np.asarray([1, 0, 0, 0, 2], dtype=np.int64),
+        vectors,
+        np.ones(5, dtype=bool),
+        partners=1,
+        gate=1.01,
+        descents=descents,
+    )
+    assert set(zip(q.tolist(), o.tolist(), strict=True)) == {(0, 3), (0, 1)}
+
+
+def test_a_scan_and_an_update_find_one_person_called_half_of_a_kind_and_that_kind(
+    tmp_path: Path,
+) -> None:
+    root = tmp_path / "vault"
+    generate_vault(root, 20, seed=5)
+    person, session = "People/Tobin Marsh.md", "Sessions/04 The Council.md"
+    write_notes(
+        root,
+        {
+            person: "# Tobin Marsh\n\nI'm a Half-Dwarf with a loud laugh and a short temper.\n\n"
+            "Keeps a forge by the east road and mends ploughs for the farms.\n",
+            session: "# The Council\n\n[[Tobin Marsh]], a dwarven smith, came late to the "
+            "council.\n\nThe vote on the mill lasted until the candles burned out.\n",
+        },
+    )
+    cfg = WorkspaceConfig(vault_root=root, data_root=tmp_path / "data")
+    with Workspace.open(cfg, embedder=WordsEmbedder()) as ws:  # type: ignore[arg-type]
+        ws.sync()
+        scanner = ws._contradiction_scanner()
+        assert scanner is not None
+        scanner.full_scan()
+
+        def found() -> list[tuple[str, str, str]]:
+            rows = ws.catalog.execute("SELECT a_path, b_path, explanations FROM contradictions")
+            return [(a, b, e) for a, b, e in rows if {a, b} == {person, session}]
+
+        pairs = found()
+        assert len(pairs) == 1 and "descent" in pairs[0][2] and "Half-Dwarf" in pairs[0][2]
+        scanner.update([session], ())
+        assert found() == pairs
