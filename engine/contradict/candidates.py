@@ -528,7 +528,7 @@ def _descent_pairs(
     described: Mapping[int, Mapping[int, Descent]],
 ) -> tuple[PairingInts, PairingInts]:
     """The claims about one person that call them half of a kind ("a half-elf") against those
-    that call them that kind ("a wood elf"; `persons.descent_about`), as `_gender_pairs`."""
+    that call them that kind ("a hill dwarf"; `persons.descent_about`), as `_gender_pairs`."""
     said = [(m, d) for m in members.tolist() if (d := described.get(m, {}).get(key)) is not None]
     kinds = sorted({kind for _, d in said for kind in d.half})
     q: list[PairingInts] = []

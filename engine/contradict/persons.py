@@ -18,9 +18,9 @@ It answers only where the reading is safe:
 
 A claim that names two people, or uses both genders, says nothing here.
 
-Descent is read the same way: one claim calls the person half of a kind ("a soft-spoken
-half-elf", "I'm a half-dwarf") and another calls them that kind ("a wood elf bard", "an
-elven paladin"), in the words right after their name or opening their own note's claim
+Descent is read the same way: one claim calls the person half of a kind ("a gruff
+half-dwarf", "I'm a half-dwarf") and another calls them that kind ("a hill dwarf smith", "a
+dwarven smith"), in the words right after their name or opening their own note's claim
 (`descent_about`).
 """
 
@@ -180,7 +180,7 @@ def _other_name(
     """Another name in the claim ("Brevik told Mara that he...", "Mara is Tam's aunt"
     may speak of either): a word written with a capital inside the claim that is not the
     person's, or a coined word opening it. Words at the indices `skip` (a description,
-    "a Wood Elf Bard") are not looked at."""
+    "a Hill Dwarf Smith") are not looked at."""
     known = known_words()
     for i, t in enumerate(words):
         if i in skip:
@@ -267,15 +267,15 @@ def _name_runs(text: str) -> dict[str, str]:
     return out
 
 
-# -- descent: a person called half of a kind in one claim ("a soft-spoken half-elf") and that
-#    kind in another ("a wood elf bard", "an elven paladin"): one of the two is wrong. ---
+# -- descent: a person called half of a kind in one claim ("a gruff half-dwarf") and that
+#    kind in another ("a hill dwarf smith", "a dwarven smith"): one of the two is wrong. ---
 
 
 @dataclass(frozen=True)
 class Descent:
     """What a claim calls a named person's kind: the kinds it calls them half of
-    ("half-elf": elf) and the other words describing them ("a wood elf bard": wood, elf,
-    bard), each as `kind_of` reads it."""
+    ("half-dwarf": dwarf) and the other words describing them ("a hill dwarf smith": hill,
+    dwarf, smith), each as `kind_of` reads it."""
 
     half: frozenset[str]
     whole: frozenset[str]
@@ -318,7 +318,7 @@ def kind_forms(kind: str) -> tuple[str, ...]:
 def descent_about(text: str, title: str, *, own: bool) -> Descent | None:
     """The words claim `text` describes the person whose note is titled `title` with, where
     it describes them: right after their name ("Mara Vell, a half-elf ranger", "Mara Vell is
-    an elven bard"), or opening a claim of their own note ("I'm a half-elf", "A wood elf
+    a dwarven smith"), or opening a claim of their own note ("I'm a half-dwarf", "A hill dwarf
     who..."); None where it does not, or may speak of someone else."""
     whole, names = _title_names(title)
     if not names and len(whole) < 2:

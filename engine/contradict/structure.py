@@ -141,7 +141,7 @@ def assess(
             "semantic_conflict",
             f"man or woman: {quoted(wa)} vs {quoted(wb)}, both about {title}",
         )
-    # One person called half of a kind and that kind ("a half-elf" / "an elven bard").
+    # One person called half of a kind and that kind ("a half-dwarf" / "a dwarven smith").
     descent = conflicting_descent(a, b, a_note=a_note, b_note=b_note)
     if descent is not None:
         title, wa, wb = descent
@@ -318,7 +318,7 @@ def assess(
             if antonyms:
                 wx, wy = antonyms[0]
                 detail += f"; {quoted(wx.surface)} vs {quoted(wy.surface)}"
-            # what the other claim only compares with ("more doors than it closed") is not
+            # what the other claim only compares with ("more bridges than it rebuilt") is not
             # what it says
             said_y, said_x = cy - y.compared, cx - x.compared
             base = (
@@ -364,7 +364,7 @@ def _with_own_thing(
 ) -> frozenset[str]:
     """`content` with the title words of claim `c`'s note where `c` opens with a pronoun and
     the other claim (`other`) writes every one of them. A title names a thing when it has
-    two content words or a coined one: "Spells W" (a compilation) or "Shield" may name a
+    two content words or a coined one: "Spells B" (a compilation) or "Lantern" may name a
     kind the other claim speaks of in general."""
     if not c.pronoun_subject or not note:
         return content
@@ -825,7 +825,7 @@ def antonym_pairs(x: ParsedClaim, y: ParsedClaim) -> list[tuple[ClaimWord, Claim
             if are_opposites(wx.stem, wy.stem):
                 bx, by = _bounded_number(x, wx), _bounded_number(y, wy)
                 if bx and by and bx != by:
-                    continue  # "a roll of 10 or more" / "a roll of 5 or less": two ranges
+                    continue  # "a throw of 11 or more" / "a throw of 4 or less": two ranges
                 antonyms.append((wx, wy))
                 used_y.add(wy.index)
                 break
@@ -835,7 +835,7 @@ def antonym_pairs(x: ParsedClaim, y: ParsedClaim) -> list[tuple[ClaimWord, Claim
 def _bounded_number(c: ParsedClaim, w: ClaimWord) -> str:
     """The number `w` makes a limit of ("10 or more", "three or fewer", "more than 4"), as
     written; "" where it bounds none. Opposite limits of different numbers are two ranges
-    ("a roll of 10 or more" / "a roll of 5 or less"), not opposites; of one number
+    ("a throw of 11 or more" / "a throw of 4 or less"), not opposites; of one number
     ("18 or older" / "18 or younger") they conflict."""
     words = c.words
     i = w.index

@@ -667,7 +667,7 @@ def contrast_words(tokens: tuple[Token, ...]) -> frozenset[str]:
 
 def compared_words(tokens: tuple[Token, ...]) -> frozenset[str]:
     """Content words of a comparison's other side, after "than" up to the clause's end:
-    "opened more doors than it closed" compares with closing, it does not say what closed
+    "ruined more bridges than it rebuilt" compares with rebuilding, it does not say what was rebuilt
     ("rather than" and "other than" excepted: they set something apart)."""
     out: set[str] = set()
     for i, t in enumerate(tokens):
@@ -1012,6 +1012,26 @@ def is_scope_boundary(tok: Token) -> bool:
     )
 
 
+def _negates_here(tokens: tuple[Token, ...], i: int) -> bool:
+    """Token `i` is one of the cue path's negator words and, by the one rule both claim views
+    share (`negator_at`), negates here: not in a hedge ("may or may not"), a limit ("no more
+    than 30"), an answer ("No, ..."), praise ("nothing like") or an exception ("nobody
+    except")."""
+    tok = tokens[i]
+    if not (tok.norm in NEGATORS or (tok.kind == "cjk" and tok.norm in CJK_NEGATORS)):
+        return False
+    n = len(tokens)
+    return bool(
+        negator_at(
+            tok,
+            tokens[i + 1] if i + 1 < n else None,
+            tokens[i - 1].norm if i > 0 else "",
+            tokens[i + 2].norm if i + 2 < n else "",
+            tokens[i - 2].norm if i > 1 else "",
+        )
+    )
+
+
 def negation_scopes(text: str, tokens: tuple[Token, ...]) -> tuple[NegationScope, ...]:
     """The negation scopes of claim `text` (tokens `tokens`), in reading order."""
     scopes: list[NegationScope] = []
@@ -1026,7 +1046,7 @@ def negation_scopes(text: str, tokens: tuple[Token, ...]) -> tuple[NegationScope
             if tuple(t.norm for t in tokens[i : i + k]) == phrase:
                 width, label = k, name
                 break
-        if not width and (tok.norm in NEGATORS or (tok.kind == "cjk" and tok.norm in CJK_NEGATORS)):
+        if not width and _negates_here(tokens, i):
             width, label = 1, tok.norm
             if tok.norm == "no" and i + 1 < n and tokens[i + 1].norm == "one":
                 width = 2

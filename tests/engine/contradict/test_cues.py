@@ -109,6 +109,22 @@ def test_polarity_mismatch() -> None:
     assert polarity_mismatch(analyse("It works."), analyse("It runs.")) == 0.0
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The archive keeps no more than 30 versions.",  # a limit
+        "Plugins may or may not load on mobile.",  # a hedge
+        "No, the archive keeps every version.",  # an answer
+        "Nobody except the owner can open the archive.",  # an exception: only the owner
+    ],
+)
+def test_the_cue_path_reads_negation_by_the_verdict_s_rule(text: str) -> None:
+    """What is no negation for the structural verdict (`negator_at`) is none for the cues:
+    the two claim views share one rule."""
+    assert analyse(text).negations == ()
+    assert polarity_mismatch(analyse(text), analyse("The archive keeps versions.")) == 0.0
+
+
 # -- opposition ----------------------------------------------------------------------------
 
 
