@@ -12,8 +12,6 @@ from typing import Literal
 from engine.contradict.quantities import (
     DateMention,
     Quantity,
-    parse_dates,
-    parse_quantities,
     values_in,
 )
 from engine.contradict.text import (
@@ -100,8 +98,7 @@ def analyse(text: str) -> Analysis:
     content = _content(tokens)
     negations = negation_scopes(text, tokens)
     negated = frozenset().union(*(n.stems for n in negations)) if negations else frozenset()
-    dates = parse_dates(text)
-    quantities = parse_quantities(text, skip=tuple((d.start, d.end) for d in dates))
+    quantities, dates = values_in(text)  # the verdict's one rule for values
     return Analysis(
         text=text,
         tokens=tokens,
