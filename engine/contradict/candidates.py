@@ -492,8 +492,8 @@ def subject_partner_pairs(
 
 #: Namers compared with a note's members per matrix product.
 _PARTNER_BLOCK = 1024
-#: A person called both a man and a woman: the claims of the rarer reading are each paired
-#: with this many of the other's, the most similar first ...
+#: A person called both a man and a woman (or half of a kind and that kind): the claims of
+#: the rarer reading are each paired with this many of the other's, the most similar first ...
 GENDER_PARTNERS = 2
 #: ... where the rarer reading is at most this share of the claims that say either (more:
 #: the pronouns are too mixed to read, or two people share the name).
