@@ -418,6 +418,7 @@ def subject_partner_pairs(
     measures: Sequence[frozenset[str]] | None = None,
     genders: Sequence[Mapping[int, str]] | None = None,
     descents: Sequence[Mapping[int, Descent]] | None = None,
+    colours: Sequence[Mapping[int, str]] | None = None,
 ) -> tuple[PairingInts, PairingInts]:
     """Pairs about one note however far apart their words: each claim naming a note (`rows[i]`
     mentions the title ids `mentions[i]`, none its own `own[i]`) with its `partners` most
@@ -434,6 +435,9 @@ def subject_partner_pairs(
     gendered: dict[int, Mapping[int, str]] = {}
     if genders is not None:
         gendered = {r: g for r, g in zip(rows.tolist(), genders, strict=True) if g}
+    coloured: dict[int, Mapping[int, str]] = {}
+    if colours is not None:
+        coloured = {r: c for r, c in zip(rows.tolist(), colours, strict=True) if c}
     described: dict[int, Mapping[int, Descent]] = {}
     if descents is not None:
         described = {r: d for r, d in zip(rows.tolist(), descents, strict=True) if d}
@@ -478,13 +482,17 @@ def subject_partner_pairs(
             q.append(block[i])
             o.append(members[j])
         if gendered:
-            gq, go = _gender_pairs(key, members, notes, vectors, touched, gendered)
+            gq, go = _reading_pairs(key, members, notes, vectors, touched, gendered)
             q.append(gq)
             o.append(go)
         if described:
             dq, do = _descent_pairs(key, members, notes, vectors, touched, described)
             q.append(dq)
             o.append(do)
+        if coloured:
+            cq, co = _reading_pairs(key, members, notes, vectors, touched, coloured)
+            q.append(cq)
+            o.append(co)
     if not q:
         return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
     return np.concatenate(q), np.concatenate(o)
@@ -492,28 +500,30 @@ def subject_partner_pairs(
 
 #: Namers compared with a note's members per matrix product.
 _PARTNER_BLOCK = 1024
-#: A person called both a man and a woman (or half of a kind and that kind): the claims of
-#: the rarer reading are each paired with this many of the other's, the most similar first ...
-GENDER_PARTNERS = 2
+#: A person called both a man and a woman (or half of a kind and that kind; a thing given
+#: two colours): the claims of the rarer reading are each paired with this many of the
+#: other's, the most similar first ...
+READING_PARTNERS = 2
 #: ... where the rarer reading is at most this share of the claims that say either (more:
 #: the pronouns are too mixed to read, or two people share the name).
-GENDER_MINORITY = 0.25
+READING_MINORITY = 0.25
 
 
-def _gender_pairs(
+def _reading_pairs(
     key: int,
     members: PairingInts,
     notes: PairingInts,
     vectors: npt.NDArray[np.float32],
     touched: Bools,
-    gendered: Mapping[int, Mapping[int, str]],
+    readings: Mapping[int, Mapping[int, str]],
 ) -> tuple[PairingInts, PairingInts]:
     """The claims about one person (`members`, title id `key`) that call them a man against
-    those that call them a woman (`persons.gender_about`): each claim of the rarer reading
-    with its `GENDER_PARTNERS` most similar claims of the other, of other notes."""
+    those that call them a woman (`persons.gender_about`), or about one thing that give it
+    one colour against another (`persons.colour_about`): each claim of the rarer reading
+    with its `READING_PARTNERS` most similar claims of the other, of other notes."""
     sides: dict[str, list[int]] = {}
     for m in members.tolist():
-        g = gendered.get(m, {}).get(key)
+        g = readings.get(m, {}).get(key)
         if g is not None:
             sides.setdefault(g, []).append(m)
     return _rarer_side_pairs(list(sides.values()), notes, vectors, touched)
@@ -528,7 +538,7 @@ def _descent_pairs(
     described: Mapping[int, Mapping[int, Descent]],
 ) -> tuple[PairingInts, PairingInts]:
     """The claims about one person that call them half of a kind ("a half-elf") against those
-    that call them that kind ("a hill dwarf"; `persons.descent_about`), as `_gender_pairs`."""
+    that call them that kind ("a hill dwarf"; `persons.descent_about`), as `_reading_pairs`."""
     said = [(m, d) for m in members.tolist() if (d := described.get(m, {}).get(key)) is not None]
     kinds = sorted({kind for _, d in said for kind in d.half})
     q: list[PairingInts] = []
@@ -551,13 +561,13 @@ def _rarer_side_pairs(
     touched: Bools,
 ) -> tuple[PairingInts, PairingInts]:
     """Two readings of one attribute (`sides`: the claims of each): each claim of the rarer
-    with its `GENDER_PARTNERS` most similar claims of the other, of other notes, while the
-    rarer is at most `GENDER_MINORITY` of both."""
+    with its `READING_PARTNERS` most similar claims of the other, of other notes, while the
+    rarer is at most `READING_MINORITY` of both."""
     empty = np.zeros(0, dtype=np.int64)
     if len(sides) != 2:
         return empty, empty
     rare, common = sorted(sides, key=lambda side: (len(side), side))
-    if len(rare) > max(2, GENDER_MINORITY * (len(rare) + len(common))):
+    if len(rare) > max(2, READING_MINORITY * (len(rare) + len(common))):
         return empty, empty
     few = np.asarray(rare, dtype=np.int64)
     many = np.asarray(common, dtype=np.int64)
@@ -566,7 +576,7 @@ def _rarer_side_pairs(
     q: list[int] = []
     o: list[int] = []
     for i, row in enumerate(few.tolist()):
-        for j in np.argsort(-sims[i], kind="stable")[:GENDER_PARTNERS].tolist():
+        for j in np.argsort(-sims[i], kind="stable")[:READING_PARTNERS].tolist():
             other = int(many[j])
             if np.isfinite(sims[i, j]) and (touched[row] or touched[other]):
                 q.append(row)

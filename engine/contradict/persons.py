@@ -1,4 +1,5 @@
-"""Whether a claim calls a named person a man or a woman, or half of a kind.
+"""Whether a claim calls a named person a man or a woman, or half of a kind; what colour it
+gives a named thing.
 
 Narrative vaults (campaigns, novels, family notes) keep one note per person and mention that
 person across many others. Which pronoun or noun a claim uses for a person is an attribute
@@ -209,6 +210,7 @@ def clear_caches() -> None:
     """Drop the per-claim cache (a scan of many notes calls this when done)."""
     _gender.cache_clear()
     _descent.cache_clear()
+    _colour.cache_clear()
     _title_names.cache_clear()
 
 
@@ -364,16 +366,18 @@ def _descent(text: str, names: frozenset[str], whole: frozenset[str], own: bool)
     return Descent(frozenset(half), frozenset(described))
 
 
-def _description(text: str, words: list[Token], start: int) -> range:
+def _description(
+    text: str, words: list[Token], start: int, ends: frozenset[str] = _DESCRIPTION_ENDS
+) -> range:
     """The words from `start` that describe: up to `_DESCRIPTION_WORDS`, to the first
-    punctuation between words or a word that begins something else."""
+    punctuation between words or a word that begins something else (`ends`)."""
     stop = start
     while stop < min(len(words), start + _DESCRIPTION_WORDS):
         if stop > start and any(
             ch in ",;:.()[]" for ch in text[words[stop - 1].end : words[stop].start]
         ):
             break
-        if words[stop].norm in _DESCRIPTION_ENDS:
+        if words[stop].norm in ends:
             break
         stop += 1
     return range(start, stop)
@@ -409,3 +413,124 @@ def _written(text: str, kind: str, *, half: bool) -> str:
         if not half and not t.norm.startswith("half") and kind_of(t.norm) == kind:
             return text[t.start : t.end]
     return kind
+
+
+# -- colour: a named thing given one colour in one claim ("a soft sea-green moss") and another
+#    in another ("recognised by its deep scarlet colour"). ---
+
+#: Colour words and the colour they name; a hyphenated word reads by its parts ("sea-green").
+_COLOURS: dict[str, str] = {
+    **dict.fromkeys("red crimson scarlet ruby vermilion maroon".split(), "red"),
+    **dict.fromkeys("orange".split(), "orange"),
+    **dict.fromkeys("yellow golden".split(), "yellow"),
+    **dict.fromkeys("green emerald jade olive".split(), "green"),
+    **dict.fromkeys("blue azure cobalt navy sapphire".split(), "blue"),
+    **dict.fromkeys("purple violet lilac lavender".split(), "purple"),
+    **dict.fromkeys("pink".split(), "pink"),
+    **dict.fromkeys("black ebony".split(), "black"),
+    **dict.fromkeys("white ivory".split(), "white"),
+    **dict.fromkeys("grey gray".split(), "grey"),
+    **dict.fromkeys("brown".split(), "brown"),
+}
+_COLOURED = re.compile(r"\b(?:" + "|".join(sorted(_COLOURS)) + r")\b", re.IGNORECASE)
+#: A colour list goes on through "and" and "or" ("red and white"): two colours, no one colour.
+_COLOUR_ENDS = _DESCRIPTION_ENDS - {"and", "or", "but"}
+#: Nouns after which a colour is the thing's own: "its deep scarlet colour".
+_COLOUR_NOUNS = frozenset("colour color hue shade tint".split())
+
+
+def has_colour_word(text: str) -> bool:
+    """The claim holds a colour word at all (a cheap filter)."""
+    return _COLOURED.search(text) is not None
+
+
+def colour_about(text: str, title: str, *, own: bool) -> tuple[str, str] | None:
+    """(the colour, the word that says it) where claim `text` gives the thing of the note
+    titled `title` one colour: in the words right after its name ("Mossbell, a pale blue
+    flower"), as "its ... colour" in a claim naming it, or opening a claim of its own note
+    ("A soft sea-green, ...", "Colour: sea-green"); None where it gives none, more than one,
+    or may speak of something else."""
+    if not has_colour_word(text):
+        return None
+    whole, names = _title_names(title)
+    if not names and len(whole) < 2:
+        return None
+    return _colour(text, names, whole, own)
+
+
+@lru_cache(maxsize=1 << 14)
+def _colour(
+    text: str, names: frozenset[str], whole: frozenset[str], own: bool
+) -> tuple[str, str] | None:
+    words = [t for t in tokenize(text) if t.kind == "word"]
+    mentions = _mentions(text, words, names, whole)
+    if mentions:
+        end = mentions[0]
+        while end + 1 < len(words) and words[end + 1].norm in whole:
+            end += 1
+        if _other_name(text, words, names | whole):
+            return None
+        span = range(0)
+        if end + 1 < len(words):
+            between = text[words[end].end : words[end + 1].start]
+            if "(" in between or "," in between or words[end + 1].norm in ("is", "was", "are"):
+                span = _description(text, words, end + 1, _COLOUR_ENDS)
+        said = _colours_in(text, words, span) or _its_colour(text, words)
+    elif own and words and (words[0].norm in ("a", "an", "it", "its") or words[0].norm in _COLOURS):
+        if _other_name(text, words, whole):
+            return None
+        said = _colours_in(text, words, _description(text, words, 0, _COLOUR_ENDS))
+    elif own and len(words) > 1 and words[0].norm in _COLOUR_NOUNS and _labelled(text, words[0]):
+        # a field of the note's thing: "Colour: a pale sea-green"
+        if _other_name(text, words, whole, skip=range(2)):  # the label, then a capital
+            return None
+        said = _colours_in(text, words, _description(text, words, 1, _COLOUR_ENDS))
+    else:
+        return None
+    return said
+
+
+def _labelled(text: str, label: Token) -> bool:
+    """`label` opens the claim as a field's name: a colon follows it."""
+    return text[label.end :].lstrip(" *_").startswith(":")
+
+
+def _colours_in(text: str, words: list[Token], span: range) -> tuple[str, str] | None:
+    """The one colour the words at `span` name, and its word as written; None for none or
+    several ("red and white")."""
+    found: dict[str, str] = {}
+    for k in span:
+        for part in words[k].norm.split("-"):
+            colour = _COLOURS.get(part)
+            if colour is not None:
+                found.setdefault(colour, text[words[k].start : words[k].end])
+    if len(found) != 1:
+        return None
+    ((colour, word),) = found.items()
+    return colour, word
+
+
+def _its_colour(text: str, words: list[Token]) -> tuple[str, str] | None:
+    """ "its deep scarlet colour": the colour of "its" thing, where the claim gives one."""
+    for i, t in enumerate(words):
+        if t.norm not in _COLOUR_NOUNS:
+            continue
+        start = next((k for k in range(i - 1, max(-1, i - 4), -1) if words[k].norm == "its"), None)
+        if start is not None:
+            return _colours_in(text, words, range(start + 1, i))
+    return None
+
+
+def conflicting_colour(
+    a: str, b: str, *, a_note: str | None, b_note: str | None
+) -> tuple[str, str, str] | None:
+    """(the thing's title, the colour word of `a`, that of `b`) where the two claims give one
+    note's thing two colours."""
+    if not (has_colour_word(a) and has_colour_word(b)):
+        return None
+    for title, own_a, own_b in _person_titles(a, b, a_note=a_note, b_note=b_note):
+        ca = colour_about(a, title, own=own_a)
+        cb = colour_about(b, title, own=own_b) if ca is not None else None
+        if ca is not None and cb is not None and ca[0] != cb[0]:
+            return title, ca[1], cb[1]
+    return None

@@ -34,8 +34,10 @@ from engine.contradict.claims import extract_claims
 from engine.contradict.cues import clear_word_index
 from engine.contradict.persons import (
     Descent,
+    colour_about,
     descent_about,
     gender_about,
+    has_colour_word,
     has_gendered_word,
     has_half,
     kind_forms,
@@ -731,6 +733,7 @@ class ContradictionScanner:
             measures=[measure_keys(table.texts[r]) for r in rows],
             genders=self._genders(table, rows, own_of_note[notes[all_rows]].tolist(), named),
             descents=self._descents(table, rows, own_of_note[notes[all_rows]].tolist(), named),
+            colours=self._colours(table, rows, own_of_note[notes[all_rows]].tolist(), named),
         )
         return q, o, extra
 
@@ -753,6 +756,28 @@ class ContradictionScanner:
                     g = gender_about(text, " ".join(titles.words_of(k)), own=k == key)
                     if g is not None:
                         said[k] = g[0]
+            out.append(said)
+        return out
+
+    def _colours(
+        self,
+        table: ClaimTable,
+        rows: Sequence[int],
+        own: Sequence[int],
+        named: Sequence[frozenset[int]],
+    ) -> list[dict[int, str]]:
+        """Per row: the colour its claim gives the thing of each note it is about, where it
+        gives one (`persons.colour_about`)."""
+        titles = self._titles()
+        out: list[dict[int, str]] = []
+        for r, key, found in zip(rows, own, named, strict=True):
+            text = table.texts[r]
+            said: dict[int, str] = {}
+            if has_colour_word(text):
+                for k in (found | {key}) - {-1}:
+                    c = colour_about(text, " ".join(titles.words_of(k)), own=k == key)
+                    if c is not None:
+                        said[k] = c[0]
             out.append(said)
         return out
 

@@ -22,7 +22,11 @@ from engine.contradict.claim import (
     parse_claim,
 )
 from engine.contradict.cues import decision
-from engine.contradict.persons import conflicting_descent, conflicting_gender
+from engine.contradict.persons import (
+    conflicting_colour,
+    conflicting_descent,
+    conflicting_gender,
+)
 from engine.contradict.quantities import (
     Quantity,
     complementary_limits,
@@ -147,6 +151,13 @@ def assess(
         title, wa, wb = descent
         return Verdict(
             0.75, "semantic_conflict", f"descent: {quoted(wa)} vs {quoted(wb)}, both about {title}"
+        )
+    # One thing given two colours ("a pale blue flower" / "its deep scarlet colour").
+    colour = conflicting_colour(a, b, a_note=a_note, b_note=b_note)
+    if colour is not None:
+        title, wa, wb = colour
+        return Verdict(
+            0.7, "semantic_conflict", f"colours: {quoted(wa)} vs {quoted(wb)}, both about {title}"
         )
     x, y = parse_claim(a), parse_claim(b)
     # "a ferryman at the north landing" / "a ferryman working the South Landing", said of one

@@ -9,7 +9,13 @@ import numpy as np
 import pytest
 
 from engine.contradict.candidates import subject_partner_pairs
-from engine.contradict.persons import Descent, conflicting_gender, descent_about, gender_about
+from engine.contradict.persons import (
+    Descent,
+    colour_about,
+    conflicting_gender,
+    descent_about,
+    gender_about,
+)
 from engine.contradict.structure import assess
 from engine.contradict.types import FLAG_THRESHOLD
 from engine.evaluate.vault_gen import generate_vault
@@ -199,12 +205,13 @@ def test_claims_calling_a_person_half_of_a_kind_are_paired_with_those_calling_th
     assert set(zip(q.tolist(), o.tolist(), strict=True)) == {(0, 3), (0, 1)}
 
 
-def test_a_scan_and_an_update_find_one_person_called_half_of_a_kind_and_that_kind(
+def test_a_scan_and_an_update_find_a_person_s_two_kinds_and_a_thing_s_two_colours(
     tmp_path: Path,
 ) -> None:
     root = tmp_path / "vault"
     generate_vault(root, 20, seed=5)
     person, session = "People/Tobin Marsh.md", "Sessions/04 The Council.md"
+    plant, guide = "Plants/Quillmoss.md", "Guides/Cliff Walks.md"
     write_notes(
         root,
         {
@@ -212,6 +219,10 @@ def test_a_scan_and_an_update_find_one_person_called_half_of_a_kind_and_that_kin
             "Keeps a forge by the east road and mends ploughs for the farms.\n",
             session: "# The Council\n\n[[Tobin Marsh]], a dwarven smith, came late to the "
             "council.\n\nThe vote on the mill lasted until the candles burned out.\n",
+            plant: "# Quillmoss\n\nA pale sea-green, glinting in the rain.\n\n"
+            "Grows in cracks of the sea cliffs where the spray reaches.\n",
+            guide: "# Cliff Walks\n\nQuillmoss is easily told apart by its bright scarlet "
+            "colour.\n\nThe lower path floods at high tide twice a month.\n",
         },
     )
     cfg = WorkspaceConfig(vault_root=root, data_root=tmp_path / "data")
@@ -221,11 +232,52 @@ def test_a_scan_and_an_update_find_one_person_called_half_of_a_kind_and_that_kin
         assert scanner is not None
         scanner.full_scan()
 
-        def found() -> list[tuple[str, str, str]]:
+        def found(x: str, y: str) -> list[tuple[str, str, str]]:
             rows = ws.catalog.execute("SELECT a_path, b_path, explanations FROM contradictions")
-            return [(a, b, e) for a, b, e in rows if {a, b} == {person, session}]
+            return [(a, b, e) for a, b, e in rows if {a, b} == {x, y}]
 
-        pairs = found()
+        pairs = found(person, session)
         assert len(pairs) == 1 and "descent" in pairs[0][2] and "Half-Dwarf" in pairs[0][2]
-        scanner.update([session], ())
-        assert found() == pairs
+        colours = found(plant, guide)
+        assert len(colours) == 1 and "colours" in colours[0][2] and "scarlet" in colours[0][2]
+        scanner.update([session, guide], ())
+        assert found(person, session) == pairs and found(plant, guide) == colours
+
+
+# --- one thing given two colours ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "own", "expected"),
+    [
+        ("A pale sea-green, glinting in the rain.", "Quillmoss", True, ("green", "sea-green")),
+        ("Colour: A pale sea-green, glinting in the rain.", "Quillmoss", True,
+         ("green", "sea-green")),
+        ("[[Quillmoss]], a scarlet creeper of the cliffs", "Quillmoss", False, ("red", "scarlet")),
+        ("Quillmoss is easily told apart by its bright scarlet colour.", "Quillmoss", False,
+         ("red", "scarlet")),
+        # two colours, another thing's colour, another name: nothing
+        ("[[Quillmoss]], a red and white creeper", "Quillmoss", False, None),
+        ("Quillmoss grows on grey stones near the water.", "Quillmoss", False, None),
+        ("Brevik found [[Quillmoss]] by its scarlet colour.", "Quillmoss", False, None),
+        ("The leaves of the ash turn a soft sea-green in spring.", "Quillmoss", True, None),
+    ],
+)  # fmt: skip
+def test_what_colour_a_claim_gives_a_named_thing(
+    text: str, title: str, own: bool, expected: tuple[str, str] | None
+) -> None:
+    assert colour_about(text, title, own=own) == expected
+
+
+def test_one_thing_given_two_colours_conflicts() -> None:
+    own = "A pale sea-green, glinting in the rain."
+    other = "Quillmoss is easily told apart by its bright scarlet colour."
+    notes = {"a_note": "Plants/Quillmoss.md", "b_note": "Guides/Cliff Walks.md"}
+    verdict = assess(own, other, **notes)
+    assert verdict.score >= FLAG_THRESHOLD and verdict.kind == "semantic_conflict"
+    assert '"sea-green"' in verdict.explanation and '"scarlet"' in verdict.explanation
+    assert "Quillmoss" in verdict.explanation
+    same = "Quillmoss is easily told apart by its bright green colour."
+    assert assess(own, same, **notes).score == 0.0
+    elsewhere = assess(own, other, a_note="Plants/Bellroot.md", b_note="Guides/Cliff Walks.md")
+    assert elsewhere.score < FLAG_THRESHOLD
