@@ -9,15 +9,24 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
 
 from engine.contradict.text import known_words
 
-if TYPE_CHECKING:
-    from engine.contradict.persons import Descent
+
+class Descent(Protocol):
+    """What the pairing reads of a claim's description of a person (`persons.Descent`): the
+    kinds it calls them half of, and the other words describing them."""
+
+    @property
+    def half(self) -> frozenset[str]: ...
+
+    @property
+    def whole(self) -> frozenset[str]: ...
+
 
 # -- neighbours: Nearest claims of *other* notes, in memory: the candidate search of a whole-vault
 #    scan. ---
