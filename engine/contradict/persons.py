@@ -75,10 +75,8 @@ def gender_about(text: str, title: str, *, own: bool) -> tuple[Gender, str] | No
     may speak of someone else. `own`: the claim is from that person's note."""
     if not has_gendered_word(text):
         return None
-    whole, names = _title_names(title)
-    if not names and len(whole) < 2:
-        return None  # a one-word title that is a word of the language names nobody
-    return _gender(text, names, whole, own)
+    naming = _naming(title)
+    return None if naming is None else _gender(text, *naming, own)
 
 
 @lru_cache(maxsize=1 << 14)
@@ -91,9 +89,7 @@ def _gender(
         if _other_name(text, words, names | whole):
             return None
         first = mentions[0]
-        end = first
-        while end + 1 < len(words) and words[end + 1].norm in whole:
-            end += 1
+        end = _name_end(words, first, whole)
         said = _apposition(words, first) or _described(text, words, end)
         if said is not None:
             return said
@@ -121,14 +117,39 @@ def _gender(
     return None
 
 
+def _naming(title: str) -> tuple[frozenset[str], frozenset[str]] | None:
+    """(the coined words of a person's or thing's note title, all its words), or None where
+    the title names nobody: one word of the language."""
+    whole, names = _title_names(title)
+    if not names and len(whole) < 2:
+        return None
+    return names, whole
+
+
+def _name_end(words: list[Token], first: int, whole: frozenset[str]) -> int:
+    """The index of the last word of the name that starts at `first` ("Mara Vell")."""
+    end = first
+    while end + 1 < len(words) and words[end + 1].norm in whole:
+        end += 1
+    return end
+
+
+def _introduces(
+    text: str, words: list[Token], end: int, verbs: tuple[str, ...] = ("is", "was")
+) -> bool:
+    """The words after the name ending at `end` describe its bearer: they follow a comma or
+    a parenthesis, or one of `verbs` ("Mara Vell, a widow", "Mara Vell is a young woman")."""
+    if end + 1 >= len(words):
+        return False
+    nxt = words[end + 1]
+    between = text[words[end].end : nxt.start]
+    return "(" in between or "," in between or nxt.norm in verbs
+
+
 def _described(text: str, words: list[Token], end: int) -> tuple[Gender, str] | None:
     """A noun that describes the person right after the name: "Mara Vell (his niece)",
     "Mara Vell, a widow of the coast", "Mara Vell is a young woman"."""
-    if end + 1 >= len(words):
-        return None
-    nxt = words[end + 1]
-    between = text[words[end].end : nxt.start]
-    if not ("(" in between or "," in between or nxt.norm in ("is", "was")):
+    if not _introduces(text, words, end):
         return None
     for t in words[end + 1 : end + 6]:
         if t.norm in _NOUNS:
@@ -322,10 +343,8 @@ def descent_about(text: str, title: str, *, own: bool) -> Descent | None:
     it describes them: right after their name ("Mara Vell, a half-elf ranger", "Mara Vell is
     a dwarven smith"), or opening a claim of their own note ("I'm a half-dwarf", "A hill dwarf
     who..."); None where it does not, or may speak of someone else."""
-    whole, names = _title_names(title)
-    if not names and len(whole) < 2:
-        return None
-    return _descent(text, names, whole, own)
+    naming = _naming(title)
+    return None if naming is None else _descent(text, *naming, own)
 
 
 @lru_cache(maxsize=1 << 14)
@@ -333,13 +352,8 @@ def _descent(text: str, names: frozenset[str], whole: frozenset[str], own: bool)
     words = [t for t in tokenize(text) if t.kind == "word"]
     mentions = _mentions(text, words, names, whole)
     if mentions:
-        end = mentions[0]
-        while end + 1 < len(words) and words[end + 1].norm in whole:
-            end += 1
-        if end + 1 >= len(words):
-            return None
-        between = text[words[end].end : words[end + 1].start]
-        if not ("(" in between or "," in between or words[end + 1].norm in ("is", "was")):
+        end = _name_end(words, mentions[0], whole)
+        if not _introduces(text, words, end):
             return None
         span = _description(text, words, end + 1)
         if _other_name(text, words, names | whole, skip=range(mentions[0], span.stop)):
@@ -452,10 +466,8 @@ def colour_about(text: str, title: str, *, own: bool) -> tuple[str, str] | None:
     or may speak of something else."""
     if not has_colour_word(text):
         return None
-    whole, names = _title_names(title)
-    if not names and len(whole) < 2:
-        return None
-    return _colour(text, names, whole, own)
+    naming = _naming(title)
+    return None if naming is None else _colour(text, *naming, own)
 
 
 @lru_cache(maxsize=1 << 14)
@@ -465,16 +477,12 @@ def _colour(
     words = [t for t in tokenize(text) if t.kind == "word"]
     mentions = _mentions(text, words, names, whole)
     if mentions:
-        end = mentions[0]
-        while end + 1 < len(words) and words[end + 1].norm in whole:
-            end += 1
+        end = _name_end(words, mentions[0], whole)
         if _other_name(text, words, names | whole):
             return None
         span = range(0)
-        if end + 1 < len(words):
-            between = text[words[end].end : words[end + 1].start]
-            if "(" in between or "," in between or words[end + 1].norm in ("is", "was", "are"):
-                span = _description(text, words, end + 1, _COLOUR_ENDS)
+        if _introduces(text, words, end, verbs=("is", "was", "are")):
+            span = _description(text, words, end + 1, _COLOUR_ENDS)
         said = _colours_in(text, words, span) or _its_colour(text, words)
     elif own and words and (words[0].norm in ("a", "an", "it", "its") or words[0].norm in _COLOURS):
         if _other_name(text, words, whole):

@@ -721,6 +721,7 @@ class ContradictionScanner:
         all_rows = np.asarray(rows, dtype=np.int64)
         touched = np.zeros(len(table), dtype=bool)
         touched[: table.scanned] = True
+        owners = own_of_note[notes[all_rows]].tolist()
         q, o = subject_partner_pairs(
             all_rows,
             own_of_note[notes[all_rows]],
@@ -731,53 +732,34 @@ class ContradictionScanner:
             partners=cfg.subject_partners,
             gate=cfg.subject_gate,
             measures=[measure_keys(table.texts[r]) for r in rows],
-            genders=self._genders(table, rows, own_of_note[notes[all_rows]].tolist(), named),
-            descents=self._descents(table, rows, own_of_note[notes[all_rows]].tolist(), named),
-            colours=self._colours(table, rows, own_of_note[notes[all_rows]].tolist(), named),
+            genders=self._readings(table, rows, owners, named, has_gendered_word, gender_about),
+            descents=self._descents(table, rows, owners, named),
+            colours=self._readings(table, rows, owners, named, has_colour_word, colour_about),
         )
         return q, o, extra
 
-    def _genders(
+    def _readings(
         self,
         table: ClaimTable,
         rows: Sequence[int],
         own: Sequence[int],
         named: Sequence[frozenset[int]],
+        worth_reading: Callable[[str], bool],
+        read: Callable[..., tuple[str, str] | None],
     ) -> list[dict[int, str]]:
-        """Per row: what its claim calls the person of each note it is about (its own, and
-        those it names), where it says man or woman (`persons.gender_about`)."""
+        """Per row: what its claim says of the person or thing of each note it is about (its
+        own, and those it names), where `read` finds one value (`persons.gender_about`: man
+        or woman; `persons.colour_about`: a colour); `worth_reading` is its cheap filter."""
         titles = self._titles()
         out: list[dict[int, str]] = []
         for r, key, found in zip(rows, own, named, strict=True):
             text = table.texts[r]
             said: dict[int, str] = {}
-            if has_gendered_word(text):
+            if worth_reading(text):
                 for k in (found | {key}) - {-1}:
-                    g = gender_about(text, " ".join(titles.words_of(k)), own=k == key)
-                    if g is not None:
-                        said[k] = g[0]
-            out.append(said)
-        return out
-
-    def _colours(
-        self,
-        table: ClaimTable,
-        rows: Sequence[int],
-        own: Sequence[int],
-        named: Sequence[frozenset[int]],
-    ) -> list[dict[int, str]]:
-        """Per row: the colour its claim gives the thing of each note it is about, where it
-        gives one (`persons.colour_about`)."""
-        titles = self._titles()
-        out: list[dict[int, str]] = []
-        for r, key, found in zip(rows, own, named, strict=True):
-            text = table.texts[r]
-            said: dict[int, str] = {}
-            if has_colour_word(text):
-                for k in (found | {key}) - {-1}:
-                    c = colour_about(text, " ".join(titles.words_of(k)), own=k == key)
-                    if c is not None:
-                        said[k] = c[0]
+                    value = read(text, " ".join(titles.words_of(k)), own=k == key)
+                    if value is not None:
+                        said[k] = value[0]
             out.append(said)
         return out
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -654,31 +655,33 @@ _CONTRAST_LEADS = frozenset({"unlike", "except", "besides"})
 
 def contrast_words(tokens: tuple[Token, ...]) -> frozenset[str]:
     """Content words that "unlike X" / "except X" / "besides X" set apart from the subject."""
-    out: set[str] = set()
-    for i, t in enumerate(tokens):
-        if t.norm in _CONTRAST_LEADS:
-            for u in tokens[i + 1 : i + 6]:
-                if u.kind == "punct":
-                    break
-                if u.kind == "word" and is_content_stem(u.stem):
-                    out.add(u.stem)
-    return frozenset(out)
+    return frozenset(
+        w
+        for i, t in enumerate(tokens)
+        if t.norm in _CONTRAST_LEADS
+        for w in _clause_after(tokens, i, 5)
+    )
 
 
 def compared_words(tokens: tuple[Token, ...]) -> frozenset[str]:
     """Content words of a comparison's other side, after "than" up to the clause's end:
-    "ruined more bridges than it rebuilt" compares with rebuilding, it does not say what was rebuilt
-    ("rather than" and "other than" excepted: they set something apart)."""
-    out: set[str] = set()
-    for i, t in enumerate(tokens):
-        if t.norm != "than" or (i > 0 and tokens[i - 1].norm in ("rather", "other")):
-            continue
-        for u in tokens[i + 1 : i + 7]:
-            if u.kind == "punct":
-                break
-            if u.kind == "word" and is_content_stem(u.stem):
-                out.add(u.stem)
-    return frozenset(out)
+    "ruined more bridges than it rebuilt" compares with rebuilding, it does not say what
+    was rebuilt ("rather than" and "other than" excepted: they set something apart)."""
+    return frozenset(
+        w
+        for i, t in enumerate(tokens)
+        if t.norm == "than" and not (i > 0 and tokens[i - 1].norm in ("rather", "other"))
+        for w in _clause_after(tokens, i, 6)
+    )
+
+
+def _clause_after(tokens: tuple[Token, ...], i: int, width: int) -> Iterator[str]:
+    """The content stems of the up to `width` tokens after token `i`, to a punctuation mark."""
+    for u in tokens[i + 1 : i + 1 + width]:
+        if u.kind == "punct":
+            return
+        if u.kind == "word" and is_content_stem(u.stem):
+            yield u.stem
 
 
 NUMBER_WORDS = frozenset(

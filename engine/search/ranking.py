@@ -257,9 +257,9 @@ def keep_sure_places(
     """The scored notes with every `sure` note that ranks below the first `sure_place` raised
     into them: each takes the place of the last note there that is not sure. From the first
     note so pushed out on, the sure notes come first, in their own order, with totals just
-    above that note's, so a note ranked above another still ends above it. Part of the fused score,
-    so every list cut from the ranking (any limit, the floor) agrees. A raised note says so
-    (`kept_place`)."""
+    above that note's, so a note ranked above another still ends above it. Part of the fused
+    score, so every list cut from the ranking (any limit, the floor) agrees. A raised note
+    says so (`kept_place`)."""
     out = sorted(scored, key=lambda s: s.rank_key)
     place = config.sure_place
 
