@@ -62,6 +62,12 @@ _GENDERED = re.compile(r"\b(?:" + "|".join(sorted({*_PRONOUNS, *_NOUNS})) + r")\
 _NAMING = frozenset({"named", "called"})
 #: A noun among this many first words of a claim of the person's own note describes them.
 _OPENING_WORDS = 3
+#: Verbs after which "with him" / "with her" speaks of the one who takes: "Mara took the
+#: boy with her", whoever else the claim names.
+_TAKING = frozenset(
+    "take takes took taking bring brings brought bringing carry carries carried carrying "
+    "lead leads led leading drag drags dragged dragging".split()
+)
 
 
 def has_gendered_word(text: str) -> bool:
@@ -86,6 +92,9 @@ def _gender(
     words = [t for t in tokenize(text) if t.kind == "word"]
     mentions = _mentions(text, words, names, whole)
     if mentions:
+        taker = _taking_with(words, mentions[0], whole)
+        if taker is not None:
+            return taker
         if _other_name(text, words, names | whole):
             return None
         first = mentions[0]
@@ -175,6 +184,27 @@ def _mentions(
         elif size > 1 and {w.norm for w in words[i : i + size]} == whole:
             out.append(i)
     return sorted(set(out))
+
+
+def _taking_with(
+    words: list[Token], first: int, whole: frozenset[str]
+) -> tuple[Gender, str] | None:
+    """The person opens the claim and takes something "with him" or "with her": "[[Mara
+    Vell]] took [[Tam]] with her" says she is a woman, though it names Tam too."""
+    if first != 0:
+        return None
+    end = _name_end(words, first, whole)
+    if end + 1 >= len(words) or words[end + 1].norm not in _TAKING:
+        return None
+    said = {
+        _PRONOUNS[b.norm]: b.norm
+        for a, b in zip(words[end + 2 :], words[end + 3 :], strict=False)
+        if a.norm == "with" and b.norm in ("him", "her")
+    }
+    if len(said) != 1:
+        return None
+    ((gender, word),) = said.items()
+    return gender, word
 
 
 def _agreeing(found: list[tuple[Token, Gender]]) -> tuple[Gender, str] | None:

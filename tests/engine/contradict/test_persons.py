@@ -32,6 +32,9 @@ from tests.helpers.words_embedder import WordsEmbedder
          "Orla Venn", False, ("m", "his")),
         ("His niece [[Orla Venn]] left the valley in spring.", "Orla Venn", False, ("f", "niece")),
         ("Orla Venn excused herself before the vote.", "Orla Venn", False, ("f", "herself")),
+        # taking someone "with her": the one who takes, whoever else is named
+        ("[[Orla Venn]] took [[Tam Reed]] with her to the ford.", "Orla Venn", False, ("f", "her")),
+        ("Orla Venn brought his old lantern with her.", "Orla Venn", False, ("f", "her")),
         # the person's own note: an opening pronoun, or a noun among its first words
         ("She keeps the ledger of the mill.", "Orla Venn", True, ("f", "she")),
         ("His hawk carries letters to Dunmere and Kettleby.", "Orla Venn", True, ("m", "his")),
@@ -40,6 +43,8 @@ from tests.helpers.words_embedder import WordsEmbedder
         ("His niece [[St. Orla Venn]] sailed home.", "St. Orla Venn", False, ("f", "niece")),
         # nothing safe to read
         ("Brevik told [[Orla Venn]] that he would pay.", "Orla Venn", False, None),
+        ("Brevik took [[Orla Venn]] with him.", "Orla Venn", False, None),
+        ("[[Orla Venn]] took the lamp with her and Tam with him.", "Orla Venn", False, None),
         ("Aunt Maeve raised the children after the flood.", "Orla Venn", True, None),
         ("[[Orla Venn]] gave her brother the key to his house.", "Orla Venn", False, None),
         ("The mill turns all winter.", "Orla Venn", True, None),
