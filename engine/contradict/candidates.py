@@ -510,8 +510,8 @@ def subject_partner_pairs(
 #: Namers compared with a note's members per matrix product.
 _PARTNER_BLOCK = 1024
 #: A person called both a man and a woman (or half of a kind and that kind; a thing given
-#: two colours): the claims of the rarer reading are each paired with this many of the
-#: other's, the most similar first ...
+#: two colours): each claim of the rarer reading is paired with the closest claim of the
+#: other in this many notes, the notes coming closest first ...
 READING_PARTNERS = 2
 #: ... where the rarer reading is at most this share of the claims that say either (more:
 #: the pronouns are too mixed to read, or two people share the name).
@@ -570,8 +570,8 @@ def _rarer_side_pairs(
     touched: Bools,
 ) -> tuple[PairingInts, PairingInts]:
     """Two readings of one attribute (`sides`: the claims of each): each claim of the rarer
-    with its `READING_PARTNERS` most similar claims of the other, of other notes, while the
-    rarer is at most `READING_MINORITY` of both."""
+    with the most similar claim of the other in each of `READING_PARTNERS` other notes (the
+    notes whose claims come closest), while the rarer is at most `READING_MINORITY` of both."""
     empty = np.zeros(0, dtype=np.int64)
     if len(sides) != 2:
         return empty, empty
@@ -585,9 +585,15 @@ def _rarer_side_pairs(
     q: list[int] = []
     o: list[int] = []
     for i, row in enumerate(few.tolist()):
-        for j in np.argsort(-sims[i], kind="stable")[:READING_PARTNERS].tolist():
+        partners: set[int] = set()  # notes: one conflict between two notes is read once
+        for j in np.argsort(-sims[i], kind="stable").tolist():
+            if len(partners) == READING_PARTNERS or not np.isfinite(sims[i, j]):
+                break
             other = int(many[j])
-            if np.isfinite(sims[i, j]) and (touched[row] or touched[other]):
+            if int(notes[other]) in partners:
+                continue
+            partners.add(int(notes[other]))
+            if touched[row] or touched[other]:
                 q.append(row)
                 o.append(other)
     return np.asarray(q, dtype=np.int64), np.asarray(o, dtype=np.int64)
