@@ -217,24 +217,60 @@ def _inverted_file(
     gate: float,
     probe_lists: int,
 ) -> _Found:
+    """Each query's `k` nearest base rows among the members of its `probe_lists` closest
+    lists. The work goes list by list: the queries probing a list are multiplied with its
+    members in one product, so each query vector is read once per probe instead of every
+    probed member being gathered once per query."""
     centroids = _spherical_kmeans(_Rows(base, None), max(2, int(4 * math.sqrt(len(base)))))
     assign = _nearest_centroid(_Rows(base, None), centroids)
     order = np.argsort(assign, kind="stable")
     bounds = np.searchsorted(assign[order], np.arange(len(centroids) + 1))
     probes = min(probe_lists, len(centroids))
-    empty = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32))
-    for start in range(0, len(queries), _BLOCK):
+    n = len(queries)
+    near = np.empty((n, probes), dtype=np.int64)
+    for start in range(0, n, _BLOCK):
         block = queries.block(start, start + _BLOCK)
-        near = np.argpartition(-(block @ centroids.T), probes - 1, axis=1)[:, :probes]
-        for row, q in enumerate(block):
-            members = np.concatenate([order[bounds[c] : bounds[c + 1]] for c in near[row]])
-            members = members[base_groups[members] != query_groups[start + row]]
-            if len(members) == 0:
-                yield empty
-                continue
-            sims = base[members] @ q
-            idx = _top(sims, k, gate)
-            yield members[idx], sims[idx]
+        near[start : start + len(block)] = np.argpartition(
+            -(block @ centroids.T), probes - 1, axis=1
+        )[:, :probes]
+    probing = np.repeat(np.arange(n, dtype=np.int64), probes)  # (query, list) pairs
+    probed = near.ravel()
+    del near
+    by_list = np.argsort(probed, kind="stable")
+    list_bounds = np.searchsorted(probed[by_list], np.arange(len(centroids) + 1))
+    del probed
+    found_q: list[npt.NDArray[np.int32]] = []
+    found_b: list[npt.NDArray[np.int32]] = []
+    found_s: list[Floats] = []
+    for c in range(len(centroids)):
+        members = order[bounds[c] : bounds[c + 1]]
+        asking = probing[by_list[list_bounds[c] : list_bounds[c + 1]]]
+        if len(members) == 0 or len(asking) == 0:
+            continue
+        sims = queries.take(asking) @ base[members].T
+        sims[query_groups[asking][:, None] == base_groups[members][None, :]] = -np.inf
+        if len(members) > k:
+            idx = np.argpartition(-sims, k - 1, axis=1)[:, :k]
+            sims = np.take_along_axis(sims, idx, axis=1)
+        else:
+            idx = np.broadcast_to(np.arange(len(members)), sims.shape)
+        keep = sims >= gate
+        found_q.append(np.broadcast_to(asking[:, None], idx.shape)[keep].astype(np.int32))
+        found_b.append(members[idx[keep]].astype(np.int32))
+        found_s.append(sims[keep])
+    del probing, by_list
+    hit_q = np.concatenate(found_q) if found_q else np.zeros(0, dtype=np.int32)
+    hit_b = np.concatenate(found_b) if found_b else np.zeros(0, dtype=np.int32)
+    hit_s = np.concatenate(found_s) if found_s else np.zeros(0, dtype=np.float32)
+    del found_q, found_b, found_s
+    ranked = np.lexsort((hit_b, -hit_s, hit_q))  # by query, most similar first
+    hit_q, hit_b, hit_s = hit_q[ranked], hit_b[ranked], hit_s[ranked]
+    del ranked
+    starts = np.searchsorted(hit_q, np.arange(n + 1))
+    for i in range(n):
+        lo = int(starts[i])
+        hi = min(int(starts[i + 1]), lo + k)
+        yield hit_b[lo:hi].astype(np.int64), hit_s[lo:hi]
 
 
 def _spherical_kmeans(vectors: _Rows, clusters: int) -> Matrix:
