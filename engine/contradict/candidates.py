@@ -218,35 +218,70 @@ def _inverted_file(
     probe_lists: int,
 ) -> _Found:
     """Each query's `k` nearest base rows among the members of its `probe_lists` closest
-    lists. The work goes list by list: the queries probing a list are multiplied with its
-    members in one product, so each query vector is read once per probe instead of every
-    probed member being gathered once per query."""
+    lists. The queries go in chunks, and a chunk goes list by list: the queries probing a
+    list are multiplied with its members in one product, so a query vector is read once per
+    probe instead of every probed member being gathered once per query; what a chunk finds
+    is merged before the next (the hits held stay bounded)."""
     centroids = _spherical_kmeans(_Rows(base, None), max(2, int(4 * math.sqrt(len(base)))))
     assign = _nearest_centroid(_Rows(base, None), centroids)
     order = np.argsort(assign, kind="stable")
     bounds = np.searchsorted(assign[order], np.arange(len(centroids) + 1))
     probes = min(probe_lists, len(centroids))
-    n = len(queries)
+    for start in range(0, len(queries), _QUERY_CHUNK):
+        stop = min(start + _QUERY_CHUNK, len(queries))
+        yield from _probe_lists(
+            queries,
+            query_groups,
+            start,
+            stop,
+            centroids,
+            (order, bounds),
+            base,
+            base_groups,
+            k,
+            gate,
+            probes,
+        )
+
+
+#: Queries an inverted-file search takes at a time.
+_QUERY_CHUNK = 16_384
+
+
+def _probe_lists(
+    queries: _Rows,
+    query_groups: Ints,
+    start: int,
+    stop: int,
+    centroids: Matrix,
+    lists: tuple[Ints, Ints],
+    base: Matrix,
+    base_groups: Ints,
+    k: int,
+    gate: float,
+    probes: int,
+) -> _Found:
+    """`_inverted_file` for the queries `start:stop`: their hits, query by query."""
+    order, bounds = lists
+    n = stop - start
     near = np.empty((n, probes), dtype=np.int64)
-    for start in range(0, n, _BLOCK):
-        block = queries.block(start, start + _BLOCK)
-        near[start : start + len(block)] = np.argpartition(
-            -(block @ centroids.T), probes - 1, axis=1
-        )[:, :probes]
-    probing = np.repeat(np.arange(n, dtype=np.int64), probes)  # (query, list) pairs
+    for lo in range(0, n, _BLOCK):
+        block = queries.block(start + lo, start + min(lo + _BLOCK, n))
+        near[lo : lo + len(block)] = np.argpartition(-(block @ centroids.T), probes - 1, axis=1)[
+            :, :probes
+        ]
+    probing = np.repeat(np.arange(start, stop, dtype=np.int64), probes)  # (query, list) pairs
     probed = near.ravel()
-    del near
     by_list = np.argsort(probed, kind="stable")
     list_bounds = np.searchsorted(probed[by_list], np.arange(len(centroids) + 1))
-    del probed
-    found_q: list[npt.NDArray[np.int32]] = []
-    found_b: list[npt.NDArray[np.int32]] = []
+    found_q: list[Ints] = []
+    found_b: list[Ints] = []
     found_s: list[Floats] = []
-    for c in range(len(centroids)):
+    for c in np.unique(probed).tolist():
         members = order[bounds[c] : bounds[c + 1]]
-        asking = probing[by_list[list_bounds[c] : list_bounds[c + 1]]]
-        if len(members) == 0 or len(asking) == 0:
+        if len(members) == 0:
             continue
+        asking = probing[by_list[list_bounds[c] : list_bounds[c + 1]]]
         sims = queries.take(asking) @ base[members].T
         sims[query_groups[asking][:, None] == base_groups[members][None, :]] = -np.inf
         if len(members) > k:
@@ -255,22 +290,19 @@ def _inverted_file(
         else:
             idx = np.broadcast_to(np.arange(len(members)), sims.shape)
         keep = sims >= gate
-        found_q.append(np.broadcast_to(asking[:, None], idx.shape)[keep].astype(np.int32))
-        found_b.append(members[idx[keep]].astype(np.int32))
+        found_q.append(np.broadcast_to(asking[:, None], idx.shape)[keep])
+        found_b.append(members[idx[keep]])
         found_s.append(sims[keep])
-    del probing, by_list
-    hit_q = np.concatenate(found_q) if found_q else np.zeros(0, dtype=np.int32)
-    hit_b = np.concatenate(found_b) if found_b else np.zeros(0, dtype=np.int32)
+    hit_q = np.concatenate(found_q) if found_q else np.zeros(0, dtype=np.int64)
+    hit_b = np.concatenate(found_b) if found_b else np.zeros(0, dtype=np.int64)
     hit_s = np.concatenate(found_s) if found_s else np.zeros(0, dtype=np.float32)
-    del found_q, found_b, found_s
     ranked = np.lexsort((hit_b, -hit_s, hit_q))  # by query, most similar first
     hit_q, hit_b, hit_s = hit_q[ranked], hit_b[ranked], hit_s[ranked]
-    del ranked
-    starts = np.searchsorted(hit_q, np.arange(n + 1))
+    edges = np.searchsorted(hit_q, np.arange(start, stop + 1))
     for i in range(n):
-        lo = int(starts[i])
-        hi = min(int(starts[i + 1]), lo + k)
-        yield hit_b[lo:hi].astype(np.int64), hit_s[lo:hi]
+        lo = int(edges[i])
+        hi = min(int(edges[i + 1]), lo + k)
+        yield hit_b[lo:hi], hit_s[lo:hi]
 
 
 def _spherical_kmeans(vectors: _Rows, clusters: int) -> Matrix:

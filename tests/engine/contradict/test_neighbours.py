@@ -128,3 +128,30 @@ def test_queries_as_rows_give_the_same_hits_as_a_query_matrix(exact_limit: int) 
     assert hits.per_query() == want
     assert len(hits.index) == sum(len(w) for w in want) > 1000
     assert hits.offsets.tolist() == np.cumsum([0] + [len(w) for w in want]).tolist()
+
+
+def test_inverted_file_hits_do_not_depend_on_how_queries_are_chunked(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The inverted file takes queries a chunk at a time: small chunks find the same hits,
+    in the same order, as one chunk, and every query's hits are its own (most similar
+    first, another note, above the gate)."""
+    from engine.contradict import candidates
+
+    config = NeighbourSearchConfig(exact_limit=1000)
+    base = _clustered(4000)
+    groups = np.arange(4000, dtype=np.int64) // 7
+    queries, qgroups = base[::3], groups[::3]
+    whole = nearest_in_other_groups(queries, qgroups, base, groups, k=6, gate=0.6, config=config)
+    monkeypatch.setattr(candidates, "_QUERY_CHUNK", 97)
+    chunked = nearest_in_other_groups(queries, qgroups, base, groups, k=6, gate=0.6, config=config)
+    # the same hits in the same order; a product's last bits may differ with its size
+    assert [[i for i, _ in row] for row in chunked] == [[i for i, _ in row] for row in whole]
+    assert np.allclose([s for row in chunked for _, s in row], [s for row in whole for _, s in row])
+    assert sum(len(row) for row in whole) > 2000
+    for q, row in enumerate(whole):
+        sims = [s for _, s in row]
+        assert sims == sorted(sims, reverse=True) and all(s >= 0.6 for s in sims)
+        assert all(groups[i] != qgroups[q] for i, _ in row)
+        for i, s in row:
+            assert abs(float(base[i] @ queries[q]) - s) < 1e-5
