@@ -39,7 +39,9 @@ class Descent(Protocol):
 # (spherical k-means into about 4·√n lists, each query probing the `probes` closest lists),
 # so a scan grows as n^1.5, not n². Pairs that matter sit far above the similarity gate, and
 # near vectors share lists, so the approximate search loses few of them (measured in the tests
-# against the exact search).
+# against the exact search). It runs list by list: the queries probing one list are one
+# matrix product with its members, which reads far less memory than gathering every probed
+# member for each query (`bench/RESULTS.md`, "Contradictions on whole vaults").
 #
 # A scan passes its queries and the rows for the locality order as row indexes into the one
 # claim matrix (`query_rows`, `rows`): the same blocks are gathered and multiplied as with copied
