@@ -198,13 +198,23 @@ def _taking_with(
         return None
     said = {
         _PRONOUNS[b.norm]: b.norm
-        for a, b in zip(words[end + 2 :], words[end + 3 :], strict=False)
-        if a.norm == "with" and b.norm in ("him", "her")
+        for i, (a, b) in enumerate(zip(words[end + 2 :], words[end + 3 :], strict=False))
+        if a.norm == "with" and b.norm in ("him", "her") and _object_pronoun(words, end + 3 + i)
     }
     if len(said) != 1:
         return None
     ((gender, word),) = said.items()
     return gender, word
+
+
+def _object_pronoun(words: list[Token], i: int) -> bool:
+    """Word `i` ("him", "her") is an object, not a possessive: no noun follows it in its
+    clause ("with her", "with her to the ford", not "with her sister")."""
+    return i + 1 >= len(words) or words[i + 1].norm in _AFTER_OBJECT
+
+
+#: Words that may follow an object pronoun in the same clause.
+_AFTER_OBJECT = frozenset("to into back and as when on across through out".split())
 
 
 def _agreeing(found: list[tuple[Token, Gender]]) -> tuple[Gender, str] | None:

@@ -45,6 +45,7 @@ from tests.helpers.words_embedder import WordsEmbedder
         ("Brevik told [[Orla Venn]] that he would pay.", "Orla Venn", False, None),
         ("Brevik took [[Orla Venn]] with him.", "Orla Venn", False, None),
         ("[[Orla Venn]] took the lamp with her and Tam with him.", "Orla Venn", False, None),
+        ("[[Orla Venn]] took [[Tam Reed]] to the ford with her sister.", "Orla Venn", False, None),
         ("Aunt Maeve raised the children after the flood.", "Orla Venn", True, None),
         ("[[Orla Venn]] gave her brother the key to his house.", "Orla Venn", False, None),
         ("The mill turns all winter.", "Orla Venn", True, None),
