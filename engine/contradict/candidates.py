@@ -227,22 +227,16 @@ def _inverted_file(
     centroids = _spherical_kmeans(_Rows(base, None), max(2, int(4 * math.sqrt(len(base)))))
     assign = _nearest_centroid(_Rows(base, None), centroids)
     order = np.argsort(assign, kind="stable")
-    bounds = np.searchsorted(assign[order], np.arange(len(centroids) + 1))
-    probes = min(probe_lists, len(centroids))
+    lists = _Lists(
+        centroids=centroids,
+        order=order,
+        bounds=np.searchsorted(assign[order], np.arange(len(centroids) + 1)),
+        probes=min(probe_lists, len(centroids)),
+    )
     for start in range(0, len(queries), _QUERY_CHUNK):
         stop = min(start + _QUERY_CHUNK, len(queries))
         yield from _probe_lists(
-            queries,
-            query_groups,
-            start,
-            stop,
-            centroids,
-            (order, bounds),
-            base,
-            base_groups,
-            k,
-            gate,
-            probes,
+            queries, query_groups, range(start, stop), lists, base, base_groups, k, gate
         )
 
 
@@ -250,37 +244,45 @@ def _inverted_file(
 _QUERY_CHUNK = 16_384
 
 
+@dataclass(frozen=True)
+class _Lists:
+    """An inverted file over the base rows: list c holds `order[bounds[c]:bounds[c + 1]]`,
+    the rows nearest `centroids[c]`; a query probes its `probes` closest lists."""
+
+    centroids: Matrix
+    order: Ints
+    bounds: Ints
+    probes: int
+
+
 def _probe_lists(
     queries: _Rows,
     query_groups: Ints,
-    start: int,
-    stop: int,
-    centroids: Matrix,
-    lists: tuple[Ints, Ints],
+    chunk: range,
+    lists: _Lists,
     base: Matrix,
     base_groups: Ints,
     k: int,
     gate: float,
-    probes: int,
 ) -> _Found:
-    """`_inverted_file` for the queries `start:stop`: their hits, query by query."""
-    order, bounds = lists
+    """`_inverted_file` for the queries of `chunk`: their hits, query by query."""
+    start, stop, probes = chunk.start, chunk.stop, lists.probes
     n = stop - start
     near = np.empty((n, probes), dtype=np.int64)
     for lo in range(0, n, _BLOCK):
         block = queries.block(start + lo, start + min(lo + _BLOCK, n))
-        near[lo : lo + len(block)] = np.argpartition(-(block @ centroids.T), probes - 1, axis=1)[
-            :, :probes
-        ]
+        near[lo : lo + len(block)] = np.argpartition(
+            -(block @ lists.centroids.T), probes - 1, axis=1
+        )[:, :probes]
     probing = np.repeat(np.arange(start, stop, dtype=np.int64), probes)  # (query, list) pairs
     probed = near.ravel()
     by_list = np.argsort(probed, kind="stable")
-    list_bounds = np.searchsorted(probed[by_list], np.arange(len(centroids) + 1))
+    list_bounds = np.searchsorted(probed[by_list], np.arange(len(lists.centroids) + 1))
     found_q: list[Ints] = []
     found_b: list[Ints] = []
     found_s: list[Floats] = []
     for c in np.unique(probed).tolist():
-        members = order[bounds[c] : bounds[c + 1]]
+        members = lists.order[lists.bounds[c] : lists.bounds[c + 1]]
         if len(members) == 0:
             continue
         asking = probing[by_list[list_bounds[c] : list_bounds[c + 1]]]

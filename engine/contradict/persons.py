@@ -68,6 +68,8 @@ _TAKING = frozenset(
     "take takes took taking bring brings brought bringing carry carries carried carrying "
     "lead leads led leading drag drags dragged dragging".split()
 )
+#: Words that may follow an object pronoun in its clause ("with her to the ford").
+_AFTER_OBJECT = frozenset("to into back and as when on across through out".split())
 
 
 def has_gendered_word(text: str) -> bool:
@@ -211,10 +213,6 @@ def _object_pronoun(words: list[Token], i: int) -> bool:
     """Word `i` ("him", "her") is an object, not a possessive: no noun follows it in its
     clause ("with her", "with her to the ford", not "with her sister")."""
     return i + 1 >= len(words) or words[i + 1].norm in _AFTER_OBJECT
-
-
-#: Words that may follow an object pronoun in the same clause.
-_AFTER_OBJECT = frozenset("to into back and as when on across through out".split())
 
 
 def _agreeing(found: list[tuple[Token, Gender]]) -> tuple[Gender, str] | None:
