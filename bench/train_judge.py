@@ -26,6 +26,11 @@ With neutral pairs from real notes (`real_note_pairs.py OUT/real.jsonl.gz`; one 
           --batch 64 --lr 7e-5 --steps 1000000 --extra-pairs OUT/real.jsonl.gz \
           --save-epochs --save-from 3 --save-dir OUT --save-every 100000000
 
+Three recipes side by side on one H200 (4.3 minutes; measured in bench/RESULTS.md, "The latest
+judges"): the line above with `--batch 64 --epochs 3 --save-from 3` and `--lr 7e-5`,
+`--lr 1.2e-4`, or `--note-pairs 0`, each with its own `--out` (a WORK that holds a ckpt.pt
+resumes it, also on a machine still warm from an earlier call).
+
 Data (read from ../shared/data, never copied): the 99,890 SNLI training pairs, plus note-style
 pairs made by `note_pairs.generate_pairs` (values, units, dates, order, negation written many
 ways, antonyms, swapped relations, and their look-alikes). Note-style contradictions are also
