@@ -1,12 +1,12 @@
-"""One claim parsed, in two views side by side: `Analysis`, what the cue detectors read
-(with the decisions the claim records), and `ParsedClaim`, what the structural verdict
-reads.
+"""One claim parsed once (`parse_claim`, cached), read two ways: `ParsedClaim`, what the
+structural verdict reads, and its `cues`, an `Analysis`: what the cue detectors read (with
+the decisions the claim records). Both come from the same tokens, quantities and dates.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Literal
 
 from engine.contradict.quantities import (
@@ -52,8 +52,8 @@ from engine.contradict.text import (
     tokenize,
 )
 
-# -- analysis: What the cue detectors read and return: one claim's `Analysis` (computed once per
-#    claim and cached) and a detector's `Cue`. ---
+# -- analysis: What the cue detectors read and return: one claim's `Analysis` (made by its one
+#    parse, `parse_claim`, and cached with it) and a detector's `Cue`. ---
 
 CueKind = Literal["negation", "opposition", "numbers", "dates", "decision"]
 CUE_KINDS: tuple[CueKind, ...] = ("negation", "opposition", "numbers", "dates", "decision")
@@ -90,23 +90,29 @@ class Analysis:
         return self.content - self.negated
 
 
-@lru_cache(maxsize=8192)
 def analyse(text: str) -> Analysis:
-    """Analyse one claim (cached: candidate pairs share claims)."""
-    tokens = tokenize(text)
-    words = frozenset(t.stem for t in tokens if t.kind in ("word", "cjk"))
-    content = _content(tokens)
+    """The cue detectors' reading of one claim: the `cues` of its one parse (`parse_claim`,
+    cached: candidate pairs share claims)."""
+    return parse_claim(text).cues
+
+
+def _cue_reading(
+    text: str,
+    tokens: tuple[Token, ...],
+    quantities: tuple[Quantity, ...],
+    dates: tuple[DateMention, ...],
+) -> Analysis:
+    """The cue detectors' reading, from the tokens and values the structural parse reads."""
     negations = negation_scopes(text, tokens)
     negated = frozenset().union(*(n.stems for n in negations)) if negations else frozenset()
-    quantities, dates = values_in(text)  # the verdict's one rule for values
     return Analysis(
         text=text,
         tokens=tokens,
-        words=words,
-        content=content,
+        words=frozenset(t.stem for t in tokens if t.kind in ("word", "cjk")),
+        content=_content(tokens),
         negations=negations,
         negated=negated,
-        quantities=quantities,
+        quantities=quantities,  # the verdict's one rule for values
         dates=dates,
         decisions=decisions_in(text, tokens),
         condition=_condition(tokens),
@@ -196,6 +202,13 @@ class ParsedClaim:
     subject_head: frozenset[str]  # the subject before its first preposition other than "of"
     has_by: bool
     passive: bool  # "are rendered", "was dropped"
+    tokens: tuple[Token, ...]
+
+    @cached_property
+    def cues(self) -> Analysis:
+        """The same claim as the cue detectors read it (`cues.py`): made when first asked
+        for (the cue path reads only pairs the structure has a verdict on)."""
+        return _cue_reading(self.text, self.tokens, self.quantities, self.dates)
 
     @property
     def content(self) -> frozenset[str]:
@@ -366,6 +379,7 @@ def parse_claim(text: str) -> ParsedClaim:
         subject_head=frozenset(head),
         has_by=any(t.norm == "by" for t in tokens),
         passive=is_passive(tokens),
+        tokens=tokens,
     )
 
 

@@ -29,7 +29,6 @@ from engine.contradict.candidates import (
     raw_pairs,
     subject_partner_pairs,
 )
-from engine.contradict.claim import analyse
 from engine.contradict.claims import extract_claims
 from engine.contradict.cues import clear_word_index
 from engine.contradict.persons import (
@@ -1051,7 +1050,6 @@ def clear_claim_caches() -> None:
     them with claims the next edit will not ask about (~70 MB), which later work can reuse."""
     clear_structure_caches()
     clear_person_caches()
-    analyse.cache_clear()
     clear_word_index()
     clear_token_caches()
     # word-level caches too: scattered through the heap, their few survivors would keep
