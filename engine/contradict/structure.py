@@ -630,6 +630,7 @@ def different_subjects(
         if (
             named_x
             and named_y
+            and not _voices(x, y)
             and not (shared_stems(named_x, named_y) or shared_stems(named_y, named_x))
             and named_x <= shared_stems(named_x, cy)
             and named_y <= shared_stems(named_y, cx)
@@ -638,6 +639,12 @@ def different_subjects(
             # each is the other's object, with another verb -- two statements, not one
             return True
     return False
+
+
+def _voices(x: ParsedClaim, y: ParsedClaim) -> bool:
+    """One claim passive with its agent ("was founded by the guild"), the other active ("the
+    guild founded"): one statement in two voices, whose subjects are each other's object."""
+    return x.passive != y.passive and (x.has_by if x.passive else y.has_by)
 
 
 def opposite_subjects(x: ParsedClaim, y: ParsedClaim) -> bool:

@@ -338,3 +338,22 @@ def test_the_same_limit_the_same_way_round_still_conflicts() -> None:
         "You may enter the vault if your rank is less than 4.",
     )
     assert verdict.score >= FLAG_THRESHOLD and verdict.kind == "negation", verdict
+
+
+def test_one_statement_in_two_voices_is_compared() -> None:
+    """A passive claim with its agent and an active one are one statement: their dates meet."""
+    passive = "The harbour bridge was built by the Ostrava guild in the year 1843."
+    active = "The Ostrava guild built the harbour bridge in the year 1861."
+    same = "The Ostrava guild built the harbour bridge in the year 1843."
+    conflict = assess(passive, active, a_note="Harbour.md", b_note="Guilds.md")
+    assert conflict.kind == "conflicting_values"
+    assert conflict.score >= FLAG_THRESHOLD
+    assert "1843" in conflict.explanation and "1861" in conflict.explanation
+    assert assess(passive, same, a_note="Harbour.md", b_note="Guilds.md").score == 0.0
+
+
+def test_each_the_others_object_with_another_verb_is_two_statements() -> None:
+    """Active both ways round, each subject the other's object: two statements, not one."""
+    a = "The gateway delays the handshake by 40 ms."
+    b = "The handshake affects the gateway for 90 ms."
+    assert assess(a, b, a_note="Gateway.md", b_note="Handshake.md").score == 0.0
