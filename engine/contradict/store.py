@@ -352,19 +352,31 @@ def involving(
 
 
 def restated_once(found: list[Contradiction]) -> tuple[Contradiction, ...]:
-    """The same two claims (by text) flagged between several notes are one contradiction,
-    shown at its best place, the other places listed in `also`."""
+    """The same two claims flagged between several notes are one contradiction, shown at its
+    best place, the other places listed in `also`. Claims are the same when their words are
+    (case, spacing and closing punctuation aside), whichever side each is on."""
+    keys = [_restatement_key(c) for c in found]
     first: dict[tuple[str, str], int] = {}
     others: dict[int, list[tuple[str, str]]] = {}
-    for i, c in enumerate(found):
-        k = first.setdefault(c.key, i)
+    for i, key in enumerate(keys):
+        k = first.setdefault(key, i)
         if k != i:
-            others.setdefault(k, []).append((c.a.path, c.b.path))
+            others.setdefault(k, []).append((found[i].a.path, found[i].b.path))
     return tuple(
         replace(c, also=tuple(others.get(i, ()))) if i in others else c
-        for i, c in enumerate(found)
-        if first[c.key] == i
+        for i, (c, key) in enumerate(zip(found, keys, strict=True))
+        if first[key] == i
     )
+
+
+def _restatement_key(c: Contradiction) -> tuple[str, str]:
+    a, b = _said(c.a.claim), _said(c.b.claim)
+    return (a, b) if a <= b else (b, a)
+
+
+def _said(claim: str) -> str:
+    """A claim's words: case, runs of spaces and closing punctuation do not change them."""
+    return " ".join(claim.casefold().split()).rstrip(" .!?;:。！？")
 
 
 def _contradiction(r: tuple[Any, ...]) -> Contradiction:

@@ -45,11 +45,18 @@ def test_the_same_conflict_restated_in_several_notes_is_listed_once() -> None:
     from engine.contradict.store import restated_once
     from engine.contradict.types import Contradiction, ContradictionSide
 
-    def pair(a_path: str, b_path: str, confidence: float, a_hash: str = "h1") -> Contradiction:
+    def pair(
+        a_path: str,
+        b_path: str,
+        confidence: float,
+        a_hash: str = "h1",
+        a_claim: str = "Retention is 30 days.",
+        b_claim: str = "Retention is 14 days.",
+    ) -> Contradiction:
         return Contradiction(
             id=f"{a_path}|{b_path}",
-            a=ContradictionSide(a_path, a_path, "Retention is 30 days.", "", None, a_hash),
-            b=ContradictionSide(b_path, b_path, "Retention is 14 days.", "", None, "h2"),
+            a=ContradictionSide(a_path, a_path, a_claim, "", None, a_hash),
+            b=ContradictionSide(b_path, b_path, b_claim, "", None, "h2"),
             confidence=confidence,
             similarity=0.9,
             type="conflicting_values",
@@ -58,9 +65,22 @@ def test_the_same_conflict_restated_in_several_notes_is_listed_once() -> None:
         )
 
     listed = restated_once(
-        [pair("A.md", "D.md", 0.9), pair("B.md", "D.md", 0.8), pair("C.md", "E.md", 0.7, "h3")]
+        [
+            pair("A.md", "D.md", 0.9),
+            pair("B.md", "D.md", 0.8),
+            pair("C.md", "E.md", 0.7, "h3", "Retention is 60 days."),
+        ]
     )
     assert [c.id for c in listed] == ["A.md|D.md", "C.md|E.md"]
     assert listed[0].also == (("B.md", "D.md"),)
     assert listed[0].to_dict()["also_in"] == [{"a": "B.md", "b": "D.md"}]
     assert listed[1].also == ()
+    # the same claims with another closing stop, other spacing and the sides swapped
+    swapped = restated_once(
+        [
+            pair("A.md", "D.md", 0.9),
+            pair("F.md", "G.md", 0.8, "h4", "retention is  14 days", "Retention is 30 days!"),
+        ]
+    )
+    assert [c.id for c in swapped] == ["A.md|D.md"]
+    assert swapped[0].also == (("F.md", "G.md"),)
