@@ -120,6 +120,36 @@ class Verdict:
 
 _NONE = Verdict(0.0, "none", "")
 
+#: "A, so B": a claim and what follows from it, each with its own polarity. Where two claims
+#: split alike, an even count of flips over the whole can be one flip in each clause.
+_CONSEQUENCE = re.compile(
+    r"[,;]\s+(so|because|therefore|thus|hence|which means|meaning|and so)\s+", re.IGNORECASE
+)
+
+
+def _consequence_split(text: str) -> tuple[str, str, str] | None:
+    """(claim, connector, consequence) of "A, so B", or None."""
+    m = _CONSEQUENCE.search(text)
+    if m is None or m.start() == 0 or m.end() >= len(text):
+        return None
+    return text[: m.start()], m.group(1).casefold(), text[m.end() :]
+
+
+def _clause_by_clause(
+    a: str, b: str, where: dict[str, str | None], closeness: float
+) -> Verdict | None:
+    """Two claims that split alike ("A, so B"), read clause with clause: the stronger flip,
+    scaled by how much of the whole claims is the same."""
+    sa, sb = _consequence_split(a), _consequence_split(b)
+    if sa is None or sb is None or sa[1] != sb[1]:
+        return None
+    found = [assess(sa[0], sb[0], **where), assess(sa[2], sb[2], **where)]
+    flips = [v for v in found if v.kind in ("negation", "opposing_sentiment") and v.score > 0]
+    if not flips:
+        return None
+    best = max(flips, key=lambda v: v.score)
+    return Verdict(best.score * max(closeness, 0.75), best.kind, best.explanation)
+
 
 @lru_cache(maxsize=1 << 16)
 def assess(
@@ -340,6 +370,13 @@ def assess(
             if all(n == "without" for n in (*x.negators, *y.negators)):
                 base *= 0.8
             candidates.append(Verdict(base * closeness, "negation", f"{detail} {about}"))
+    if not flip and (antonyms or n_neg_x or n_neg_y) and not q_conflicts and not d_conflicts:
+        # "on by default, so plugins do not run" / "off by default, so plugins can run": two
+        # flips, one in each clause, not a negation of a negation
+        where = {"a_note": a_note, "b_note": b_note, "a_heading": a_heading, "b_heading": b_heading}
+        split = _clause_by_clause(a, b, where, closeness)
+        if split is not None:
+            candidates.append(split)
     if not flip and not q_conflicts and not d_conflicts and not antonyms:
         attr = swapped_attribute(x, y, left_x, left_y)
         if attr:

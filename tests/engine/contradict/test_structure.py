@@ -357,3 +357,17 @@ def test_each_the_others_object_with_another_verb_is_two_statements() -> None:
     a = "The gateway delays the handshake by 40 ms."
     b = "The handshake affects the gateway for 90 ms."
     assert assess(a, b, a_note="Gateway.md", b_note="Handshake.md").score == 0.0
+
+
+def test_a_flip_in_each_clause_of_a_claim_and_its_consequence_is_a_conflict() -> None:
+    """ "On, so it does not upload" / "off, so it can upload": two flips, one per clause."""
+    a = "Offline mode is switched on by default, so the sync client does not upload new files."
+    b = "Offline mode is switched off by default, so the sync client can upload new files."
+    found = assess(a, b, a_note="Offline mode.md", b_note="Sync client.md")
+    assert found.kind in ("opposing_sentiment", "negation")
+    assert found.score >= FLAG_THRESHOLD
+    # the same consequence, and both clauses said alike: no flip in either clause
+    same = (
+        "Offline mode is not switched off by default, so the sync client cannot upload new files."
+    )
+    assert assess(a, same, a_note="Offline mode.md", b_note="Sync client.md").score == 0.0
