@@ -967,12 +967,15 @@ def swapped_relation(x: ParsedClaim, y: ParsedClaim, cx: frozenset[str], cy: fro
         return ""
     sx = [w.stem for w in x.words if is_content_stem(w.stem)]
     sy = [w.stem for w in y.words if is_content_stem(w.stem)]
-    if sx == sy or not x.subject or not y.subject or x.subject & y.subject:
-        return ""  # the two ends must be different things that swap places
-    if not (x.subject <= cy and y.subject <= cx):
+    # the two ends are what the subjects do not share ("the source note" / "the destination
+    # note"): different things that swap places
+    ends_x, ends_y = x.subject - y.subject, y.subject - x.subject
+    if sx == sy or not ends_x or not ends_y:
         return ""
-    first = " ".join(w.surface for w in x.words if w.stem in x.subject)
-    second = " ".join(w.surface for w in y.words if w.stem in y.subject)
+    if not (ends_x <= cy and ends_y <= cx):
+        return ""
+    first = " ".join(w.surface for w in x.words if w.stem in ends_x)
+    second = " ".join(w.surface for w in y.words if w.stem in ends_y)
     return f"the relation is reversed: {quoted(first)} and {quoted(second)} swap places"
 
 

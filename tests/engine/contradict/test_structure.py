@@ -371,3 +371,17 @@ def test_a_flip_in_each_clause_of_a_claim_and_its_consequence_is_a_conflict() ->
         "Offline mode is not switched off by default, so the sync client cannot upload new files."
     )
     assert assess(a, same, a_note="Offline mode.md", b_note="Sync client.md").score == 0.0
+
+
+def test_two_ends_that_share_a_head_noun_swap_places() -> None:
+    """ "the target folder is kept and the origin folder deleted" and the other way round."""
+    a = "When the importer joins two folders, the target folder is kept and the origin folder is deleted."
+    b = "When the importer joins two folders, the origin folder is kept and the target folder is deleted."
+    found = assess(a, b, a_note="Importer.md", b_note="Folders.md")
+    assert found.kind == "semantic_conflict"
+    assert found.score >= FLAG_THRESHOLD
+    assert '"origin"' in found.explanation and '"target"' in found.explanation
+    assert (
+        assess(a, a.replace("deleted", "removed"), a_note="Importer.md", b_note="Folders.md").score
+        == 0.0
+    )
