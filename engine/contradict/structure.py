@@ -224,6 +224,12 @@ def assess(
         if swapped:
             return Verdict(0.7, "semantic_conflict", swapped)
 
+    # Two things given one role that only one can hold: "Device storage is the location
+    # Obsidian recommends" / "App storage is the location Obsidian recommends".
+    role = one_holder(a, b, x, y)
+    if role is not None:
+        return role
+
     # One named thing that began twice: "X was founded in 1640" / "X is created in 1837".
     origin = conflicting_origins(a, b)
     if origin is not None:
@@ -460,6 +466,44 @@ def about_different_things(
         return True
     return each_about_own_note(
         x, y, cx, cy, a_note=a_note, b_note=b_note, a_heading=a_heading, b_heading=b_heading
+    )
+
+
+#: "X is the Y": a singular subject given a role by a definite description.
+_ROLE = re.compile(r"^(?P<holder>.+?)\s+(?:is|was)\s+the\s+(?P<role>.+?)[\s.!;:]*$", re.IGNORECASE)
+#: Descriptions that hold of many things at once ("the same", "the case", "the other way").
+_SHARED_ROLES = frozenset(stem(w) for w in "same case other way one reason result".split())
+
+
+def one_holder(a: str, b: str, x: ParsedClaim, y: ParsedClaim) -> Verdict | None:
+    """Two subjects each said to be "the" same thing, word for word, where the description
+    names one thing (at least two content words, no negation, no condition): "the default
+    theme", "the vault location that Obsidian recommends on Android"."""
+    if x.negators or y.negators or x.condition or y.condition or x.other or y.other:
+        return None
+    ma, mb = _ROLE.match(plain(a)), _ROLE.match(plain(b))
+    if ma is None or mb is None:
+        return None
+    role_a, role_b = (
+        " ".join(ma["role"].casefold().split()),
+        " ".join(mb["role"].casefold().split()),
+    )
+    if role_a != role_b:
+        return None
+    described = {stem(w) for w in _words(role_a)}
+    content = {w for w in described if is_content_stem(w)}
+    if len(content) < 2 or content & _SHARED_ROLES:
+        return None
+    holder_a, holder_b = ma["holder"].strip(), mb["holder"].strip()
+    words_a = {w for w in (stem(t) for t in _words(holder_a.casefold())) if is_content_stem(w)}
+    words_b = {w for w in (stem(t) for t in _words(holder_b.casefold())) if is_content_stem(w)}
+    if not words_a or not words_b or words_a == words_b or words_a & described:
+        return None
+    return Verdict(
+        0.7,
+        "semantic_conflict",
+        f"two holders of one role: {quoted(holder_a)} vs {quoted(holder_b)}, both "
+        f"{quoted('the ' + ma['role'].strip())}",
     )
 
 

@@ -385,3 +385,22 @@ def test_two_ends_that_share_a_head_noun_swap_places() -> None:
         assess(a, a.replace("deleted", "removed"), a_note="Importer.md", b_note="Folders.md").score
         == 0.0
     )
+
+
+def test_two_things_given_one_role_only_one_can_hold_conflict() -> None:
+    """ "X is the default theme" / "Y is the default theme": a definite description names one."""
+    a = "Mercury is the default theme of the reader app."
+    b = "Lumen is the default theme of the reader app."
+    found = assess(a, b, a_note="Themes.md", b_note="Reader app.md")
+    assert found.kind == "semantic_conflict"
+    assert found.score >= FLAG_THRESHOLD
+    assert '"Lumen"' in found.explanation and '"Mercury"' in found.explanation
+    # another role, or a negated one: no conflict
+    for other in (
+        "Lumen is the default font of the reader app.",
+        "Lumen is not the default theme of the reader app.",
+    ):
+        assert assess(a, other).score < FLAG_THRESHOLD, other
+    # a description many things share names no one thing
+    same = ("Mercury is the same theme as Dusk.", "Lumen is the same theme as Dusk.")
+    assert assess(*same).score < FLAG_THRESHOLD
