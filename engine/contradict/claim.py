@@ -221,6 +221,9 @@ class ParsedClaim:
         return frozenset(w.stem for w in self.words if w.lead and is_content_stem(w.stem))
 
 
+#: Pronouns that, written in capitals, are names ("US", "IT").
+_ACRONYM_PRONOUNS = frozenset({"us", "it"})
+
 #: Pronouns that, opening a claim, speak of the thing its note is about.
 _THING_PRONOUNS = frozenset("it its they their this these he his she her".split())
 
@@ -299,6 +302,8 @@ def parse_claim(text: str) -> ParsedClaim:
             has_verb = True
             continue
         st = t.stem
+        if t.norm in _ACRONYM_PRONOUNS and text[t.start : t.end].isupper():
+            st = text[t.start : t.end]  # "US dollars", "the IT team": a name, not a pronoun
         capital = not first_word and t.kind == "word" and text[t.start : t.start + 1].isupper()
         verb = t.kind == "word" and is_verb_like(t, tokens, i, capital, last_content)
         has_verb = has_verb or verb

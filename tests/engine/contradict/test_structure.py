@@ -404,3 +404,15 @@ def test_two_things_given_one_role_only_one_can_hold_conflict() -> None:
     # a description many things share names no one thing
     same = ("Mercury is the same theme as Dusk.", "Lumen is the same theme as Dusk.")
     assert assess(*same).score < FLAG_THRESHOLD
+
+
+def test_a_pronoun_written_in_capitals_is_a_name() -> None:
+    """ "US" in "US servers" is a place, not "us": two regions in one slot conflict."""
+    a = "Backups are kept on EU servers by default."
+    b = "Backups are kept on US servers by default."
+    found = assess(a, b, a_note="Backups.md", b_note="Storage.md")
+    assert found.score >= FLAG_THRESHOLD
+    assert '"US"' in found.explanation and '"EU"' in found.explanation
+    assert (
+        parse_claim("Ask us about the plan.").content == parse_claim("Ask about the plan.").content
+    )
