@@ -490,13 +490,11 @@ def one_holder(a: str, b: str, x: ParsedClaim, y: ParsedClaim) -> Verdict | None
     )
     if role_a != role_b:
         return None
-    described = {stem(w) for w in _words(role_a)}
-    content = {w for w in described if is_content_stem(w)}
-    if len(content) < 2 or content & _SHARED_ROLES:
+    described = _content_words(role_a)
+    if len(described) < 2 or described & _SHARED_ROLES:
         return None
     holder_a, holder_b = ma["holder"].strip(), mb["holder"].strip()
-    words_a = {w for w in (stem(t) for t in _words(holder_a.casefold())) if is_content_stem(w)}
-    words_b = {w for w in (stem(t) for t in _words(holder_b.casefold())) if is_content_stem(w)}
+    words_a, words_b = _content_words(holder_a), _content_words(holder_b)
     if not words_a or not words_b or words_a == words_b or words_a & described:
         return None
     return Verdict(
@@ -505,6 +503,11 @@ def one_holder(a: str, b: str, x: ParsedClaim, y: ParsedClaim) -> Verdict | None
         f"two holders of one role: {quoted(holder_a)} vs {quoted(holder_b)}, both "
         f"{quoted('the ' + ma['role'].strip())}",
     )
+
+
+def _content_words(text: str) -> frozenset[str]:
+    """The content stems of a span of a claim."""
+    return frozenset(w for w in (stem(t) for t in _words(text.casefold())) if is_content_stem(w))
 
 
 def _opposed(

@@ -101,6 +101,18 @@ def test_conflicts_are_flagged_with_their_kind_and_reason(
             assert word.lower() in verdict.explanation.lower()
 
 
+def assert_flagged(
+    a: str, b: str, kinds: tuple[str, ...] | None, named: tuple[str, ...], **notes: str
+) -> None:
+    """`a` against `b` (in notes `a_note`, `b_note`) is flagged, as one of `kinds` (None: any
+    kind), and its explanation names each of `named`."""
+    verdict = assess(a, b, **notes)
+    assert verdict.score >= FLAG_THRESHOLD, verdict
+    assert kinds is None or verdict.kind in kinds, verdict
+    for word in named:
+        assert word in verdict.explanation, (word, verdict)
+
+
 @pytest.mark.parametrize(("a", "b"), AGREEMENTS)
 def test_look_alike_agreements_are_not_flagged(a: str, b: str) -> None:
     assert assess(a, b).score < FLAG_THRESHOLD
@@ -345,11 +357,9 @@ def test_one_statement_in_two_voices_is_compared() -> None:
     passive = "The harbour bridge was built by the Ostrava guild in the year 1843."
     active = "The Ostrava guild built the harbour bridge in the year 1861."
     same = "The Ostrava guild built the harbour bridge in the year 1843."
-    conflict = assess(passive, active, a_note="Harbour.md", b_note="Guilds.md")
-    assert conflict.kind == "conflicting_values"
-    assert conflict.score >= FLAG_THRESHOLD
-    assert "1843" in conflict.explanation and "1861" in conflict.explanation
-    assert assess(passive, same, a_note="Harbour.md", b_note="Guilds.md").score == 0.0
+    notes = {"a_note": "Harbour.md", "b_note": "Guilds.md"}
+    assert_flagged(passive, active, ("conflicting_values",), ("1843", "1861"), **notes)
+    assert assess(passive, same, **notes).score == 0.0
 
 
 def test_each_the_others_object_with_another_verb_is_two_statements() -> None:
@@ -363,38 +373,30 @@ def test_a_flip_in_each_clause_of_a_claim_and_its_consequence_is_a_conflict() ->
     """ "On, so it does not upload" / "off, so it can upload": two flips, one per clause."""
     a = "Offline mode is switched on by default, so the sync client does not upload new files."
     b = "Offline mode is switched off by default, so the sync client can upload new files."
-    found = assess(a, b, a_note="Offline mode.md", b_note="Sync client.md")
-    assert found.kind in ("opposing_sentiment", "negation")
-    assert found.score >= FLAG_THRESHOLD
+    notes = {"a_note": "Offline mode.md", "b_note": "Sync client.md"}
+    assert_flagged(a, b, ("opposing_sentiment", "negation"), (), **notes)
     # the same consequence, and both clauses said alike: no flip in either clause
     same = (
         "Offline mode is not switched off by default, so the sync client cannot upload new files."
     )
-    assert assess(a, same, a_note="Offline mode.md", b_note="Sync client.md").score == 0.0
+    assert assess(a, same, **notes).score == 0.0
 
 
 def test_two_ends_that_share_a_head_noun_swap_places() -> None:
     """ "the target folder is kept and the origin folder deleted" and the other way round."""
     a = "When the importer joins two folders, the target folder is kept and the origin folder is deleted."
     b = "When the importer joins two folders, the origin folder is kept and the target folder is deleted."
-    found = assess(a, b, a_note="Importer.md", b_note="Folders.md")
-    assert found.kind == "semantic_conflict"
-    assert found.score >= FLAG_THRESHOLD
-    assert '"origin"' in found.explanation and '"target"' in found.explanation
-    assert (
-        assess(a, a.replace("deleted", "removed"), a_note="Importer.md", b_note="Folders.md").score
-        == 0.0
-    )
+    notes = {"a_note": "Importer.md", "b_note": "Folders.md"}
+    assert_flagged(a, b, ("semantic_conflict",), ('"origin"', '"target"'), **notes)
+    assert assess(a, a.replace("deleted", "removed"), **notes).score == 0.0
 
 
 def test_two_things_given_one_role_only_one_can_hold_conflict() -> None:
     """ "X is the default theme" / "Y is the default theme": a definite description names one."""
     a = "Mercury is the default theme of the reader app."
     b = "Lumen is the default theme of the reader app."
-    found = assess(a, b, a_note="Themes.md", b_note="Reader app.md")
-    assert found.kind == "semantic_conflict"
-    assert found.score >= FLAG_THRESHOLD
-    assert '"Lumen"' in found.explanation and '"Mercury"' in found.explanation
+    notes = {"a_note": "Themes.md", "b_note": "Reader app.md"}
+    assert_flagged(a, b, ("semantic_conflict",), ('"Lumen"', '"Mercury"'), **notes)
     # another role, or a negated one: no conflict
     for other in (
         "Lumen is the default font of the reader app.",
@@ -410,9 +412,8 @@ def test_a_pronoun_written_in_capitals_is_a_name() -> None:
     """ "US" in "US servers" is a place, not "us": two regions in one slot conflict."""
     a = "Backups are kept on EU servers by default."
     b = "Backups are kept on US servers by default."
-    found = assess(a, b, a_note="Backups.md", b_note="Storage.md")
-    assert found.score >= FLAG_THRESHOLD
-    assert '"US"' in found.explanation and '"EU"' in found.explanation
+    notes = {"a_note": "Backups.md", "b_note": "Storage.md"}
+    assert_flagged(a, b, None, ('"US"', '"EU"'), **notes)
     assert (
         parse_claim("Ask us about the plan.").content == parse_claim("Ask about the plan.").content
     )
