@@ -45,7 +45,7 @@ NEGATION = re.compile(r"\b(?:not|no|never|none|cannot|without)\b|n't\b", re.IGNO
 
 def vault_claims(vault: Path) -> list[tuple[str, str]]:
     """(note title, claim as the judge reads it) for every claim of the vault's notes."""
-    from engine.contradict.claims import extract_claims
+    from engine.contradict.claim import extract_claims
     from engine.contradict.judge import judge_text
 
     out: list[tuple[str, str]] = []

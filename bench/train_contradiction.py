@@ -51,9 +51,9 @@ for _path in (ROOT, Path(__file__).resolve().parent):
 from contradiction_augment import synthesize  # noqa: E402
 
 from engine.contradict.cues import FEATURE_NAMES, NegationSpace, feature_matrix  # noqa: E402
-from engine.contradict.evaluate import LabeledPair, load_pairs, precision_recall_f1  # noqa: E402
 from engine.contradict.scorer import WEIGHTS_FORMAT, LogisticModel, PairScorer  # noqa: E402
 from engine.contradict.text import strip_negation  # noqa: E402
+from engine.evaluate.contradiction_pairs import LabeledPair, load_pairs, precision_recall_f1  # noqa: E402
 
 log = logging.getLogger("train_contradiction")
 Floats = npt.NDArray[np.float64]

@@ -11,7 +11,6 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from engine.contradict.evaluate import evaluate_pairs as evaluate_pairs
     from engine.contradict.scorer import PairScorer as PairScorer
     from engine.contradict.types import (
         FLAG_THRESHOLD as FLAG_THRESHOLD,
@@ -43,6 +42,7 @@ if TYPE_CHECKING:
     from engine.errors import (
         one_line as one_line,
     )
+    from engine.evaluate.contradiction_pairs import evaluate_pairs as evaluate_pairs
     from engine.evaluate.index_bench import run_bench as run_bench
     from engine.evaluate.known_items import evaluate_known_items as evaluate_known_items
     from engine.evaluate.retrieval import evaluate_retrieval as evaluate_retrieval
@@ -172,7 +172,7 @@ _WHERE: dict[str, str] = {
     "WorkspaceConfig": "engine.workspace",
     "config_files": "engine.vault.obsidian_vaults",
     "evaluate_known_items": "engine.evaluate.known_items",
-    "evaluate_pairs": "engine.contradict.evaluate",
+    "evaluate_pairs": "engine.evaluate.contradiction_pairs",
     "evaluate_retrieval": "engine.evaluate.retrieval",
     "evaluate_vault_contradictions": "engine.evaluate.vault_contradictions",
     "find_known_vault": "engine.vault.obsidian_vaults",

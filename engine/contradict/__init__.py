@@ -5,8 +5,8 @@ nothing, so reading stored pairs (`store`) never loads the scorer.
     types          what the product shows about a contradiction, scan counts, the thresholds
     text           word-level tools: tokens, stems, word lists, word classes, negators, scopes
     quantities     numbers with units, dates, a claim's values, a named thing's year of origin
-    claims         asserting sentences of a chunk: extract_claims(text, heading_path=...)
-    claim          one claim parsed: Analysis (for the cues) and ParsedClaim (for the verdict)
+    claim          asserting sentences of a chunk: extract_claims(text, heading_path=...); one
+                   claim parsed once: ParsedClaim (for the verdict) and its Analysis (the cues)
     cues           cue detectors, word overlap and the pair model's features
     structure      the structural verdict and its explanations: assess(a, b, ...) -> Verdict
     candidates     candidate pairs: nearest claims of other notes, pairing, notes a claim names
@@ -15,5 +15,4 @@ nothing, so reading stored pairs (`store`) never loads the scorer.
     scan           ContradictionScanner: candidates, scoring and storage per sync; ScanConfig
     scan_process   a big scan in a child process (python -m engine.contradict.scan_process)
     store          claims, pairs, reviews and claim vectors in the catalog
-    evaluate       evaluate_pairs(path, scorer=..., embedder=...) -> precision / recall / F1
 """

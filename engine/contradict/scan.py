@@ -29,7 +29,7 @@ from engine.contradict.candidates import (
     raw_pairs,
     subject_partner_pairs,
 )
-from engine.contradict.claims import extract_claims
+from engine.contradict.claim import extract_claims
 from engine.contradict.cues import clear_word_index
 from engine.contradict.persons import (
     Descent,

@@ -12,7 +12,7 @@ import numpy as np
 
 from engine.contradict import scan, store
 from engine.contradict.candidates import locality_order_of, nearest_in_other_groups
-from engine.contradict.claims import extract_claims
+from engine.contradict.claim import extract_claims
 from engine.contradict.scan import ScanConfig
 from engine.contradict.scorer import PairScorer
 from engine.contradict.store import ClaimRow

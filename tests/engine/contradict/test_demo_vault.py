@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from engine.contradict.claims import extract_claims
+from engine.contradict.claim import extract_claims
 from engine.contradict.scorer import PairScore, PairScorer
 from engine.embed.embedder import Embedder
 

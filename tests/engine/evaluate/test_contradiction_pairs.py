@@ -8,14 +8,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from engine.contradict.evaluate import (
+from engine.contradict.scorer import PairScorer
+from engine.embed.embedder import Embedder
+from engine.evaluate.contradiction_pairs import (
     PairsFileError,
     evaluate_pairs,
     load_pairs,
     precision_recall_f1,
 )
-from engine.contradict.scorer import PairScorer
-from engine.embed.embedder import Embedder
 
 SHARED = Path(__file__).resolve().parents[4] / "shared" / "data" / "contradiction"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.contradict.claims import Claim, extract_claims, is_claim_text, split_sentences
+from engine.contradict.claim import Claim, extract_claims, is_claim_text, split_sentences
 
 
 def texts(markdown: str, **kwargs: tuple[str, ...]) -> list[str]:
