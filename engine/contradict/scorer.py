@@ -482,7 +482,7 @@ def explanation(a: str, b: str, verdict: Verdict, notes: tuple[str | None, str |
         a, b, notes = b, a, (notes[1], notes[0])
     titles = [t for t in (note_title(notes[0]), note_title(notes[1])) if t]
     negators = (*parse_claim(a).negators, *parse_claim(b).negators)
-    return difference_line(a, b, titles, focus=negators)
+    return difference_line(a, b, titles, focus=negators, negation=len(negators) % 2 == 1)
 
 
 def contradiction_type(a: str, b: str, verdict: Verdict) -> ContradictionType:

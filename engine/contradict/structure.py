@@ -40,13 +40,16 @@ from engine.contradict.text import (
     COMMON_VERBS,
     DROP_VERBS,
     NUMBER_WORDS,
+    PRONOUN_NEGATORS,
     STOPWORDS,
     clear_shared_stems_cache,
     is_content_stem,
     is_negative_adjective,
     listed_opposite,
     morphological_opposite,
+    negated_head_after,
     negated_roots_of,
+    negator_at,
     shared_stems,
     stem,
     tokenize,
@@ -1178,7 +1181,9 @@ def about_phrase(shared: set[str], subject: set[str], surface: dict[str, str]) -
 # '"a common roadside weed" vs "grows only on the high cliffs", both about Marsh Lily'.
 #
 # Nothing here lists negator words on their own: a side whose only difference is a negator is
-# quoted with the word it negates ("cannot use" vs "use").
+# quoted with the word it negates ("cannot use" vs "use"). Where the pair flips one verb,
+# `negation_parts` names that verb negated in one claim and affirmed in the other, however
+# the two order their words ("cannot be opened" vs "can also open").
 
 _LINK = re.compile(r"\[\[([^\]|#]*)(?:#[^\]|]*)?(?:\|([^\]]*))?\]\]")
 _MARK = re.compile(r"[*_`~=]+")
@@ -1287,10 +1292,83 @@ def about(a: str, b: str, titles: Sequence[str] = ()) -> str:
     return " ".join(run)
 
 
-def difference_line(a: str, b: str, titles: Sequence[str] = (), focus: Collection[str] = ()) -> str:
+#: Words kept before the affirmed verb that a negated claim denies ("can also run").
+_VERB_LEADS = frozenset(
+    "can could will would may might must should shall do does did is are was were be been "
+    "also still always now".split()
+)
+
+
+def negation_parts(a: str, b: str) -> tuple[str, str] | None:
+    """The verb one claim negates and the same verb affirmed in the other, each with the words
+    that carry the flip: ("cannot be run", "can also run"), ("unable to reset", "can reset").
+    None where the negator has no verb after it that the other claim affirms (a pronoun
+    negator, "no one", or a negative adjective, "disabled", that is not "unable to ..."): the
+    caller then falls back on the differing stretches."""
+    for x, y, flip in ((a, b, False), (b, a, True)):
+        found = _negated_verb(x)
+        if found is None:
+            continue
+        head, span = found
+        affirmed = _affirmed(y, head)
+        if affirmed is not None:
+            return (affirmed, span) if flip else (span, affirmed)
+    return None
+
+
+def _negated_verb(text: str) -> tuple[str, str] | None:
+    """(the stem a negator negates, the words from the negator to that stem)."""
+    tokens = tokenize(text)
+    n = len(tokens)
+    for i, t in enumerate(tokens):
+        nxt = tokens[i + 1] if i + 1 < n else None
+        prev = tokens[i - 1].norm if i > 0 else ""
+        after = tokens[i + 2].norm if i + 2 < n else ""
+        prev2 = tokens[i - 2].norm if i > 1 else ""
+        negator = negator_at(t, nxt, prev, after, prev2)
+        if not negator or negator in PRONOUN_NEGATORS:
+            continue
+        if is_negative_adjective(t.norm) and (nxt is None or nxt.norm != "to"):
+            continue  # "disabled", "invisible": the adjective itself is the flipped part
+        heads = negated_head_after(tokens, i + len(negator.split()))
+        if not heads:
+            continue
+        (head,) = heads
+        end = next(k for k in range(i, n) if tokens[k].stem == head)
+        start = i - 1 if i > 0 and prev in _VERB_LEADS and negator == "not" else i
+        return head, plain(text[tokens[start].start : tokens[end].end])
+    return None
+
+
+def _affirmed(text: str, head: str) -> str | None:
+    """The first unnegated occurrence of `head` in the text, with the auxiliaries and adverbs
+    just before it ("can also run")."""
+    tokens = tokenize(text)
+    parsed = parse_claim(text)
+    if parsed.negators:
+        return None  # both claims negate: their difference is elsewhere
+    for k, t in enumerate(tokens):
+        if t.stem != head:
+            continue
+        start = k
+        while start > 0 and k - start < 3 and tokens[start - 1].norm in _VERB_LEADS:
+            start -= 1
+        return plain(text[tokens[start].start : t.end])
+    return None
+
+
+def difference_line(
+    a: str,
+    b: str,
+    titles: Sequence[str] = (),
+    focus: Collection[str] = (),
+    *,
+    negation: bool = False,
+) -> str:
     """'"x" vs "y", both about Z' (or without the 'both about' part when nothing is shared);
-    `focus` as for `differing_parts`."""
-    parts = differing_parts(a, b, focus)
+    `focus` as for `differing_parts`. With `negation` (the pair flips one verb), the parts are
+    that verb negated and affirmed where both claims write it (`negation_parts`)."""
+    parts = (negation_parts(a, b) if negation else None) or differing_parts(a, b, focus)
     if parts is None:
         return "the two claims say different things about the same subject"
     subject = about(a, b, titles)

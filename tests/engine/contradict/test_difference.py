@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from engine.contradict.structure import about, difference_line, differing_parts, plain
+from engine.contradict.structure import (
+    about,
+    difference_line,
+    differing_parts,
+    negation_parts,
+    plain,
+)
 
 
 def test_values_that_differ_are_named() -> None:
@@ -44,3 +50,41 @@ def test_wikilinks_read_as_their_alias_and_titles_name_the_subject() -> None:
 def test_identical_claims_have_no_difference() -> None:
     assert differing_parts("Rain fell all day.", "rain fell all day") is None
     assert "different things" in difference_line("Rain fell all day.", "Rain fell all day.")
+
+
+def test_a_negated_verb_is_named_against_the_same_verb_affirmed() -> None:
+    # the claims put their words in another order: the stretches that differ are not the flip
+    assert negation_parts(
+        "The archive cannot be opened from a phone.",
+        "Staff members can also open the archive from a phone.",
+    ) == ("cannot be opened", "can also open")
+    assert negation_parts(
+        "The ferry office is unable to refund a lost ticket.",
+        "The ferry office can refund a lost ticket and reprint it.",
+    ) == ("unable to refund", "can refund")
+
+
+def test_the_negated_side_keeps_its_auxiliary_and_the_order_of_the_claims() -> None:
+    assert negation_parts(
+        "The lighthouse keeper records the tides.",
+        "The lighthouse keeper does not record the tides.",
+    ) == ("records", "does not record")
+
+
+def test_no_verb_part_where_the_flip_is_a_word_or_a_pronoun_or_both_negate() -> None:
+    # a negative adjective is the flipped part itself; the differing stretches name it
+    assert negation_parts("The side door is locked.", "The side door is unlocked.") is None
+    assert negation_parts("Nobody can enter the tower.", "The guards can enter the tower.") is None
+    assert (
+        negation_parts("The well never freezes.", "The well does not freeze in a mild winter.")
+        is None
+    )
+
+
+def test_a_negation_line_names_the_verb_on_both_sides() -> None:
+    line = difference_line(
+        "The ferry office can refund a lost ticket and reprint it.",
+        "The ferry office is unable to refund a lost ticket.",
+        negation=True,
+    )
+    assert line.startswith("“can refund” vs “unable to refund”")
