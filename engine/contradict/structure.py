@@ -613,11 +613,23 @@ def _both_about(
     *,
     nothing: str = "",
 ) -> str:
-    """ "hub, main, trade of Vellomar": up to three shared words and two names, as written."""
+    """ "main trade hub of Vellomar": up to three shared words and two names, as written and in
+    the order the claims write them; words next to each other read as one phrase."""
     surface = {w.stem: w.surface for w in (*y.words, *x.words)}
-    words = sorted(dict.fromkeys(surface[s].lower() for s in what if s in surface))[:3]
-    named = sorted(dict.fromkeys(surface[s] for s in names if s in surface))[:2]
-    return (", ".join(words) or nothing) + (f" of {' '.join(named)}" if named else "")
+    place: dict[str, int] = {}
+    for offset, claim in ((0, x), (len(x.words) + 1, y)):
+        for w in claim.words:
+            place.setdefault(w.stem, offset + w.index)
+    picked = sorted((place[s], s) for s in what if s in surface)[:3]
+    phrase = ""
+    previous: int | None = None
+    for at, s in picked:
+        if phrase:
+            phrase += " " if previous is not None and at == previous + 1 else ", "
+        phrase += surface[s].lower()
+        previous = at
+    named = [surface[s] for _, s in sorted((place[s], s) for s in names if s in surface)][:2]
+    return (phrase or nothing) + (f" of {' '.join(named)}" if named else "")
 
 
 def _value_text(q: Quantity) -> str:
@@ -1372,6 +1384,8 @@ def difference_line(
     if parts is None:
         return "the two claims say different things about the same subject"
     subject = about(a, b, titles)
+    if subject and all(subject.casefold() in part.casefold() for part in parts):
+        subject = ""  # the shared words are the flipped part itself: nothing to add
     line = f"“{parts[0]}” vs “{parts[1]}”"
     return f"{line}, both about {subject}" if subject else line
 

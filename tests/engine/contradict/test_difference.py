@@ -88,3 +88,10 @@ def test_a_negation_line_names_the_verb_on_both_sides() -> None:
         negation=True,
     )
     assert line.startswith("“can refund” vs “unable to refund”")
+
+
+def test_what_both_are_about_is_not_the_flipped_part_again() -> None:
+    line = difference_line(
+        "Archers may shoot twice per round.", "A wounded archer cannot shoot.", negation=True
+    )
+    assert line == "“may shoot” vs “cannot shoot”"

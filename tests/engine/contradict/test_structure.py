@@ -417,3 +417,14 @@ def test_a_pronoun_written_in_capitals_is_a_name() -> None:
     assert (
         parse_claim("Ask us about the plan.").content == parse_claim("Ask about the plan.").content
     )
+
+
+def test_what_both_are_about_reads_in_the_claims_own_order() -> None:
+    verdict = assess(
+        "Vellomar is used as the main trade hub of the north.",
+        "Merchants sell their furs in Vellomar, the main trade hub of the south.",
+        a_note="Vellomar.md",
+        b_note="Furs.md",
+    )
+    assert verdict.kind == "opposing_sentiment"
+    assert verdict.explanation.endswith("both about main trade hub of Vellomar")
