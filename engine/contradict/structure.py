@@ -42,6 +42,7 @@ from engine.contradict.text import (
     NUMBER_WORDS,
     PRONOUN_NEGATORS,
     STOPWORDS,
+    Token,
     clear_shared_stems_cache,
     is_content_stem,
     is_negative_adjective,
@@ -1346,7 +1347,7 @@ def _negated_verb(text: str) -> tuple[str, str] | None:
         if not heads:
             continue
         (head,) = heads
-        end = next(k for k in range(i, n) if tokens[k].stem == head)
+        end = _word_end(tokens, next(k for k in range(i, n) if tokens[k].stem == head))
         start = i - 1 if i > 0 and prev in _VERB_LEADS and negator == "not" else i
         return head, plain(text[tokens[start].start : tokens[end].end])
     return None
@@ -1365,8 +1366,16 @@ def _affirmed(text: str, head: str) -> str | None:
         start = k
         while start > 0 and k - start < 3 and tokens[start - 1].norm in _VERB_LEADS:
             start -= 1
-        return plain(text[tokens[start].start : t.end])
+        return plain(text[tokens[start].start : tokens[_word_end(tokens, k)].end])
     return None
+
+
+def _word_end(tokens: tuple[Token, ...], k: int) -> int:
+    """Where the word at token `k` ends: a Chinese or Japanese word is two characters
+    ("同步", not "同"); other words are one token."""
+    if tokens[k].kind == "cjk" and k + 1 < len(tokens) and tokens[k + 1].kind == "cjk":
+        return k + 1
+    return k
 
 
 def difference_line(

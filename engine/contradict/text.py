@@ -75,6 +75,17 @@ NEGATORS: frozenset[str] = frozenset(
     """.split()
 )
 CJK_NEGATORS: frozenset[str] = frozenset("不没未无非别")
+#: Chinese words (simplified and traditional) in which a negator character negates nothing:
+#: "不同" is "different", "非常" "very", "未来" "future", "特别" "especially", "没错"
+#: "right", "不仅" "not only" (it affirms what follows).
+_CJK_WORDS_WITH_A_NEGATOR = frozenset(
+    """
+    不同 不断 不斷 不久 不过 不過 不仅 不僅 不少 不错 不錯 不管 不论 不論 不如
+    无论 無論 无数 無數 非常 除非 未来 未來 没错 沒錯
+    别人 別人 别的 別的 特别 特別 区别 區別 分别 分別 个别 個別 级别 級別 类别 類別
+    差别 差別 告别 告別 识别 識別
+    """.split()
+)
 
 _IRREGULAR: dict[str, str] = {
     # verbs whose past forms do not stem to the present
@@ -924,7 +935,17 @@ def negator_at(t: Token, nxt: Token | None, prev: str, after: str = "", prev2: s
             return "" if after in _EXCEPTIONS else "no one"
         return f"{norm} {nxt_norm}"
     if t.kind == "cjk":
-        return norm if norm in CJK_NEGATORS else ""
+        if norm not in CJK_NEGATORS:
+            return ""
+        if norm + nxt_norm in _CJK_WORDS_WITH_A_NEGATOR or prev + norm in _CJK_WORDS_WITH_A_NEGATOR:
+            return ""
+        if (norm, nxt_norm, after) == ("不", "得", "不") or (prev2, prev, norm) == (
+            "不",
+            "得",
+            "不",
+        ):
+            return ""  # 不得不: "cannot but", must
+        return norm
     if t.kind != "word":
         return ""
     if norm in ("no", "not") and nxt_norm in _COMPARED and after == "than":

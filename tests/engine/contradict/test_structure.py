@@ -428,3 +428,13 @@ def test_what_both_are_about_reads_in_the_claims_own_order() -> None:
     )
     assert verdict.kind == "opposing_sentiment"
     assert verdict.explanation.endswith("both about main trade hub of Vellomar")
+
+
+def test_chinese_words_that_hold_a_negator_character_negate_nothing() -> None:
+    # "不同" is "different", "非常" "very", "不得不" "must": no negation in any of them
+    for text in ("网关的密码与账户密码不同。", "这个网关非常可靠。", "你不得不重新启动网关。"):
+        assert parse_claim(text).negators == (), text
+    assert parse_claim("网关不支持这个频段。").negators == ("不",)
+    # a different password is no negation of a separate one
+    assert assess("网关的密码与账户密码不同。", "网关的密码与账户密码是分开的。").kind == "none"
+    assert_flagged("网关覆盖全部三个站点。", "网关不覆盖全部三个站点。", ("negation",), ())
