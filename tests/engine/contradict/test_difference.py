@@ -98,4 +98,5 @@ def test_what_both_are_about_is_not_the_flipped_part_again() -> None:
 
 
 def test_a_chinese_negation_names_a_whole_word() -> None:
-    assert negation_parts("网关覆盖全部三个站点。", "网关不覆盖全部三个站点。") == ("覆盖", "不覆盖")
+    parts = negation_parts("网关覆盖全部三个站点。", "网关不覆盖全部三个站点。")
+    assert parts == ("覆盖", "不覆盖")
