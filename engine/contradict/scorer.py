@@ -62,7 +62,13 @@ from engine.contradict.judge import (
     names_other_note,
     pair_features,
 )
-from engine.contradict.structure import Verdict, about_different_things, assess, difference_line
+from engine.contradict.structure import (
+    Verdict,
+    about_different_things,
+    assess,
+    difference_line,
+    plain,
+)
 from engine.contradict.types import FLAG_THRESHOLD, SCORER_VERSION, WEAK_THRESHOLD
 from engine.errors import EngineError
 
@@ -480,7 +486,11 @@ def explanation(a: str, b: str, verdict: Verdict, notes: tuple[str | None, str |
         return verdict.explanation
     if b < a:  # canonical order: the same line whichever claim comes first
         a, b, notes = b, a, (notes[1], notes[0])
-    titles = [t for t in (note_title(notes[0]), note_title(notes[1])) if t]
+    # what ties the two: the title of one claim's note that the other claim names comes first
+    # ("They cannot forge" in *Orrin Family* / "The Orrin Family smiths of Keldmoor forge")
+    own = [(note_title(notes[0]), b), (note_title(notes[1]), a)]
+    ties = [t for t, other in own if t and t.casefold() in plain(other).casefold()]
+    titles = ties + [t for t, _ in own if t and t not in ties]
     negators = (*parse_claim(a).negators, *parse_claim(b).negators)
     return difference_line(a, b, titles, focus=negators, negation=len(negators) % 2 == 1)
 
