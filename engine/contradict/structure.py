@@ -1371,8 +1371,8 @@ def _affirmed(text: str, head: str) -> str | None:
 
 
 def _word_end(tokens: tuple[Token, ...], k: int) -> int:
-    """Where the word at token `k` ends: a Chinese or Japanese word is two characters
-    ("同步", not "同"); other words are one token."""
+    """Where the word at token `k` ends: written in Chinese, Japanese or Korean characters
+    (one token each) it is read as two ("同步", not "同"); other words are one token."""
     if tokens[k].kind == "cjk" and k + 1 < len(tokens) and tokens[k + 1].kind == "cjk":
         return k + 1
     return k

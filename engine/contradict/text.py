@@ -939,12 +939,8 @@ def negator_at(t: Token, nxt: Token | None, prev: str, after: str = "", prev2: s
             return ""
         if norm + nxt_norm in _CJK_WORDS_WITH_A_NEGATOR or prev + norm in _CJK_WORDS_WITH_A_NEGATOR:
             return ""
-        if (norm, nxt_norm, after) == ("不", "得", "不") or (prev2, prev, norm) == (
-            "不",
-            "得",
-            "不",
-        ):
-            return ""  # 不得不: "cannot but", must
+        if "不得不" in (norm + nxt_norm + after, prev2 + prev + norm):
+            return ""  # "cannot but": must
         return norm
     if t.kind != "word":
         return ""
