@@ -39,6 +39,7 @@ from engine.contradict.text import (
     CHOOSE_VERBS,
     COMMON_VERBS,
     DROP_VERBS,
+    NEGATORS,
     NUMBER_WORDS,
     PRONOUN_NEGATORS,
     STOPWORDS,
@@ -1267,6 +1268,13 @@ def differing_parts(a: str, b: str, focus: Collection[str] = ()) -> tuple[str, s
     elif j1 == j2:
         j1, j2 = max(0, j1 - 1), min(len(wb), j1 + 1)
         i1, i2 = max(0, i1 - 1), min(len(wa), i2 + 1)
+    # a side that says nothing but a negator ("but not" vs "and"): both run on into the words
+    # they share after it, up to the word that is negated ("not mummy lords" vs "and mummy
+    # lords")
+    while (_bare(ka[i1:i2]) or _bare(kb[j1:j2])) and i2 < len(wa) and j2 < len(wb):
+        if ka[i2] != kb[j2] or i2 - i1 > MAX_WORDS:
+            break
+        i2, j2 = i2 + 1, j2 + 1
     left, right = _trim(wa[i1:i2]), _trim(wb[j1:j2])
     # a side that is only function words ("From", when the two claims put their words in
     # another order) reads as its words the other claim lacks
@@ -1277,6 +1285,11 @@ def differing_parts(a: str, b: str, focus: Collection[str] = ()) -> tuple[str, s
     if not left or not right:
         return None
     return " ".join(left), " ".join(right)
+
+
+def _bare(keys: Sequence[str]) -> bool:
+    """Only function words and negators: nothing a reader could check."""
+    return all(k in _STOP or k in NEGATORS for k in keys)
 
 
 def _unshared(words: Sequence[str], other: set[str]) -> list[str]:

@@ -100,3 +100,12 @@ def test_what_both_are_about_is_not_the_flipped_part_again() -> None:
 def test_a_chinese_negation_names_a_whole_word() -> None:
     parts = negation_parts("网关覆盖全部三个站点。", "网关不覆盖全部三个站点。")
     assert parts == ("覆盖", "不覆盖")
+
+
+def test_a_negator_replacing_a_function_word_is_shown_with_what_it_negates() -> None:
+    parts = differing_parts(
+        "The charm protects all sailors (but not captains) from drowning.",
+        "The charm protects all sailors and captains from drowning.",
+        ["not"],
+    )
+    assert parts == ("not captains", "captains")
