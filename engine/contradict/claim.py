@@ -66,7 +66,7 @@ from engine.contradict.text import (
     negated_head_after,
     negated_roots_of,
     negation_scopes,
-    negator_at,
+    negator_in,
     stem,
     tokenize,
 )
@@ -664,7 +664,6 @@ def parse_claim(text: str) -> ParsedClaim:
     last_content: Token | None = None
     skip_next = False
     first_word = True
-    n = len(tokens)
     # A leading phrase ("On a hit,", "For attachments,", "While wearing this armor,") is not
     # the subject: it starts after the comma.
     subject_from = 0
@@ -688,11 +687,8 @@ def parse_claim(text: str) -> ParsedClaim:
             continue
         if any(s <= t.start < e for s, e in spans):
             continue
-        nxt = tokens[i + 1] if i + 1 < n else None
         prev = tokens[i - 1].norm if i > 0 else ""
-        after = tokens[i + 2].norm if i + 2 < n else ""
-        prev2 = tokens[i - 2].norm if i > 1 else ""
-        negator = negator_at(t, nxt, prev, after, prev2)
+        negator = negator_in(tokens, i)
         if negator:
             width = len(negator.split())
             negators.append(negator)

@@ -51,7 +51,7 @@ from engine.contradict.text import (
     morphological_opposite,
     negated_head_after,
     negated_roots_of,
-    negator_at,
+    negator_in,
     shared_stems,
     stem,
     tokenize,
@@ -1344,16 +1344,14 @@ def negation_parts(a: str, b: str) -> tuple[str, str] | None:
 
 def _negated_verb(text: str) -> tuple[str, str] | None:
     """(the stem a negator negates, the words from the negator to that stem)."""
-    tokens = tokenize(text)
+    tokens = parse_claim(text).tokens
     n = len(tokens)
     for i, t in enumerate(tokens):
-        nxt = tokens[i + 1] if i + 1 < n else None
-        prev = tokens[i - 1].norm if i > 0 else ""
-        after = tokens[i + 2].norm if i + 2 < n else ""
-        prev2 = tokens[i - 2].norm if i > 1 else ""
-        negator = negator_at(t, nxt, prev, after, prev2)
+        negator = negator_in(tokens, i)
         if not negator or negator in PRONOUN_NEGATORS:
             continue
+        nxt = tokens[i + 1] if i + 1 < n else None
+        prev = tokens[i - 1].norm if i > 0 else ""
         if is_negative_adjective(t.norm) and (nxt is None or nxt.norm != "to"):
             continue  # "disabled", "invisible": the adjective itself is the flipped part
         heads = negated_head_after(tokens, i + len(negator.split()))
@@ -1369,10 +1367,10 @@ def _negated_verb(text: str) -> tuple[str, str] | None:
 def _affirmed(text: str, head: str) -> str | None:
     """The first unnegated occurrence of `head` in the text, with the auxiliaries and adverbs
     just before it ("can also run")."""
-    tokens = tokenize(text)
     parsed = parse_claim(text)
     if parsed.negators:
         return None  # both claims negate: their difference is elsewhere
+    tokens = parsed.tokens
     for k, t in enumerate(tokens):
         if t.stem != head:
             continue

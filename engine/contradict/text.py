@@ -1040,15 +1040,18 @@ def _negates_here(tokens: tuple[Token, ...], i: int) -> bool:
     tok = tokens[i]
     if not (tok.norm in NEGATORS or (tok.kind == "cjk" and tok.norm in CJK_NEGATORS)):
         return False
+    return bool(negator_in(tokens, i))
+
+
+def negator_in(tokens: tuple[Token, ...], i: int) -> str:
+    """`negator_at` token `i` of a claim, its neighbours read from the claim's tokens."""
     n = len(tokens)
-    return bool(
-        negator_at(
-            tok,
-            tokens[i + 1] if i + 1 < n else None,
-            tokens[i - 1].norm if i > 0 else "",
-            tokens[i + 2].norm if i + 2 < n else "",
-            tokens[i - 2].norm if i > 1 else "",
-        )
+    return negator_at(
+        tokens[i],
+        tokens[i + 1] if i + 1 < n else None,
+        tokens[i - 1].norm if i > 0 else "",
+        tokens[i + 2].norm if i + 2 < n else "",
+        tokens[i - 2].norm if i > 1 else "",
     )
 
 
