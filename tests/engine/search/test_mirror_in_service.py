@@ -28,8 +28,13 @@ def test_warm_service_is_mirrored_and_agrees_with_chroma(demo: DemoIndex) -> Non
         vec = embedder.embed_query(text)
         mine = vectors.nearest(vec, k=30)
         chroma = vectors.query(vec, k=30)
-        for a, b in zip(mine, chroma, strict=False):
-            assert abs(a.similarity - b.similarity) < 1e-4, text
+        # Chroma's HNSW index is approximate: far down the list it may skip a chunk, so
+        # similarities are compared chunk by chunk, not rank by rank
+        theirs = {h.id: h.similarity for h in chroma}
+        shared = [h for h in mine if h.id in theirs]
+        assert len(shared) >= 25, text
+        for hit in shared:
+            assert abs(hit.similarity - theirs[hit.id]) < 1e-4, (text, hit.id)
 
         # the same chunks in the same order; chunks of equal similarity (a note and its
         # duplicate) may come in either order
