@@ -587,6 +587,7 @@ class ParsedClaim:
     words: tuple[ClaimWord, ...]  # words outside quantities and dates, negators removed
     negators: tuple[str, ...]  # the negators as written
     negated_heads: tuple[frozenset[str] | None, ...]  # per negator: the words it negates
+    conditional: tuple[bool, ...]  # per negator: inside an if/when clause ("when not editing")
     negated_roots: frozenset[str]  # stems of what negative adjectives negate (disabled: abl)
     quantities: tuple[Quantity, ...]
     dates: tuple[DateMention, ...]
@@ -647,6 +648,7 @@ def parse_claim(text: str) -> ParsedClaim:
     words: list[ClaimWord] = []
     negators: list[str] = []
     heads: list[frozenset[str] | None] = []  # per negator: what it negates (None: anything)
+    conditional: list[bool] = []  # per negator: inside an if/when clause
     roots: set[str] = set()
     subject: set[str] = set()
     upper: set[str] = set()
@@ -692,6 +694,7 @@ def parse_claim(text: str) -> ParsedClaim:
         if negator:
             width = len(negator.split())
             negators.append(negator)
+            conditional.append(in_condition)
             if negator in PRONOUN_NEGATORS:
                 heads.append(None)
             else:
@@ -764,6 +767,7 @@ def parse_claim(text: str) -> ParsedClaim:
         words=tuple(words),
         negators=tuple(negators),
         negated_heads=tuple(heads),
+        conditional=tuple(conditional),
         negated_roots=frozenset(roots),
         quantities=quantities,
         dates=dates,

@@ -312,6 +312,13 @@ def assess(
     n_neg_x = _counted_negators(x, y, cy, anto_x)
     n_neg_y = _counted_negators(y, x, cx, anto_y)
     flip = (n_neg_x + n_neg_y + len(antonyms)) % 2 == 1
+    if flip and any(x.conditional + y.conditional):
+        # a flip that rests on a negator inside an if/when clause ("when you're not editing a
+        # note, tap ..." / "when editing a note, ..."): two situations, not two answers
+        n_main = _counted_negators(x, y, cy, anto_x, conditions=False) + _counted_negators(
+            y, x, cx, anto_y, conditions=False
+        )
+        flip = (n_main + len(antonyms)) % 2 == 1
     candidates: list[Verdict] = []
 
     if q_conflicts:
@@ -661,16 +668,24 @@ def _one_sided_negation(x: ParsedClaim, y: ParsedClaim) -> bool:
 
 
 def _counted_negators(
-    c: ParsedClaim, o: ParsedClaim, other: frozenset[str], antonyms: set[str]
+    c: ParsedClaim,
+    o: ParsedClaim,
+    other: frozenset[str],
+    antonyms: set[str],
+    *,
+    conditions: bool = True,
 ) -> int:
     """The negators of `c` that may negate what claim `o` (content `other`) says: where both
     are negated and `c` has more negators, the extra ones whose head is a word `o` does not
-    hold ("no droppings" beside a claim without droppings) are left out."""
+    hold ("no droppings" beside a claim without droppings) are left out, and without
+    `conditions` those inside an if/when clause too."""
     # only between claims both negated ("negated differently"): a claim without a negator
     # against one with two is the parity's own case
     spare = len(c.negators) - len(o.negators) if o.negators else 0
     count = 0
-    for neg, head in zip(c.negators, c.negated_heads, strict=True):
+    for neg, head, conditional in zip(c.negators, c.negated_heads, c.conditional, strict=True):
+        if conditional and not conditions:
+            continue
         if spare > 0 and head and not _negates_other(neg, head, other, antonyms):
             spare -= 1
             continue
@@ -774,10 +789,10 @@ def each_about_own_note(
         tx
         and ty
         and tx != ty
-        # the other claim speaks of this note's entity too (a title inside the other's title,
-        # "Tiger" in "Saber-Toothed Tiger", is the general kind, not this note's entity)
-        and not (_names(cy, title_x) and not title_x <= shared_stems(title_x, title_y))
-        and not (_names(cx, title_y) and not title_y <= shared_stems(title_y, title_x))
+        # the other claim speaks of this note's entity too (where the other's topic holds
+        # more words, "Tiger" beside "Saber-Toothed Tiger", it speaks of the general kind)
+        and not (_speaks_of(y, title_x) and not _kind_of(title_x, _topic(b_note, b_heading)))
+        and not (_speaks_of(x, title_y) and not _kind_of(title_y, _topic(a_note, a_heading)))
         and _about_note(x, title_x, head_x, ty, cy)
         and _about_note(y, title_y, head_y, tx, cx)
     )
@@ -829,6 +844,48 @@ GENERIC_SUBJECTS = frozenset(
 
 def _names(content: frozenset[str], title: frozenset[str]) -> bool:
     return bool(title) and title <= shared_stems(title, content)
+
+
+def _topic(note: str | None, heading: str | None) -> frozenset[str]:
+    """What a claim's place is about: its innermost heading ("Magic Items (S) / Staff of
+    Striking": Staff of Striking), else its note's title; generic words aside."""
+    inner = heading.rsplit(" / ", 1)[-1] if heading else None
+    return (_heading_stems(inner) or _title_stems(note)) - GENERIC_SUBJECTS
+
+
+def _kind_of(title: frozenset[str], topic: frozenset[str]) -> bool:
+    """`title` names the general kind of `topic`: its words and more ("Octopus" beside
+    "Giant Octopus")."""
+    title = title - GENERIC_SUBJECTS
+    return bool(title) and title <= shared_stems(title, topic) and bool(topic - title)
+
+
+def _speaks_of(c: ParsedClaim, title: frozenset[str]) -> bool:
+    """The claim speaks of the thing a note's title names: the title's words (other than
+    generic ones: "Spells G") are in its subject, written as a name ("the Orrin Family
+    smiths", "sell their birds in Muldrath"), or used as a noun ("turned to stone by a
+    medusa"). A word used of something else names nothing: a modifier ("the wizard spell
+    list" beside the note *Wizard*) or another form ("become poisoned" beside *Poisons*)."""
+    title = title - GENERIC_SUBJECTS
+    if not title:
+        return False
+    return _names(c.subject | c.upper | _nouns(c), title)
+
+
+def _nouns(c: ParsedClaim) -> frozenset[str]:
+    """Stems the claim uses as nouns as far as word shape tells: not an -ed or -ing form of
+    its stem, and not followed by a noun it modifies."""
+    words = c.words
+    out = set()
+    for i, w in enumerate(words):
+        low = w.surface.lower()
+        if low.endswith(("ed", "ing")) and not w.stem.endswith(("ed", "ing")):
+            continue
+        nxt = words[i + 1] if i + 1 < len(words) else None
+        if nxt is not None and is_content_stem(nxt.stem) and nxt.stem not in COMMON_VERBS:
+            continue
+        out.add(w.stem)
+    return frozenset(out)
 
 
 def _about_note(

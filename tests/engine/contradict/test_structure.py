@@ -136,6 +136,46 @@ def test_each_claim_about_its_own_note_is_no_conflict() -> None:
     assert named.score >= FLAG_THRESHOLD
 
 
+def test_a_title_word_used_of_something_else_does_not_tie_the_notes() -> None:
+    # "witch" modifies "charm list", "poisoned" is a state: neither speaks of the note
+    # *Witch* or *Poisons*, so each claim stays about its own note
+    a = "You learn one charm of your choice from the witch charm list."
+    b = "At 1st level, you learn three charms of your choice from the witch charm list."
+    assert assess(a, b).score >= FLAG_THRESHOLD  # without notes: one list, two counts
+    assert assess(a, b, a_note="Peoples/Elf.md", b_note="Classes/Witch.md").score == 0.0
+    assert assess(b, a, a_note="Classes/Witch.md", b_note="Peoples/Elf.md").score == 0.0
+    cloud = "Each creature in the cloud must succeed on a DC 14 Constitution saving throw or become poisoned."
+    venom = "A creature that swallows this poison must succeed on a DC 12 Constitution saving throw or be poisoned for an hour."
+    assert assess(cloud, venom, a_note="Monsters D.md", b_note="Poisons.md").score == 0.0
+
+
+def test_a_title_inside_the_other_claim_s_heading_is_its_general_kind() -> None:
+    a = "While out of water, the eel can hold its breath for 30 minutes."
+    b = "While out of water, the eel can hold its breath for 2 hours."
+    # the eel of the note *Eel*, told again in a compilation note: one animal
+    same = assess(a, b, a_note="Eel.md", b_note="Creatures E.md", b_heading="Eel")
+    assert same.score >= FLAG_THRESHOLD
+    # the same words under "Giant Eel": another animal of that kind
+    giant = assess(
+        a, b, a_note="Eel.md", b_note="Creatures E.md", b_heading="Creatures / Giant Eel"
+    )
+    assert giant.score == 0.0
+
+
+def test_a_negation_inside_a_condition_names_another_situation() -> None:
+    a = "When editing a file, you will see a row of buttons at the bottom of the window."
+    b = "On a tablet, when you're not editing a file, tap the plus button at bottom center of the window."
+    assert parse_claim(b).conditional == (True,)
+    assert assess(a, b).score < FLAG_THRESHOLD
+    assert assess(b, a).score < FLAG_THRESHOLD
+    # the same negation outside the condition is a conflict
+    shown = "A row of buttons appears at the bottom of the window when you edit a file."
+    hidden = "A row of buttons does not appear at the bottom of the window when you edit a file."
+    assert parse_claim(hidden).conditional == (False,)
+    assert assess(shown, hidden).kind == "negation"
+    assert assess(shown, hidden).score >= FLAG_THRESHOLD
+
+
 def test_a_pronoun_opening_a_claim_is_its_note_s_thing() -> None:
     a = "It does not need the list to be ordered."
     b = "A bisection search needs the list to be ordered beforehand."
