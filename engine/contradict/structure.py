@@ -422,6 +422,10 @@ def assess(
         return _NONE
     if (q_agree or d_agree) and best.kind != "conflicting_values":
         best = Verdict(best.score * 0.9, best.kind, best.explanation)
+    if _places_apart(x, y, a_note=a_note, b_note=b_note, a_heading=a_heading, b_heading=b_heading):
+        # "each creature makes a DC 18 save" under one monster, "an infected creature must make
+        # a DC 11 save" under one disease: a rule of two things, in the same words
+        best = Verdict(best.score * 0.5, best.kind, best.explanation)
     return Verdict(round(min(1.0, best.score), 4), best.kind, best.explanation)
 
 
@@ -440,6 +444,40 @@ def _with_own_thing(
     if shared_stems(title, other) != title:
         return content
     return content | title
+
+
+def _places_apart(
+    x: ParsedClaim,
+    y: ParsedClaim,
+    *,
+    a_note: str | None,
+    b_note: str | None,
+    a_heading: str | None,
+    b_heading: str | None,
+) -> bool:
+    """Claim `x` (of `a_note`, under `a_heading`) and claim `y` (of `b_note`, under
+    `b_heading`) speak of two things: one claim's subject is generic ("each creature", "you",
+    "it"), so it speaks of what its place is about; the two places are about different
+    things; neither claim holds what the other's subject names ("Nothing is uploaded by
+    Obsidian Sync" / "Obsidian Sync continues uploading"); and neither speaks of the
+    other's place."""
+    if not a_note or not b_note or a_note == b_note:
+        return False
+    if not (_generic_subject(x) or _generic_subject(y)):
+        return False
+    if shared_stems(x.subject - GENERIC_SUBJECTS, y.content) or shared_stems(
+        y.subject - GENERIC_SUBJECTS, x.content
+    ):
+        return False
+    topic_x, topic_y = _topic(a_note, a_heading), _topic(b_note, b_heading)
+    if not topic_x or not topic_y or shared_stems(topic_x, topic_y):
+        return False
+    return not (_speaks_of(y, topic_x) or _speaks_of(x, topic_y))
+
+
+def _generic_subject(c: ParsedClaim) -> bool:
+    """The claim's subject names nothing of its own: a pronoun, a generic noun, or none."""
+    return c.pronoun_subject or not ((c.subject_head or c.subject) - GENERIC_SUBJECTS)
 
 
 def _complementary_limits(x: ParsedClaim, y: ParsedClaim) -> bool:
@@ -869,12 +907,13 @@ def _speaks_of(c: ParsedClaim, title: frozenset[str]) -> bool:
     title = title - GENERIC_SUBJECTS
     if not title:
         return False
-    return _names(c.subject | c.upper | _nouns(c), title)
+    return _names(c.subject | c.upper | _nouns(c, title), title)
 
 
-def _nouns(c: ParsedClaim) -> frozenset[str]:
+def _nouns(c: ParsedClaim, title: frozenset[str]) -> frozenset[str]:
     """Stems the claim uses as nouns as far as word shape tells: not an -ed or -ing form of
-    its stem, and not followed by a noun it modifies."""
+    its stem, and not followed by a noun it modifies other than the next word of `title`
+    ("attune to a holy avenger" names *Holy Avenger*)."""
     words = c.words
     out = set()
     for i, w in enumerate(words):
@@ -882,7 +921,12 @@ def _nouns(c: ParsedClaim) -> frozenset[str]:
         if low.endswith(("ed", "ing")) and not w.stem.endswith(("ed", "ing")):
             continue
         nxt = words[i + 1] if i + 1 < len(words) else None
-        if nxt is not None and is_content_stem(nxt.stem) and nxt.stem not in COMMON_VERBS:
+        if (
+            nxt is not None
+            and is_content_stem(nxt.stem)
+            and nxt.stem not in COMMON_VERBS
+            and nxt.stem not in title
+        ):
             continue
         out.add(w.stem)
     return frozenset(out)

@@ -162,6 +162,26 @@ def test_a_title_inside_the_other_claim_s_heading_is_its_general_kind() -> None:
     assert giant.score == 0.0
 
 
+def test_generic_subjects_under_two_topics_are_two_things() -> None:
+    a = "Each creature makes a DC 18 Constitution saving throw."
+    b = "At the end of each long rest, an infected creature must make a DC 11 Constitution saving throw."
+    assert assess(a, b).score >= FLAG_THRESHOLD  # without places: one save, two DCs
+    where = {
+        "a_note": "Monsters S.md",
+        "b_note": "Diseases.md",
+        "a_heading": "Monsters (S) / Swamp Hag",
+        "b_heading": "Diseases / Marsh Fever",
+    }
+    assert 0.0 < assess(a, b, **where).score < FLAG_THRESHOLD  # shown only among weak ones
+    # a claim that holds what the other's subject names is about the same thing
+    nothing = "Nothing is uploaded by Cloud Mirror while the desktop app is closed."
+    goes_on = (
+        "Cloud Mirror continues uploading your changes in the background after you close the app."
+    )
+    tied = assess(nothing, goes_on, a_note="Local and remote folders.md", b_note="Questions.md")
+    assert tied.score >= FLAG_THRESHOLD
+
+
 def test_a_negation_inside_a_condition_names_another_situation() -> None:
     a = "When editing a file, you will see a row of buttons at the bottom of the window."
     b = "On a tablet, when you're not editing a file, tap the plus button at bottom center of the window."
