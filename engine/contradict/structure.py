@@ -905,7 +905,7 @@ def _speaks_of(c: ParsedClaim, title: frozenset[str]) -> bool:
     medusa"). A word used of something else names nothing: a modifier ("the wizard spell
     list" beside the note *Wizard*) or another form ("become poisoned" beside *Poisons*)."""
     title = title - GENERIC_SUBJECTS
-    if not title:
+    if not title or not _names(c.content, title):
         return False
     return _names(c.subject | c.upper | _nouns(c, title), title)
 
