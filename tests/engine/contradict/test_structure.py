@@ -66,6 +66,9 @@ AGREEMENTS = [
     ("Graph view does not show attachments by default.", "Graph view hides attachments by default."),
     ("A zombie does not feel pain.", "A zombie is immune to pain."),
     ("Hover previews are not enabled by default.", "Hover previews are disabled by default."),
+    # an act named as a subject ("Selecting ...") records no decision
+    ("A pinned Tags panel does not switch to a different board when you select one.",
+     "Selecting a different board does not refresh the pinned panel."),
     # the same quantity or date written differently
     ("The spell lasts 900 seconds.", "The spell lasts 15 minutes."),
     ("The trail is 3 km long.", "The trail is 3,000 m long."),
