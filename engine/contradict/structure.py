@@ -1134,7 +1134,9 @@ def swapped_relation(x: ParsedClaim, y: ParsedClaim, cx: frozenset[str], cy: fro
     sy = [w.stem for w in y.words if is_content_stem(w.stem)]
     # the two ends are what the subjects do not share ("the source note" / "the destination
     # note"): different things that swap places
-    ends_x, ends_y = x.subject - y.subject, y.subject - x.subject
+    # ("other than its size" is set apart, wherever it stands: no end)
+    apart = x.contrast | y.contrast
+    ends_x, ends_y = x.subject - y.subject - apart, y.subject - x.subject - apart
     if sx == sy or not ends_x or not ends_y:
         return ""
     if not (ends_x <= cy and ends_y <= cx):

@@ -665,11 +665,13 @@ _CONTRAST_LEADS = frozenset({"unlike", "except", "besides"})
 
 
 def contrast_words(tokens: tuple[Token, ...]) -> frozenset[str]:
-    """Content words that "unlike X" / "except X" / "besides X" set apart from the subject."""
+    """Content words that "unlike X" / "except X" / "besides X" / "other than X" set apart
+    from the subject."""
     return frozenset(
         w
         for i, t in enumerate(tokens)
         if t.norm in _CONTRAST_LEADS
+        or (t.norm == "than" and i > 0 and tokens[i - 1].norm == "other")
         for w in _clause_after(tokens, i, 5)
     )
 

@@ -66,6 +66,9 @@ AGREEMENTS = [
     ("Graph view does not show attachments by default.", "Graph view hides attachments by default."),
     ("A zombie does not feel pain.", "A zombie is immune to pain."),
     ("Hover previews are not enabled by default.", "Hover previews are disabled by default."),
+    # what "other than" sets apart is no end of a relation, wherever it stands
+    ("Its colours, other than its shape, are the same in each season.",
+     "Other than its shape, its colours are the same in each season."),
     # an act named as a subject ("Selecting ...") records no decision
     ("A pinned Tags panel does not switch to a different board when you select one.",
      "Selecting a different board does not refresh the pinned panel."),
