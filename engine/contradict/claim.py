@@ -627,6 +627,28 @@ class ParsedClaim:
         return frozenset(w.stem for w in self.words if w.lead and is_content_stem(w.stem))
 
 
+#: Chinese conditions: "如果 ... ，" (if), "当 ... 时，" (when), up to the clause's end.
+_CJK_CONDITION_LEADS = frozenset({"如果", "假如", "要是", "一旦", "若", "当"})
+_CJK_CLAUSE_ENDS = frozenset({"，", "；", "：", "。"})
+
+
+def _cjk_condition_lead(tokens: tuple[Token, ...], i: int) -> str:
+    """The Chinese condition opened at token `i`: "如果" and the like anywhere, "若" and
+    "当" only at a clause's start ("当然" of course, "当前" current are no conditions); else
+    ""."""
+    nxt = tokens[i + 1].norm if i + 1 < len(tokens) else ""
+    if tokens[i].norm + nxt in _CJK_CONDITION_LEADS:
+        return tokens[i].norm + nxt
+    single = tokens[i].norm
+    if single not in _CJK_CONDITION_LEADS:
+        return ""
+    if i > 0 and tokens[i - 1].kind != "punct":
+        return ""
+    if single == "当" and nxt in ("然", "前", "地", "时", "中", "天"):
+        return ""
+    return single
+
+
 #: Pronouns that, written in capitals, are names ("US", "IT").
 _ACRONYM_PRONOUNS = frozenset({"us", "it"})
 
@@ -660,6 +682,7 @@ def parse_claim(text: str) -> ParsedClaim:
     other = False
     definite = False
     in_condition = False
+    until_shi = False  # a Chinese "当 ... 时" condition runs past its commas to 时
     condition: set[str] = set()
     head: set[str] = set()  # the subject up to its first preposition ("each creature")
     head_done = False
@@ -684,7 +707,7 @@ def parse_claim(text: str) -> ParsedClaim:
         if t.kind == "punct":
             if subject and t.norm not in ("'", "’", "-") and i >= subject_from:
                 in_subject = False
-            if t.norm in (",", ";", ":", "."):
+            if t.norm in (",", ";", ":", ".") or (t.norm in _CJK_CLAUSE_ENDS and not until_shi):
                 in_condition = False
             continue
         if any(s <= t.start < e for s, e in spans):
@@ -728,6 +751,12 @@ def parse_claim(text: str) -> ParsedClaim:
             definite = prev in DEFINITE_WORDS
         if t.norm in CONDITION_LEADS and t.kind == "word":
             in_condition = True
+        elif t.kind == "cjk":
+            lead = _cjk_condition_lead(tokens, i)
+            if lead:
+                in_condition, until_shi = True, lead == "当"
+            elif t.norm == "时":
+                until_shi = False
         if in_condition and t.kind == "word" and is_content_stem(st):
             condition.add(st)
         if in_subject and i >= subject_from and t.norm in ("other", "another", "others"):

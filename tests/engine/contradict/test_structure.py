@@ -504,3 +504,13 @@ def test_chinese_words_that_hold_a_negator_character_negate_nothing() -> None:
     # a different password is no negation of a separate one
     assert assess("网关的密码与账户密码不同。", "网关的密码与账户密码是分开的。").kind == "none"
     assert_flagged("网关覆盖全部三个站点。", "网关不覆盖全部三个站点。", ("negation",), ())
+
+
+def test_a_chinese_negation_inside_a_condition_names_another_situation() -> None:
+    # "如果 ... ，" (if) and "当 ... 时，" (when) open conditions, to the clause's end
+    assert parse_claim("如果网关不是最新的版本，请更新固件。").conditional == (True,)
+    assert parse_claim("当你修改了文件，且修改尚未上传时，就会出现提示。").conditional == (True,)
+    assert parse_claim("网关不是最新的版本。").conditional == (False,)
+    assert parse_claim("当然，网关不支持这个频段。").conditional == (False,)  # "of course"
+    updated = "请确保使用的是最新的网关固件版本。"
+    assert assess("如果网关不是最新的版本，请更新固件。", updated).score < FLAG_THRESHOLD
