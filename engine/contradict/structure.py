@@ -1130,6 +1130,8 @@ def swapped_relation(x: ParsedClaim, y: ParsedClaim, cx: frozenset[str], cy: fro
         return ""
     if cx & _REPORTING or len(x.words) < 5 or len(y.words) < 5:
         return ""
+    if _word_order_free(x) or _word_order_free(y):
+        return ""
     sx = [w.stem for w in x.words if is_content_stem(w.stem)]
     sy = [w.stem for w in y.words if is_content_stem(w.stem)]
     # the two ends are what the subjects do not share ("the source note" / "the destination
@@ -1144,6 +1146,22 @@ def swapped_relation(x: ParsedClaim, y: ParsedClaim, cx: frozenset[str], cy: fro
     first = " ".join(w.surface for w in x.words if w.stem in ends_x)
     second = " ".join(w.surface for w in y.words if w.stem in ends_y)
     return f"the relation is reversed: {quoted(first)} and {quoted(second)} swap places"
+
+
+#: German function words (none of them an English word): German moves the verb and the
+#: phrases around it freely ("Rechts neben X klicke auf Y" / "Klicke rechts neben X auf Y"),
+#: so where two words stand says nothing of who does what to whom.
+_GERMAN_FUNCTION_WORDS = frozenset(
+    """
+    der das des dem und oder ist sind ein eine einen einem einer zum zur mit von vom im auf
+    für als auch nicht wird werden kann können wenn dann wir ihr neben bei nach über unter aus
+    """.split()
+)
+
+
+def _word_order_free(c: ParsedClaim) -> bool:
+    """The claim is German (two or more German function words): word order is no relation."""
+    return len({t.norm for t in c.tokens} & _GERMAN_FUNCTION_WORDS) >= 2
 
 
 def swapped_attribute(

@@ -514,3 +514,20 @@ def test_a_chinese_negation_inside_a_condition_names_another_situation() -> None
     assert parse_claim("当然，网关不支持这个频段。").conditional == (False,)  # "of course"
     updated = "请确保使用的是最新的网关固件版本。"
     assert assess("如果网关不是最新的版本，请更新固件。", updated).score < FLAG_THRESHOLD
+
+
+def test_german_word_order_is_no_swapped_relation() -> None:
+    # German moves the verb to the front of an instruction: the same words in another order
+    for a, b in (
+        ("Rechts neben Ordner als Projekt laden klicke auf Laden.",
+         "Klicke rechts neben Ordner als Projekt laden auf Laden."),
+        ("Rechts neben Datei als Vorlage speichern tippe auf Speichern.",
+         "Tippe rechts neben Datei als Vorlage speichern auf Speichern."),
+    ):  # fmt: skip
+        assert assess(a, b).score < FLAG_THRESHOLD, a
+    # in English two ends that trade places are still a reversed relation
+    swapped = assess(
+        "Goblins serve the hobgoblins of the northern hills.",
+        "Hobgoblins serve the goblins of the northern hills.",
+    )
+    assert swapped.kind == "semantic_conflict" and swapped.score >= FLAG_THRESHOLD
