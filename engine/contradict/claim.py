@@ -649,6 +649,14 @@ def _cjk_condition_lead(tokens: tuple[Token, ...], i: int) -> str:
     return single
 
 
+def _after_a_name_word(text: str, tokens: tuple[Token, ...], i: int) -> bool:
+    """Token `i` follows a capitalised word that is no function word: both are one name."""
+    if i == 0 or tokens[i - 1].kind != "word":
+        return False
+    prev = tokens[i - 1]
+    return text[prev.start : prev.start + 1].isupper() and is_content_stem(prev.stem)
+
+
 #: Pronouns that, written in capitals, are names ("US", "IT").
 _ACRONYM_PRONOUNS = frozenset({"us", "it"})
 
@@ -733,6 +741,10 @@ def parse_claim(text: str) -> ParsedClaim:
             st = text[t.start : t.end]  # "US dollars", "the IT team": a name, not a pronoun
         capital = not first_word and t.kind == "word" and text[t.start : t.start + 1].isupper()
         verb = t.kind == "word" and is_verb_like(t, tokens, i, capital, last_content)
+        if verb and capital and t.norm not in AUXILIARIES and _after_a_name_word(text, tokens, i):
+            verb = (
+                False  # a word of a name: "Obsidian Publish subscriptions", "Obsidian Sync keeps"
+            )
         has_verb = has_verb or verb
         if i >= subject_from and not subject and t.norm in POSSESSIVES and in_subject:
             possessive = True  # "Your base walking speed", "Its bite": the note's entity

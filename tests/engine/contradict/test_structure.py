@@ -531,3 +531,19 @@ def test_german_word_order_is_no_swapped_relation() -> None:
         "Hobgoblins serve the goblins of the northern hills.",
     )
     assert swapped.kind == "semantic_conflict" and swapped.score >= FLAG_THRESHOLD
+
+
+def test_a_capitalised_word_after_a_name_is_part_of_it() -> None:
+    # "Publish" after "Northwind" is a word of the product's name, not the claim's verb
+    assert parse_claim("Northwind Publish subscriptions are eligible for refunds.").subject >= {
+        "publish",
+        "subscription",
+    }
+    assert "keep" not in parse_claim("Northwind Sync keeps version history.").subject
+    credit = assess(
+        "Northwind Publish subscriptions are eligible for refunds.",
+        "Northwind Credit is not eligible for a refund under our Refund policy.",
+        a_note="Billing/Education discounts.md",
+        b_note="Billing/Northwind Credit.md",
+    )
+    assert credit.score < FLAG_THRESHOLD
