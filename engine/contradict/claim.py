@@ -741,10 +741,9 @@ def parse_claim(text: str) -> ParsedClaim:
             st = text[t.start : t.end]  # "US dollars", "the IT team": a name, not a pronoun
         capital = not first_word and t.kind == "word" and text[t.start : t.start + 1].isupper()
         verb = t.kind == "word" and is_verb_like(t, tokens, i, capital, last_content)
+        # a word of a name, not the verb: "Obsidian Publish subscriptions", "Obsidian Sync keeps"
         if verb and capital and t.norm not in AUXILIARIES and _after_a_name_word(text, tokens, i):
-            verb = (
-                False  # a word of a name: "Obsidian Publish subscriptions", "Obsidian Sync keeps"
-            )
+            verb = False
         has_verb = has_verb or verb
         if i >= subject_from and not subject and t.norm in POSSESSIVES and in_subject:
             possessive = True  # "Your base walking speed", "Its bite": the note's entity

@@ -69,6 +69,8 @@ from engine.contradict.text import (
 #    are not), their subjects are not two different entities (subject words that differ on both
 #    sides, an antonym inside the subject -- "Weighted graph" / "Unweighted graph" --, or each
 #    claim naming its own note, as atomic notes do), and what they share outweighs what differs.
+#    A claim with a generic subject ("each creature", "you") under one topic, beside a claim
+#    under another that neither names, is halved to the weak list (`_places_apart`).
 # 2. **One slot differs.** After normalising what may be worded differently -- polarity
 #    (explicit and implicit negators: not, never, no one, nothing, without, refused, failed to,
 #    unable, lacks, immune ...; an antonym pair flips it once more, so "does not show" and
