@@ -434,11 +434,12 @@ def assess(
 def _with_own_thing(
     c: ParsedClaim, content: frozenset[str], other: frozenset[str], note: str | None
 ) -> frozenset[str]:
-    """`content` with the title words of claim `c`'s note where `c` opens with a pronoun and
+    """`content` with the title words of claim `c`'s note where `c` opens with a pronoun or
+    has no subject at all ("Faked her kidnapping ..." in a list of a person's notes) and
     the other claim (`other`) writes every one of them. A title names a thing when it has
     two content words or a coined one: "Spells B" (a compilation) or "Lantern" may name a
     kind the other claim speaks of in general."""
-    if not c.pronoun_subject or not note:
+    if not (c.pronoun_subject or not c.subject) or not note:
         return content
     title = _title_stems(note)
     if len(title) < 2 and not _coined_title_words(note):

@@ -829,9 +829,10 @@ def is_labelled(text: str) -> bool:
 # -- negators: Negators in a claim: the words that flip its polarity, and what each one negates. ---
 #
 # Explicit and implicit negators count (not, never, no one, nothing, without, refused, failed
-# to, unable, lacks, immune ...), as do negative-prefixed adjectives in predicate position
-# ("is unavailable", "are disabled"); hedges ("may or may not"), answers ("No, ...") and
-# negators used as content ("a power failure", "the hidden folder") do not.
+# to, unable, lacks, immune, faked, pretended to, mistaken for ...), as do negative-prefixed
+# adjectives in predicate position ("is unavailable", "are disabled"); hedges ("may or may
+# not"), answers ("No, ...") and negators used as content ("a power failure", "the hidden
+# folder") do not.
 
 #: Words that negate the predicate they govern (the parity of their count is a claim's
 #: polarity), as written (lower case): stems would confuse "notes" with "not".
@@ -844,6 +845,7 @@ _IMPLICIT_NEGATORS = frozenset(
     prevent prevents prevented decline declined declines reject rejected rejects
     impossible unaware neglect neglected neglects omit omitted omits
     hide hides hiding outside
+    faked faking feign feigns feigned feigning pretend pretends pretended pretending
     nicht kein keine keinen keiner keinem nie niemals ohne
     """.split()
 )
@@ -901,12 +903,14 @@ def negated_roots_of(word: str) -> set[str]:
 #: Negators only in predicate position ("is hidden", not "the hidden folder").
 _ATTRIBUTIVE_NEGATORS = frozenset({"hidden", "absent", "missing", "immune"})
 #: Negators written as two words.
-_NEGATOR_BIGRAMS = frozenset({("no", "one"), ("no", "longer"), ("not", "any")})
+_NEGATOR_BIGRAMS = frozenset(
+    {("no", "one"), ("no", "longer"), ("not", "any"), ("mistaken", "for"), ("mistaken", "as")}
+)
 #: "fail"/"decline"/"refuse" negate only when a verb follows ("failed to load"); as nouns
 #: or with an object ("a power failure", "declined the offer") they are content.
 _NEGATE_BEFORE_TO = frozenset(
     "fail failed fails failing decline declined declines refuse refused refuses refusing "
-    "neglect neglected neglects".split()
+    "neglect neglected neglects pretend pretends pretended pretending".split()
 )
 PRONOUN_NEGATORS = frozenset({"no one", "nobody", "nothing", "none", "neither", "nowhere"})
 _EXCEPTIONS = frozenset({"except", "but", "besides", "other", "apart"})

@@ -22,6 +22,13 @@ CONFLICTS = [
      "negation", ("refused",)),
     ("Nobody on the team can open the archive.", "The team can open the archive.",
      "negation", ("nobody",)),
+    # negation written as a verb of pretence or error
+    ("The heir faked his own drowning at the harbour.", "The heir drowned at the harbour.",
+     "negation", ("faked",)),
+    ("The courier pretended to be a merchant from the coast.",
+     "The courier was a merchant from the coast.", "negation", ("pretended",)),
+    ("The ferryman is often mistaken for a smuggler of salt.",
+     "The ferryman is a smuggler of salt.", "negation", ("mistaken for",)),
     ("The spell lasts 1 hour.", "The spell lasts 10 minutes.", "conflicting_values",
      ("1 hour", "10 minutes")),
     ("Version history is kept for 30 days.", "Version history is kept for 2 weeks.",
@@ -65,6 +72,7 @@ AGREEMENTS = [
     ("The archivist keeps a book she will not share.", "The archivist keeps a book she will share with no one."),
     ("Graph view does not show attachments by default.", "Graph view hides attachments by default."),
     ("A zombie does not feel pain.", "A zombie is immune to pain."),
+    ("The steward faked the ledger's signature.", "The steward signed the ledger himself."),
     ("Hover previews are not enabled by default.", "Hover previews are disabled by default."),
     # what "other than" sets apart is no end of a relation, wherever it stands
     ("Its colours, other than its shape, are the same in each season.",
@@ -211,6 +219,13 @@ def test_a_pronoun_opening_a_claim_is_its_note_s_thing() -> None:
     # the same claim in a note the other claim does not name: no tie, a weak verdict
     other = assess(a, b, a_note="Concepts/Hash Table.md", b_note="Concepts/Ordered List.md")
     assert other.score < own.score and other.score < FLAG_THRESHOLD
+    # a line with no subject at all ("Faked ..." in a list of a person's notes) is about it too
+    bare_a, bare_b = "Faked her drowning to escape her debts", "Mira Tollen drowned in the harbour."
+    bare = assess(bare_a, bare_b, a_note="People/Mira Tollen.md", b_note="Places/Harbour.md")
+    assert bare.score >= FLAG_THRESHOLD and bare.kind == "negation", bare
+    assert "mira" in bare.explanation.lower()
+    elsewhere = assess(bare_a, bare_b, a_note="People/Osk Varn.md", b_note="Places/Harbour.md")
+    assert elsewhere.score < bare.score
     # a one-word title of the language may name a kind the other claim speaks of in general
     kind = assess(a, b, a_note="Concepts/Search.md", b_note="Concepts/Ordered List.md")
     assert kind.score < FLAG_THRESHOLD
