@@ -904,7 +904,14 @@ def negated_roots_of(word: str) -> set[str]:
 _ATTRIBUTIVE_NEGATORS = frozenset({"hidden", "absent", "missing", "immune"})
 #: Negators written as two words.
 _NEGATOR_BIGRAMS = frozenset(
-    {("no", "one"), ("no", "longer"), ("not", "any"), ("mistaken", "for"), ("mistaken", "as")}
+    {
+        ("no", "one"),
+        ("no", "longer"),
+        ("not", "any"),
+        ("mistaken", "for"),
+        ("mistaken", "as"),
+        ("rather", "than"),
+    }
 )
 #: "fail"/"decline"/"refuse" negate only when a verb follows ("failed to load"); as nouns
 #: or with an object ("a power failure", "declined the offer") they are content.

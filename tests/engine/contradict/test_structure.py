@@ -29,6 +29,8 @@ CONFLICTS = [
      "The courier was a merchant from the coast.", "negation", ("pretended",)),
     ("The ferryman is often mistaken for a smuggler of salt.",
      "The ferryman is a smuggler of salt.", "negation", ("mistaken for",)),
+    ("The salve heals the skin rather than the bone.", "The salve heals the bone.",
+     "negation", ("rather than",)),
     ("The spell lasts 1 hour.", "The spell lasts 10 minutes.", "conflicting_values",
      ("1 hour", "10 minutes")),
     ("Version history is kept for 30 days.", "Version history is kept for 2 weeks.",
@@ -73,6 +75,8 @@ AGREEMENTS = [
     ("Graph view does not show attachments by default.", "Graph view hides attachments by default."),
     ("A zombie does not feel pain.", "A zombie is immune to pain."),
     ("The steward faked the ledger's signature.", "The steward signed the ledger himself."),
+    ("The salve heals the skin, not the bone, and numbs whatever it touches.",
+     "The salve heals the skin rather than the bone."),
     ("Hover previews are not enabled by default.", "Hover previews are disabled by default."),
     # what "other than" sets apart is no end of a relation, wherever it stands
     ("Its colours, other than its shape, are the same in each season.",
