@@ -65,6 +65,7 @@ from engine.contradict.text import (
     is_verb_like,
     negated_head_after,
     negated_roots_of,
+    negates_its_root,
     negation_scopes,
     negator_in,
     stem,
@@ -728,6 +729,9 @@ def parse_claim(text: str) -> ParsedClaim:
             conditional.append(in_condition)
             if negator in PRONOUN_NEGATORS:
                 heads.append(None)
+            elif t.kind == "word" and negates_its_root(t.norm):
+                # "remained unchanged during the trial" negates change, not the trial
+                heads.append(frozenset(negated_roots_of(t.norm)))
             else:
                 heads.append(negated_head_after(tokens, i + width))
             if t.kind == "word" and is_negative_adjective(t.norm):

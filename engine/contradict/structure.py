@@ -723,11 +723,19 @@ def _counted_negators(
     # only between claims both negated ("negated differently"): a claim without a negator
     # against one with two is the parity's own case
     spare = len(c.negators) - len(o.negators) if o.negators else 0
+    both = set(zip(o.negators, o.negated_heads, strict=True))
     count = 0
     for neg, head, conditional in zip(c.negators, c.negated_heads, c.conditional, strict=True):
         if conditional and not conditions:
             continue
-        if spare > 0 and head and not _negates_other(neg, head, other, antonyms):
+        # a negator the other claim writes too, of the same word, pairs with it ("left
+        # unburned" in both): it is no extra
+        if (
+            spare > 0
+            and head
+            and (neg, head) not in both
+            and not _negates_other(neg, head, other, antonyms)
+        ):
             spare -= 1
             continue
         count += 1

@@ -441,6 +441,8 @@ def morphological_opposite(a: str, b: str) -> bool:
         if b.startswith(prefix) and rest == a and len(a) >= 4:
             if b in _FALSE_PREFIXED or b in _FALSE_PREFIXED_STEMS:
                 return False
+            if prefix in _PREFIX_NEEDS_ADJ and b[len(prefix)] == "-":
+                return False  # "in-hospital", "in-house", "in-depth": a place, not a negation
             return prefix not in _PREFIX_NEEDS_ADJ or a.endswith(_ADJ_ENDINGS)
     for x, y in ((a, b), (b, a)):
         if x.endswith("ful") and y.endswith("less") and x[:-3] == y[:-4] and len(x) > 5:
@@ -886,6 +888,12 @@ def is_negative_adjective(word: str) -> bool:
         if word.startswith(prefix) and word[len(prefix) :] in _NEGATIVE_IN_ROOTS:
             return True
     return False
+
+
+def negates_its_root(word: str) -> bool:
+    """A negative adjective that negates its own root ("unchanged", "disabled"), not what
+    follows it as "unable to" or "impossible to" do."""
+    return word not in _IMPLICIT_NEGATORS and is_negative_adjective(word)
 
 
 def negated_roots_of(word: str) -> set[str]:

@@ -174,8 +174,12 @@ def test_false_prefixes_are_not_opposites() -> None:
         ("cover", "discover"),
         ("prove", "improve"),
         ("side", "inside"),
+        ("hospital", "in-hospital"),
+        ("formal", "in-formal"),
     ]:
         assert not morphological_opposite(stem(a), stem(b)), (a, b)
+    assert morphological_opposite(stem("formal"), stem("informal"))
+    assert morphological_opposite(stem("American"), stem("un-American"))
     assert (
         cue(opposition, "The ease of use was high for everyone.", "The disease spread quickly.")
         == 0

@@ -31,6 +31,9 @@ CONFLICTS = [
      "The ferryman is a smuggler of salt.", "negation", ("mistaken for",)),
     ("The salve heals the skin rather than the bone.", "The salve heals the bone.",
      "negation", ("rather than",)),
+    # a negative adjective both claims write pairs up and leaves the other negator alone
+    ("A golem cannot mend a cracked core, even when the core is left uncovered.",
+     "A golem can mend a cracked core if the core is left uncovered.", "negation", ("not",)),
     ("The spell lasts 1 hour.", "The spell lasts 10 minutes.", "conflicting_values",
      ("1 hour", "10 minutes")),
     ("Version history is kept for 30 days.", "Version history is kept for 2 weeks.",
@@ -75,6 +78,9 @@ AGREEMENTS = [
     ("Graph view does not show attachments by default.", "Graph view hides attachments by default."),
     ("A zombie does not feel pain.", "A zombie is immune to pain."),
     ("The steward faked the ledger's signature.", "The steward signed the ledger himself."),
+    # a negative adjective negates its own root, not what follows it
+    ("The dosage remained unchanged during the trial period.",
+     "The dosage remained constant during the trial period."),
     ("The salve heals the skin, not the bone, and numbs whatever it touches.",
      "The salve heals the skin rather than the bone."),
     ("Hover previews are not enabled by default.", "Hover previews are disabled by default."),
