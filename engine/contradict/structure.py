@@ -47,6 +47,7 @@ from engine.contradict.text import (
     clear_shared_stems_cache,
     is_content_stem,
     is_negative_adjective,
+    known_words,
     listed_opposite,
     morphological_opposite,
     negated_head_after,
@@ -468,19 +469,51 @@ def _places_apart(
         return False
     if not (_generic_subject(x) or _generic_subject(y)):
         return False
-    if shared_stems(x.subject - GENERIC_SUBJECTS, y.content) or shared_stems(
+    tied = shared_stems(x.subject - GENERIC_SUBJECTS, y.content) or shared_stems(
         y.subject - GENERIC_SUBJECTS, x.content
+    )
+    if tied and (
+        shared_stems(_naming_subject(x), y.content) or shared_stems(_naming_subject(y), x.content)
     ):
         return False
     topic_x, topic_y = _topic(a_note, a_heading), _topic(b_note, b_heading)
     if not topic_x or not topic_y or shared_stems(topic_x, topic_y):
         return False
-    return not (_speaks_of(y, topic_x) or _speaks_of(x, topic_y))
+    if _speaks_of(y, topic_x) or _speaks_of(x, topic_y):
+        return False
+    # subjects tied only by one definite description ("the average lifespan"): two things
+    # unless one claim names the other's note
+    return not (
+        tied and (_speaks_of(y, _title_stems(a_note)) or _speaks_of(x, _title_stems(b_note)))
+    )
 
 
 def _generic_subject(c: ParsedClaim) -> bool:
-    """The claim's subject names nothing of its own: a pronoun, a generic noun, or none."""
-    return c.pronoun_subject or not ((c.subject_head or c.subject) - GENERIC_SUBJECTS)
+    """The claim's subject names nothing of its own: a pronoun, a generic noun, none, or a
+    definite description in words of the language ("The average lifespan is 12 years" in
+    a note about one animal: its lifespan)."""
+    rest = (c.subject_head or c.subject) - GENERIC_SUBJECTS
+    return c.pronoun_subject or not rest or (c.definite and _unnamed(c, rest))
+
+
+def _naming_subject(c: ParsedClaim) -> frozenset[str]:
+    """The words of the claim's subject that may name a thing the other claim holds: none
+    in a definite description in words of the language ("the average lifespan" is each
+    animal's own)."""
+    rest = c.subject - GENERIC_SUBJECTS
+    if c.definite and _unnamed(c, (c.subject_head or c.subject) - GENERIC_SUBJECTS):
+        return frozenset()
+    return rest
+
+
+def _unnamed(c: ParsedClaim, stems: frozenset[str]) -> bool:
+    """Claim `c` writes the words `stems` without a capital and all are words of the
+    language: no name ("the HC-SM30 probe", "the soil-node-s3")."""
+    known = known_words()
+    if not known or stems & c.upper:
+        return False
+    written = [part for w in c.words if w.stem in stems for part in w.surface.lower().split("-")]
+    return bool(written) and all(w in known for w in written)
 
 
 def _complementary_limits(x: ParsedClaim, y: ParsedClaim) -> bool:

@@ -206,6 +206,19 @@ def test_generic_subjects_under_two_topics_are_two_things() -> None:
     assert tied.score >= FLAG_THRESHOLD
 
 
+def test_one_definite_description_under_two_topics_is_two_things() -> None:
+    a, b = "The average lifespan is 12 years.", "The average lifespan is 40 years."
+    # in two notes about two animals each speaks of its own animal's lifespan
+    apart = assess(a, b, a_note="Animals/Grey Heron.md", b_note="Animals/Red Fox.md")
+    assert 0.0 < apart.score < FLAG_THRESHOLD
+    # under two topics that share a word, or said of a thing by name, it is one lifespan
+    same = assess(a, b, a_note="Animals/Grey Heron.md", b_note="Surveys/Grey Heron counts.md")
+    assert same.score >= FLAG_THRESHOLD
+    runs = "The soil-node-s3 runs for 14 months.", "The soil-node-s3 runs for 9 months."
+    where = {"a_note": "Hardware/Node Specs.md", "b_note": "Meetings/Retrospective.md"}
+    assert assess(*runs, **where).score >= FLAG_THRESHOLD
+
+
 def test_a_negation_inside_a_condition_names_another_situation() -> None:
     a = "When editing a file, you will see a row of buttons at the bottom of the window."
     b = "On a tablet, when you're not editing a file, tap the plus button at bottom center of the window."
