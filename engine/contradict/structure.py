@@ -477,7 +477,7 @@ def _places_apart(
     ):
         return False
     topic_x, topic_y = _topic(a_note, a_heading), _topic(b_note, b_heading)
-    if not topic_x or not topic_y or shared_stems(topic_x, topic_y):
+    if not topic_x or not topic_y or _one_topic(topic_x, topic_y):
         return False
     if _speaks_of(y, topic_x) or _speaks_of(x, topic_y):
         return False
@@ -494,6 +494,14 @@ def _generic_subject(c: ParsedClaim) -> bool:
     a note about one animal: its lifespan)."""
     rest = (c.subject_head or c.subject) - GENERIC_SUBJECTS
     return c.pronoun_subject or not rest or (c.definite and _unnamed(c, rest))
+
+
+def _one_topic(x: frozenset[str], y: frozenset[str]) -> bool:
+    """Two topics (content stems of titles or headings) name one place: they share at least
+    half the words of the shorter ("Grey Heron" / "Grey Heron counts"), not one word of two
+    long titles ("... in adults: a meta-analysis" / "... in children: a meta-analysis")."""
+    shared = len(shared_stems(x, y))
+    return shared > 0 and 2 * shared >= min(len(x), len(y))
 
 
 def _naming_subject(c: ParsedClaim) -> frozenset[str]:

@@ -214,6 +214,16 @@ def test_one_definite_description_under_two_topics_is_two_things() -> None:
     # under two topics that share a word, or said of a thing by name, it is one lifespan
     same = assess(a, b, a_note="Animals/Grey Heron.md", b_note="Surveys/Grey Heron counts.md")
     assert same.score >= FLAG_THRESHOLD
+    # one shared word of two long titles does not make them one topic
+    searched = (
+        "The last search was conducted in May 2012.",
+        "The last search was conducted in June 2017.",
+    )
+    papers = {
+        "a_note": "Papers/Effect of evening exercise on sleep quality in older adults.md",
+        "b_note": "Papers/Sleep apnoea among long-haul truck drivers.md",
+    }
+    assert 0.0 < assess(*searched, **papers).score < FLAG_THRESHOLD
     runs = "The soil-node-s3 runs for 14 months.", "The soil-node-s3 runs for 9 months."
     where = {"a_note": "Hardware/Node Specs.md", "b_note": "Meetings/Retrospective.md"}
     assert assess(*runs, **where).score >= FLAG_THRESHOLD
