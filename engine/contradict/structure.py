@@ -70,8 +70,9 @@ from engine.contradict.text import (
 #    are not), their subjects are not two different entities (subject words that differ on both
 #    sides, an antonym inside the subject -- "Weighted graph" / "Unweighted graph" --, or each
 #    claim naming its own note, as atomic notes do), and what they share outweighs what differs.
-#    A claim with a generic subject ("each creature", "you") under one topic, beside a claim
-#    under another that neither names, is halved to the weak list (`_places_apart`).
+#    A claim with a generic subject ("each creature", "you", "the average lifespan") under
+#    one topic, beside a claim under another that neither names, is halved to the weak list
+#    (`_places_apart`).
 # 2. **One slot differs.** After normalising what may be worded differently -- polarity
 #    (explicit and implicit negators: not, never, no one, nothing, without, refused, failed to,
 #    unable, lacks, immune ...; an antonym pair flips it once more, so "does not show" and
@@ -461,10 +462,11 @@ def _places_apart(
 ) -> bool:
     """Claim `x` (of `a_note`, under `a_heading`) and claim `y` (of `b_note`, under
     `b_heading`) speak of two things: one claim's subject is generic ("each creature", "you",
-    "it"), so it speaks of what its place is about; the two places are about different
-    things; neither claim holds what the other's subject names ("Nothing is uploaded by
-    Obsidian Sync" / "Obsidian Sync continues uploading"); and neither speaks of the
-    other's place."""
+    "it", "the average lifespan"), so it speaks of what its place is about; the two places
+    are about different things; neither claim holds what the other's subject names
+    ("Nothing is uploaded by Obsidian Sync" / "Obsidian Sync continues uploading"); and
+    neither speaks of the other's place (nor, where only a definite description ties the
+    subjects, of the other's note)."""
     if not a_note or not b_note or a_note == b_note:
         return False
     if not (_generic_subject(x) or _generic_subject(y)):
