@@ -895,6 +895,8 @@ def decisions_in(text: str, tokens: tuple[Token, ...]) -> tuple[Decision, ...]:
             continue
         if i == 0 and t.norm.endswith("ing"):
             continue  # "Selecting a note ...": the act as a subject, no decision recorded
+        if _describes_a_process(tokens, i):
+            continue
         negated = (i > 0 and tokens[i - 1].norm in ("not", "never")) or (
             i > 1 and tokens[i - 2].norm in ("not", "never")
         )
@@ -951,6 +953,24 @@ def decisions_in(text: str, tokens: tuple[Token, ...]) -> tuple[Decision, ...]:
         if stems:
             out.append(Decision(verb, stems, shown))
     return tuple(out)
+
+
+#: Auxiliaries of the present: "statistics are replaced by ..." says how a thing works.
+_PRESENT_AUXILIARIES = frozenset("is are am be being".split())
+
+
+def _describes_a_process(tokens: tuple[Token, ...], i: int) -> bool:
+    """The verb at token i says how something works or how to do it, not what somebody
+    decided: a present -s form ("the enzyme replaces X with Y", "selects"), a present
+    passive ("statistics are replaced by"), or an -ing form ("by selecting the icon",
+    "dragging and dropping"). A decision is an act in time: "we chose", "was replaced by",
+    "will drop", "decided to use", "we use"."""
+    word = tokens[i].norm
+    if word.endswith("ing"):
+        return True
+    if word.endswith("s") and not word.endswith("ss") and tokens[i].stem not in (word, "use"):
+        return True  # "uses" keeps a choice in force: "the team uses PostgreSQL"
+    return i > 0 and tokens[i - 1].norm in _PRESENT_AUXILIARIES and word.endswith("ed")
 
 
 def _object_before(text: str, tokens: tuple[Token, ...], i: int) -> tuple[frozenset[str], str]:

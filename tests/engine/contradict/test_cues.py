@@ -327,6 +327,22 @@ def test_decision_near_misses() -> None:
     assert cue(decision, "We chose SQLite for storage.", "We chose SQLite for the edge box.") == 0
 
 
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        # how a thing works, said twice in the same words: nobody decided anything
+        ("Your statistics are replaced by the statistics of the beast.",
+         "A target's statistics are replaced by the statistics of the chosen beast."),
+        ("The enzyme replaces the old strand with a new one.",
+         "The old strand is kept and the new one dropped by the enzyme."),
+        # how to do something
+        ("Fold a list by selecting the collapse icon.", "You can drag and drop the tab icons."),
+    ],
+)  # fmt: skip
+def test_processes_and_instructions_record_no_decision(a: str, b: str) -> None:
+    assert cue(decision, a, b) == 0
+
+
 # -- overlap and the whole set -------------------------------------------------------------
 
 
