@@ -893,10 +893,8 @@ def decisions_in(text: str, tokens: tuple[Token, ...]) -> tuple[Decision, ...]:
     for i, t in enumerate(tokens):
         if t.kind != "word":
             continue
-        if i == 0 and t.norm.endswith("ing"):
-            continue  # "Selecting a note ...": the act as a subject, no decision recorded
         if _describes_a_process(tokens, i):
-            continue
+            continue  # "Selecting a note ...", "the enzyme replaces ...": no decision recorded
         negated = (i > 0 and tokens[i - 1].norm in ("not", "never")) or (
             i > 1 and tokens[i - 2].norm in ("not", "never")
         )
