@@ -492,10 +492,16 @@ def _places_apart(
 
 def _generic_subject(c: ParsedClaim) -> bool:
     """The claim's subject names nothing of its own: a pronoun, a generic noun, none, or a
-    definite description in words of the language ("The average lifespan is 12 years" in
-    a note about one animal: its lifespan)."""
+    definite description in words of the language (`_own_description`)."""
     rest = (c.subject_head or c.subject) - GENERIC_SUBJECTS
-    return c.pronoun_subject or not rest or (c.definite and _unnamed(c, rest))
+    return c.pronoun_subject or not rest or _own_description(c)
+
+
+def _own_description(c: ParsedClaim) -> bool:
+    """The subject is a definite description in words of the language: "The average
+    lifespan is 12 years" in a note about one animal speaks of that animal's lifespan."""
+    rest = (c.subject_head or c.subject) - GENERIC_SUBJECTS
+    return c.definite and bool(rest) and _unnamed(c, rest)
 
 
 def _one_topic(x: frozenset[str], y: frozenset[str]) -> bool:
@@ -508,12 +514,8 @@ def _one_topic(x: frozenset[str], y: frozenset[str]) -> bool:
 
 def _naming_subject(c: ParsedClaim) -> frozenset[str]:
     """The words of the claim's subject that may name a thing the other claim holds: none
-    in a definite description in words of the language ("the average lifespan" is each
-    animal's own)."""
-    rest = c.subject - GENERIC_SUBJECTS
-    if c.definite and _unnamed(c, (c.subject_head or c.subject) - GENERIC_SUBJECTS):
-        return frozenset()
-    return rest
+    in a definite description in words of the language (`_own_description`)."""
+    return frozenset() if _own_description(c) else c.subject - GENERIC_SUBJECTS
 
 
 def _unnamed(c: ParsedClaim, stems: frozenset[str]) -> bool:
