@@ -31,6 +31,30 @@ StatusCallback = Callable[[Status, str], None]
 #: Beyond this many distinct paths in one batch, a full rescan is cheaper and safer.
 MAX_BATCH_PATHS = 2000
 
+#: watchdog's inotify emitter logs this at ERROR when it is stopped while its thread is
+#: between two reads: a race inside its own shutdown that loses no event.
+_STOP_RACE_MESSAGE = "InotifyEmitter.queue_events() called when the thread is inactive"
+
+
+class _StopRaceAsDebug(logging.Filter):
+    """Lower watchdog's shutdown-race record to DEBUG: stopping a watcher is not an error."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno >= logging.ERROR and record.getMessage() == _STOP_RACE_MESSAGE:
+            record.levelno, record.levelname = logging.DEBUG, "DEBUG"
+            return logging.getLogger(record.name).isEnabledFor(logging.DEBUG)
+        return True
+
+
+def quiet_watchdog_stop_race() -> None:
+    """Install the filter once on watchdog's inotify logger (idempotent)."""
+    inotify_log = logging.getLogger("watchdog.observers.inotify")
+    if not any(isinstance(f, _StopRaceAsDebug) for f in inotify_log.filters):
+        inotify_log.addFilter(_StopRaceAsDebug())
+
+
+quiet_watchdog_stop_race()
+
 
 class VaultWatcher:
     """watchdog on a vault, plus a flusher thread that debounces and survives the vault
