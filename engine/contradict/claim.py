@@ -41,6 +41,8 @@ from engine.contradict.text import (
     CONDITION_WORDS,
     DEFINITE_WORDS,
     DROP_VERBS,
+    FRAME_SUBJECTS,
+    FRAME_VERBS,
     HEAD_ENDS,
     IMPERATIVE_LEADS,
     MAX_SCOPE,
@@ -63,11 +65,12 @@ from engine.contradict.text import (
     is_passive,
     is_scope_boundary,
     is_verb_like,
-    negated_head_after,
     negated_roots_of,
+    negated_words_after,
     negates_its_root,
     negation_scopes,
     negator_in,
+    opens_with_verb,
     stem,
     tokenize,
 )
@@ -683,7 +686,7 @@ def parse_claim(text: str) -> ParsedClaim:
     roots: set[str] = set()
     subject: set[str] = set()
     upper: set[str] = set()
-    in_subject = True
+    in_subject = not opens_with_verb(tokens)  # "Thrives in shade": the note's own thing
     has_verb = bool(negators)
     possessive = False
     first_person = False
@@ -703,6 +706,8 @@ def parse_claim(text: str) -> ParsedClaim:
     subject_from = 0
     if len(tokens) > 1 and tokens[1].norm == ",":
         subject_from = 2  # "Furthermore, the ..."
+    elif len(tokens) > 2 and tokens[0].norm in FRAME_SUBJECTS and tokens[1].norm in FRAME_VERBS:
+        subject_from = 3 if tokens[2].norm == "that" else 2  # "This means they cannot ..."
     elif tokens and tokens[0].norm in IMPERATIVE_LEADS | CLAUSE_LEADS:
         comma = next(
             (k for k, t in enumerate(tokens[:10]) if t.kind == "punct" and t.norm == ","), None
@@ -733,7 +738,7 @@ def parse_claim(text: str) -> ParsedClaim:
                 # "remained unchanged during the trial" negates change, not the trial
                 heads.append(frozenset(negated_roots_of(t.norm)))
             else:
-                heads.append(negated_head_after(tokens, i + width))
+                heads.append(negated_words_after(tokens, i + width))
             if t.kind == "word" and is_negative_adjective(t.norm):
                 roots.update(negated_roots_of(t.norm))
             skip_next = width == 2

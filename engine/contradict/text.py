@@ -720,7 +720,15 @@ def is_adverb_or_gerund(word: str) -> bool:
 
 PRONOUNS = frozenset("you i we they he she it one".split())
 CONDITION_LEADS = frozenset("if when whenever unless while once".split())
-CLAUSE_LEADS = frozenset("while although though because since unless until during".split())
+#: Words that open a leading clause or phrase ending at its comma: the subject follows it
+#: ("Although ..., the road ...", "Unlike the fern, the blossom ...").
+CLAUSE_LEADS = frozenset(
+    "while although though because since unless until during whereas unlike despite besides "
+    "without beyond among throughout like as given compared according".split()
+)
+#: "This means (that) ...", "which shows ...": a frame; what follows is the claim.
+FRAME_SUBJECTS = frozenset("this that which it".split())
+FRAME_VERBS = frozenset("means meant implies implied shows showed suggests suggested".split())
 
 
 _LABEL_RE = re.compile(r"^\s*[^\s:.,;]+(?:\s+[^\s:.,;]+){0,3}:\s")
@@ -743,6 +751,30 @@ _DETERMINERS = frozenset("the a an this that each every any no".split())
 
 def _plural(word: str) -> bool:
     return len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is"))
+
+
+#: What follows a verb that opens a subjectless line ("Thrives in shade", "Blooms only at
+#: night"): a preposition, a condition or an adverb of manner.
+_AFTER_OPENING_VERB = frozenset(
+    "in on at during under near from through around within among only best well mostly "
+    "mainly when whenever if after before".split()
+)
+
+
+def opens_with_verb(tokens: tuple[Token, ...]) -> bool:
+    """A line that opens with its verb and has no subject ("Thrives in solitude, withering if
+    crowded" in a plant's note): a third-person verb, then a preposition or an adverb, and no
+    auxiliary before the clause ends ("Blossoms in spring are pink" has a subject)."""
+    if len(tokens) < 3 or tokens[0].kind != "word" or not _plural(tokens[0].norm):
+        return False
+    if tokens[1].norm not in _AFTER_OPENING_VERB:
+        return False
+    for t in tokens[2:]:
+        if t.kind == "punct" and t.norm in (",", ";", ":", ".", "(", "—", "–"):
+            return True
+        if t.norm in AUXILIARIES:
+            return False
+    return True
 
 
 def is_verb_like(
@@ -813,6 +845,8 @@ def is_imperative(tokens: tuple[Token, ...]) -> bool:
         return True
     if words[0].norm in _SOFT_IMPERATIVES and len(words) > 1 and words[1].norm in _OBJECT_STARTS:
         return True  # "Share a site with...", "Join the server", "List all files"
+    if _verb_before_your(words):
+        return True  # "Increase your speed", "Roll one of your dice": any verb, told to you
     if words[0].norm in IMPERATIVE_LEADS:
         for k, t in enumerate(words[:12]):
             if t.kind == "punct" and t.norm == ",":
@@ -821,6 +855,17 @@ def is_imperative(tokens: tuple[Token, ...]) -> bool:
                     nxt.norm in _IMPERATIVES or nxt.norm in _SOFT_IMPERATIVES
                 )
     return False
+
+
+def _verb_before_your(words: list[Token]) -> bool:
+    """An opening word followed by "your" ("Increase one of your scores"): no subject
+    precedes "your" in a statement, so the first word is a verb told to the reader."""
+    if len(words) < 2 or words[0].kind != "word" or not is_content_stem(words[0].stem):
+        return False
+    if words[0].norm.endswith(("ing", "ly")):
+        return False  # "Using your map", "Only your notes"
+    nxt = [w.norm for w in words[1:5]]
+    return nxt[0] == "your" or nxt[:3] in (["one", "of", "your"], ["all", "of", "your"])
 
 
 def is_labelled(text: str) -> bool:
@@ -986,6 +1031,10 @@ def negator_at(t: Token, nxt: Token | None, prev: str, after: str = "", prev2: s
     return norm if norm in _IMPLICIT_NEGATORS else ""
 
 
+#: Verbs that say little without their object: "cannot use spells" negates using spells.
+_LIGHT_VERBS = frozenset(stem(w) for w in "use get make take hold need".split())
+
+
 def negated_head_after(tokens: tuple[Token, ...], start: int) -> frozenset[str]:
     """What a negator negates: the first content word after it (skipping auxiliaries)."""
     for t in tokens[start : start + 6]:
@@ -996,6 +1045,16 @@ def negated_head_after(tokens: tuple[Token, ...], start: int) -> frozenset[str]:
         if is_content_stem(t.stem):
             return frozenset({t.stem})
     return frozenset()
+
+
+def negated_words_after(tokens: tuple[Token, ...], start: int) -> frozenset[str]:
+    """The negated head (`negated_head_after`) and, where it is a light verb, the first
+    content word of its object: "cannot use combat spells" negates the spells as well."""
+    head = negated_head_after(tokens, start)
+    if not head or next(iter(head)) not in _LIGHT_VERBS:
+        return head
+    k = next(k for k in range(start, len(tokens)) if tokens[k].stem in head)
+    return head | negated_head_after(tokens, k + 1)
 
 
 # -- negation_scopes: Negation scopes of a claim for the cue detectors: each negator (not, never, no

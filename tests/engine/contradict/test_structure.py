@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from engine.contradict.claim import parse_claim
 from engine.contradict.structure import assess, clear_caches
+from engine.contradict.text import stem
 from engine.contradict.types import FLAG_THRESHOLD
 
 CONFLICTS = [
@@ -595,3 +596,50 @@ def test_a_capitalised_word_after_a_name_is_part_of_it() -> None:
         b_note="Billing/Northwind Credit.md",
     )
     assert credit.score < FLAG_THRESHOLD
+
+
+def test_a_leading_phrase_or_frame_is_not_the_subject() -> None:
+    # "Unlike X," "As a rule," "Despite X," end at their comma; the subject follows
+    assert parse_claim("Unlike the heather, the moss opens at night.").subject == {"moss"}
+    assert parse_claim("As a rule, the ferry leaves at dawn.").subject == {stem("ferry")}
+    assert parse_claim("Despite the storms, the harbour stayed open.").subject == {"harbour"}
+    # "This means (that) they ...": a frame around the claim, whose subject is "they"
+    framed = parse_claim("This means that they cannot brew potions.")
+    assert framed.pronoun_subject and not framed.subject
+    assert not parse_claim("This means of travel is slow.").pronoun_subject
+
+
+def test_a_line_that_opens_with_its_verb_has_no_subject_but_its_note() -> None:
+    opening = parse_claim("Thrives in shade, wilting if planted in full sun.")
+    assert opening.subject == frozenset()
+    assert parse_claim("Blossoms in spring are pink.").subject >= {"blossom"}
+    # such a line speaks of its note's thing, which the other claim names
+    verdict = assess(
+        "Blooms only at night, in the shade of old oaks.",
+        "The [[Pale Starflower]] blooms only in the day.",
+        a_note="Plants/Pale Starflower.md",
+        b_note="Plants/Garden Beds.md",
+    )
+    assert verdict.kind == "opposing_sentiment"
+
+
+def test_an_instruction_to_you_is_no_claim_about_a_thing() -> None:
+    """ "Increase one of your scores by 2" tells the reader what to do: a rule that caps the
+    score is no negation of it."""
+    assert parse_claim("Increase one of your scores by 2.").imperative
+    assert parse_claim("Sharpen your blade before the duel.").imperative
+    assert not parse_claim("Increases in rainfall flood your cellar.").imperative
+    capped = (
+        "You can't increase a score above 20 with this gift.",
+        "Increase one of your scores by 2.",
+    )
+    assert assess(*capped).score < FLAG_THRESHOLD
+
+
+def test_a_light_verb_negates_its_object_too() -> None:
+    """ "cannot use fire spells" negates the spells, which the other claim names with
+    another verb."""
+    assert parse_claim("They cannot use fire spells at all.").negated_heads == (
+        frozenset({"use", stem("fire")}),
+    )
+    assert parse_claim("They cannot brew fire tonics.").negated_heads == (frozenset({"brew"}),)
