@@ -714,6 +714,13 @@ def parse_claim(text: str) -> ParsedClaim:
         )
         if comma is not None:
             subject_from = comma + 1
+    elif len(tokens) > 2 and tokens[1].norm == "than":
+        # a fronted comparison: "Smaller than the heron but larger than a wren, the egret ..."
+        comma = next(
+            (k for k, t in enumerate(tokens[:16]) if t.kind == "punct" and t.norm == ","), None
+        )
+        if comma is not None:
+            subject_from = comma + 1
     for i, t in enumerate(tokens):
         if skip_next:
             skip_next = False
@@ -779,6 +786,8 @@ def parse_claim(text: str) -> ParsedClaim:
                 until_shi = False
         if in_condition and t.kind == "word" and is_content_stem(st):
             condition.add(st)
+        if t.norm == "otherwise":
+            condition.add(t.norm)  # "otherwise, you don't have one": the remaining cases
         if in_subject and i >= subject_from and t.norm in ("other", "another", "others"):
             other = True  # "four other rock formations": something else than the other claim
         if (

@@ -380,7 +380,9 @@ def assess(
             )
             if antonyms:
                 wx, wy = antonyms[0]
-                detail += f"; {quoted(wx.surface)} vs {quoted(wy.surface)}"
+                pair = f"{quoted(wx.surface)} vs {quoted(wy.surface)}"
+                # no negator at all: the flip is an opposite inside a subject or a lead
+                detail = f"{detail}; {pair}" if said else f"opposites: {pair}"
             # what the other claim only compares with ("more bridges than it rebuilt") is not
             # what it says
             said_y, said_x = cy - y.compared, cx - x.compared

@@ -643,3 +643,28 @@ def test_a_light_verb_negates_its_object_too() -> None:
         frozenset({"use", stem("fire")}),
     )
     assert parse_claim("They cannot brew fire tonics.").negated_heads == (frozenset({"brew"}),)
+
+
+def test_a_fronted_comparison_is_no_subject() -> None:
+    parsed = parse_claim("Smaller than a heron but larger than a wren, the egret wades in ponds.")
+    assert parsed.subject == {stem("egret")}
+    # two birds, each in its own water: no conflict between "deep" and "shallow"
+    verdict = assess(
+        "Smaller than a heron but larger than a wren, the egret wades in deep ponds.",
+        "Smaller than herons and egrets, the little bittern wades in shallow ponds.",
+        a_note="Birds/Wading Birds A.md",
+        b_note="Birds/Wading Birds B.md",
+    )
+    assert verdict.score < FLAG_THRESHOLD
+    assert '"deep" vs "shallow"' in verdict.explanation or verdict.kind == "none"
+
+
+def test_otherwise_speaks_of_the_remaining_cases() -> None:
+    """ "You otherwise don't have a spare key" holds where the other claim does not."""
+    assert "otherwise" in parse_claim("You otherwise don't have a spare key.").condition
+    a, b = (
+        "You can carry a spare key on each of your trips.",
+        "You otherwise don't have a spare key.",
+    )
+    assert assess(a, b).score < FLAG_THRESHOLD
+    assert_flagged(a, "You can't carry a spare key on any of your trips.", ("negation",), ())
