@@ -1201,9 +1201,34 @@ def swapped_relation(x: ParsedClaim, y: ParsedClaim, cx: frozenset[str], cy: fro
         return ""
     if not (ends_x <= cy and ends_y <= cx):
         return ""
+    if _listed_together(x, ends_x, ends_y) and _listed_together(y, ends_x, ends_y):
+        return ""  # "funded by A, B and C" / "by B, C and A": a list in another order
     first = " ".join(w.surface for w in x.words if w.stem in ends_x)
     second = " ".join(w.surface for w in y.words if w.stem in ends_y)
     return f"the relation is reversed: {quoted(first)} and {quoted(second)} swap places"
+
+
+_LIST_GLUE = frozenset(", ; & and or".split())
+
+
+def _listed_together(c: ParsedClaim, ends_a: frozenset[str], ends_b: frozenset[str]) -> bool:
+    """In claim `c`, the two ends stand in one list: between them only commas, "and", "or",
+    function words and capitalised words of names ("A, National B, and C")."""
+    text, tokens = c.text, c.tokens
+    at_a = [i for i, t in enumerate(tokens) if t.stem in ends_a]
+    at_b = [i for i, t in enumerate(tokens) if t.stem in ends_b]
+    if not at_a or not at_b:
+        return False
+    lo, hi = (max(at_a), min(at_b)) if max(at_a) < min(at_b) else (max(at_b), min(at_a))
+    if lo >= hi:
+        return False
+    between = tokens[lo + 1 : hi]
+    if not any(t.norm in _LIST_GLUE for t in between):
+        return False
+    return all(
+        t.norm in _LIST_GLUE or not is_content_stem(t.stem) or text[t.start : t.start + 1].isupper()
+        for t in between
+    )
 
 
 #: German function words (none of them an English word): German moves the verb and the

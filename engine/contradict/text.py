@@ -336,6 +336,7 @@ upregulated downregulated
 agonist antagonist | benign malignant | acute chronic | dominant recessive | hypo hyper
 significant insignificant | significantly insignificantly | consistent inconsistent
 optimistic pessimistic | love hate | pleasant unpleasant
+known unknown | clear unclear
 best worst | boring interesting | boring exciting | cheap costly | wealthy poor | famous unknown
 """.replace("\n", "|")
 
@@ -891,7 +892,7 @@ _IMPLICIT_NEGATORS = frozenset(
     forbid forbids forbidden forbade prohibit prohibited prohibits ban banned bans
     prevent prevents prevented decline declined declines reject rejected rejects
     impossible unaware neglect neglected neglects omit omitted omits
-    hide hides hiding outside
+    hide hides hiding outside hardly scarcely poorly
     faked faking feign feigns feigned feigning pretend pretends pretended pretending
     nicht kein keine keinen keiner keinem nie niemals ohne
     """.split()
@@ -930,8 +931,11 @@ def is_negative_adjective(word: str) -> bool:
                 and not root.endswith("ing")
             )
     for prefix in ("in", "im", "il", "ir"):
-        if word.startswith(prefix) and word[len(prefix) :] in _NEGATIVE_IN_ROOTS:
-            return True
+        root = word[len(prefix) :]
+        if word.startswith(prefix) and (
+            root in _NEGATIVE_IN_ROOTS or (root.endswith("ly") and root[:-2] in _NEGATIVE_IN_ROOTS)
+        ):
+            return True  # "incomplete", and its adverb "incompletely"
     return False
 
 

@@ -668,3 +668,32 @@ def test_otherwise_speaks_of_the_remaining_cases() -> None:
     )
     assert assess(a, b).score < FLAG_THRESHOLD
     assert_flagged(a, "You can't carry a spare key on any of your trips.", ("negation",), ())
+
+
+def test_a_list_in_another_order_reverses_no_relation() -> None:
+    a = "SPONSORS Harbour Trust, Northern Rowing Club, and Salt Guild."
+    b = "SPONSORS Northern Rowing Club, Salt Guild, and Harbour Trust."
+    assert assess(a, b, a_note="Regatta 2024.md", b_note="Regatta 2025.md").score == 0.0
+    assert_flagged(
+        "Goblins serve the hobgoblins of the northern hills.",
+        "Hobgoblins serve the goblins of the northern hills.",
+        ("semantic_conflict",),
+        ("swap",),
+    )
+
+
+def test_poorly_and_negative_adverbs_negate() -> None:
+    """ "poorly understood" and "not understood" agree; "poorly" against "well" does not."""
+    assert parse_claim("The cause remains poorly understood.").negators == ("poorly",)
+    assert parse_claim("The cause is incompletely understood.").negators
+    agree = (
+        "The cause of the blight remains poorly understood.",
+        "The cause of the blight is not understood.",
+    )
+    assert assess(*agree).score < FLAG_THRESHOLD
+    assert_flagged(
+        "The pump performs poorly in cold water.",
+        "The pump performs well in cold water.",
+        ("negation",),
+        ("poorly",),
+    )
