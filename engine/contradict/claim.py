@@ -610,6 +610,9 @@ class ParsedClaim:
     contrast: frozenset[str]  # what "unlike X" / "other than X" sets apart: not the subject
     compared: frozenset[str]  # what "more X than Y" compares with: Y is not said to hold
     subject_head: frozenset[str]  # the subject before its first preposition other than "of"
+    #: what a relative clause of the subject negates: "a creature that is not evil" is a
+    #: kind of creature (evil), not a creature said to be something else
+    subject_negated: frozenset[str]
     has_by: bool
     passive: bool  # "are rendered", "was dropped"
     tokens: tuple[Token, ...]
@@ -686,6 +689,9 @@ def parse_claim(text: str) -> ParsedClaim:
     roots: set[str] = set()
     subject: set[str] = set()
     upper: set[str] = set()
+    relative_at = -1  # where a relative clause of the subject opens ("a creature that ...")
+    subject_negated: set[str] = set()
+    in_relative = False  # a negation inside that relative clause is open
     in_subject = not opens_with_verb(tokens)  # "Thrives in shade": the note's own thing
     has_verb = bool(negators)
     possessive = False
@@ -735,6 +741,11 @@ def parse_claim(text: str) -> ParsedClaim:
             continue
         prev = tokens[i - 1].norm if i > 0 else ""
         negator = negator_in(tokens, i)
+        if negator and (
+            0 <= relative_at < i <= relative_at + 3 or (negator == "nor" and in_relative)
+        ):
+            in_relative = True
+            subject_negated.update(negated_words_after(tokens, i + len(negator.split())))
         if negator:
             width = len(negator.split())
             negators.append(negator)
@@ -800,6 +811,8 @@ def parse_claim(text: str) -> ParsedClaim:
             )
         ):
             in_subject = False
+            if subject and t.norm in ("that", "which", "who") and last_content is not None:
+                relative_at = i
         if (
             in_subject
             and i >= subject_from
@@ -845,6 +858,7 @@ def parse_claim(text: str) -> ParsedClaim:
         contrast=contrast_words(tokens),
         compared=compared_words(tokens),
         subject_head=frozenset(head),
+        subject_negated=frozenset(subject_negated),
         has_by=any(t.norm == "by" for t in tokens),
         passive=is_passive(tokens),
         tokens=tokens,

@@ -860,8 +860,12 @@ def _voices(x: ParsedClaim, y: ParsedClaim) -> bool:
 
 
 def opposite_subjects(x: ParsedClaim, y: ParsedClaim) -> bool:
-    """An antonym sits inside the subjects: "Weighted graph" / "Unweighted graph"."""
+    """An antonym sits inside the subjects ("Weighted graph" / "Unweighted graph"), or one
+    subject is what the other's relative clause negates ("A creature that is not evil" /
+    "An evil creature")."""
     subj_x, subj_y = x.subject, y.subject
+    if shared_stems(x.subject_negated, subj_y) or shared_stems(y.subject_negated, subj_x):
+        return True
     return any(are_opposites(p, q) for p in subj_x - subj_y for q in subj_y - subj_x)
 
 

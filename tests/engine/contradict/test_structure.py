@@ -697,3 +697,20 @@ def test_poorly_and_negative_adverbs_negate() -> None:
         ("negation",),
         ("poorly",),
     )
+
+
+def test_a_negation_inside_the_subject_names_another_kind() -> None:
+    """ "A lantern that is not lit" is a kind of lantern, not a lantern said to be unlit."""
+    parsed = parse_claim("A lantern that is not lit draws moths to the porch.")
+    assert parsed.subject_negated == {stem("lit")}
+    kinds = (
+        "A lantern that is not lit draws moths to the porch.",
+        "A lit lantern draws moths to the porch.",
+    )
+    assert assess(*kinds).score == 0.0
+    assert_flagged(
+        "A lit lantern draws moths to the porch.",
+        "A lit lantern does not draw moths to the porch.",
+        ("negation",),
+        ("not",),
+    )
