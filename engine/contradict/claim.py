@@ -605,6 +605,7 @@ class ParsedClaim:
     pronoun_subject: bool  # opens with "it", "they", "this", "he", "she": the note's thing
     other: bool  # its subject is "other" / "another" things
     definite: bool  # the subject starts with "the"/"this": a thing already known (the note's)
+    anchored: bool  # a leading phrase points at the note's thing ("In this structure, ...")
     condition: frozenset[str]  # words of an if/when/unless clause: when the claim holds
     deontic: bool  # a rule ("must", "should"), not a fact
     contrast: frozenset[str]  # what "unlike X" / "other than X" sets apart: not the subject
@@ -853,6 +854,7 @@ def parse_claim(text: str) -> ParsedClaim:
         pronoun_subject=pronoun_subject,
         other=other,
         definite=definite,
+        anchored=any(t.norm in ("this", "these") for t in tokens[:subject_from]),
         condition=frozenset(condition),
         deontic=any(t.norm in ("must", "should", "shall", "ought") for t in tokens),
         contrast=contrast_words(tokens),

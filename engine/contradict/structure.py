@@ -265,6 +265,10 @@ def assess(
     # subject (Weighted graph / Unweighted graph), or each claim names its own note.
     if different_subjects(x, y, cx, cy, anto_x, anto_y):
         return _NONE
+    # Two notes with opposite titles ("Weighted Graph" / "Unweighted Graph") define two
+    # things; each claim speaks of its own unless it writes the other's title.
+    if opposite_notes(x, y, a_note=a_note, b_note=b_note):
+        return _NONE
     # Each claim about its own note (atomic notes, templated notes: "the oil", "the target",
     # "you" under "Oil of Sharpness" and "Oil of Slipperiness"): different entities.
     if each_about_own_note(
@@ -501,9 +505,10 @@ def _generic_subject(c: ParsedClaim) -> bool:
 
 def _own_description(c: ParsedClaim) -> bool:
     """The subject is a definite description in words of the language: "The average
-    lifespan is 12 years" in a note about one animal speaks of that animal's lifespan."""
+    lifespan is 12 years" in a note about one animal speaks of that animal's lifespan, as
+    "each node" does after "In this structure,"."""
     rest = (c.subject_head or c.subject) - GENERIC_SUBJECTS
-    return c.definite and bool(rest) and _unnamed(c, rest)
+    return (c.definite or c.anchored) and bool(rest) and _unnamed(c, rest)
 
 
 def _one_topic(x: frozenset[str], y: frozenset[str]) -> bool:
@@ -562,7 +567,7 @@ def about_different_things(
     cx, cy = x.content, y.content
     if not cx or not cy:
         return True
-    if opposite_subjects(x, y):
+    if opposite_subjects(x, y) or opposite_notes(x, y, a_note=a_note, b_note=b_note):
         return True
     return each_about_own_note(
         x, y, cx, cy, a_note=a_note, b_note=b_note, a_heading=a_heading, b_heading=b_heading
@@ -857,6 +862,29 @@ def _voices(x: ParsedClaim, y: ParsedClaim) -> bool:
     """One claim passive with its agent ("was founded by the guild"), the other active ("the
     guild founded"): one statement in two voices, whose subjects are each other's object."""
     return x.passive != y.passive and (x.has_by if x.passive else y.has_by)
+
+
+def opposite_notes(
+    x: ParsedClaim, y: ParsedClaim, *, a_note: str | None, b_note: str | None
+) -> bool:
+    """Two notes whose titles differ only by an opposite ("Weighted Graph" / "Unweighted
+    Graph", "Old Server" / "New Server") are about two things: claim `x` of `a_note` and
+    claim `y` of `b_note` each speak of their own note's thing, unless one writes the other's
+    title. An opposite somewhere in two long titles ("... chronic headache" / "... acute
+    kidney injury") says nothing of the kind."""
+    tx, ty = _title_stems(a_note), _title_stems(b_note)
+    opposite = any(are_opposites(p, q) and tx - {p} == ty - {q} for p in tx - ty for q in ty - tx)
+    if not opposite:
+        return False
+    return not (_writes_title(x.text, b_note) or _writes_title(y.text, a_note))
+
+
+def _writes_title(text: str, note: str | None) -> bool:
+    """The text writes the note's title as whole words ("an unweighted graph", a link)."""
+    title = note_title_of(note) if note else ""
+    if not title:
+        return False
+    return re.search(rf"(?<![\w-]){re.escape(title)}(?![\w-])", text, re.IGNORECASE) is not None
 
 
 def opposite_subjects(x: ParsedClaim, y: ParsedClaim) -> bool:

@@ -714,3 +714,30 @@ def test_a_negation_inside_the_subject_names_another_kind() -> None:
         ("negation",),
         ("not",),
     )
+
+
+def test_notes_whose_titles_differ_by_an_opposite_define_two_things() -> None:
+    """ "Edges carry costs" in *Costed Path* and "Edges do not carry costs" in *Uncosted
+    Path* each define their own note's thing; a claim that writes the other title does not."""
+    notes = {"a_note": "Concepts/Mutable Record.md", "b_note": "Concepts/Immutable Record.md"}
+    a, b = "Fields can be changed after creation.", "Fields cannot be changed after creation."
+    assert assess(a, b, **notes).score == 0.0
+    named = "Fields of an immutable record can be changed after creation."
+    assert_flagged(named, b, ("negation",), (), **notes)
+    # an opposite somewhere in two longer titles that differ otherwise says nothing
+    papers = {"a_note": "Sleep in chronic pain.md", "b_note": "Diet in acute pain and fever.md"}
+    assert_flagged(a, b, ("negation",), (), **papers)
+
+
+def test_a_leading_this_points_at_the_notes_own_thing() -> None:
+    """ "In this structure, each node ..." speaks of the note's structure: against another
+    note's, under topics neither names, it is a weak pair."""
+    parsed = parse_claim("In this structure, each node stores its parent.")
+    assert parsed.anchored and not parse_claim("Each node stores its parent.").anchored
+    a = "In this structure, each node stores a link to its parent."
+    b = "In this structure, nodes do not store a link to their parent."
+    notes = {"a_note": "Trees/Parent Tree.md", "b_note": "Lists/Chain List.md"}
+    assert 0.0 < assess(a, b, **notes).score < FLAG_THRESHOLD
+    # the other claim speaks of this note's structure: one thing
+    named = "In a parent tree, nodes do not store a link to their parent."
+    assert_flagged(a, named, ("negation",), (), **notes)
