@@ -228,3 +228,34 @@ def test_the_scan_reports_its_progress_in_notes(
     assert {t for _, t in checking} == {notes}
     done = [d for d, _ in checking]
     assert done == sorted(done)
+
+
+def test_sibling_concept_notes_are_not_flagged_against_each_other(
+    tmp_path: Path, embedder: Embedder
+) -> None:
+    """A vault of one-concept notes: notes whose titles differ by an opposite define two
+    things in the same words. Only the note that contradicts its own concept is listed."""
+    notes = {
+        "Concepts/Weighted Route.md": "# Weighted Route\n\nLegs of the route are given costs.\n"
+        "A planner adds up the costs of the legs.\n",
+        "Concepts/Unweighted Route.md": "# Unweighted Route\n\nLegs of the route are not given "
+        "costs.\nA planner counts the legs instead.\n",
+        "Concepts/Mutable Ledger.md": "# Mutable Ledger\n\nEntries can be changed after they "
+        "are written.\n",
+        "Concepts/Immutable Ledger.md": "# Immutable Ledger\n\nEntries cannot be changed after "
+        "they are written.\n",
+        "Concepts/Ledger Myths.md": "# Ledger Myths\n\nIn an immutable ledger, entries can be "
+        "changed after they are written.\n",
+    }
+    root = tmp_path / "vault"
+    for rel, text in notes.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text, encoding="utf-8")
+    config = WorkspaceConfig(vault_root=root, data_root=tmp_path / "data")
+    with Workspace.open(config, embedder=embedder) as ws:
+        ws.sync()
+        found = store.lookup(ws.catalog)
+    pairs = {frozenset({c.a.path, c.b.path}) for c in found}
+    assert frozenset({"Concepts/Weighted Route.md", "Concepts/Unweighted Route.md"}) not in pairs
+    assert frozenset({"Concepts/Mutable Ledger.md", "Concepts/Immutable Ledger.md"}) not in pairs
+    assert frozenset({"Concepts/Immutable Ledger.md", "Concepts/Ledger Myths.md"}) in pairs
