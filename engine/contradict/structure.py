@@ -872,11 +872,51 @@ def opposite_notes(
     claim `y` of `b_note` each speak of their own note's thing, unless one writes the other's
     title. An opposite somewhere in two long titles ("... chronic headache" / "... acute
     kidney injury") says nothing of the kind."""
-    tx, ty = _title_stems(a_note), _title_stems(b_note)
-    opposite = any(are_opposites(p, q) and tx - {p} == ty - {q} for p in tx - ty for q in ty - tx)
+    tx, ty = _title_words(a_note), _title_words(b_note)
+    opposite = any(
+        _opposite_title_words(p, q) and tx - {p} == ty - {q} for p in tx - ty for q in ty - tx
+    )
     if not opposite:
         return False
     return not (_writes_title(x.text, b_note) or _writes_title(y.text, a_note))
+
+
+#: Opposites that name sibling concepts in titles ("Min Heap" / "Max Heap"), beside the
+#: listed and morphological ones; in a claim they are often two ends of one thing.
+_TITLE_OPPOSITES = frozenset(
+    frozenset(pair.split())
+    for pair in """
+    min max | sparse dense | lazy eager | static dynamic | explicit implicit | serial parallel
+    ascending descending | inbound outbound | upstream downstream | forward backward
+    local global | local remote | singular plural | concrete abstract | manual automatic
+    physical virtual | analog digital | even odd | horizontal vertical | input output
+    push pull | top bottom | up down | single double | single multiple
+    """.replace("\n", "|").split("|")
+    if len(pair.split()) == 2
+)
+#: Endings of adjectives whose "a-" form is their opposite ("cyclic" / "acyclic").
+_PRIVATIVE_ROOT_ENDINGS = ("ic", "ous", "al")
+
+
+_TITLE_FUNCTION_WORDS = frozenset("a an the of and or in on at for to with by from vs".split())
+
+
+def _title_words(note: str | None) -> frozenset[str]:
+    """The lower-case words of a note's title but function words ("Min Heap": min, heap)."""
+    title = note_title_of(note) if note else ""
+    return frozenset(
+        t.norm for t in tokenize(title) if t.kind == "word" and t.norm not in _TITLE_FUNCTION_WORDS
+    )
+
+
+def _opposite_title_words(a: str, b: str) -> bool:
+    """Two title words of opposite meaning: listed, morphological ("weighted" /
+    "unweighted"), a title pair ("min" / "max"), or an "a-" adjective ("cyclic" / "acyclic",
+    "synchronous" / "asynchronous")."""
+    if frozenset((a, b)) in _TITLE_OPPOSITES or are_opposites(stem(a), stem(b)):
+        return True
+    short, long = sorted((a, b), key=len)
+    return long == "a" + short and len(short) >= 5 and short.endswith(_PRIVATIVE_ROOT_ENDINGS)
 
 
 def _writes_title(text: str, note: str | None) -> bool:

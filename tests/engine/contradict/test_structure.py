@@ -724,6 +724,12 @@ def test_notes_whose_titles_differ_by_an_opposite_define_two_things() -> None:
     assert assess(a, b, **notes).score == 0.0
     named = "Fields of an immutable record can be changed after creation."
     assert_flagged(named, b, ("negation",), (), **notes)
+    # "min" / "max" and an "a-" adjective name sibling concepts too
+    top = ("The root holds the smallest key.", "The root holds the largest key.")
+    assert assess(*top, a_note="Min Tree.md", b_note="Max Tree.md").score == 0.0
+    assert assess(*top, a_note="Min Tree.md", b_note="Tree Basics.md").score >= FLAG_THRESHOLD
+    loops = ("Paths may return to their start.", "Paths may not return to their start.")
+    assert assess(*loops, a_note="Cyclic Map.md", b_note="Acyclic Map.md").score == 0.0
     # an opposite somewhere in two longer titles that differ otherwise says nothing
     papers = {"a_note": "Sleep in chronic pain.md", "b_note": "Diet in acute pain and fever.md"}
     assert_flagged(a, b, ("negation",), (), **papers)
