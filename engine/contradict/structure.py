@@ -901,6 +901,7 @@ _PRIVATIVE_ROOT_ENDINGS = ("ic", "ous", "al")
 _TITLE_FUNCTION_WORDS = frozenset("a an the of and or in on at for to with by from vs".split())
 
 
+@lru_cache(maxsize=8192)
 def _title_words(note: str | None) -> frozenset[str]:
     """The lower-case words of a note's title but function words ("Min Heap": min, heap)."""
     title = note_title_of(note) if note else ""
@@ -1111,6 +1112,7 @@ def clear_heading_cache() -> None:
     """Drop the caches of heading stems and of title words."""
     _heading_stems.cache_clear()
     _coined_title_words.cache_clear()
+    _title_words.cache_clear()
 
 
 # -- antonyms: Opposite words for the structural verdict: the shared lexicon's opposites, a few more
