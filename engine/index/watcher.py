@@ -53,9 +53,6 @@ def quiet_watchdog_stop_race() -> None:
         inotify_log.addFilter(_StopRaceAsDebug())
 
 
-quiet_watchdog_stop_race()
-
-
 class VaultWatcher:
     """watchdog on a vault, plus a flusher thread that debounces and survives the vault
     disappearing."""
@@ -231,6 +228,7 @@ class VaultWatcher:
                     return
                 watcher._record(event)
 
+        quiet_watchdog_stop_race()
         observer = Observer()
         observer.daemon = True
         try:

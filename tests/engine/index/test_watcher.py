@@ -14,7 +14,7 @@ import pytest
 from helpers.vaultkit import assert_consistent, write_vault
 
 from engine.embed.embedder import Embedder
-from engine.index.watcher import VaultWatcher
+from engine.index.watcher import VaultWatcher, quiet_watchdog_stop_race
 from engine.session import Session
 from engine.workspace import Workspace, WorkspaceConfig
 
@@ -147,6 +147,7 @@ def test_watchdogs_shutdown_race_is_no_error_but_its_other_errors_are(
 ) -> None:
     """watchdog logs an ERROR when its inotify thread is stopped between two reads; that is
     a stopped watcher, not a failure. Any other watchdog error still reaches the log."""
+    quiet_watchdog_stop_race()  # what starting a watcher installs
     inotify_log = logging.getLogger("watchdog.observers.inotify")
     watchdog_log = logging.getLogger("watchdog")
     before = watchdog_log.level
