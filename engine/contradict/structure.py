@@ -413,6 +413,18 @@ def assess(
             )
     if measured is not None:
         candidates.append(measured)
+    if named and candidates:
+        # "Tunda is a hybrid ..." in his own note against "Tunda ... is often mistaken for a
+        # hybrid, but ...": the named thing is what both main clauses speak of and the flip is
+        # said of it; what else either sentence says does not water the conflict down
+        flipped = _flip_of_named(x, y, named, antonyms, a_note=a_note, b_note=b_note)
+        if flipped:
+            candidates = [
+                Verdict(max(v.score, 0.85 * NAMED_CLOSENESS), v.kind, v.explanation)
+                if v.kind in ("negation", "opposing_sentiment")
+                else v
+                for v in candidates
+            ]
     if not candidates:
         return _NONE
     best = max(candidates, key=lambda v: v.score)
@@ -643,6 +655,66 @@ def _opposed(
         "opposing_sentiment",
         f"opposites: {quoted(wx.surface)} vs {quoted(wy.surface)}, both about {about}",
     )
+
+
+#: The closeness a flip said of one named thing is read at, however long the two sentences.
+NAMED_CLOSENESS = 0.65
+
+_RELATIVE_WORDS = frozenset({"which", "who", "whom", "whose", "that", "where", "when", "if"})
+
+
+def _flip_of_named(
+    x: ParsedClaim,
+    y: ParsedClaim,
+    named: frozenset[str],
+    antonyms: list[tuple[ClaimWord, ClaimWord]],
+    *,
+    a_note: str | None,
+    b_note: str | None,
+) -> bool:
+    """The one flip between the two claims is said of the thing one of them names: that
+    claim's subject writes the name, the other claim (in the named thing's own note) speaks
+    of its note, and the flipped word sits in both main clauses (before any relative or
+    if/when clause)."""
+    if _names_of(a_note, y.text):
+        own, naming, own_note = x, y, a_note
+    elif _names_of(b_note, x.text):
+        own, naming, own_note = y, x, b_note
+    else:
+        return False
+    if not (naming.subject & named):
+        return False
+    title = _title_stems(own_note)
+    if own.first_person or not (
+        not own.subject
+        or own.pronoun_subject
+        or own.possessive_subject
+        or (own.subject_head or own.subject) <= shared_stems(own.subject_head or own.subject, title)
+    ):
+        return False
+    n_neg = len(x.negators) + len(y.negators)
+    if n_neg == 1 and not antonyms:
+        c, o = (x, y) if x.negators else (y, x)
+        (head,) = c.negated_heads
+        if not head or any(c.conditional) or not shared_stems(frozenset(head), o.content):
+            return False
+        return _in_main_clause(c, head) and _in_main_clause(o, shared_stems(head, o.content))
+    if n_neg == 0 and len(antonyms) == 1:
+        wx, wy = antonyms[0]
+        if {wx.stem, wy.stem} & (x.subject | y.subject):
+            return False
+        return _in_main_clause(x, frozenset({wx.stem})) and _in_main_clause(y, frozenset({wy.stem}))
+    return False
+
+
+def _in_main_clause(c: ParsedClaim, stems: AbstractSet[str]) -> bool:
+    """The first word of `stems` in the claim comes before any relative or if/when clause."""
+    for w in c.words:
+        if w.surface.lower() in _RELATIVE_WORDS:
+            return False
+        if w.stem in stems:
+            return True
+    return False
 
 
 def _frame(c: ParsedClaim, w: ClaimWord) -> frozenset[str]:

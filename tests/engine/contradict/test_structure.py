@@ -747,3 +747,36 @@ def test_a_leading_this_points_at_the_notes_own_thing() -> None:
     # the other claim speaks of this note's structure: one thing
     named = "In a parent tree, nodes do not store a link to their parent."
     assert_flagged(a, named, ("negation",), (), **notes)
+
+
+def test_a_flip_said_of_a_named_thing_holds_however_long_the_sentences() -> None:
+    """ "Orla is a half-giant ..." in her own note against "Orla of the Salt Guild is often
+    mistaken for a half-giant, but ..." elsewhere: both main clauses speak of the one named
+    thing, so the rest of either sentence does not water the flip down."""
+    own = "Orla Venn is a half-giant sailor known for her patient, quiet and generous manner."
+    naming = "Orla Venn of the Salt Guild is often mistaken for a half-giant, but she is human."
+    where = {"a_note": "People/Orla Venn.md", "b_note": "Guilds/Salt Guild.md"}
+    assert_flagged(own, naming, ("negation",), (), **where)
+    # the same sentences with nothing that ties them to the note score below the list
+    assert assess(own, naming).score < FLAG_THRESHOLD
+    # a negation inside a relative clause is said of something else
+    relative = (
+        "Orla Venn trusts the harbour masters, who are not patient, generous or quiet with her."
+    )
+    assert assess(own, relative, **where).score < FLAG_THRESHOLD
+
+
+def test_a_sentence_after_a_one_word_label_has_its_own_subject() -> None:
+    """ "Update: The bridge ..." or a speaker's "Rook: Orla is ..." opens a sentence whose
+    subject follows the colon; a field ("Speed: 30 ft.") and a longer label that may name a
+    place ("North Quay: radar installed") stay as they are."""
+    assert parse_claim("Rook: Orla Venn is indeed captured but the ransom is fake.").subject == {
+        stem("orla"),
+        stem("venn"),
+    }
+    assert parse_claim("Update: The bridge was rebuilt in spring.").subject == {stem("bridge")}
+    assert stem("north") in parse_claim("North Quay: radar installed on the 20th.").subject
+    assert parse_claim("Speed: 30 ft., fly 60 ft.").subject == {stem("speed")}
+    # the label's words are still said: they count against the closeness
+    labelled = parse_claim("Update: The bridge was rebuilt in spring.")
+    assert not any(w.lead for w in labelled.words)
