@@ -487,9 +487,15 @@ def explanation(a: str, b: str, verdict: Verdict, notes: tuple[str | None, str |
     if b < a:  # canonical order: the same line whichever claim comes first
         a, b, notes = b, a, (notes[1], notes[0])
     # what ties the two: the title of one claim's note that the other claim names comes first
-    # ("They cannot forge" in *Orrin Family* / "The Orrin Family smiths of Keldmoor forge")
+    # ("They cannot forge" in *Orrin Family* / "The Orrin Family smiths of Keldmoor forge"),
+    # the one named nearer the start (the subject) before one named later ("Orla Venn ... is
+    # mistaken for a half-giant, but she is a full human" against "Orla Venn is a human/giant
+    # half-breed" in *Human*: about Orla Venn)
     own = [(note_title(notes[0]), b), (note_title(notes[1]), a)]
-    ties = [t for t, other in own if t and t.casefold() in plain(other).casefold()]
+    named_at = [
+        (plain(other).casefold().find(t.casefold()), t) for t, other in own if t is not None
+    ]
+    ties = [t for at, t in sorted(named_at) if at >= 0]
     titles = ties + [t for t, _ in own if t and t not in ties]
     negators = (*parse_claim(a).negators, *parse_claim(b).negators)
     return difference_line(a, b, titles, focus=negators, negation=len(negators) % 2 == 1)

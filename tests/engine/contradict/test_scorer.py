@@ -21,7 +21,9 @@ from engine.contradict.scorer import (
     PairScore,
     PairScorer,
     WeightsError,
+    explanation,
 )
+from engine.contradict.structure import assess
 from engine.contradict.types import FLAG_THRESHOLD
 
 DIM = 384
@@ -211,3 +213,15 @@ def test_the_judge_decides_and_unrelated_claims_are_never_shown(scorer: PairScor
     # instructions are vetoed before the judge reads them
     told = scorer.score("Open the settings pane.", "Never open the settings pane.")
     assert told.confidence < scorer.weak_threshold
+
+
+def test_the_explanation_names_the_title_the_other_claim_opens_with() -> None:
+    """Both notes' titles appear in the other claim: the one written as its subject, near the
+    start, is what both are about, not a kind named at the end."""
+    a = "Orla Venn of the Salt Guild is often mistaken for a half-giant, but she is human."
+    b = "Venn is a human/giant half-giant known for her patient, quiet, generous manner."
+    notes = ("Guilds/Human.md", "People/Orla Venn.md")
+    verdict = assess(a, b, a_note=notes[0], b_note=notes[1])
+    assert verdict.kind == "negation"
+    line = explanation(a, b, verdict, notes)
+    assert line.endswith("both about Orla Venn"), line
