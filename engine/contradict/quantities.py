@@ -195,8 +195,10 @@ _add_units("data", 1e3, "kb kilobyte kilobytes")
 _add_units("data", 1e6, "mb megabyte megabytes")
 _add_units("data", 1e9, "gb gigabyte gigabytes")
 _add_units("data", 1e12, "tb terabyte terabytes")
-_add_units("temperature_c", 1.0, "°c celsius")
-_add_units("temperature_f", 1.0, "°f fahrenheit")
+# Temperatures are compared in degrees Celsius (`_TEMPERATURES` shifts the others' zero).
+_add_units("temperature", 1.0, "°c celsius centigrade")
+_add_units("temperature", 5 / 9, "°f fahrenheit")
+_add_units("temperature", 1.0, "kelvin")
 _add_units("percent", 1.0, "% percent")
 _add_units("ratio", 1.0, "fold")
 _add_units("usd", 1.0, "$ dollar dollars usd")
@@ -205,6 +207,12 @@ _add_units("eur", 1.0, "€ euro euros eur")
 _add_units("gbp", 1.0, "£ pound pounds gbp")
 _add_units("jpy", 1.0, "¥ yen jpy")
 _add_units("decibel", 1.0, "db dbi dbm")
+
+#: Where a temperature scale's zero sits, in its own degrees below 0 °C.
+_TEMPERATURE_ZERO = {"°f": 32.0, "fahrenheit": 32.0, "f": 32.0, "kelvin": 273.15}
+#: The scale written after "degrees" ("100 degrees Celsius", "40 degrees F").
+_DEGREE_SCALES = {"celsius": "celsius", "centigrade": "celsius", "c": "celsius",
+                  "fahrenheit": "fahrenheit", "f": "fahrenheit"}  # fmt: skip
 
 _NUMBER_WORDS: dict[str, float] = {
     "zero": 0, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -292,6 +300,11 @@ def _unit_at(tokens: tuple[Token, ...], i: int) -> tuple[str, float, int] | None
     if tok.norm == "°" and i + 1 < len(tokens) and tokens[i + 1].norm in ("c", "f"):
         dim, factor = _UNITS["°" + tokens[i + 1].norm]
         return dim, factor, 2
+    if tok.norm in ("degree", "degrees") and i + 1 < len(tokens):
+        scale = _DEGREE_SCALES.get(tokens[i + 1].norm)
+        if scale is not None:
+            dim, factor = _UNITS[scale]
+            return dim, factor, 2
     if tok.norm == "per":
         if i + 1 < len(tokens) and tokens[i + 1].norm == "cent":
             return "percent", 1.0, 2
@@ -379,6 +392,10 @@ def parse_quantities(
             found = _unit_at(tokens, j)
             if found is not None:
                 unit_name, factor, used = found
+                if unit_name == "temperature":
+                    # 212 °F is 100 °C: shift the scale's zero before scaling
+                    zero = _TEMPERATURE_ZERO.get(tokens[j + used - 1].norm, 0.0)
+                    value, high = value - zero, high - zero
                 j += used
             else:
                 noun = _count_noun(tokens, j)
@@ -760,7 +777,9 @@ def measure_keys(text: str) -> frozenset[str]:
 _LIMIT_RE = re.compile(
     r"\b(?:(less|fewer|lower|more|greater|higher)\s+than|(at\s+least|at\s+most)|(below|under|above|over))"
     r"\s+(\d+(?:\.\d+)?)\b(?![.,]\d)"
-    r"|\b(\d+(?:\.\d+)?)\s+or\s+(more|less|fewer|higher|lower|above|below)\b",
+    r"|\b(\d+(?:\.\d+)?)\s+or\s+(more|less|fewer|higher|lower|above|below)\b"
+    # "from the age of 14", "from 18 on": a lower limit (not "from 5 to 10")
+    r"|\bfrom\s+(?:the\s+age\s+of\s+)?(\d+(?:\.\d+)?)\b(?![.,]\d)(?!\s*(?:-|–|to\b|until\b|till\b))",
     re.IGNORECASE,
 )
 _BELOW = {"less", "fewer", "lower", "below", "under"}
@@ -771,8 +790,10 @@ def limits_in(text: str) -> tuple[tuple[str, float], ...]:
     3) for "at least 3" or "3 or more"."""
     out: list[tuple[str, float]] = []
     for m in _LIMIT_RE.finditer(text):
-        compared, phrase, prep, value, value2, tail = m.groups()
-        if value2 is not None:
+        compared, phrase, prep, value, value2, tail, value3 = m.groups()
+        if value3 is not None:
+            out.append((">=", float(value3)))
+        elif value2 is not None:
             out.append(("<=" if tail.lower() in _BELOW else ">=", float(value2)))
         elif phrase is not None:
             out.append((">=" if "least" in phrase.lower() else "<=", float(value)))

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Sequence
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 from functools import lru_cache
 
@@ -53,6 +53,7 @@ from engine.contradict.text import (
     negated_head_after,
     negated_roots_of,
     negator_in,
+    opens_with_verb,
     shared_stems,
     stem,
     tokenize,
@@ -265,6 +266,9 @@ def assess(
     # subject (Weighted graph / Unweighted graph), or each claim names its own note.
     if different_subjects(x, y, cx, cy, anto_x, anto_y):
         return _NONE
+    # "Rowan Tesk was born in 1820" / "Rowan Tesk's brother was born in 1825": someone else
+    if _owned_by_subject(x, y) or _owned_by_subject(y, x):
+        return _NONE
     # Two notes with opposite titles ("Weighted Graph" / "Unweighted Graph") define two
     # things; each claim speaks of its own unless it writes the other's title.
     if opposite_notes(x, y, a_note=a_note, b_note=b_note):
@@ -298,14 +302,21 @@ def assess(
     minimal = not left_x and not left_y
     if n_shared < 2 and not (n_shared == 1 and minimal):
         return measured or _NONE
-    if n_shared == 2 and not minimal:
+    # one flip said of one named thing ("The protocol is stateless" in *Vexa Protocol* / "The
+    # Vexa protocol is stateful: ...") needs no third shared word
+    of_named = _flip_of_named(x, y, antonyms, a_note=a_note, b_note=b_note)
+    if n_shared == 2 and not minimal and not of_named:
         return measured or _NONE
     closeness = n_shared / (n_shared + max(len(left_x), len(left_y)))
     surface = {w.stem: w.surface for w in (*y.words, *x.words)}
     about = about_phrase(shared, same_subject_words, surface)
 
-    # Values and dates.
-    q_conflicts, q_agree = quantity_relation(x.quantities, y.quantities)
+    # Values and dates. A negated limit is the other limit: "cannot survive more than ten
+    # days" holds "at most ten days", which "survives ten days" agrees with.
+    qx, qy = _negated_limits(x), _negated_limits(y)
+    q_conflicts, q_agree = quantity_relation(qx, qy)
+    if (qx, qy) != (x.quantities, y.quantities) and q_agree and not q_conflicts:
+        return _NONE
     d_conflicts, d_agree = date_relation(x.dates, y.dates)
     if d_agree:
         d_conflicts = []
@@ -315,6 +326,10 @@ def assess(
         # "before the sync begins" / "after the sync has finished": the order is what differs;
         # the events it is measured against are not further flips
         antonyms = order_pairs
+        if all(_events_swapped(x, y, wx, wy) for wx, wy in order_pairs):
+            # "rebuilt after the fire" / "burned down before it was rebuilt": one order, told
+            # from its other end
+            antonyms = []
     # a negator counts where it negates what the other claim says: "no tracks, no sign" /
     # "no tracks, no droppings, no sign" differ by an added "no droppings", not by a flip
     n_neg_x = _counted_negators(x, y, cy, anto_x)
@@ -336,8 +351,9 @@ def assess(
         # months", not "built 15 years earlier" / "minister for 20 years"
         anchored = not anchor or bool(shared_stems(qa.anchor, qb.anchor))
         strength = 0.9 if anchored else 0.5
-        if (qa.bound != "=" or qb.bound != "=") and qa.bound != qb.bound:
-            strength *= 0.8
+        limit_denied = not {qa, qb} <= {*x.quantities, *y.quantities}
+        if (qa.bound != "=" or qb.bound != "=") and qa.bound != qb.bound and not limit_denied:
+            strength *= 0.8  # a limit and a value: weaker, unless a negation set the limit
         if left_x and left_y:
             strength *= 0.75  # each claim says something the other does not: other predicates
         if not _same_situation(x, y):
@@ -395,6 +411,8 @@ def assess(
                 if _negates_shared(x, said_y, anto_x) or _negates_shared(y, said_x, anto_y)
                 else 0.45
             )
+            if not antonyms and (_denies_another(x, y) or _denies_another(y, x)):
+                base = 0.0  # "not cooled by sodium" / "cooled by water": another filler
             if all(n == "without" for n in (*x.negators, *y.negators)):
                 base *= 0.8
             candidates.append(Verdict(base * closeness, "negation", f"{detail} {about}"))
@@ -413,18 +431,16 @@ def assess(
             )
     if measured is not None:
         candidates.append(measured)
-    if named and candidates:
+    if of_named:
         # "Tunda is a hybrid ..." in his own note against "Tunda ... is often mistaken for a
         # hybrid, but ...": the named thing is what both main clauses speak of and the flip is
         # said of it; what else either sentence says does not water the conflict down
-        flipped = _flip_of_named(x, y, named, antonyms, a_note=a_note, b_note=b_note)
-        if flipped:
-            candidates = [
-                Verdict(max(v.score, 0.85 * NAMED_CLOSENESS), v.kind, v.explanation)
-                if v.kind in ("negation", "opposing_sentiment")
-                else v
-                for v in candidates
-            ]
+        candidates = [
+            Verdict(max(v.score, 0.85 * NAMED_CLOSENESS), v.kind, v.explanation)
+            if v.kind in ("negation", "opposing_sentiment") and v.score > 0
+            else v
+            for v in candidates
+        ]
     if not candidates:
         return _NONE
     best = max(candidates, key=lambda v: v.score)
@@ -454,14 +470,20 @@ def assess(
 def _with_own_thing(
     c: ParsedClaim, content: frozenset[str], other: frozenset[str], note: str | None
 ) -> frozenset[str]:
-    """`content` with the title words of claim `c`'s note where `c` opens with a pronoun or
-    has no subject at all ("Faked her kidnapping ..." in a list of a person's notes) and
+    """`content` with the title words of claim `c`'s note where `c` opens with a pronoun, has
+    no subject at all ("Faked her kidnapping ..." in a list of a person's notes) or calls its
+    note's thing by its kind ("The protocol ..." in *Vexa Protocol*), and
     the other claim (`other`) writes every one of them. A title names a thing when it has
     two content words or a coined one: "Spells B" (a compilation) or "Lantern" may name a
     kind the other claim speaks of in general."""
-    if not (c.pronoun_subject or not c.subject) or not note:
+    if not note:
         return content
     title = _title_stems(note)
+    subject = c.subject_head or c.subject
+    # "The protocol is stateless" in *Vexa Protocol*: the note's thing, called by its kind
+    own_kind = c.definite and bool(subject) and subject <= shared_stems(subject, title)
+    if not (c.pronoun_subject or not c.subject or own_kind):
+        return content
     if len(title) < 2 and not _coined_title_words(note):
         return content
     if shared_stems(title, other) != title:
@@ -666,30 +688,19 @@ _RELATIVE_WORDS = frozenset({"which", "who", "whom", "whose", "that", "where", "
 def _flip_of_named(
     x: ParsedClaim,
     y: ParsedClaim,
-    named: frozenset[str],
     antonyms: list[tuple[ClaimWord, ClaimWord]],
     *,
     a_note: str | None,
     b_note: str | None,
 ) -> bool:
     """The one flip between the two claims is said of the thing one of them names: that
-    claim's subject writes the name, the other claim (in the named thing's own note) speaks
-    of its note, and the flipped word sits in both main clauses (before any relative or
-    if/when clause)."""
-    if _names_of(a_note, y.text):
-        own, naming, own_note = x, y, a_note
-    elif _names_of(b_note, x.text):
-        own, naming, own_note = y, x, b_note
-    else:
-        return False
-    if not (naming.subject & named):
-        return False
-    title = _title_stems(own_note)
-    if own.first_person or not (
-        not own.subject
-        or own.pronoun_subject
-        or own.possessive_subject
-        or (own.subject_head or own.subject) <= shared_stems(own.subject_head or own.subject, title)
+    claim's subject writes the name (a coined word of the other note's title, or the whole
+    title of two words or more), the other claim (in the named thing's own note) speaks of
+    its note, and the flipped word sits in both main clauses (before any relative or if/when
+    clause)."""
+    if not any(
+        _names_subject(naming, own_note) and _speaks_of_own_note(own, own_note)
+        for own, naming, own_note in ((x, y, a_note), (y, x, b_note))
     ):
         return False
     n_neg = len(x.negators) + len(y.negators)
@@ -705,6 +716,143 @@ def _flip_of_named(
             return False
         return _in_main_clause(x, frozenset({wx.stem})) and _in_main_clause(y, frozenset({wy.stem}))
     return False
+
+
+def _names_subject(c: ParsedClaim, note: str | None) -> bool:
+    """Claim `c`'s subject names `note`'s thing: a coined word of its title, or its whole
+    title where that has two content words or more ("Heap sort is ..." beside *Heap Sort*),
+    before any "of" ("the power of the crystal ball" is about a power)."""
+    if not note or not c.subject:
+        return False
+    title = _title_stems(note)
+    names = c.subject & _names_of(note, c.text)
+    if not names:
+        if len(title) < 2 or title != shared_stems(title, c.subject):
+            return False
+        names = frozenset(shared_stems(c.subject, title))
+    for w in c.words:
+        if w.lead:
+            continue
+        if w.stem in names:
+            return True
+        if w.surface.lower() == "of":
+            return False
+    return False
+
+
+#: Pronouns that, as a claim's subject, stand for its note's thing ("this"/"these" point at
+#: the sentence before).
+_NOTE_PRONOUNS = frozenset("it its they their he his she her".split())
+
+
+def _speaks_of_own_note(c: ParsedClaim, note: str | None) -> bool:
+    """Claim `c` speaks of its note's thing: it opens with its verb ("Blossoms only in
+    mist"), with "it", "they", "she" or their possessive, or its subject is words of the title;
+    a claim that writes its note's whole title after such a subject speaks of something else
+    ("These can be found in the Version history")."""
+    if c.first_person or not note:
+        return False
+    title = _title_stems(note)
+    subject = c.subject_head or c.subject
+    if subject:
+        return subject <= shared_stems(subject, title)
+    first = next((w for w in c.words if not w.lead), None)
+    if first is None:
+        return False
+    opens = opens_with_verb(c.tokens) or first.surface.lower() in _NOTE_PRONOUNS
+    return opens and not (title and title <= shared_stems(title, c.content))
+
+
+#: Words that open the slot after a verb whose filler a negation may deny instead of the verb.
+_SLOT_WORDS = frozenset("by with in at from on into for".split())
+_FILLER_ENDS = frozenset("but which who that when if because so while than".split())
+_SLOT_ADVERBS = frozenset("only also mainly mostly chiefly usually often just largely".split())
+
+
+def _owned_by_subject(c: ParsedClaim, o: ParsedClaim) -> bool:
+    """Claim `o` opens with a possession of the name `c` speaks of ("Rowan Tesk's brother"
+    beside "Rowan Tesk"): the owned thing, which `c` does not write, is another thing."""
+    m = _POSSESSION.match(o.text)
+    if m is None:
+        return False
+    owner = _content_words(m.group(1))
+    owned = _content_words(m.group(2))
+    return (
+        bool(owner)
+        and bool(owned)
+        and owner <= shared_stems(owner, c.subject)
+        and not shared_stems(owned, c.content)
+    )
+
+
+_POSSESSION = re.compile(
+    r"^\W*(?:the\s+)?((?:[A-Z][\w-]*\s+){0,3}[A-Z][\w-]*)['’]s\s+([a-z][\w-]*)"
+)
+_LIMIT_NEGATORS = re.compile(r"\b(?:not|never|cannot|can't|won't|don't|doesn't|didn't|no)\b", re.I)
+
+
+def _negated_limits(c: ParsedClaim) -> tuple[Quantity, ...]:
+    """The claim's quantities, with a limit that a negator just before it in its clause
+    turned the other way ("cannot ... more than ten days": at most ten days)."""
+    out = []
+    for q in c.quantities:
+        if q.bound in ("<=", ">="):
+            before = c.text[max(0, q.start - 40) : q.start]
+            clause = re.split(r"[,;:.()]", before)[-1]
+            if _LIMIT_NEGATORS.search(clause):
+                q = replace(q, bound="<=" if q.bound == ">=" else ">=")
+        out.append(q)
+    return tuple(out)
+
+
+def _denies_another(c: ParsedClaim, o: ParsedClaim) -> bool:
+    """Claim `c` negates a verb only together with a filler the other claim gives another
+    value: "is not cooled by liquid sodium" / "is cooled by water" (consistent), not "is
+    not cooled by water" (a conflict) or "is cooled by sodium, not water" (a conflict)."""
+    if len(c.negators) != 1 or o.negators:
+        return False
+    head = c.negated_heads[0]
+    if not head or len(head) != 1:
+        return False
+    (verb,) = head
+    denied, given = _filler_after(c.tokens, verb), _filler_after(o.tokens, verb)
+    # each names something the other does not ("in fresh water" / "only in salt water")
+    return bool(denied - shared_stems(denied, given)) and bool(given - shared_stems(given, denied))
+
+
+def _filler_after(tokens: tuple[Token, ...], verb: str) -> frozenset[str]:
+    """The content words of the slot ("by liquid sodium") right after the first `verb`."""
+    at = next((k for k, t in enumerate(tokens) if t.stem == verb), None)
+    if at is None:
+        return frozenset()
+    at += 1
+    while at < len(tokens) and tokens[at].norm in _SLOT_ADVERBS:
+        at += 1  # "found only in", "used mainly by"
+    if at >= len(tokens) or tokens[at].norm not in _SLOT_WORDS:
+        return frozenset()
+    filler: set[str] = set()
+    for t in tokens[at + 1 : at + 7]:
+        if t.kind == "punct" or t.norm in _FILLER_ENDS:
+            break
+        if t.kind == "word" and is_content_stem(t.stem):
+            filler.add(t.stem)
+    return frozenset(filler)
+
+
+def _events_swapped(x: ParsedClaim, y: ParsedClaim, wx: ClaimWord, wy: ClaimWord) -> bool:
+    """An event both claims write sits before the order word in one and after it in the
+    other ("rebuilt after the fire" / "burned down before it was rebuilt")."""
+
+    def sides(c: ParsedClaim, w: ClaimWord) -> tuple[set[str], set[str]]:
+        content = [v for v in c.words if is_content_stem(v.stem) and not v.upper]
+        return (
+            {v.stem for v in content if v.index < w.index},
+            {v.stem for v in content if v.index > w.index},
+        )
+
+    bx, ax = sides(x, wx)
+    by, ay = sides(y, wy)
+    return bool((bx - by) & ay) or bool((ax - ay) & by)
 
 
 def _in_main_clause(c: ParsedClaim, stems: AbstractSet[str]) -> bool:
@@ -1034,9 +1182,14 @@ def each_about_own_note(
         # more words, "Tiger" beside "Saber-Toothed Tiger", it speaks of the general kind)
         and not (_speaks_of(y, title_x) and not _kind_of(title_x, _topic(b_note, b_heading)))
         and not (_speaks_of(x, title_y) and not _kind_of(title_y, _topic(a_note, a_heading)))
-        and _about_note(x, title_x, head_x, ty, cy)
-        and _about_note(y, title_y, head_y, tx, cx)
+        and _about_note(x, title_x, head_x, ty, cy, _coined_stems(a_note))
+        and _about_note(y, title_y, head_y, tx, cx, _coined_stems(b_note))
     )
+
+
+def _coined_stems(note: str | None) -> frozenset[str]:
+    """The stems of a note's title words that are no word of the language: its name."""
+    return frozenset(stem(w) for w in _coined_title_words(note)) if note else frozenset()
 
 
 def named_in_other(
@@ -1141,16 +1294,18 @@ def _about_note(
     heading: frozenset[str],
     other_topic: frozenset[str],
     other: frozenset[str],
+    names: frozenset[str] = frozenset(),
 ) -> bool:
     """The claim speaks of its own note: its subject is a pronoun, a generic noun, words of
-    the note's title, or words of its heading that the other note's title and heading do not
-    share -- or it names its title, which the other claim does not."""
+    the note's title, the title's name (`names`: "Bellman-Ford" in *Bellman-Ford Algorithm*),
+    or words of its heading that the other note's title and heading do not share -- or it
+    names its title, which the other claim does not."""
     if c.first_person:
         return False  # "We chose X": the writer's world, not the note's entity
     if not c.subject or c.possessive_subject or c.labelled:
         return True
     rest = (c.subject_head or c.subject) - GENERIC_SUBJECTS
-    if not rest:
+    if not rest or rest & names:
         return True
     if c.definite and rest <= shared_stems(rest, title | heading):
         # "the oil" in "Oil of Sharpness", "the vampire" under "## Vampire": the note's own
@@ -1237,12 +1392,12 @@ def antonym_pairs(x: ParsedClaim, y: ParsedClaim) -> list[tuple[ClaimWord, Claim
     wy_all = {w.stem for w in y.words}
     wx_all = {w.stem for w in x.words}
     for wx in x.words:
-        if wx.upper or wx.stem in wy_all:
+        if wx.upper or wx.stem in wy_all or _limit_word(x, wx):
             continue
         if not (is_content_stem(wx.stem) or wx.stem in FUNCTION_OPPOSITES):
             continue
         for wy in y.words:
-            if wy.upper or wy.index in used_y or wy.stem in wx_all:
+            if wy.upper or wy.index in used_y or wy.stem in wx_all or _limit_word(y, wy):
                 continue
             if not (is_content_stem(wy.stem) or wy.stem in FUNCTION_OPPOSITES):
                 continue
@@ -1254,6 +1409,16 @@ def antonym_pairs(x: ParsedClaim, y: ParsedClaim) -> list[tuple[ClaimWord, Claim
                 used_y.add(wy.index)
                 break
     return antonyms
+
+
+def _limit_word(c: ParsedClaim, w: ClaimWord) -> bool:
+    """ "at least" / "at most": a limit on a value, which the values compare ("at most 2 kg"
+    and "at least 0.5 kg" hold together), not an opposite."""
+    return (
+        w.surface.lower() in ("least", "most")
+        and w.index > 0
+        and c.words[w.index - 1].surface.lower() == "at"
+    )
 
 
 def _bounded_number(c: ParsedClaim, w: ClaimWord) -> str:

@@ -329,7 +329,8 @@ genuine fake | online offline | visible invisible | possible impossible | likely
 sufficient insufficient | necessary unnecessary | required optional | mandatory optional
 mandatory voluntary | male female | man woman | boy girl | husband wife | day night
 summer winter | morning evening | first last | top bottom | upper lower | above below
-north south | east west | asleep awake | married single | native foreign
+north south | east west | northern southern | eastern western | asleep awake
+married single | native foreign
 active passive | active inactive | open closed | closed opened | empty crowded
 increase decrease | higher reduced | elevated reduced | elevated decreased
 upregulated downregulated
@@ -784,7 +785,18 @@ def is_verb_like(
     """A word that is probably the claim's verb: an auxiliary, a known or past-tense verb, or
     a word agreeing with the noun before it ("the dragon exhales", "hell hounds hunt")."""
     norm = t.norm
-    if norm in AUXILIARIES or norm in _IRREGULAR_PAST or t.stem in COMMON_VERBS:
+    if norm in AUXILIARIES:
+        return True
+    if (
+        i + 1 < len(tokens)
+        and tokens[i + 1].norm in AUXILIARIES
+        and tokens[i + 1].kind == "word"
+        and not (i > 0 and tokens[i - 1].norm in PRONOUNS)
+    ):
+        # the noun before the verb: "Heap sort is", "Merge sort does not" (not "the creature
+        # you choose has": a verb after a pronoun)
+        return False
+    if norm in _IRREGULAR_PAST or t.stem in COMMON_VERBS:
         return True
     if t.stem in _VERB_OPPOSITES and norm.endswith(("s", "ed")):
         return True
@@ -807,6 +819,20 @@ def is_verb_like(
         and (nxt_tok is None or nxt_tok.norm not in _NOUN_FOLLOWERS)
     ):
         return True  # "the dragon exhales" (not "two fey creatures")
+    if (
+        i == 1
+        and _plural(norm)
+        and not _plural(last.norm)
+        and nxt_tok is not None
+        and (
+            nxt_tok.norm in _DETERMINERS
+            or (nxt_tok.kind == "word" and (i + 2 >= len(tokens) or tokens[i + 2].kind == "punct"))
+        )
+    ):
+        # a sentence that opens with its bare subject and ends with its object: "Photosynthesis
+        # releases oxygen.", "Rust prevents the ..." (not "Display names are ...")
+        return True
+
     nxt = tokens[i + 1].norm if i + 1 < len(tokens) else ""
     # plural noun + base verb + what follows a verb: "hell hounds hunt in packs", "deep
     # gnomes enslave the", not "Senses blindsight 10 ft."

@@ -231,6 +231,23 @@ def test_units_are_normalised() -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "celsius"),
+    [
+        ("The kiln holds 100 degrees Celsius.", 100.0),
+        ("The kiln holds 212 degrees Fahrenheit.", 100.0),
+        ("Brine freezes below 32 °F.", 0.0),
+        ("The probe reads 20°C.", 20.0),
+        ("The cell sits at 373.15 kelvin.", 100.0),
+        ("Keep it under 50 degrees F.", 10.0),
+    ],
+)
+def test_temperatures_are_compared_in_one_scale(text: str, celsius: float) -> None:
+    (q,) = parse_quantities(text)
+    assert q.unit == "temperature"
+    assert q.low == pytest.approx(celsius)
+
+
+@pytest.mark.parametrize(
     ("a", "b"),
     [
         (

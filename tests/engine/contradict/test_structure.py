@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.contradict.claim import parse_claim
+from engine.contradict.quantities import limits_in
 from engine.contradict.structure import assess, clear_caches
 from engine.contradict.text import stem
 from engine.contradict.types import FLAG_THRESHOLD
@@ -780,3 +781,159 @@ def test_a_sentence_after_a_one_word_label_has_its_own_subject() -> None:
     # the label's words are still said: they count against the closeness
     labelled = parse_claim("Update: The bridge was rebuilt in spring.")
     assert not any(w.lead for w in labelled.words)
+
+
+def test_a_bare_subject_and_its_verb_open_a_short_sentence() -> None:
+    """ "Rustwort releases spores." has a verb; "Display names are not used" opens with a
+    two-word subject, not with a verb."""
+    assert not parse_claim("Rustwort releases spores.").fragment
+    assert parse_claim("Rustwort releases spores.").subject == {stem("rustwort")}
+    assert parse_claim("Display names are not used in filters.").subject == {
+        stem("display"),
+        stem("names"),
+    }
+    assert_flagged(
+        "Rustwort releases spores.",
+        "Rustwort does not release spores.",
+        ("negation",),
+        (),
+        a_note="Plants/Rustwort.md",
+        b_note="Plants/Field Guide.md",
+    )
+
+
+def test_a_name_from_the_title_speaks_of_its_own_note() -> None:
+    """ "Vellick-Oram can ..." in *Vellick-Oram Method* and "It cannot ..." in *Durnhold
+    Method* each speak of their own method; against a note that names the method, one does."""
+    own = "It cannot handle negative edge weights."
+    other = "Vellick-Oram can handle negative edge weights."
+    notes = {"a_note": "Methods/Durnhold Method.md", "b_note": "Methods/Vellick-Oram Method.md"}
+    assert assess(own, other, **notes).score == 0.0
+    named = "Durnhold's method handles negative edge weights correctly."
+    where = {"a_note": "Methods/Durnhold Method.md", "b_note": "Graphs/Path Methods.md"}
+    assert_flagged(own, named, ("negation",), (), **where)
+
+
+def test_one_temperature_in_two_scales_agrees() -> None:
+    """100 °C is 212 °F; 90 °C is not."""
+    a = "Brine boils at 104 degrees Celsius at sea level."
+    same = "At sea level brine boils at 219.2 degrees Fahrenheit."
+    other = "At sea level brine boils at 90 degrees Celsius."
+    notes = {"a_note": "Brine.md", "b_note": "Boiling Points.md"}
+    assert assess(a, same, **notes).score == 0.0
+    assert_flagged(a, other, ("conflicting_values",), ("104", "90"), **notes)
+
+
+def test_limits_of_one_value_are_no_opposites() -> None:
+    """ "at most 3 m" and "at least 1 m" bound one length from both sides; "at most 3 m"
+    against "5 m or more" does not hold."""
+    a = "A Tessel eel grows to at most 3 m."
+    assert assess(a, "A Tessel eel grows to at least 1 m.").score < FLAG_THRESHOLD
+    assert_flagged(a, "A Tessel eel grows to 5 m or more.", ("conflicting_values",), ())
+
+
+def test_two_places_told_apart_by_their_sides_are_two_situations() -> None:
+    """ "rare in the northern hills" / "common in the southern hills": two places."""
+    a = "Grey pikas are rare in the northern hills."
+    assert assess(a, "Grey pikas are common in the southern hills.").score < FLAG_THRESHOLD
+    assert_flagged(a, "Grey pikas are common in the northern hills.", None, ())
+
+
+def test_the_notes_thing_called_by_its_kind_is_named_by_the_other() -> None:
+    """ "The engine is air-cooled" in *Morrow Engine* speaks of the Morrow engine, which the
+    other claim names; one flip said of it is a conflict however the other goes on."""
+    own = "The engine is careless of dust."
+    other = "The Morrow engine is careful of dust: every intake carries a double filter."
+    notes = {"a_note": "Machines/Morrow Engine.md", "b_note": "Machines/Engines.md"}
+    assert_flagged(own, other, ("opposing_sentiment",), (), **notes)
+    # under another engine's note the same words speak of that engine
+    elsewhere = {"a_note": "Machines/Tallow Engine.md", "b_note": "Machines/Engines.md"}
+    assert assess(own, other, **elsewhere).score < FLAG_THRESHOLD
+
+
+def test_a_noun_before_its_auxiliary_is_part_of_the_subject() -> None:
+    """ "Heap sort is ...": "sort" is a noun here, not the verb; in "the creature you choose
+    has ..." the word after the pronoun is the verb of a clause."""
+    assert parse_claim("Heap sort is an in-place method.").subject == {stem("heap"), stem("sort")}
+    assert parse_claim("The creature you choose has ten hit points.").subject == {stem("creature")}
+    assert_flagged(
+        "Heap sort is an in-place method.",
+        "Heap sort is not an in-place method; it needs linear extra memory.",
+        ("negation",),
+        (),
+        a_note="Methods/Heap Sort.md",
+        b_note="Methods/Sorting.md",
+    )
+
+
+def test_a_name_after_of_or_a_pronoun_beside_the_title_is_not_the_notes_thing() -> None:
+    """ "It cannot be opened by hand" in *Quell Jar* against "The Quell jar can be opened by
+    hand" is one flip said of the jar. "The lid of the Quell jar" is about a lid; "These ...
+    in the Quell jar" in the jar's note is about what "these" points at; "You cannot ..." in
+    the jar's note is about the reader."""
+    notes = {"a_note": "Items/Quell Jar.md", "b_note": "Items/Jars.md"}
+    tail = ", as the tinkers of the old quarter told every buyer at the spring market."
+    own = "It cannot be opened by hand" + tail
+    naming = "The Quell jar can be opened by hand, the guild says."
+    assert_flagged(own, naming, ("negation",), (), **notes)
+    lid = "The lid of the Quell jar can be opened by hand, the guild says."
+    assert assess(own, lid, **notes).score < FLAG_THRESHOLD
+    these = "These cannot be opened by hand in the Quell jar" + tail
+    assert assess(these, naming, **notes).score < FLAG_THRESHOLD
+    you = "You cannot open it by hand" + tail
+    assert assess(you, naming, **notes).score < FLAG_THRESHOLD
+
+
+def test_a_negation_that_denies_another_filler_agrees() -> None:
+    """ "was not built by the Normans" against "was built by the Saxons" denies another
+    builder; against "was built by the Normans" (or "by the Normans and the Saxons") it is
+    a conflict."""
+    denied = "The Orm bridge was not built by the Normans."
+    assert assess("The Orm bridge was built by the Saxons.", denied).score == 0.0
+    assert_flagged("The Orm bridge was built by the Normans.", denied, ("negation",), ())
+    both = "The Orm bridge was built by the Normans and the Saxons."
+    assert_flagged(both, denied, ("negation",), ())
+
+
+def test_what_a_name_owns_is_another_thing() -> None:
+    """ "Ilsa Marr's sister was born in 1825" speaks of the sister, not of Ilsa Marr."""
+    a = "Ilsa Marr was born in 1820 in the harbour town."
+    assert assess(a, "Ilsa Marr's sister was born in 1825 in the harbour town.").score == 0.0
+    assert_flagged(a, "Ilsa Marr was born in 1825 in the harbour town.", None, ("1820",))
+    # both write the owned thing: one thing
+    blade = "Ilsa Marr's blade is forged from iron."
+    assert_flagged(blade, "Ilsa Marr's blade is not forged from iron.", ("negation",), ())
+
+
+def test_a_negated_limit_is_the_other_limit() -> None:
+    """ "cannot go more than ten days without food" holds at most ten days: "goes ten days
+    without food" agrees, "goes twenty days" does not."""
+    limit = "A dune hare cannot go more than ten days without food."
+    assert assess("A dune hare goes ten days without food.", limit).score < FLAG_THRESHOLD
+    assert_flagged("A dune hare goes twenty days without food.", limit, ("conflicting_values",), ())
+
+
+def test_one_order_told_from_its_other_end_agrees() -> None:
+    """ "rebuilt after the flood" and "washed away before it was rebuilt" tell one order;
+    "rebuilt before the flood" does not."""
+    a = "The mill at Orm was rebuilt after the flood."
+    told = "The mill at Orm was washed away by the flood before it was rebuilt."
+    assert assess(a, told).score < FLAG_THRESHOLD
+    assert_flagged(a, "The mill at Orm was rebuilt before the flood.", None, ())
+
+
+def test_a_negation_of_another_kind_of_filler_agrees() -> None:
+    """ "not found in fresh water" / "found only in salt water": two kinds of water."""
+    fresh = "The glass eel is not found in fresh water."
+    assert assess(fresh, "The glass eel is found only in salt water.").score == 0.0
+    assert_flagged(fresh, "The glass eel is found mostly in fresh water.", ("negation",), ())
+
+
+def test_from_an_age_on_is_the_other_side_of_under_it() -> None:
+    """ "does not take riders under 16" and "takes riders from the age of 16" split the ages
+    at one value, each taking one side."""
+    assert limits_in("takes riders from the age of 16.") == ((">=", 16.0),)
+    assert limits_in("open from 9 to 5") == ()
+    under = "The ferry guild does not take riders under 16."
+    from_age = "The ferry guild takes riders from the age of 16."
+    assert assess(under, from_age).score < FLAG_THRESHOLD
