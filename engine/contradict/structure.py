@@ -698,6 +698,8 @@ def _flip_of_named(
     title of two words or more), the other claim (in the named thing's own note) speaks of
     its note, and the flipped word sits in both main clauses (before any relative or if/when
     clause)."""
+    if any(t.kind == "cjk" for c in (x, y) for t in c.tokens):
+        return False  # a character is no word: the shared characters do not tie one flip
     if not any(
         _names_subject(naming, own_note) and _speaks_of_own_note(own, own_note)
         for own, naming, own_note in ((x, y, a_note), (y, x, b_note))

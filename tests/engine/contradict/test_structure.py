@@ -937,3 +937,12 @@ def test_from_an_age_on_is_the_other_side_of_under_it() -> None:
     under = "The ferry guild does not take riders under 16."
     from_age = "The ferry guild takes riders from the age of 16."
     assert assess(under, from_age).score < FLAG_THRESHOLD
+
+
+def test_a_flip_in_chinese_is_not_read_at_a_named_things_closeness() -> None:
+    """Chinese claims are read character by character: a shared character and a name do not
+    make one flip of one thing."""
+    a = "默认情况下，Orvane Sync 会对你的所有数据使用端到端加密。"
+    b = "Orvane Sync 也不会再在其设置中显示警告消息。"
+    notes = {"a_note": "Orvane Sync.md", "b_note": "Settings.md"}
+    assert assess(a, b, **notes).score < FLAG_THRESHOLD
