@@ -38,6 +38,7 @@ from engine.contradict.quantities import (
 from engine.contradict.text import (
     CHOOSE_VERBS,
     COMMON_VERBS,
+    CONDITION_LEADS,
     DROP_VERBS,
     NEGATORS,
     NUMBER_WORDS,
@@ -447,7 +448,16 @@ def assess(
     if x.other != y.other:
         # "four other rock formations", "other journalists": one claim is about something else
         best = Verdict(best.score * 0.6, best.kind, best.explanation)
-    if not _same_situation(x, y) and best.kind in ("negation", "opposing_sentiment"):
+    if (
+        best.kind in ("negation", "opposing_sentiment")
+        and not _same_situation(x, y)
+        and not (
+            len(antonyms) == 1
+            and _same_situation(
+                _flip_conditions(x, antonyms[0][0]), _flip_conditions(y, antonyms[0][1])
+            )
+        )
+    ):
         # "if the gate is locked, nobody can enter" / "anyone can enter when the keeper is
         # there": each holds in its own situation
         best = Verdict(best.score * 0.7, best.kind, best.explanation)
@@ -975,6 +985,22 @@ def _same_situation(x: ParsedClaim, y: ParsedClaim) -> bool:
             if 2 * len(said) < len(c.condition):
                 return False
     return True
+
+
+def _flip_conditions(c: ParsedClaim, w: ClaimWord) -> ParsedClaim:
+    """Claim `c` with only the condition that governs word `w`: a condition opened after
+    `w` and after an "and" or "but" that follows it belongs to a later predicate ("opens
+    only in dry weather and stays shut whenever fog rolls in")."""
+    if any(v.surface.lower() in CONDITION_LEADS for v in c.words[: w.index]):
+        return c
+    later = False
+    for v in c.words[w.index + 1 :]:
+        word = v.surface.lower()
+        if word in ("and", "but"):
+            later = True
+        elif word in CONDITION_LEADS:
+            return replace(c, condition=frozenset()) if later else c
+    return c
 
 
 def _one_sided_negation(x: ParsedClaim, y: ParsedClaim) -> bool:

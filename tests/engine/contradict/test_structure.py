@@ -946,3 +946,19 @@ def test_a_flip_in_chinese_is_not_read_at_a_named_things_closeness() -> None:
     b = "Orvane Sync 也不会再在其设置中显示警告消息。"
     notes = {"a_note": "Orvane Sync.md", "b_note": "Settings.md"}
     assert assess(a, b, **notes).score < FLAG_THRESHOLD
+
+
+def test_a_condition_of_a_later_predicate_does_not_govern_the_flip() -> None:
+    """ "opens only in dry weather and stays shut whenever fog rolls in": the "whenever"
+    clause belongs to "stays shut", so "closed during dry weather" is one situation with the
+    opening; a condition before the flip still sets it apart."""
+    own = "Blooms only after rain, remaining closed during dry weather."
+    later = "The Sallow lily opens only in dry, sunny weather and stays shut whenever fog comes."
+    notes = {"a_note": "Plants/Sallow Lily.md", "b_note": "Plants/Marsh Fern.md"}
+    assert_flagged(own, later, ("opposing_sentiment",), (), **notes)
+    before = (
+        "Whenever fog comes, the Sallow lily opens only in dry, sunny weather and stays shut "
+        "when it rains."
+    )
+    # a condition opening the claim governs all of it: damped as another situation is
+    assert assess(own, before, **notes).score <= 0.7 * assess(own, later, **notes).score
