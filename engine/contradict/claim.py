@@ -679,11 +679,10 @@ def _label_end(text: str, tokens: tuple[Token, ...]) -> int | None:
     where or of what the line speaks. None where the claim opens with no such label."""
     if len(tokens) < 3 or tokens[0].kind != "word" or tokens[1].norm != ":":
         return None
-    colon = 1
-    first = tokens[colon + 1]
+    first = tokens[2]
     if first.kind != "word" or not text[first.start : first.start + 1].isupper():
         return None
-    return colon + 1
+    return 2
 
 
 @lru_cache(maxsize=8192)
@@ -725,14 +724,14 @@ def parse_claim(text: str) -> ParsedClaim:
     # A leading phrase ("On a hit,", "For attachments,", "While wearing this armor,") is not
     # the subject: it starts after the comma.
     subject_from = 0
-    lead_until: int | None = None  # where a leading phrase ends, where not at subject_from
+    after_label = False  # the words before subject_from are a label, still said, not a lead
     if len(tokens) > 1 and tokens[1].norm == ",":
         subject_from = 2  # "Furthermore, the ..."
     elif (label_end := _label_end(text, tokens)) is not None:
         # "Update: the bridge was rebuilt": a sentence after its label, whose words still
         # count as said ("Kestrel Bend: radar installed" says where)
         subject_from = label_end
-        lead_until = 0
+        after_label = True
     elif len(tokens) > 2 and tokens[0].norm in FRAME_SUBJECTS and tokens[1].norm in FRAME_VERBS:
         subject_from = 3 if tokens[2].norm == "that" else 2  # "This means they cannot ..."
     elif tokens and tokens[0].norm in IMPERATIVE_LEADS | CLAUSE_LEADS:
@@ -852,7 +851,7 @@ def parse_claim(text: str) -> ParsedClaim:
             upper.add(st)
         if t.kind == "word":
             last_content = t if is_content_stem(st) and t.norm not in NUMBER_WORDS else None
-        in_lead = i < (subject_from if lead_until is None else lead_until)
+        in_lead = i < subject_from and not after_label
         words.append(ClaimWord(st, text[t.start : t.end], len(words), capital, in_lead))
         first_word = False
     return ParsedClaim(

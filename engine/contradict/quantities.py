@@ -195,7 +195,7 @@ _add_units("data", 1e3, "kb kilobyte kilobytes")
 _add_units("data", 1e6, "mb megabyte megabytes")
 _add_units("data", 1e9, "gb gigabyte gigabytes")
 _add_units("data", 1e12, "tb terabyte terabytes")
-# Temperatures are compared in degrees Celsius (`_TEMPERATURES` shifts the others' zero).
+# Temperatures are compared in degrees Celsius (`_TEMPERATURE_ZERO` shifts the others' zero).
 _add_units("temperature", 1.0, "°c celsius centigrade")
 _add_units("temperature", 5 / 9, "°f fahrenheit")
 _add_units("temperature", 1.0, "kelvin")
@@ -209,7 +209,7 @@ _add_units("jpy", 1.0, "¥ yen jpy")
 _add_units("decibel", 1.0, "db dbi dbm")
 
 #: Where a temperature scale's zero sits, in its own degrees below 0 °C.
-_TEMPERATURE_ZERO = {"°f": 32.0, "fahrenheit": 32.0, "f": 32.0, "kelvin": 273.15}
+_TEMPERATURE_ZERO = {"fahrenheit": 32.0, "f": 32.0, "kelvin": 273.15}
 #: The scale written after "degrees" ("100 degrees Celsius", "40 degrees F").
 _DEGREE_SCALES = {"celsius": "celsius", "centigrade": "celsius", "c": "celsius",
                   "fahrenheit": "fahrenheit", "f": "fahrenheit"}  # fmt: skip

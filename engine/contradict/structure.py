@@ -775,10 +775,10 @@ def _speaks_of_own_note(c: ParsedClaim, note: str | None) -> bool:
     return opens and not (title and title <= shared_stems(title, c.content))
 
 
-#: Words that open the slot after a verb whose filler a negation may deny instead of the verb.
-_SLOT_WORDS = frozenset("by with in at from on into for".split())
-_FILLER_ENDS = frozenset("but which who that when if because so while than".split())
-_SLOT_ADVERBS = frozenset("only also mainly mostly chiefly usually often just largely".split())
+#: "Rowan Tesk's brother": a capitalised name of up to four words, "'s", the owned thing.
+_POSSESSION = re.compile(
+    r"^\W*(?:the\s+)?((?:[A-Z][\w-]*\s+){0,3}[A-Z][\w-]*)['’]s\s+([a-z][\w-]*)"
+)
 
 
 def _owned_by_subject(c: ParsedClaim, o: ParsedClaim) -> bool:
@@ -797,12 +797,6 @@ def _owned_by_subject(c: ParsedClaim, o: ParsedClaim) -> bool:
     )
 
 
-_POSSESSION = re.compile(
-    r"^\W*(?:the\s+)?((?:[A-Z][\w-]*\s+){0,3}[A-Z][\w-]*)['’]s\s+([a-z][\w-]*)"
-)
-_LIMIT_NEGATORS = re.compile(r"\b(?:not|never|cannot|can't|won't|don't|doesn't|didn't|no)\b", re.I)
-
-
 def _negated_limits(c: ParsedClaim) -> tuple[Quantity, ...]:
     """The claim's quantities, with a limit that a negator just before it in its clause
     turned the other way ("cannot ... more than ten days": at most ten days)."""
@@ -815,6 +809,16 @@ def _negated_limits(c: ParsedClaim) -> tuple[Quantity, ...]:
                 q = replace(q, bound="<=" if q.bound == ">=" else ">=")
         out.append(q)
     return tuple(out)
+
+
+#: The verb negators that turn a limit right after them ("cannot ... more than ten").
+_LIMIT_NEGATORS = re.compile(r"\b(?:not|never|cannot|can't|won't|don't|doesn't|didn't|no)\b", re.I)
+
+
+#: Words that open the slot after a verb whose filler a negation may deny instead of the verb.
+_SLOT_WORDS = frozenset("by with in at from on into for".split())
+_FILLER_ENDS = frozenset("but which who that when if because so while than".split())
+_SLOT_ADVERBS = frozenset("only also mainly mostly chiefly usually often just largely".split())
 
 
 def _denies_another(c: ParsedClaim, o: ParsedClaim) -> bool:
