@@ -50,7 +50,6 @@ from engine.contradict.text import (
     NUMBER_WORDS,
     POSSESSIVES,
     PRONOUN_NEGATORS,
-    PRONOUNS,
     SCOPE_AUXILIARIES,
     SCOPE_BOUNDARY_PUNCT,
     NegationScope,
@@ -71,6 +70,7 @@ from engine.contradict.text import (
     negation_scopes,
     negator_in,
     opens_with_verb,
+    pronoun_before,
     stem,
     tokenize,
 )
@@ -105,6 +105,11 @@ _QUOTE_RE = re.compile(r"^\s{0,3}(?:>\s?)+")
 _CALLOUT_RE = re.compile(r"^\[!\w[\w-]*\][+-]?")
 _LIST_RE = re.compile(r"^\s*(?:[-*+]|\d{1,3}[.)])\s+")
 _TASK_RE = re.compile(r"^\[[ xX/\-]\]\s*")
+#: A line that opens with a bold field name and goes on with its value ("**Languages**
+#: understands Common", "**Born** 1820"): a field of its own, like a list item.
+_BOLD_LABEL_RE = re.compile(
+    r"^(\*\*|__)(?P<label>[A-Z][^*_\n:.!?]{0,40}?)\1[ \t]+(?=[a-z0-9(+\-–−])"
+)
 _INDENTED_CODE_RE = re.compile(r"^(?: {4}|\t)")
 _HEADING_SKIP = re.compile(
     r"^(?:see also|references?|sources?|links?|related(?: notes)?|further reading|"
@@ -392,19 +397,43 @@ def _blocks(text: str) -> Iterator[list[tuple[int, str]]]:
                 yield block
                 block = []
             continue  # the callout's title line is a heading, not a claim
-        item = _LIST_RE.match(rest)
+        if _is_name_list(rest, nxt):
+            if block:
+                yield block
+                block = []
+            continue  # "[[Tira Family]], Snow Sports, Magi-Tech": links, not a statement
+        item = _LIST_RE.match(rest) or _BOLD_LABEL_RE.match(rest)
         if item:
             if block:
                 yield block
                 block = []
-            rest = rest[item.end() :]
-            cut += item.end()
+            if item.re is _LIST_RE:
+                rest = rest[item.end() :]
+                cut += item.end()
             task = _TASK_RE.match(rest)
             if task:
                 continue  # a to-do records an intention, not a fact
         block.append((pos + cut, rest))
     if block:
         yield block
+
+
+#: A line of names: three or more short items between commas, each opening with a capital,
+#: a link or a tag, and no end of sentence ("[[Tira Family]], Snow Sports, Magi-Tech").
+_NAME_ITEM_RE = re.compile(r"^(?:\[\[|\[|#)?[A-Z\d][^\s,]*(?:\s+\S+){0,3}$")
+
+
+def _is_name_list(line: str, following: str) -> bool:
+    """Is `line` a list of names or links standing alone? Not when it runs on into the next
+    line in lower case ("We met Anna, Bob, Carl" + "and Dee at noon"): a wrapped sentence."""
+    body = line.strip()
+    if not body or body[-1] in ".!?:;。！？":
+        return False
+    items = [item.strip() for item in body.split(",")]
+    if len(items) < 3 or not all(_NAME_ITEM_RE.match(item) for item in items):
+        return False
+    nxt = following.strip()
+    return not nxt[:1].islower()
 
 
 def _clean(block: list[tuple[int, str]]) -> _Text:
@@ -419,6 +448,18 @@ def _clean(block: list[tuple[int, str]]) -> _Text:
     out = _Text(chars, offsets, list(offsets))
     for pattern in _INLINE:
         out = out.apply(pattern)
+    label = _BOLD_LABEL_RE.match(block[0][1]) if block else None
+    value = block[0][1][label.end() :].split(maxsplit=1) if label else []
+    if value and value[0].endswith("s") and not value[0].endswith(("ss", "s,")):
+        label = None  # "**Obsidian Sync** keeps your notes": a name and its verb
+    if label and out.string().startswith(label.group("label")):
+        # "**Languages** understands Common": a field and its value, read as "Languages: ..."
+        at, raw = len(label.group("label")), block[0][0] + label.end("label")
+        out = _Text(
+            [*out.chars[:at], ":", *out.chars[at:]],
+            [*out.starts[:at], raw, *out.starts[at:]],
+            [*out.ends[:at], raw, *out.ends[at:]],
+        )
     return out
 
 
@@ -685,6 +726,10 @@ def _label_end(text: str, tokens: tuple[Token, ...]) -> int | None:
     return 2
 
 
+#: Words after which an "-ing" word is a thing, not an action ("every casting", "the reading").
+_NOUN_MARKERS = DEFINITE_WORDS | POSSESSIVES | frozenset("every each a an no any".split())
+
+
 @lru_cache(maxsize=8192)
 def parse_claim(text: str) -> ParsedClaim:
     """What the structural verdict reads in one claim (cached: candidate pairs share claims)."""
@@ -727,6 +772,13 @@ def parse_claim(text: str) -> ParsedClaim:
     after_label = False  # the words before subject_from are a label, still said, not a lead
     if len(tokens) > 1 and tokens[1].norm == ",":
         subject_from = 2  # "Furthermore, the ..."
+    elif (
+        len(tokens) > 2
+        and tokens[0].norm.endswith("ly")
+        and is_adverb_or_gerund(tokens[0].norm)
+        and tokens[1].norm in _THING_PRONOUNS
+    ):
+        subject_from = 1  # "Generally they do not ...": the pronoun is the subject
     elif (label_end := _label_end(text, tokens)) is not None:
         # "Update: the bridge was rebuilt": a sentence after its label, whose words still
         # count as said ("Kestrel Bend: radar installed" says where)
@@ -804,7 +856,7 @@ def parse_claim(text: str) -> ParsedClaim:
             and not subject
             and t.kind == "word"
             and is_content_stem(st)
-            and not is_adverb_or_gerund(t.norm)
+            and not (is_adverb_or_gerund(t.norm) and prev not in _NOUN_MARKERS)
         ):
             definite = prev in DEFINITE_WORDS
         if t.norm in CONDITION_LEADS and t.kind == "word":
@@ -826,7 +878,7 @@ def parse_claim(text: str) -> ParsedClaim:
             and i >= subject_from
             and (
                 t.norm in AUXILIARIES
-                or (verb and (subject or prev in PRONOUNS))
+                or (verb and (subject or pronoun_before(tokens, i)))
                 or (subject and t.norm in ("that", "which", "who", "where", "when"))
             )
         ):
@@ -838,7 +890,7 @@ def parse_claim(text: str) -> ParsedClaim:
             and i >= subject_from
             and t.kind == "word"
             and is_content_stem(st)
-            and not is_adverb_or_gerund(t.norm)
+            and not (is_adverb_or_gerund(t.norm) and prev not in _NOUN_MARKERS)
         ):
             subject.add(st)
             if not head_done:

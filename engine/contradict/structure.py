@@ -385,7 +385,7 @@ def assess(
             what = "order of events" if order else "opposites"
             candidates.append(
                 Verdict(
-                    0.85 * closeness,
+                    (0.85 if _same_situation(x, y) else 0.425) * closeness,
                     "opposing_sentiment",
                     f"{what}: {quoted(wx.surface)} vs {quoted(wy.surface)} {about}",
                 )
@@ -416,6 +416,8 @@ def assess(
                 base = 0.0  # "not cooled by sodium" / "cooled by water": another filler
             if all(n == "without" for n in (*x.negators, *y.negators)):
                 base *= 0.8
+            if not _same_situation(x, y):
+                base *= 0.5
             candidates.append(Verdict(base * closeness, "negation", f"{detail} {about}"))
     if not flip and (antonyms or n_neg_x or n_neg_y) and not q_conflicts and not d_conflicts:
         # "on by default, so plugins do not run" / "off by default, so plugins can run": two

@@ -779,6 +779,29 @@ def opens_with_verb(tokens: tuple[Token, ...]) -> bool:
     return True
 
 
+#: Adverbs that sit between a subject and its verb ("it then makes", "they also keep").
+_MID_ADVERBS = frozenset(
+    "then also still always often usually sometimes rarely never just only even already now "
+    "soon later first again thus therefore".split()
+)
+
+
+def pronoun_before(tokens: tuple[Token, ...], i: int) -> str:
+    """The pronoun right before word `i`, adverbs between them aside ("It then makes"); ""
+    where there is none."""
+    j = i - 1
+    while (
+        j > 0
+        and tokens[j].kind == "word"
+        and (
+            tokens[j].norm in _MID_ADVERBS
+            or (tokens[j].norm.endswith("ly") and is_adverb_or_gerund(tokens[j].norm))
+        )
+    ):
+        j -= 1
+    return tokens[j].norm if j >= 0 and tokens[j].norm in PRONOUNS else ""
+
+
 def is_verb_like(
     t: Token, tokens: tuple[Token, ...], i: int, capital: bool, last: Token | None
 ) -> bool:
@@ -804,7 +827,9 @@ def is_verb_like(
         return True
     if capital or not is_content_stem(t.stem) or is_adverb_or_gerund(norm):
         return False
-    if i > 0 and tokens[i - 1].norm in PRONOUNS and tokens[i - 1].norm != "one":
+    if tuple(u.norm for u in tokens[i + 1 : i + 3]) in (("each", "other"), ("one", "another")):
+        return True  # "East and West Vell distrust each other"
+    if pronoun_before(tokens, i) not in ("", "one"):
         return norm not in _NOT_VERBS_AFTER_NOUN  # "it burns", "they resist"
     if last is None or tokens[i - 1] is not last:
         return False

@@ -144,6 +144,40 @@ def test_list_items_do_not_merge_into_one_sentence() -> None:
     assert texts(md) == ["The node sleeps most of the day", "The gateway is always awake"]
 
 
+def test_a_line_of_links_is_no_part_of_the_sentence_after_it() -> None:
+    md = (
+        "[[Harbour Guild]], Net Mending, [Tide Charts], Salt-Works\n"
+        "The [[Harbour Guild]] ferries leave at dawn.\n"
+        "Oslo, Bergen, Tromsø\n"
+    )
+    assert texts(md) == ["The Harbour Guild ferries leave at dawn."]
+
+
+def test_a_wrapped_sentence_with_a_list_of_names_stays_whole() -> None:
+    md = "Oslo, Bergen, Tromsø\nand Narvik are the ports the ferry calls at."
+    assert texts(md) == ["Oslo, Bergen, Tromsø and Narvik are the ports the ferry calls at."]
+    md = "Ferries: Oslo, Bergen, Tromsø, and Narvik.\nThe crossing takes a day."
+    assert texts(md)[-1] == "The crossing takes a day."
+    assert len(texts(md)) == 2
+
+
+def test_a_bold_field_name_opens_a_field_of_its_own() -> None:
+    md = (
+        "**Damage Immunities** poison, psychic\n"
+        "**Senses** darkvision 60 ft., passive Perception 10\n"
+        "**Vell Ferry** crosses the sound twice a day."
+    )
+    claims = extract_claims(md)
+    assert [c.text for c in claims][:2] == [
+        "Damage Immunities: poison, psychic",
+        "Senses: darkvision 60 ft., passive Perception 10",
+    ]
+    # the span still covers the raw markup
+    assert md[claims[0].start : claims[0].end] == "**Damage Immunities** poison, psychic"
+    # a bold name followed by its verb is a sentence, not a field
+    assert claims[2].text == "Vell Ferry crosses the sound twice a day."
+
+
 def test_table_rows_are_skipped() -> None:
     md = "| Field | Encoding of the value |\n|---|---|\n| VWC at 10 cm | uint16, raw counts |\n"
     assert texts(md) == []

@@ -610,6 +610,71 @@ def test_a_leading_phrase_or_frame_is_not_the_subject() -> None:
     assert not parse_claim("This means of travel is slow.").pronoun_subject
 
 
+def test_an_adverb_before_a_pronoun_leaves_the_pronoun_the_subject() -> None:
+    generally = parse_claim("Generally they do not trade with the coast.")
+    assert generally.pronoun_subject and not generally.subject
+    assert not parse_claim("Generally the ferries leave at dawn.").pronoun_subject
+
+
+def test_a_flip_under_a_condition_the_other_claim_lacks_is_another_situation() -> None:
+    # the general rule against the exception for whoever wears the ring
+    ring = assess(
+        "While you wear this ring, deep snow doesn't cost you extra movement.",
+        "Every foot of movement in deep snow costs 1 extra foot of movement.",
+        a_note="Rings/Ring of Striding.md",
+        b_note="Rules/Travel.md",
+    )
+    plain = assess(
+        "Deep snow doesn't cost extra movement.",
+        "Every foot of movement in deep snow costs 1 extra foot of movement.",
+        a_note="Rules/Winter.md",
+        b_note="Rules/Travel.md",
+    )
+    assert ring.score < FLAG_THRESHOLD
+    assert ring.score < plain.score
+
+
+def test_an_adverb_between_a_pronoun_and_its_verb_keeps_the_verb() -> None:
+    # "It then makes three attacks": "makes" is the verb, so the claim is about its note
+    parsed = parse_claim("It then makes three attacks with its claws.")
+    assert parsed.pronoun_subject and not parsed.subject
+    assert not parse_claim("They also keep goats in winter.").subject
+    # two creatures of one bestiary, each "it" under its own heading: different entities
+    verdict = assess(
+        "It then makes three attacks: one with its bite and two with its claws.",
+        "It then makes five attacks: one with its bite and four with its claws.",
+        a_note="Bestiary D.md",
+        b_note="Bestiary T.md",
+        a_heading="Bestiary (D) / Frost Drake / Actions",
+        b_heading="Bestiary (T) / Thornback / Actions",
+    )
+    assert verdict.score < FLAG_THRESHOLD
+    # one creature said to make three and five attacks is still a conflict
+    same = assess(
+        "It then makes three attacks: one with its bite and two with its claws.",
+        "It then makes five attacks: one with its bite and four with its claws.",
+        a_note="Frost Drake.md",
+        b_note="Drakes/Frost Drake.md",
+        a_heading="Frost Drake / Actions",
+        b_heading="Frost Drake / Actions",
+    )
+    assert same.score >= FLAG_THRESHOLD
+
+
+def test_an_ing_word_after_a_determiner_is_a_thing() -> None:
+    # "Every casting shatters ...": "casting" is the subject, "shatters" its verb
+    assert parse_claim("Every casting shatters the glass vial.").subject == {stem("casting")}
+    assert parse_claim("The reading drifts in clay soil.").subject == {stem("reading")}
+    # an "-ing" word with no determiner is the action, not who the claim is about
+    assert stem("casting") not in parse_claim("Casting spells drains the mage.").subject
+
+
+def test_a_word_before_each_other_is_a_verb() -> None:
+    parsed = parse_claim("East and West Vell distrust each other deeply.")
+    assert stem("distrust") not in parsed.subject
+    assert {"east", "west", "vell"} <= parsed.subject
+
+
 def test_a_line_that_opens_with_its_verb_has_no_subject_but_its_note() -> None:
     opening = parse_claim("Thrives in shade, wilting if planted in full sun.")
     assert opening.subject == frozenset()
