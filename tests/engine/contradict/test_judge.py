@@ -106,7 +106,8 @@ def test_without_weights_the_scorer_falls_back_to_the_structure(
     assert "14 months" in values.explanations[0]
     # the narrower net of candidates without a judge, the wide one for it
     assert DEFAULT_SCAN_CONFIG.similarity_gate > JUDGE_SCAN_CONFIG.similarity_gate
-    assert DEFAULT_SCAN_CONFIG.subject_gate > JUDGE_SCAN_CONFIG.subject_gate
+    assert DEFAULT_SCAN_CONFIG.subject_gate >= JUDGE_SCAN_CONFIG.subject_gate
+    assert DEFAULT_SCAN_CONFIG.neighbours < JUDGE_SCAN_CONFIG.neighbours
 
 
 def test_pairs_are_right_padded_to_the_longest() -> None:
