@@ -107,9 +107,7 @@ _LIST_RE = re.compile(r"^\s*(?:[-*+]|\d{1,3}[.)])\s+")
 _TASK_RE = re.compile(r"^\[[ xX/\-]\]\s*")
 #: A line that opens with a bold field name and goes on with its value ("**Languages**
 #: understands Common", "**Born** 1820"): a field of its own, like a list item.
-_BOLD_LABEL_RE = re.compile(
-    r"^(\*\*|__)(?P<label>[A-Z][^*_\n:.!?]{0,40}?)\1[ \t]+(?=[a-z0-9(+\-–−])"
-)
+_BOLD_LABEL_RE = re.compile(r"^(\*\*|__)(?P<label>[A-Z][^*_\n:.!?]{0,40}?)\1[ \t]+(?=[\w(+\-–−])")
 _INDENTED_CODE_RE = re.compile(r"^(?: {4}|\t)")
 _HEADING_SKIP = re.compile(
     r"^(?:see also|references?|sources?|links?|related(?: notes)?|further reading|"
@@ -436,6 +434,21 @@ def _is_name_list(line: str, following: str) -> bool:
     return not nxt[:1].islower()
 
 
+def _bold_label(line: str) -> re.Match[str] | None:
+    """The bold field name `line` opens with, if it is one: not where the bold words are
+    the subject of the verb after them ("**Obsidian Sync** keeps your notes", "**Dragons**
+    are ..."). A plural field name agrees with no "-s" verb ("**Languages** understands")."""
+    label = _BOLD_LABEL_RE.match(line)
+    if label is None:
+        return None
+    first = line[label.end() :].split(maxsplit=1)[0].casefold()
+    if first in AUXILIARIES:
+        return None
+    if first.endswith("s") and not first.endswith(("ss", "s,")):
+        return label if label.group("label").endswith("s") else None
+    return label
+
+
 def _clean(block: list[tuple[int, str]]) -> _Text:
     chars: list[str] = []
     offsets: list[int] = []
@@ -448,10 +461,7 @@ def _clean(block: list[tuple[int, str]]) -> _Text:
     out = _Text(chars, offsets, list(offsets))
     for pattern in _INLINE:
         out = out.apply(pattern)
-    label = _BOLD_LABEL_RE.match(block[0][1]) if block else None
-    value = block[0][1][label.end() :].split(maxsplit=1) if label else []
-    if value and value[0].endswith("s") and not value[0].endswith(("ss", "s,")):
-        label = None  # "**Obsidian Sync** keeps your notes": a name and its verb
+    label = _bold_label(block[0][1]) if block else None
     if label and out.string().startswith(label.group("label")):
         # "**Languages** understands Common": a field and its value, read as "Languages: ..."
         at, raw = len(label.group("label")), block[0][0] + label.end("label")

@@ -176,6 +176,14 @@ def test_a_bold_field_name_opens_a_field_of_its_own() -> None:
     assert md[claims[0].start : claims[0].end] == "**Damage Immunities** poison, psychic"
     # a bold name followed by its verb is a sentence, not a field
     assert claims[2].text == "Vell Ferry crosses the sound twice a day."
+    assert texts("**Vell Ferry** can carry forty people.") == ["Vell Ferry can carry forty people."]
+    # a plural field name agrees with no "-s" verb: still a field
+    assert texts("**Languages** understands Common but can't speak") == [
+        "Languages: understands Common but can't speak"
+    ]
+    assert texts("**Languages** Auran, understands Common but doesn't speak it") == [
+        "Languages: Auran, understands Common but doesn't speak it"
+    ]
 
 
 def test_table_rows_are_skipped() -> None:
