@@ -736,6 +736,24 @@ def _label_end(text: str, tokens: tuple[Token, ...]) -> int | None:
     return 2
 
 
+def _section_label_end(text: str, tokens: tuple[Token, ...]) -> int | None:
+    """Where a leading section name in capitals ends ("RESULTS", "METHODS AND RESULTS",
+    "DATA SOURCES" in a pasted abstract), before a capitalised word. An acronym ("NASA
+    launched ...", "DNA Polymerase ...") is none: the run needs a word of six letters."""
+    k = 0
+    while k < len(tokens) and tokens[k].kind == "word":
+        written = text[tokens[k].start : tokens[k].end]
+        if not (written.isupper() and written.isalpha()):
+            break
+        k += 1
+    if k == 0 or k >= len(tokens) or tokens[k].kind != "word":
+        return None
+    if not any(len(tokens[j].norm) >= 6 for j in range(k)):
+        return None
+    following = text[tokens[k].start : tokens[k].end]
+    return k if following[:1].isupper() and not following.isupper() else None
+
+
 #: Words after which an "-ing" word is a thing, not an action ("every casting", "the reading").
 _NOUN_MARKERS = DEFINITE_WORDS | POSSESSIVES | frozenset("every each a an no any".split())
 
@@ -780,8 +798,12 @@ def parse_claim(text: str) -> ParsedClaim:
     # the subject: it starts after the comma.
     subject_from = 0
     after_label = False  # the words before subject_from are a label, still said, not a lead
+    sentence_start = 0  # where the sentence itself opens (after a section name in capitals)
     if len(tokens) > 1 and tokens[1].norm == ",":
         subject_from = 2  # "Furthermore, the ..."
+    elif (section_end := _section_label_end(text, tokens)) is not None:
+        # "RESULTS Median follow-up was ...": an abstract's section, then its sentence
+        subject_from = sentence_start = section_end
     elif (
         len(tokens) > 2
         and tokens[0].norm.endswith("ly")
@@ -848,7 +870,12 @@ def parse_claim(text: str) -> ParsedClaim:
         st = t.stem
         if t.norm in _ACRONYM_PRONOUNS and text[t.start : t.end].isupper():
             st = text[t.start : t.end]  # "US dollars", "the IT team": a name, not a pronoun
-        capital = not first_word and t.kind == "word" and text[t.start : t.start + 1].isupper()
+        capital = (
+            not first_word
+            and i != sentence_start
+            and t.kind == "word"
+            and text[t.start : t.start + 1].isupper()
+        )
         verb = t.kind == "word" and is_verb_like(t, tokens, i, capital, last_content)
         # a word of a name, not the verb: "Obsidian Publish subscriptions", "Obsidian Sync keeps"
         if verb and capital and t.norm not in AUXILIARIES and _after_a_name_word(text, tokens, i):

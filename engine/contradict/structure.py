@@ -385,7 +385,7 @@ def assess(
             what = "order of events" if order else "opposites"
             candidates.append(
                 Verdict(
-                    (0.85 if _same_situation(x, y) else 0.425) * closeness,
+                    0.85 * closeness,
                     "opposing_sentiment",
                     f"{what}: {quoted(wx.surface)} vs {quoted(wy.surface)} {about}",
                 )
@@ -416,8 +416,6 @@ def assess(
                 base = 0.0  # "not cooled by sodium" / "cooled by water": another filler
             if all(n == "without" for n in (*x.negators, *y.negators)):
                 base *= 0.8
-            if not _same_situation(x, y):
-                base *= 0.5
             candidates.append(Verdict(base * closeness, "negation", f"{detail} {about}"))
     if not flip and (antonyms or n_neg_x or n_neg_y) and not q_conflicts and not d_conflicts:
         # "on by default, so plugins do not run" / "off by default, so plugins can run": two
@@ -461,8 +459,8 @@ def assess(
         )
     ):
         # "if the gate is locked, nobody can enter" / "anyone can enter when the keeper is
-        # there": each holds in its own situation
-        best = Verdict(best.score * 0.7, best.kind, best.explanation)
+        # there", "while you wear this ring, ..." / the rule: each holds in its own situation
+        best = Verdict(best.score * 0.5, best.kind, best.explanation)
     if x.deontic != y.deontic and best.kind == "negation":
         # "must not fall below" is a rule, "fell below" a fact: no contradiction in words
         best = Verdict(best.score * 0.5, best.kind, best.explanation)
@@ -521,13 +519,14 @@ def _places_apart(
     subjects, of the other's note)."""
     if not a_note or not b_note or a_note == b_note:
         return False
-    if not (_generic_subject(x) or _generic_subject(y)):
+    if not (_generic_subject(x, a_note) or _generic_subject(y, b_note)):
         return False
     tied = shared_stems(x.subject - GENERIC_SUBJECTS, y.content) or shared_stems(
         y.subject - GENERIC_SUBJECTS, x.content
     )
     if tied and (
-        shared_stems(_naming_subject(x), y.content) or shared_stems(_naming_subject(y), x.content)
+        shared_stems(_naming_subject(x, a_note), y.content)
+        or shared_stems(_naming_subject(y, b_note), x.content)
     ):
         return False
     topic_x, topic_y = _topic(a_note, a_heading), _topic(b_note, b_heading)
@@ -542,19 +541,29 @@ def _places_apart(
     )
 
 
-def _generic_subject(c: ParsedClaim) -> bool:
-    """The claim's subject names nothing of its own: a pronoun, a generic noun, none, or a
-    definite description in words of the language (`_own_description`)."""
+def _generic_subject(c: ParsedClaim, note: str | None) -> bool:
+    """The claim's subject names nothing of its own: a pronoun, a generic noun, none, a
+    definite description in words of the language (`_own_description`), or any subject in
+    such words under a paper's long title ("Median follow-up was 2.5 years" in a note on one
+    trial speaks of that trial's follow-up)."""
     rest = (c.subject_head or c.subject) - GENERIC_SUBJECTS
-    return c.pronoun_subject or not rest or _own_description(c)
+    return c.pronoun_subject or not rest or _own_description(c, note)
 
 
-def _own_description(c: ParsedClaim) -> bool:
+#: A title of this many content words names a study or an article, not a thing: what its
+#: claims measure without naming anything is the study's own ("The effect of exercise
+#: training on health status in heart failure").
+STUDY_TITLE_WORDS = 6
+
+
+def _own_description(c: ParsedClaim, note: str | None = None) -> bool:
     """The subject is a definite description in words of the language: "The average
     lifespan is 12 years" in a note about one animal speaks of that animal's lifespan, as
-    "each node" does after "In this structure,"."""
+    "each node" does after "In this structure,". Under a study's long title
+    (`STUDY_TITLE_WORDS`) any subject in such words is the study's own."""
     rest = (c.subject_head or c.subject) - GENERIC_SUBJECTS
-    return (c.definite or c.anchored) and bool(rest) and _unnamed(c, rest)
+    study = len(_title_stems(note)) >= STUDY_TITLE_WORDS
+    return (c.definite or c.anchored or study) and bool(rest) and _unnamed(c, rest)
 
 
 def _one_topic(x: frozenset[str], y: frozenset[str]) -> bool:
@@ -565,10 +574,10 @@ def _one_topic(x: frozenset[str], y: frozenset[str]) -> bool:
     return shared > 0 and 2 * shared >= min(len(x), len(y))
 
 
-def _naming_subject(c: ParsedClaim) -> frozenset[str]:
+def _naming_subject(c: ParsedClaim, note: str | None) -> frozenset[str]:
     """The words of the claim's subject that may name a thing the other claim holds: none
     in a definite description in words of the language (`_own_description`)."""
-    return frozenset() if _own_description(c) else c.subject - GENERIC_SUBJECTS
+    return frozenset() if _own_description(c, note) else c.subject - GENERIC_SUBJECTS
 
 
 def _unnamed(c: ParsedClaim, stems: frozenset[str]) -> bool:
