@@ -616,6 +616,37 @@ def test_an_adverb_before_a_pronoun_leaves_the_pronoun_the_subject() -> None:
     assert not parse_claim("Generally the ferries leave at dawn.").pronoun_subject
 
 
+def test_an_abstracts_section_name_in_capitals_is_no_subject() -> None:
+    parsed = parse_claim("RESULTS Median follow-up was 2.5 years.")
+    assert parsed.subject == {"median", "follow-up"}
+    assert not parsed.upper, "the sentence opens after the section name"
+    assert parse_claim("METHODS AND RESULTS Adults were enrolled.").subject == {stem("adults")}
+    # an acronym opens a sentence as its subject
+    assert "nasa" in parse_claim("NASA launched the probe in 1977.").subject
+
+
+def test_measures_of_two_studies_are_two_things() -> None:
+    trial = (
+        "Effects of exercise training on health status in patients with chronic heart failure.md"
+    )
+    cohort = "Association between gene polymorphisms and outcomes among women with early breast cancer.md"
+    two_studies = assess(
+        "RESULTS Median follow-up was 2.5 years.",
+        "RESULTS Median follow-up was 6.3 years.",
+        a_note=trial,
+        b_note=cohort,
+    )
+    assert 0 < two_studies.score < FLAG_THRESHOLD, "a weak pair, not a flag"
+    # the same measure in two notes on one thing is still one measure
+    one_thing = assess(
+        "Median follow-up was 2.5 years.",
+        "Median follow-up was 6.3 years.",
+        a_note="Kestrel trial.md",
+        b_note="Kestrel trial results.md",
+    )
+    assert one_thing.score >= FLAG_THRESHOLD
+
+
 def test_a_flip_under_a_condition_the_other_claim_lacks_is_another_situation() -> None:
     # the general rule against the exception for whoever wears the ring
     ring = assess(
