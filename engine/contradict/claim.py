@@ -685,6 +685,17 @@ class ParsedClaim:
         """Content words of a leading phrase: context, not what is claimed."""
         return frozenset(w.stem for w in self.words if w.lead and is_content_stem(w.stem))
 
+    @property
+    def field_name(self) -> frozenset[str]:
+        """Content stems of a field's name of two words or more ("Ranged Weapon Attack: +5 to
+        hit"): what the line is about, not something it says happens."""
+        if not self.labelled:
+            return frozenset()
+        colon = next((k for k, t in enumerate(self.tokens) if t.norm == ":"), 0)
+        if colon < 2:
+            return frozenset()
+        return frozenset(t.stem for t in self.tokens[:colon] if is_content_stem(t.stem))
+
 
 #: Chinese conditions: "如果 ... ，" (if), "当 ... 时，" (when), up to the clause's end.
 _CJK_CONDITION_LEADS = frozenset({"如果", "假如", "要是", "一旦", "若", "当"})

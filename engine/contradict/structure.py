@@ -406,7 +406,8 @@ def assess(
                 detail = f"{detail}; {pair}" if said else f"opposites: {pair}"
             # what the other claim only compares with ("more bridges than it rebuilt") is not
             # what it says
-            said_y, said_x = cy - y.compared, cx - x.compared
+            # nor is a field's name ("Ranged Weapon Attack: +5 to hit" says no attack happens)
+            said_y, said_x = cy - y.compared - y.field_name, cx - x.compared - x.field_name
             base = (
                 0.85
                 if _negates_shared(x, said_y, anto_x) or _negates_shared(y, said_x, anto_y)
@@ -529,6 +530,7 @@ def _places_apart(
         or shared_stems(_naming_subject(y, b_note), x.content)
     ):
         return False
+    a_heading, b_heading = _distinct_sections(a_heading, b_heading)
     topic_x, topic_y = _topic(a_note, a_heading), _topic(b_note, b_heading)
     if not topic_x or not topic_y or _one_topic(topic_x, topic_y):
         return False
@@ -1281,6 +1283,16 @@ GENERIC_SUBJECTS = frozenset(
 
 def _names(content: frozenset[str], title: frozenset[str]) -> bool:
     return bool(title) and title <= shared_stems(title, content)
+
+
+def _distinct_sections(a: str | None, b: str | None) -> tuple[str | None, str | None]:
+    """Two heading paths without the innermost headings they share below different parents:
+    "Ghost / Actions" and "Sphinx / Actions" are the ghost's and the sphinx's sections, so
+    their topics are Ghost and Sphinx, not Actions."""
+    pa, pb = (a or "").split(" / "), (b or "").split(" / ")
+    while len(pa) > 1 and len(pb) > 1 and pa[-1].casefold() == pb[-1].casefold():
+        pa, pb = pa[:-1], pb[:-1]
+    return (" / ".join(pa) if a else a), (" / ".join(pb) if b else b)
 
 
 def _topic(note: str | None, heading: str | None) -> frozenset[str]:

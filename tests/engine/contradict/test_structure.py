@@ -616,6 +616,43 @@ def test_an_adverb_before_a_pronoun_leaves_the_pronoun_the_subject() -> None:
     assert not parse_claim("Generally the ferries leave at dawn.").pronoun_subject
 
 
+def test_one_section_name_under_two_creatures_is_two_topics() -> None:
+    # "Actions" under two monsters: each creature's save is its own monster's rule
+    def verdict(a_heading: str, b_heading: str) -> float:
+        return assess(
+            "Each creature that fails a DC 18 Wisdom saving throw is frightened for 1 minute.",
+            "Each non-undead creature within 60 feet of the wraith that can see it must "
+            "succeed on a DC 13 Wisdom saving throw or be frightened for 1 minute.",
+            a_note="Bestiary/Bestiary S.md",
+            b_note="Bestiary/Bestiary W.md",
+            a_heading=a_heading,
+            b_heading=b_heading,
+        ).score
+
+    two = verdict("Bestiary (S) / Sand Drake / Actions", "Bestiary (W) / Wraith / Actions")
+    assert two < FLAG_THRESHOLD
+    # with no parent to tell them apart, one section of one topic: the pair stays listed
+    assert verdict("Actions", "Actions") >= FLAG_THRESHOLD
+
+
+def test_a_fields_name_is_not_something_the_line_says_happens() -> None:
+    # a stat line's field name ("Ranged Weapon Attack:") against a rule that negates attacking
+    stat_line = assess(
+        "You can't attack a target beyond the weapon's long range.",
+        "Ranged Weapon Attack: +5 to hit, range 80/320 ft., one target.",
+        a_note="Rules/Weapons.md",
+        b_note="Bestiary/Scout.md",
+    )
+    assert stat_line.score < FLAG_THRESHOLD
+    assert parse_claim("Ranged Weapon Attack: +5 to hit.").field_name == {
+        stem("ranged"),
+        stem("weapon"),
+        stem("attack"),
+    }
+    # a sentence after a one-word label still says its words
+    assert not parse_claim("Update: the bridge was rebuilt.").field_name
+
+
 def test_an_abstracts_section_name_in_capitals_is_no_subject() -> None:
     parsed = parse_claim("RESULTS Median follow-up was 2.5 years.")
     assert parsed.subject == {"median", "follow-up"}
