@@ -906,7 +906,7 @@ def parse_claim(text: str) -> ParsedClaim:
             and is_content_stem(st)
             and not (is_adverb_or_gerund(t.norm) and prev not in _NOUN_MARKERS)
         ):
-            definite = prev in DEFINITE_WORDS
+            definite = prev in DEFINITE_WORDS or prev in ("every", "each")
         if t.norm in CONDITION_LEADS and t.kind == "word":
             in_condition = True
         elif t.kind == "cjk":

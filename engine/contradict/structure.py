@@ -478,6 +478,12 @@ def assess(
     return Verdict(round(min(1.0, best.score), 4), best.kind, best.explanation)
 
 
+#: Words a title files its note under rather than name its thing with.
+_FILING_WORDS = frozenset(
+    stem(w) for w in "notes note overview summary index readme inbox draft drafts".split()
+)
+
+
 def _with_own_thing(
     c: ParsedClaim, content: frozenset[str], other: frozenset[str], note: str | None
 ) -> frozenset[str]:
@@ -489,7 +495,7 @@ def _with_own_thing(
     kind the other claim speaks of in general."""
     if not note:
         return content
-    title = _title_stems(note)
+    title = _title_stems(note) - _FILING_WORDS  # "Treaty of Westphalia notes": the treaty
     subject = c.subject_head or c.subject
     # "The protocol is stateless" in *Vexa Protocol*: the note's thing, called by its kind
     own_kind = c.definite and bool(subject) and subject <= shared_stems(subject, title)
@@ -561,11 +567,15 @@ STUDY_TITLE_WORDS = 6
 def _own_description(c: ParsedClaim, note: str | None = None) -> bool:
     """The subject is a definite description in words of the language: "The average
     lifespan is 12 years" in a note about one animal speaks of that animal's lifespan, as
-    "each node" does after "In this structure,". Under a study's long title
-    (`STUDY_TITLE_WORDS`) any subject in such words is the study's own."""
+    "each node" does after "In this structure," or "In a linked list," in *Linked List*.
+    Under a study's long title (`STUDY_TITLE_WORDS`) any subject in such words is the
+    study's own."""
     rest = (c.subject_head or c.subject) - GENERIC_SUBJECTS
-    study = len(_title_stems(note)) >= STUDY_TITLE_WORDS
-    return (c.definite or c.anchored or study) and bool(rest) and _unnamed(c, rest)
+    title = _title_stems(note)
+    study = len(title) >= STUDY_TITLE_WORDS
+    # "In a linked list, nodes ..." in *Linked List*: a lead that names the note frames it
+    framed = bool(title) and title <= shared_stems(title, c.lead)
+    return (c.definite or c.anchored or study or framed) and bool(rest) and _unnamed(c, rest)
 
 
 def _one_topic(x: frozenset[str], y: frozenset[str]) -> bool:
@@ -1102,8 +1112,11 @@ def different_subjects(
     antonym sits inside a subject, or each claim is the other's object."""
     subj_x, subj_y = x.subject, y.subject
     if subj_x and subj_y:
-        only_x = _entity_words(subj_x - shared_stems(subj_x, cy - y.contrast) - anto_x, x)
-        only_y = _entity_words(subj_y - shared_stems(subj_y, cx - x.contrast) - anto_y, y)
+        # what a claim sets its subject apart from ("unlike X", a fronted "smaller than X,")
+        # is not what it speaks of
+        apart_x, apart_y = x.contrast | (x.compared & x.lead), y.contrast | (y.compared & y.lead)
+        only_x = _entity_words(subj_x - shared_stems(subj_x, cy - apart_y) - anto_x, x)
+        only_y = _entity_words(subj_y - shared_stems(subj_y, cx - apart_x) - anto_y, y)
         if only_x and only_y:
             return True
         if opposite_subjects(x, y):

@@ -840,7 +840,17 @@ def is_verb_like(
         _plural(norm)
         and not last.norm.endswith("s")
         and i >= 2
-        and tokens[i - 2].norm in _DETERMINERS
+        and (
+            tokens[i - 2].norm in _DETERMINERS
+            # "a min heap returns": one modifier between the determiner and the noun
+            or (
+                i >= 3
+                and tokens[i - 3].norm in _DETERMINERS
+                and tokens[i - 2].kind == "word"
+                and not tokens[i - 2].norm.endswith("s")
+                and tokens[i - 2].norm not in AUXILIARIES | _NOT_VERBS_AFTER_NOUN
+            )
+        )
         and (nxt_tok is None or nxt_tok.norm not in _NOUN_FOLLOWERS)
     ):
         return True  # "the dragon exhales" (not "two fey creatures")

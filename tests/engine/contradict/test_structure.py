@@ -616,6 +616,46 @@ def test_an_adverb_before_a_pronoun_leaves_the_pronoun_the_subject() -> None:
     assert not parse_claim("Generally the ferries leave at dawn.").pronoun_subject
 
 
+def test_a_noun_with_one_modifier_before_its_verb() -> None:
+    # "A binary heap stores ...": "stores" is the verb after "the/a" + modifier + noun
+    assert parse_claim("A binary heap stores its items in an array.").subject == {
+        stem("binary"),
+        stem("heap"),
+    }
+    assert stem("covers") not in parse_claim("The ice storm covers the valley.").subject
+
+
+def test_each_node_under_a_lead_naming_its_note_is_that_notes_node() -> None:
+    # "In a linked list, nodes ..." in *Linked List* and "Every node ..." in another
+    # structure's note speak of two structures' nodes
+    verdict = assess(
+        "Every node stores a pointer to its parent.",
+        "In a linked list, nodes do not store a pointer to their parent.",
+        a_note="Parent Pointer Tree.md",
+        b_note="Linked List.md",
+    )
+    assert verdict.score < FLAG_THRESHOLD
+    # one structure, its nodes said to store and not to store the pointer
+    same = assess(
+        "Every node stores a pointer to its parent.",
+        "In a parent pointer tree, nodes do not store a pointer to their parent.",
+        a_note="Parent Pointer Tree.md",
+        b_note="Trees.md",
+    )
+    assert same.score >= FLAG_THRESHOLD
+
+
+def test_a_pronoun_in_a_notes_note_speaks_of_the_thing_its_title_names() -> None:
+    verdict = assess(
+        "The Treaty of Vell was signed in 1648.",
+        "It was signed in 1658.",
+        a_note="Treaty of Vell.md",
+        b_note="Treaty of Vell notes.md",
+    )
+    assert verdict.score >= FLAG_THRESHOLD
+    assert "1648" in verdict.explanation
+
+
 def test_one_section_name_under_two_creatures_is_two_topics() -> None:
     # "Actions" under two monsters: each creature's save is its own monster's rule
     def verdict(a_heading: str, b_heading: str) -> float:
