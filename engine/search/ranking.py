@@ -281,18 +281,18 @@ def keep_sure_places(
     rest = [out[i] for i in range(first_out, len(out)) if i not in moved]
     base = rest[0].breakdown.total  # the best note pushed out
     step = max(abs(base), 1.0) * 1e-9
-    from_below = set(raised)
-    lifted_groups = [
-        dataclasses.replace(
-            out[i],
-            breakdown=dataclasses.replace(
-                out[i].breakdown,
-                total=base + step * (len(lifted) - j),
-                kept_place=first_out + j + 1 if i in from_below else out[i].breakdown.kept_place,
-            ),
+    lifted_groups = []
+    for j, i in enumerate(lifted):
+        old = out[i].breakdown
+        total = base + step * (len(lifted) - j)
+        # every note lifted above the note it passed says so: one from below the places, and
+        # one already among them that moves up past the pushed-out note
+        kept = first_out + j + 1 if total > old.total else old.kept_place
+        lifted_groups.append(
+            dataclasses.replace(
+                out[i], breakdown=dataclasses.replace(old, total=total, kept_place=kept)
+            )
         )
-        for j, i in enumerate(lifted)
-    ]
     return head + lifted_groups + rest
 
 

@@ -782,6 +782,33 @@ def test_a_note_meaning_is_sure_of_keeps_a_place_in_the_top_five() -> None:
     assert all(r.score_breakdown.kept_place is None for r in on.results if r is not kept)
 
 
+def test_a_sure_note_moved_up_past_the_note_pushed_out_says_so_too() -> None:
+    """Meaning is sure of A, S2, S3 and S; S3 sits 5th, below a middling note that S's raise
+    pushes out, so S3 moves up past it too and its breakdown says it was kept."""
+    meaning = [
+        hit("semantic", p, raw_score=score, relevance=1.0 - k / 100)
+        for k, (p, score) in enumerate(
+            [("A.md", 0.62), ("S2.md", 0.615), ("S3.md", 0.61), ("S.md", 0.60)]
+        )
+    ]
+    middling = [f"M{i}.md" for i in range(6)]
+    meaning += [
+        hit("semantic", p, raw_score=0.50 - i / 100, relevance=0.7 - i / 20)
+        for i, p in enumerate(middling)
+    ]
+    order = ["A.md", "M0.md", "M1.md", "S2.md", *middling[2:], "S3.md"]
+    words = [hit("text", p, relevance=0.9 - i / 20) for i, p in enumerate(order)]
+    hits = {"semantic": meaning, "text": words}
+    off = run(hits, dataclasses.replace(CFG, keep_sure_meaning=False), limit=10)
+    assert paths(off.results)[4] == "S3.md" and paths(off.results)[3] == "M1.md"
+    on = run(hits, limit=10)
+    before = {r.note_path: r.score_breakdown.total for r in off.results}
+    for r in on.results:
+        raised = r.score_breakdown.total > before[r.note_path]
+        assert (r.score_breakdown.kept_place is not None) == raised, r.note_path
+    assert {r.note_path for r in on.results if r.score_breakdown.kept_place} == {"S3.md", "S.md"}
+
+
 def test_no_place_is_kept_when_words_are_sure_or_the_model_does_not_know_the_words() -> None:
     words_sure = run(_buried_by_middling_agreement(all_terms=True), limit=10)
     assert paths(words_sure.results).index("S.md") >= 5
