@@ -1394,6 +1394,7 @@ def _heading_stems(heading: str | None) -> frozenset[str]:
     )
 
 
+@lru_cache(maxsize=4096)
 def _title_stems(note: str | None) -> frozenset[str]:
     if not note:
         return frozenset()
@@ -1404,8 +1405,9 @@ def _title_stems(note: str | None) -> frozenset[str]:
 
 
 def clear_heading_cache() -> None:
-    """Drop the caches of heading stems and of title words."""
+    """Drop the caches of heading and title stems and of title words."""
     _heading_stems.cache_clear()
+    _title_stems.cache_clear()
     _coined_title_words.cache_clear()
     _title_words.cache_clear()
 

@@ -779,6 +779,10 @@ def opens_with_verb(tokens: tuple[Token, ...]) -> bool:
     return True
 
 
+#: Words that are no modifier between a determiner and its noun ("a min heap returns").
+_NOT_MODIFIERS = AUXILIARIES | _NOT_VERBS_AFTER_NOUN
+
+
 #: Adverbs that sit between a subject and its verb ("it then makes", "they also keep").
 _MID_ADVERBS = frozenset(
     "then also still always often usually sometimes rarely never just only even already now "
@@ -848,7 +852,7 @@ def is_verb_like(
                 and tokens[i - 3].norm in _DETERMINERS
                 and tokens[i - 2].kind == "word"
                 and not tokens[i - 2].norm.endswith("s")
-                and tokens[i - 2].norm not in AUXILIARIES | _NOT_VERBS_AFTER_NOUN
+                and tokens[i - 2].norm not in _NOT_MODIFIERS
             )
         )
         and (nxt_tok is None or nxt_tok.norm not in _NOUN_FOLLOWERS)
