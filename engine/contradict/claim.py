@@ -24,7 +24,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 from typing import Literal
 
@@ -632,6 +632,7 @@ class ClaimWord:
     index: int  # position among the claim's words
     upper: bool  # capitalised in the text, not at the sentence start
     lead: bool = False  # inside a leading phrase ("From the map and the profile, ...")
+    aside: bool = False  # inside a trailing clause without a negator (", which is why ...")
 
 
 @dataclass(frozen=True)
@@ -643,6 +644,7 @@ class ParsedClaim:
     negators: tuple[str, ...]  # the negators as written
     negated_heads: tuple[frozenset[str] | None, ...]  # per negator: the words it negates
     conditional: tuple[bool, ...]  # per negator: inside an if/when clause ("when not editing")
+    resulting: tuple[bool, ...]  # per negator: inside a result clause ("so deep that no one")
     negated_roots: frozenset[str]  # stems of what negative adjectives negate (disabled: abl)
     quantities: tuple[Quantity, ...]
     dates: tuple[DateMention, ...]
@@ -684,6 +686,15 @@ class ParsedClaim:
     def lead(self) -> frozenset[str]:
         """Content words of a leading phrase: context, not what is claimed."""
         return frozenset(w.stem for w in self.words if w.lead and is_content_stem(w.stem))
+
+    @property
+    def aside(self) -> frozenset[str]:
+        """Content words said only in a trailing clause (", which is why ...", ", causing
+        ...", ", though ..."): a reason or an effect beside the claim, not the claim."""
+        main = {w.stem for w in self.words if not w.aside}
+        return frozenset(
+            w.stem for w in self.words if w.aside and w.stem not in main and is_content_stem(w.stem)
+        )
 
     @property
     def field_name(self) -> frozenset[str]:
@@ -769,6 +780,37 @@ def _section_label_end(text: str, tokens: tuple[Token, ...]) -> int | None:
 _NOUN_MARKERS = DEFINITE_WORDS | POSSESSIVES | frozenset("every each a an no any".split())
 
 
+#: Words that open a trailing clause of reason, concession or effect after a comma.
+_ASIDE_OPENERS = frozenset(
+    "though although whereas because since thus thereby hence causing resulting".split()
+)
+#: "..., which is why", "..., which means": a relative that only draws a consequence.
+_CONSEQUENCE_AFTER_WHICH = frozenset({"why", "means", "meant", "explains"})
+
+
+def _opens_aside(tokens: tuple[Token, ...], i: int) -> bool:
+    """Token i, right after a comma, opens a trailing clause of reason, concession or
+    effect: ", which is why ...", ", though they ...", ", causing a ..."."""
+    t = tokens[i]
+    if t.kind != "word":
+        return False
+    if t.norm in _ASIDE_OPENERS:
+        return True
+    after = {u.norm for u in tokens[i + 1 : i + 3]}
+    return t.norm == "which" and bool(after & _CONSEQUENCE_AFTER_WHICH)
+
+
+def _determines_noun(tokens: tuple[Token, ...], k: int) -> bool:
+    """The word at `k` is the noun a negator determines: a verb's auxiliary follows it
+    ("neither side will eat", "no guard would enter")."""
+    return (
+        k + 1 < len(tokens)
+        and tokens[k].kind == "word"
+        and tokens[k].norm not in AUXILIARIES
+        and tokens[k + 1].norm in AUXILIARIES
+    )
+
+
 @lru_cache(maxsize=8192)
 def parse_claim(text: str) -> ParsedClaim:
     """What the structural verdict reads in one claim (cached: candidate pairs share claims)."""
@@ -784,6 +826,11 @@ def parse_claim(text: str) -> ParsedClaim:
     negators: list[str] = []
     heads: list[frozenset[str] | None] = []  # per negator: what it negates (None: anything)
     conditional: list[bool] = []  # per negator: inside an if/when clause
+    resulting: list[bool] = []  # per negator: inside a "so ... that" result clause
+    in_result = False
+    after_comma = False
+    aside_from = -1  # where a trailing clause opened (index into `words`), -1: none open
+    asides: list[tuple[int, int]] = []  # trailing clauses without a negator: word ranges
     roots: set[str] = set()
     subject: set[str] = set()
     upper: set[str] = set()
@@ -850,8 +897,15 @@ def parse_claim(text: str) -> ParsedClaim:
             if subject and t.norm not in ("'", "’", "-") and i >= subject_from:
                 in_subject = False
             if t.norm in (",", ";", ":", ".") or (t.norm in _CJK_CLAUSE_ENDS and not until_shi):
-                in_condition = False
+                in_condition = in_result = False
+            if t.norm in (";", ".", ":", "(", ")") and aside_from >= 0:
+                asides.append((aside_from, len(words)))
+                aside_from = -1
+            after_comma = t.norm == ","
             continue
+        if after_comma and aside_from < 0 and _opens_aside(tokens, i):
+            aside_from = len(words)
+        after_comma = False
         if any(s <= t.start < e for s, e in spans):
             continue
         prev = tokens[i - 1].norm if i > 0 else ""
@@ -863,9 +917,16 @@ def parse_claim(text: str) -> ParsedClaim:
             subject_negated.update(negated_words_after(tokens, i + len(negator.split())))
         if negator:
             width = len(negator.split())
+            if not in_result:
+                aside_from = -1  # a negated trailing clause is part of what is claimed
             negators.append(negator)
             conditional.append(in_condition)
-            if negator in PRONOUN_NEGATORS:
+            resulting.append(in_result)
+            if in_result:
+                # "so deeply that neither side will eat Puto": the result clause's own verb
+                after = i + width + (1 if _determines_noun(tokens, i + width) else 0)
+                heads.append(negated_words_after(tokens, after))
+            elif negator in PRONOUN_NEGATORS:
                 heads.append(None)
             elif t.kind == "word" and negates_its_root(t.norm):
                 # "remained unchanged during the trial" negates change, not the trial
@@ -907,6 +968,10 @@ def parse_claim(text: str) -> ParsedClaim:
             and not (is_adverb_or_gerund(t.norm) and prev not in _NOUN_MARKERS)
         ):
             definite = prev in DEFINITE_WORDS or prev in ("every", "each")
+        if t.norm == "that" and any(u.norm in ("so", "such") for u in tokens[max(0, i - 4) : i]):
+            in_result = True  # "so deeply that ...", "such a wall that ...": a consequence
+            if aside_from < 0:
+                aside_from = len(words)
         if t.norm in CONDITION_LEADS and t.kind == "word":
             in_condition = True
         elif t.kind == "cjk":
@@ -954,12 +1019,17 @@ def parse_claim(text: str) -> ParsedClaim:
         in_lead = i < subject_from and not after_label
         words.append(ClaimWord(st, text[t.start : t.end], len(words), capital, in_lead))
         first_word = False
+    if aside_from >= 0:
+        asides.append((aside_from, len(words)))
+    for lo, hi in asides:
+        words[lo:hi] = [replace(w, aside=True) for w in words[lo:hi]]
     return ParsedClaim(
         text=text,
         words=tuple(words),
         negators=tuple(negators),
         negated_heads=tuple(heads),
         conditional=tuple(conditional),
+        resulting=tuple(resulting),
         negated_roots=frozenset(roots),
         quantities=quantities,
         dates=dates,

@@ -245,6 +245,7 @@ class Quantity:
     end: int
     bound: str = "="  # '=', '>=', '<=', '~'
     anchor: frozenset[str] = frozenset()  # content stems around the number (its subject)
+    part: str = ""  # the share's own part in a split ("60/40 human/kathali": kathali's 40 %)
 
     def compatible(self, other: Quantity) -> bool:
         """Could both be true of one thing? Ranges overlap, bounds hold, ~ allows 15 %."""
@@ -263,6 +264,62 @@ class Quantity:
         elif self.bound == "<=":
             lo = float("-inf")
         return lo, hi
+
+
+#: Fractions written in words ("a quarter of", "two thirds of"): their denominators.
+_FRACTIONS = {
+    "half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4, "fourth": 4,
+    "fourths": 4, "fifth": 5, "fifths": 5, "tenth": 10, "tenths": 10,
+}  # fmt: skip
+#: The numerators a fraction word takes ("a", "one", "two" ... "nine").
+_NUMERATORS = {"a": 1.0, "an": 1.0, "one": 1.0} | {
+    w: float(v) for w, v in _NUMBER_WORDS.items() if isinstance(v, int) and 2 <= v <= 9
+}
+
+
+def _fraction_at(tokens: tuple[Token, ...], i: int) -> tuple[float, int] | None:
+    """A share written in words from token i, as a percentage and the tokens it spans:
+    "a quarter of", "two thirds of", "half of" (never "the third of May")."""
+    n = len(tokens)
+    if tokens[i].norm in ("half",) and i + 1 < n and tokens[i + 1].norm == "of":
+        return 50.0, 1
+    num = _NUMERATORS.get(tokens[i].norm)
+    if num is None or i + 2 >= n or tokens[i + 2].norm != "of":
+        return None
+    den = _FRACTIONS.get(tokens[i + 1].norm)
+    if den is None or num >= den:
+        return None
+    return 100.0 * num / den, 2
+
+
+def _split_at(tokens: tuple[Token, ...], i: int) -> tuple[tuple[float, str], ...] | None:
+    """A split of one whole into named parts from token i: "60/40 human/kathali" gives
+    human 60 % and kathali 40 % (the shares add up to a hundred)."""
+    values: list[float] = []
+    k = i
+    while k < len(tokens) and tokens[k].kind == "num":
+        parsed = _number_value(tokens[k])
+        if parsed is None or parsed[1] not in (None, "%"):
+            return None
+        values.append(parsed[0])
+        if k + 1 < len(tokens) and tokens[k + 1].norm == "/":
+            k += 2
+        else:
+            k += 1
+            break
+    if len(values) < 2 or abs(sum(values) - 100.0) > 1.0:
+        return None
+    if k < len(tokens) and tokens[k].norm in ("%", "percent"):
+        k += 1
+    parts: list[str] = []
+    while k < len(tokens) and tokens[k].kind == "word" and tokens[k].is_content:
+        parts.append(tokens[k].stem)
+        if len(parts) == len(values) or k + 1 >= len(tokens) or tokens[k + 1].norm != "/":
+            break
+        k += 2
+    if len(parts) != len(values):
+        return None
+    return tuple(zip(values, parts, strict=True))
 
 
 def _number_value(token: Token) -> tuple[float, str | None] | None:
@@ -348,6 +405,47 @@ def parse_quantities(
             continue
         value: float | None = None
         inner_unit: str | None = None
+        shares = _split_at(tokens, i) if tok.kind == "num" else None
+        if shares is not None:
+            # "60/40 human/kathali": one share per part, each of the whole
+            # the parts' names stay words of the claim: only the numbers are the value
+            numbers = tokens[i + 2 * len(shares) - 2]
+            end = i + 4 * len(shares) - 2
+            last = tokens[end - 1]
+            for share, part in shares:
+                out.append(
+                    Quantity(
+                        low=share,
+                        high=share,
+                        unit="percent",
+                        text=text[tok.start : last.end],
+                        start=tok.start,
+                        end=numbers.end,
+                        bound=_bound(tokens, i, end),
+                        anchor=_anchor(tokens, i, end),
+                        part=part,
+                    )
+                )
+            i = end
+            continue
+        fraction = _fraction_at(tokens, i) if tok.kind == "word" else None
+        if fraction is not None:
+            share, used = fraction
+            last = tokens[i + used - 1]
+            out.append(
+                Quantity(
+                    low=share,
+                    high=share,
+                    unit="percent",
+                    text=text[tok.start : last.end],
+                    start=tok.start,
+                    end=last.end,
+                    bound=_bound(tokens, i, i + used),
+                    anchor=_anchor(tokens, i, i + used + 1),
+                )
+            )
+            i += used
+            continue
         if tok.kind == "num":
             parsed = _number_value(tok)
             if parsed is not None:
@@ -536,7 +634,7 @@ def quantity_relation(
     agree = 0
     agreeing: set[str] = set()
     for qa in a:
-        same = [qb for qb in b if qb.unit == qa.unit]
+        same = [qb for qb in b if qb.unit == qa.unit and _same_part(qa, qb)]
         if not same:
             continue
         if any(_same_value(qa, qb) and not _different_limits(qa, qb) for qb in same):
@@ -577,7 +675,7 @@ def measured_conflicts(
     three"); a value of one claim that matches any of the other's leaves that measure out."""
     out: list[tuple[Quantity, Quantity, frozenset[str]]] = []
     for qa in a:
-        same = [qb for qb in b if qb.unit == qa.unit]
+        same = [qb for qb in b if qb.unit == qa.unit and _same_part(qa, qb)]
         if not same or any(_same_measure(qa, qb) for qb in same):
             continue
         for qb in same:
@@ -586,6 +684,18 @@ def measured_conflicts(
                 out.append((qa, qb, measured))
                 break
     return out
+
+
+def _same_part(a: Quantity, b: Quantity) -> bool:
+    """A share of a split is compared only with a share of the same part: kathali's 40 % of
+    "60/40 human/kathali" with "kathali make up a quarter", not the humans' 60 %."""
+    if a.part and b.part:
+        return a.part == b.part
+    if a.part:
+        return a.part in b.anchor
+    if b.part:
+        return b.part in a.anchor
+    return True
 
 
 def _same_measure(a: Quantity, b: Quantity) -> bool:

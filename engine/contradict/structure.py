@@ -292,9 +292,13 @@ def assess(
         measured = _measured(x, y, frozenset(same_subject_words), units_only=True)
     else:
         measured = None
+    measured = measured or _split_shares(x, y, cx, cy)
     shared = shared_stems(cx, cy) | shared_stems(cy, cx)
+    # what only one claim says, outside its leading phrase and its trailing clauses (", which
+    # is why practitioners carry spares": a reason beside the claim)
     left_x = cx - shared_stems(cx, cy) - anto_x - shared_stems(cx, y.negated_roots) - x.lead
     left_y = cy - shared_stems(cy, cx) - anto_y - shared_stems(cy, x.negated_roots) - y.lead
+    left_x, left_y = left_x - x.aside, left_y - y.aside
     n_shared = len(shared_stems(cx, cy))
     changed = "" if _one_sided_negation(x, y) else changed_decision(a, b, x, y)
     if changed:
@@ -951,6 +955,21 @@ def _measured(
     )
 
 
+def _split_shares(
+    x: ParsedClaim, y: ParsedClaim, cx: frozenset[str], cy: frozenset[str]
+) -> Verdict | None:
+    """One part's share of one whole given twice: "The population spread is 60/40
+    human/kathali" / "Kathali make up only about a quarter of the population" (the part
+    written by both claims, the whole around both numbers)."""
+    parts = {q.part for q in (*x.quantities, *y.quantities) if q.part}
+    for part in sorted(parts):
+        if part in cx and part in cy and not x.condition and not y.condition:
+            found = _measured(x, y, frozenset({part}))
+            if found is not None:
+                return found
+    return None
+
+
 def _named_beside(text: str, names: frozenset[str], value: Quantity) -> bool:
     """`text` writes none of `names` (stems), or writes one in the clause (between
     semicolons) that holds `value`: in "LoRa radio module with its stack; the antenna is a
@@ -1052,8 +1071,14 @@ def _counted_negators(
     spare = len(c.negators) - len(o.negators) if o.negators else 0
     both = set(zip(o.negators, o.negated_heads, strict=True))
     count = 0
-    for neg, head, conditional in zip(c.negators, c.negated_heads, c.conditional, strict=True):
+    for neg, head, conditional, resulting in zip(
+        c.negators, c.negated_heads, c.conditional, c.resulting, strict=True
+    ):
         if conditional and not conditions:
+            continue
+        if resulting and not (head and _negates_other(neg, head, other, antonyms)):
+            # "distrust each other so deeply that neither side will eat Puto": the result
+            # clause negates only its own verb, not what the main clause says
             continue
         # a negator the other claim writes too, of the same word, pairs with it ("left
         # unburned" in both): it is no extra

@@ -1135,3 +1135,66 @@ def test_a_condition_of_a_later_predicate_does_not_govern_the_flip() -> None:
     )
     # a condition opening the claim governs all of it: damped as another situation is
     assert assess(own, before, **notes).score <= 0.7 * assess(own, later, **notes).score
+
+
+def test_words_for_a_share_are_percentages() -> None:
+    """ "a quarter of", "two thirds of", "half of" are shares; "the third of May" is not, and
+    a split names one share per part."""
+    from engine.contradict.quantities import parse_quantities
+
+    (quarter,) = parse_quantities("Moss covers about a quarter of the island.")
+    assert (quarter.unit, quarter.low, quarter.bound) == ("percent", 25.0, "~")
+    (thirds,) = parse_quantities("Two thirds of the pickers stayed.")
+    assert thirds.unit == "percent" and abs(thirds.low - 200 / 3) < 1e-9
+    assert parse_quantities("Half of the herd crossed.")[0].low == 50.0
+    assert parse_quantities("The fair opens on the third of May.") == ()
+    split = parse_quantities("The harvest split is 70/30 barley/rye.")
+    assert [(q.low, q.part) for q in split] == [(70.0, stem("barley")), (30.0, stem("rye"))]
+    # numbers that do not add up to a whole are no split
+    assert all(q.part == "" for q in parse_quantities("Scores were 12/9 home/away."))
+
+
+def test_one_parts_share_given_twice_is_a_conflict() -> None:
+    """A split's share of a part against another share of the same part conflicts; the
+    same share agrees, and the other part's share is not compared with it."""
+    split = "The harvest split in Dunmere is 70/30 barley/rye."
+    notes = {"a_note": "Dunmere/Farming.md", "b_note": "Dunmere/Rye.md"}
+    assert_flagged(
+        split,
+        "Rye makes up only about half of the harvest in Dunmere.",
+        ("conflicting_values",),
+        ("70/30 barley/rye",),
+        **notes,
+    )
+    assert assess(split, "Rye makes up about 30% of the harvest in Dunmere.", **notes).score == 0.0
+    assert assess(split, "Rye makes up about 70% of the harvest in Dunmere.", **notes).score > 0.0
+    assert (
+        assess(split, "Barley makes up about 70% of the harvest in Dunmere.", **notes).score == 0.0
+    )
+
+
+def test_a_negator_in_a_result_clause_negates_only_that_clause() -> None:
+    """ "feared the pass so much that no caravan would cross it" says they feared it: against
+    "did not fear the pass" the flip is in the main clause; "no caravan would cross" said by
+    both is no flip."""
+    result = "The two guilds feared the Hollow Pass so much that no caravan would cross it."
+    x = parse_claim(result)
+    assert x.resulting == (True,)
+    assert_flagged("The two guilds did not fear the Hollow Pass at all.", result, ("negation",), ())
+    assert assess("The river rose so fast that no one could cross it.",
+                  "No one could cross the river.").score == 0.0  # fmt: skip
+
+
+def test_a_trailing_clause_of_reason_is_beside_the_claim() -> None:
+    """What a ", which is why ..." or ", causing ..." clause adds is not a second thing the
+    claim says: the flip in the main clause is read at its own closeness. A list's
+    ", including ..." or a plain ", which ..." stays part of the claim."""
+    a = "Every firing cracks the clay mould, which is why potters keep so many spares."
+    assert parse_claim(a).aside == {stem(w) for w in ("potters", "keep", "spares")}
+    assert not parse_claim("Nobody, including the wardens, can open the vault.").aside
+    assert not parse_claim("We sell kilns and glazes, which ship worldwide.").aside
+    b = (
+        "Pots are fired by heating the clay mould, causing a gentle bake inside the "
+        "kiln (does not crack)."
+    )
+    assert_flagged(a, b, ("negation",), ())
