@@ -1487,12 +1487,14 @@ def antonym_pairs(x: ParsedClaim, y: ParsedClaim) -> list[tuple[ClaimWord, Claim
     wy_all = {w.stem for w in y.words}
     wx_all = {w.stem for w in x.words}
     for wx in x.words:
-        if wx.upper or wx.stem in wy_all or _limit_word(x, wx):
+        if wx.upper or wx.stem in wy_all or _limit_word(x, wx) or _bonus_target(x, wx):
             continue
         if not (is_content_stem(wx.stem) or wx.stem in FUNCTION_OPPOSITES):
             continue
         for wy in y.words:
             if wy.upper or wy.index in used_y or wy.stem in wx_all or _limit_word(y, wy):
+                continue
+            if _bonus_target(y, wy):
                 continue
             if not (is_content_stem(wy.stem) or wy.stem in FUNCTION_OPPOSITES):
                 continue
@@ -1514,6 +1516,12 @@ def _limit_word(c: ParsedClaim, w: ClaimWord) -> bool:
         and w.index > 0
         and c.words[w.index - 1].surface.lower() == "at"
     )
+
+
+def _bonus_target(c: ParsedClaim, w: ClaimWord) -> bool:
+    """ "+3 to hit", "-2 to saves": what a signed bonus applies to, a value of a stat line, not
+    something that happens (a "+3 to hit" says nothing against "automatically misses")."""
+    return bool(re.search(rf"[+\-\u2212]\d+\s+to\s+{re.escape(w.surface)}\b", c.text, re.I))
 
 
 def _bounded_number(c: ParsedClaim, w: ClaimWord) -> str:

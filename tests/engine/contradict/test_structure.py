@@ -1198,3 +1198,19 @@ def test_a_trailing_clause_of_reason_is_beside_the_claim() -> None:
         "kiln (does not crack)."
     )
     assert_flagged(a, b, ("negation",), ())
+
+
+def test_a_bonus_to_hit_is_no_hit() -> None:
+    """ "+4 to hit" in a stat line is what a bonus applies to: it says nothing against a
+    rule that an attack "automatically misses"; "always hits" still does."""
+    stat = "Thrown Spear Attack: +4 to hit, range 20/60 ft., one target."
+    rule = "A thrown spear attack automatically misses a target beyond its long range."
+    notes = {"a_note": "Bestiary/Goblin Scout.md", "b_note": "Rules/Combat.md"}
+    assert assess(stat, rule, **notes).score == 0.0
+    assert assess(rule, stat).score == 0.0
+    assert_flagged(
+        "A thrown spear attack always hits a target beyond its long range.",
+        rule,
+        ("opposing_sentiment",),
+        ("hits", "misses"),
+    )
