@@ -399,7 +399,7 @@ def _blocks(text: str) -> Iterator[list[tuple[int, str]]]:
             if block:
                 yield block
                 block = []
-            continue  # "[[Tira Family]], Snow Sports, Magi-Tech": links, not a statement
+            continue  # "[[Orrin Family]], Ice Fishing, Steam-Craft": links, not a statement
         item = _LIST_RE.match(rest) or _BOLD_LABEL_RE.match(rest)
         if item:
             if block:
@@ -417,7 +417,7 @@ def _blocks(text: str) -> Iterator[list[tuple[int, str]]]:
 
 
 #: A line of names: three or more short items between commas, each opening with a capital,
-#: a link or a tag, and no end of sentence ("[[Tira Family]], Snow Sports, Magi-Tech").
+#: a link or a tag, and no end of sentence ("[[Orrin Family]], Ice Fishing, Steam-Craft").
 _NAME_ITEM_RE = re.compile(r"^(?:\[\[|\[|#)?[A-Z\d][^\s,]*(?:\s+\S+){0,3}$")
 
 
@@ -746,7 +746,7 @@ _THING_PRONOUNS = frozenset("it its they their this these he his she her".split(
 
 
 def _label_end(text: str, tokens: tuple[Token, ...]) -> int | None:
-    """Where the sentence after a one-word label starts ("Update: The bridge ...", "Tat: Yeni
+    """Where the sentence after a one-word label starts ("Update: The bridge ...", "Note: Orla
     is ..."): a capitalised word after the colon. A field's value ("Hit: 5 damage", "Speed:
     30 ft.") starts otherwise, and a longer label ("Kestrel Bend: radar installed") may name
     where or of what the line speaks. None where the claim opens with no such label."""
@@ -800,6 +800,23 @@ def _opens_aside(tokens: tuple[Token, ...], i: int) -> bool:
     return t.norm == "which" and bool(after & _CONSEQUENCE_AFTER_WHICH)
 
 
+#: "as long as", "as soon as", "as well as", "as far as": conjunctions, not degrees.
+_AS_CONJUNCTIONS = frozenset({"long", "soon", "well", "far"})
+
+
+def _degree_comparison(tokens: tuple[Token, ...], k: int) -> bool:
+    """From token k, "as <one to three words> as" within a few words: a negator before it
+    compares a degree ("not harmed as badly by fire as other folk", "not as fast as a horse")
+    instead of denying what follows."""
+    window = [t.norm for t in tokens[k : k + 7]]
+    for j, w in enumerate(window[:3]):
+        if w != "as" or j + 1 >= len(window) or window[j + 1] in _AS_CONJUNCTIONS:
+            continue
+        if "as" in window[j + 2 : j + 5] and tokens[k + j + 1].kind == "word":
+            return True
+    return False
+
+
 def _determines_noun(tokens: tuple[Token, ...], k: int) -> bool:
     """The word at `k` is the noun a negator determines: a verb's auxiliary follows it
     ("neither side will eat", "no guard would enter")."""
@@ -828,6 +845,7 @@ def parse_claim(text: str) -> ParsedClaim:
     conditional: list[bool] = []  # per negator: inside an if/when clause
     resulting: list[bool] = []  # per negator: inside a "so ... that" result clause
     in_result = False
+    degree_at = 0  # where the last "so"/"such" stood (index into `words`)
     after_comma = False
     aside_from = -1  # where a trailing clause opened (index into `words`), -1: none open
     asides: list[tuple[int, int]] = []  # trailing clauses without a negator: word ranges
@@ -910,6 +928,8 @@ def parse_claim(text: str) -> ParsedClaim:
             continue
         prev = tokens[i - 1].norm if i > 0 else ""
         negator = negator_in(tokens, i)
+        if negator in ("not", "never") and _degree_comparison(tokens, i + 1):
+            negator = ""  # "not harmed as badly as others": less, not never
         if negator and (
             0 <= relative_at < i <= relative_at + 3 or (negator == "nor" and in_relative)
         ):
@@ -923,7 +943,7 @@ def parse_claim(text: str) -> ParsedClaim:
             conditional.append(in_condition)
             resulting.append(in_result)
             if in_result:
-                # "so deeply that neither side will eat Puto": the result clause's own verb
+                # "so deeply that neither side will buy salt": the result clause's own verb
                 after = i + width + (1 if _determines_noun(tokens, i + width) else 0)
                 heads.append(negated_words_after(tokens, after))
             elif negator in PRONOUN_NEGATORS:
@@ -968,10 +988,14 @@ def parse_claim(text: str) -> ParsedClaim:
             and not (is_adverb_or_gerund(t.norm) and prev not in _NOUN_MARKERS)
         ):
             definite = prev in DEFINITE_WORDS or prev in ("every", "each")
+        if t.norm in ("so", "such"):
+            degree_at = len(words)
         if t.norm == "that" and any(u.norm in ("so", "such") for u in tokens[max(0, i - 4) : i]):
-            in_result = True  # "so deeply that ...", "such a wall that ...": a consequence
+            # "so deeply that ...", "such a wall that ...": a consequence, and the degree it
+            # follows from ("deeply") says how much, not what
+            in_result = True
             if aside_from < 0:
-                aside_from = len(words)
+                aside_from = degree_at
         if t.norm in CONDITION_LEADS and t.kind == "word":
             in_condition = True
         elif t.kind == "cjk":

@@ -245,7 +245,7 @@ class Quantity:
     end: int
     bound: str = "="  # '=', '>=', '<=', '~'
     anchor: frozenset[str] = frozenset()  # content stems around the number (its subject)
-    part: str = ""  # the share's own part in a split ("60/40 human/kathali": kathali's 40 %)
+    part: str = ""  # the share's own part in a split ("70/30 barley/rye": rye's 30 %)
 
     def compatible(self, other: Quantity) -> bool:
         """Could both be true of one thing? Ranges overlap, bounds hold, ~ allows 15 %."""
@@ -293,8 +293,8 @@ def _fraction_at(tokens: tuple[Token, ...], i: int) -> tuple[float, int] | None:
 
 
 def _split_at(tokens: tuple[Token, ...], i: int) -> tuple[tuple[float, str], ...] | None:
-    """A split of one whole into named parts from token i: "60/40 human/kathali" gives
-    human 60 % and kathali 40 % (the shares add up to a hundred)."""
+    """A split of one whole into named parts from token i: "70/30 barley/rye" gives
+    barley 70 % and rye 30 % (the shares add up to a hundred)."""
     values: list[float] = []
     k = i
     while k < len(tokens) and tokens[k].kind == "num":
@@ -407,7 +407,7 @@ def parse_quantities(
         inner_unit: str | None = None
         shares = _split_at(tokens, i) if tok.kind == "num" else None
         if shares is not None:
-            # "60/40 human/kathali": one share per part, each of the whole
+            # "70/30 barley/rye": one share per part, each of the whole
             # the parts' names stay words of the claim: only the numbers are the value
             numbers = tokens[i + 2 * len(shares) - 2]
             end = i + 4 * len(shares) - 2
@@ -676,6 +676,12 @@ def measured_conflicts(
     out: list[tuple[Quantity, Quantity, frozenset[str]]] = []
     for qa in a:
         same = [qb for qb in b if qb.unit == qa.unit and _same_part(qa, qb)]
+        restated = next((qb for qb in same if _restated_figure(qa, qb)), None)
+        if restated is not None:
+            # "within 30 feet" / "up to 30 metres": one figure, written with another unit
+            measured = frozenset(qa.anchor & restated.anchor) - ignore
+            out.append((qa, restated, measured or frozenset({_figure(qa.text)})))
+            continue
         if not same or any(_same_measure(qa, qb) for qb in same):
             continue
         for qb in same:
@@ -686,9 +692,31 @@ def measured_conflicts(
     return out
 
 
+def _figure(text: str) -> str:
+    """The number as written at the start of a quantity's text ("30" of "30 feet")."""
+    m = re.match(r"[\d.,]+", text)
+    return m.group() if m else ""
+
+
+def _restated_figure(a: Quantity, b: Quantity) -> bool:
+    """One limit with the same written number in two units of one dimension ("within 30
+    feet" / "up to 30 metres"): the same figure given for one measure, whose unit makes the
+    values differ."""
+    return (
+        a.unit == b.unit
+        and not a.unit.startswith("count:")
+        and a.unit not in ("percent", "age")
+        and a.bound == b.bound
+        and _figure(a.text) != ""
+        and _figure(a.text) == _figure(b.text)
+        and a.text.casefold() != b.text.casefold()
+        and not _same_measure(a, b)
+    )
+
+
 def _same_part(a: Quantity, b: Quantity) -> bool:
-    """A share of a split is compared only with a share of the same part: kathali's 40 % of
-    "60/40 human/kathali" with "kathali make up a quarter", not the humans' 60 %."""
+    """A share of a split is compared only with a share of the same part: rye's 30 % of
+    "70/30 barley/rye" with "rye makes up a quarter", not the barley's 70 %."""
     if a.part and b.part:
         return a.part == b.part
     if a.part:

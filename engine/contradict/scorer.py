@@ -497,14 +497,21 @@ def explanation(a: str, b: str, verdict: Verdict, notes: tuple[str | None, str |
     ]
     ties = [t for at, t in sorted(named_at) if at >= 0]
     titles = ties + [t for t, _ in own if t and t not in ties]
-    negators = (*parse_claim(a).negators, *parse_claim(b).negators)
+    negators = (*_main_negators(a), *_main_negators(b))
     return difference_line(a, b, titles, focus=negators, negation=len(negators) % 2 == 1)
+
+
+def _main_negators(claim: str) -> tuple[str, ...]:
+    """The claim's negators outside a result clause ("so deep that no one ..." negates only
+    that clause): the ones that can flip what the claim says."""
+    c = parse_claim(claim)
+    return tuple(n for n, result in zip(c.negators, c.resulting, strict=True) if not result)
 
 
 def contradiction_type(a: str, b: str, verdict: Verdict) -> ContradictionType:
     if verdict.score > 0.0 and verdict.kind in CONTRADICTION_TYPES:
         return verdict.kind
-    flips = len(parse_claim(a).negators) + len(parse_claim(b).negators)
+    flips = len(_main_negators(a)) + len(_main_negators(b))
     return "negation" if flips % 2 == 1 else "semantic_conflict"
 
 

@@ -51,8 +51,8 @@ from engine.contradict.text import (
     known_words,
     listed_opposite,
     morphological_opposite,
-    negated_head_after,
     negated_roots_of,
+    negated_words_after,
     negator_in,
     opens_with_verb,
     shared_stems,
@@ -438,8 +438,8 @@ def assess(
     if measured is not None:
         candidates.append(measured)
     if of_named:
-        # "Tunda is a hybrid ..." in his own note against "Tunda ... is often mistaken for a
-        # hybrid, but ...": the named thing is what both main clauses speak of and the flip is
+        # "Orla is a half-giant ..." in her own note against "Orla ... is often mistaken for a
+        # half-giant, but ...": the named thing is what both main clauses speak of and the flip is
         # said of it; what else either sentence says does not water the conflict down
         candidates = [
             Verdict(max(v.score, 0.85 * NAMED_CLOSENESS), v.kind, v.explanation)
@@ -958,9 +958,9 @@ def _measured(
 def _split_shares(
     x: ParsedClaim, y: ParsedClaim, cx: frozenset[str], cy: frozenset[str]
 ) -> Verdict | None:
-    """One part's share of one whole given twice: "The population spread is 60/40
-    human/kathali" / "Kathali make up only about a quarter of the population" (the part
-    written by both claims, the whole around both numbers)."""
+    """One part's share of one whole given twice: "The harvest split is 70/30
+    barley/rye" / "Rye makes up only about half of the harvest" (the part written by both
+    claims, the whole around both numbers)."""
     parts = {q.part for q in (*x.quantities, *y.quantities) if q.part}
     for part in sorted(parts):
         if part in cx and part in cy and not x.condition and not y.condition:
@@ -1077,7 +1077,7 @@ def _counted_negators(
         if conditional and not conditions:
             continue
         if resulting and not (head and _negates_other(neg, head, other, antonyms)):
-            # "distrust each other so deeply that neither side will eat Puto": the result
+            # "distrust each other so deeply that neither side will buy salt": the result
             # clause negates only its own verb, not what the main clause says
             continue
         # a negator the other claim writes too, of the same word, pairs with it ("left
@@ -1350,7 +1350,7 @@ def _kind_of(title: frozenset[str], topic: frozenset[str]) -> bool:
 def _speaks_of(c: ParsedClaim, title: frozenset[str]) -> bool:
     """The claim speaks of the thing a note's title names: the title's words (other than
     generic ones: "Spells G") are in its subject, written as a name ("the Orrin Family
-    smiths", "sell their birds in Muldrath"), or used as a noun ("turned to stone by a
+    smiths", "sell their birds in Keldmoor"), or used as a noun ("turned to stone by a
     medusa"). A word used of something else names nothing: a modifier ("the wizard spell
     list" beside the note *Wizard*) or another form ("become poisoned" beside *Poisons*)."""
     title = title - GENERIC_SUBJECTS
@@ -1950,18 +1950,16 @@ def negation_parts(a: str, b: str) -> tuple[str, str] | None:
     negator, "no one", or a negative adjective, "disabled", that is not "unable to ..."): the
     caller then falls back on the differing stretches."""
     for x, y, flip in ((a, b, False), (b, a, True)):
-        found = _negated_verb(x)
-        if found is None:
-            continue
-        head, span = found
-        affirmed = _affirmed(y, head)
-        if affirmed is not None:
-            return (affirmed, span) if flip else (span, affirmed)
+        for head, span in _negated_verb(x):
+            affirmed = _affirmed(y, head)
+            if affirmed is not None:
+                return (affirmed, span) if flip else (span, affirmed)
     return None
 
 
-def _negated_verb(text: str) -> tuple[str, str] | None:
-    """(the stem a negator negates, the words from the negator to that stem)."""
+def _negated_verb(text: str) -> list[tuple[str, str]]:
+    """(a stem the first negator negates, the words from the negator to that stem): the verb,
+    then after a light verb its object ("do not experience major distrust")."""
     tokens = parse_claim(text).tokens
     n = len(tokens)
     for i, t in enumerate(tokens):
@@ -1972,21 +1970,24 @@ def _negated_verb(text: str) -> tuple[str, str] | None:
         prev = tokens[i - 1].norm if i > 0 else ""
         if is_negative_adjective(t.norm) and (nxt is None or nxt.norm != "to"):
             continue  # "disabled", "invisible": the adjective itself is the flipped part
-        heads = negated_head_after(tokens, i + len(negator.split()))
+        heads = negated_words_after(tokens, i + len(negator.split()))
         if not heads:
             continue
-        (head,) = heads
-        end = _word_end(tokens, next(k for k in range(i, n) if tokens[k].stem == head))
         start = i - 1 if i > 0 and prev in _VERB_LEADS and negator == "not" else i
-        return head, plain(text[tokens[start].start : tokens[end].end])
-    return None
+        found: list[tuple[str, str]] = []
+        for k in range(i, n):
+            if tokens[k].stem in heads and all(tokens[k].stem != h for h, _ in found):
+                end = _word_end(tokens, k)
+                found.append((tokens[k].stem, plain(text[tokens[start].start : tokens[end].end])))
+        return found
+    return []
 
 
 def _affirmed(text: str, head: str) -> str | None:
     """The first unnegated occurrence of `head` in the text, with the auxiliaries and adverbs
     just before it ("can also run")."""
     parsed = parse_claim(text)
-    if parsed.negators:
+    if not all(parsed.resulting):
         return None  # both claims negate: their difference is elsewhere
     tokens = parsed.tokens
     for k, t in enumerate(tokens):

@@ -626,7 +626,7 @@ COMMON_VERBS = frozenset(
     hunt guard protect fear hate love prefer ignore last receive count cost weigh exist
     happen occur apply depend belong mean refer save delete export import display list
     sort link embed host publish share send set lets offer grant suffer
-    heal restore summon travel rule dwell reside inhabit command obey forge craft carve
+    heal restore summon travel rule dwell reside inhabit command obey forge craft carve shed
     """.split()
 )
 
@@ -1101,7 +1101,9 @@ def negator_at(t: Token, nxt: Token | None, prev: str, after: str = "", prev2: s
 
 
 #: Verbs that say little without their object: "cannot use spells" negates using spells.
-_LIGHT_VERBS = frozenset(stem(w) for w in "use get make take hold need".split())
+_LIGHT_VERBS = frozenset(
+    stem(w) for w in "use get make take hold need experience feel show".split()
+)
 
 
 def negated_head_after(tokens: tuple[Token, ...], start: int) -> frozenset[str]:
@@ -1123,7 +1125,15 @@ def negated_words_after(tokens: tuple[Token, ...], start: int) -> frozenset[str]
     if not head or next(iter(head)) not in _LIGHT_VERBS:
         return head
     k = next(k for k in range(start, len(tokens)) if tokens[k].stem in head)
-    return head | negated_head_after(tokens, k + 1)
+    obj = negated_head_after(tokens, k + 1)
+    if not obj:
+        return head
+    # the object's noun after one modifier: "do not experience major distrust"
+    j = next(j for j in range(k + 1, len(tokens)) if tokens[j].stem in obj)
+    noun = tokens[j + 1] if j + 1 < len(tokens) else None
+    if noun is not None and noun.kind == "word" and is_content_stem(noun.stem):
+        obj = obj | {noun.stem}
+    return head | obj
 
 
 # -- negation_scopes: Negation scopes of a claim for the cue detectors: each negator (not, never, no

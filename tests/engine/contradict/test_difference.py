@@ -64,6 +64,15 @@ def test_a_negated_verb_is_named_against_the_same_verb_affirmed() -> None:
     ) == ("unable to refund", "can refund")
 
 
+def test_a_light_verbs_object_is_named_where_the_other_claim_affirms_it() -> None:
+    """ "do not feel great fear" against "fear the dark": the fear is the flipped part; a
+    negator inside a result clause ("so much that no one ...") does not make both negated."""
+    assert negation_parts(
+        "The miners do not feel great fear of the dark tunnels.",
+        "The miners fear the dark tunnels so much that no one goes below at night.",
+    ) == ("do not feel great fear", "fear")
+
+
 def test_the_negated_side_keeps_its_auxiliary_and_the_order_of_the_claims() -> None:
     assert negation_parts(
         "The lighthouse keeper records the tides.",

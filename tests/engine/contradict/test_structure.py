@@ -812,11 +812,14 @@ def test_an_instruction_to_you_is_no_claim_about_a_thing() -> None:
 
 def test_a_light_verb_negates_its_object_too() -> None:
     """ "cannot use fire spells" negates the spells, which the other claim names with
-    another verb."""
+    another verb; "do not feel great fear" negates the fear."""
     assert parse_claim("They cannot use fire spells at all.").negated_heads == (
-        frozenset({"use", stem("fire")}),
+        frozenset({"use", stem("fire"), stem("spells")}),
     )
     assert parse_claim("They cannot brew fire tonics.").negated_heads == (frozenset({"brew"}),)
+    assert parse_claim("The miners do not feel great fear of the dark.").negated_heads == (
+        frozenset({stem("feel"), stem("great"), stem("fear")}),
+    )
 
 
 def test_a_fronted_comparison_is_no_subject() -> None:
@@ -1214,3 +1217,27 @@ def test_a_bonus_to_hit_is_no_hit() -> None:
         ("opposing_sentiment",),
         ("hits", "misses"),
     )
+
+
+def test_not_as_much_as_compares_a_degree() -> None:
+    """ "not hurt as badly by cold as other folk" says less, not never; "not ... as long as"
+    is a condition and stays a negation."""
+    assert parse_claim("Ogres are not hurt as badly by cold as other folk are.").negators == ()
+    assert parse_claim("The bridge is not as old as the tower.").negators == ()
+    assert parse_claim("The mill does not run as long as the dam is shut.").negators == ("not",)
+    less = "Ogres are not hurt as badly by cold as other folk are."
+    assert assess(less, "Ogres resist harm from cold better than other folk do.").score == 0.0
+
+
+def test_one_figure_in_another_unit_is_one_measure_given_twice() -> None:
+    """ "within 40 feet" against "up to 40 metres", tied by the family both name: the same
+    figure with another unit, whatever words say what is measured; the same distance in
+    another unit ("within 40 feet" / "up to about 12 metres") agrees."""
+    own = "Members of the guild can sense each other within 40 feet."
+    other = "Initiates who join the Corvane Guild feel one another at distances of up to 40 metres."
+    notes = {"a_note": "Guilds/Corvane Guild.md", "b_note": "Guilds/Initiation.md"}
+    assert_flagged(own, other, ("conflicting_values",), ("40 feet", "40 metres"), **notes)
+    agrees = (
+        "Initiates who join the Corvane Guild feel one another at distances of up to 12 metres."
+    )
+    assert assess(own, agrees, **notes).score == 0.0
