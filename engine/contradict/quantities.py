@@ -473,6 +473,7 @@ def parse_quantities(
                 j += 2
         unit_name: str
         factor = 1.0
+        noun_end = j
         if inner_unit is not None:
             unit_name, factor = _UNITS[inner_unit]
         elif _age_before(tokens, start_i) or _age_after(tokens, j):
@@ -501,6 +502,8 @@ def parse_quantities(
                     i = j
                     continue
                 unit_name = "count:" + noun
+                # "30 hit points or fewer": the limit follows the counted noun
+                noun_end = next((k for k in (j + 1, j + 2) if tokens[k - 1].stem == noun), j)
         rate = _rate(tokens, j)
         if rate is not None:
             unit_name = f"{unit_name}/{rate[0]}"
@@ -514,7 +517,7 @@ def parse_quantities(
                 text=text[tok.start : tokens[j - 1].end],
                 start=tok.start,
                 end=tokens[j - 1].end,
-                bound=_bound(tokens, start_i, j),
+                bound=_bound(tokens, start_i, max(j, noun_end)),
                 anchor=_anchor(tokens, start_i, j),
             )
         )

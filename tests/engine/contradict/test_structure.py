@@ -1241,3 +1241,13 @@ def test_one_figure_in_another_unit_is_one_measure_given_twice() -> None:
         "Initiates who join the Corvane Guild feel one another at distances of up to 12 metres."
     )
     assert assess(own, agrees, **notes).score == 0.0
+
+
+def test_a_limit_may_follow_the_counted_noun() -> None:
+    """ "30 hit points or fewer" is at most 30, as "at most 30 hit points" is."""
+    from engine.contradict.quantities import parse_quantities
+
+    (after,) = parse_quantities("A creature with 30 hit points or fewer is stunned.")
+    (before,) = parse_quantities("A creature with at most 30 hit points is stunned.")
+    assert after.bound == before.bound == "<="
+    assert parse_quantities("three field sites or more")[0].bound == ">="
