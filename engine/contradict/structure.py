@@ -859,8 +859,52 @@ def _denies_another(c: ParsedClaim, o: ParsedClaim) -> bool:
         return False
     (verb,) = head
     denied, given = _filler_after(c.tokens, verb), _filler_after(o.tokens, verb)
+    if not denied and not given and c.negators[0] in ("not", "never"):
+        # what the verb acts on: "doesn't sync its own settings" / "your notes ... are synced"
+        denied, given = _patient(c, verb), _patient(o, verb)
+        if given & _EVERYTHING:
+            return False  # "digests everything it swallows": the denied object too
     # each names something the other does not ("in fresh water" / "only in salt water")
     return bool(denied - shared_stems(denied, given)) and bool(given - shared_stems(given, denied))
+
+
+#: Words that may stand between a verb and its object ("sync its own settings").
+_OBJECT_LEADS = frozenset("a an the its their his her your our my own any some".split())
+#: Objects that take in every other ("digests everything it swallows").
+_EVERYTHING = frozenset("everything anything all every each everyone anyone".split())
+
+
+def _patient(c: ParsedClaim, verb: str) -> frozenset[str]:
+    """What `verb` acts on in claim `c`: a passive claim's subject ("your notes are
+    synced"), else the content words right after the verb up to a preposition or a clause's
+    end ("doesn't sync its own settings"); empty where the claim names none."""
+    tokens = c.tokens
+    # the verb, not a name that writes the same word ("Vell Sync doesn't sync")
+    at = next(
+        (k for k, t in enumerate(tokens) if t.stem == verb and not (k and t.surface_upper)), None
+    )
+    if at is None:
+        return frozenset()
+
+    def said(k: int) -> bool:
+        t = tokens[k]
+        return t.kind == "word" and is_content_stem(t.stem) and not negator_in(tokens, k)
+
+    if c.passive and at > 0 and tokens[at - 1].norm in ("is", "are", "was", "were", "be", "been"):
+        # the whole subject, a list included ("your notes, images, and your folder are")
+        return frozenset(tokens[k].stem for k in range(at - 1) if said(k))
+    # the object right after the verb: its leads, then content words and a list's "and"
+    out: set[str] = set()
+    for k in range(at + 1, min(at + 6, len(tokens))):
+        t = tokens[k]
+        if t.norm in _EVERYTHING:
+            return frozenset({t.norm})
+        if t.norm in _OBJECT_LEADS or t.norm in ("and", "or", ","):
+            continue
+        if not said(k):
+            break
+        out.add(t.stem)
+    return frozenset(out)
 
 
 def _filler_after(tokens: tuple[Token, ...], verb: str) -> frozenset[str]:

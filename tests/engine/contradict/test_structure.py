@@ -1251,3 +1251,17 @@ def test_a_limit_may_follow_the_counted_noun() -> None:
     (before,) = parse_quantities("A creature with at most 30 hit points is stunned.")
     assert after.bound == before.bound == "<="
     assert parse_quantities("three field sites or more")[0].bound == ">="
+
+
+def test_a_negation_of_another_object_agrees() -> None:
+    """ "doesn't sync its own settings" / "your notes, images and your configuration folder
+    are synced": the verb acts on other things. The same object affirmed conflicts."""
+    denied = "To allow device-specific configuration, Vell Sync doesn't sync its own settings."
+    notes = {"a_note": "Style guide.md", "b_note": "Frequently asked questions.md"}
+    other = "By default your Vell notes, images, and your Configuration folder are synced."
+    assert assess(denied, other, **notes).score < FLAG_THRESHOLD
+    same = "By default your Vell notes, images, and your own settings are synced."
+    assert_flagged(denied, same, ("negation",), (), **notes)
+    assert_flagged(
+        "The ferry does not carry cars.", "Cars are carried by the ferry.", ("negation",), ()
+    )
