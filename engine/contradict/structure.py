@@ -1546,6 +1546,10 @@ def antonym_pairs(x: ParsedClaim, y: ParsedClaim) -> list[tuple[ClaimWord, Claim
                 bx, by = _bounded_number(x, wx), _bounded_number(y, wy)
                 if bx and by and bx != by:
                     continue  # "a throw of 11 or more" / "a throw of 4 or less": two ranges
+                if bool(bx) != bool(by):
+                    continue  # "Large or smaller creatures" / "larger creatures": a range
+                if _purpose(x, wx) or _purpose(y, wy):
+                    continue  # "expended to activate": what it is for, not what happens
                 antonyms.append((wx, wy))
                 used_y.add(wy.index)
                 break
@@ -1568,6 +1572,19 @@ def _bonus_target(c: ParsedClaim, w: ClaimWord) -> bool:
     return bool(re.search(rf"[+\-\u2212]\d+\s+to\s+{re.escape(w.surface)}\b", c.text, re.I))
 
 
+def _purpose(c: ParsedClaim, w: ClaimWord) -> bool:
+    """`w` is the verb of a purpose after a participle ("charges must be expended to
+    activate them", "a key used to open it"): what something is for, not what happens. A
+    negator ("refused to open") is no word of the claim, so it never stands before "to"."""
+    words = c.words
+    i = w.index
+    return (
+        i >= 2
+        and words[i - 1].surface.lower() == "to"
+        and words[i - 2].surface.lower().endswith("ed")
+    )
+
+
 def _bounded_number(c: ParsedClaim, w: ClaimWord) -> str:
     """The number `w` makes a limit of ("10 or more", "three or fewer", "more than 4"), as
     written; "" where it bounds none. Opposite limits of different numbers are two ranges
@@ -1582,8 +1599,9 @@ def _bounded_number(c: ParsedClaim, w: ClaimWord) -> str:
         surface = words[k].surface.lower()
         return surface if surface.replace(".", "", 1).isdigit() or surface in NUMBER_WORDS else ""
 
-    if i >= 2 and words[i - 1].surface.lower() == "or" and number(i - 2):
-        return number(i - 2)
+    if i >= 2 and words[i - 1].surface.lower() == "or":
+        # "10 or more", and a class on a scale: "Large or smaller creatures"
+        return number(i - 2) or (words[i - 2].surface.lower() if words[i - 2].upper else "")
     if i + 2 < len(words) and words[i + 1].surface.lower() == "than":
         return number(i + 2)
     return ""

@@ -1265,3 +1265,29 @@ def test_a_negation_of_another_object_agrees() -> None:
     assert_flagged(
         "The ferry does not carry cars.", "Cars are carried by the ferry.", ("negation",), ()
     )
+
+
+def test_a_class_range_and_a_purpose_are_no_opposites() -> None:
+    """ "Large or smaller creatures" is a range of sizes, not "smaller" against "larger";
+    "expended to activate" is what charges are for, not an activation against
+    "suppressed". Plain opposites still are."""
+    assert (
+        assess(
+            "Because larger beasts take up more room, fewer of them fit in a pen.",
+            "While grazing, it can enter pens of Large or smaller beasts.",
+        ).score
+        < FLAG_THRESHOLD
+    )
+    assert (
+        assess(
+            "Some warding lanterns have charges that must be expended to activate their runes.",
+            "The runes of warding lanterns are suppressed inside the vault.",
+        ).score
+        == 0.0
+    )
+    assert_flagged(
+        "The runes of warding lanterns are activated inside the vault.",
+        "The runes of warding lanterns are suppressed inside the vault.",
+        ("opposing_sentiment",),
+        (),
+    )
