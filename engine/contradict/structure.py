@@ -46,6 +46,7 @@ from engine.contradict.text import (
     STOPWORDS,
     Token,
     clear_shared_stems_cache,
+    is_adverb_or_gerund,
     is_content_stem,
     is_negative_adjective,
     known_words,
@@ -859,7 +860,7 @@ def _denies_another(c: ParsedClaim, o: ParsedClaim) -> bool:
         return False
     (verb,) = head
     denied, given = _filler_after(c.tokens, verb), _filler_after(o.tokens, verb)
-    if not denied and not given and c.negators[0] in ("not", "never"):
+    if not denied and not given and c.negators[0] in ("not", "never") and _inflected(verb, c, o):
         # what the verb acts on: "doesn't sync its own settings" / "your notes ... are synced"
         denied, given = _patient(c, verb), _patient(o, verb)
         if given & _EVERYTHING:
@@ -868,20 +869,44 @@ def _denies_another(c: ParsedClaim, o: ParsedClaim) -> bool:
     return bool(denied - shared_stems(denied, given)) and bool(given - shared_stems(given, denied))
 
 
+def _inflected(stem_: str, *claims: ParsedClaim) -> bool:
+    """One of the claims writes `stem_` as a verb is inflected ("synced", "collects",
+    "carrying"): a verb, not an adjective ("couldn't possible explain")."""
+    return any(
+        t.stem == stem_ and t.norm != stem_ and t.norm.endswith(("s", "ed", "ing"))
+        for c in claims
+        for t in c.tokens
+    )
+
+
 #: Words that may stand between a verb and its object ("sync its own settings").
 _OBJECT_LEADS = frozenset("a an the its their his her your our my own any some".split())
+#: Words that end an object: a preposition opens another slot ("the text inside its cards").
+_OBJECT_ENDS = frozenset(
+    """in inside on at into onto within through under over from with by for to about across
+    after before between beyond near outside without via per during against among toward
+    towards upon as like than""".split()
+)
 #: Objects that take in every other ("digests everything it swallows").
 _EVERYTHING = frozenset("everything anything all every each everyone anyone".split())
 
 
 def _patient(c: ParsedClaim, verb: str) -> frozenset[str]:
-    """What `verb` acts on in claim `c`: a passive claim's subject ("your notes are
-    synced"), else the content words right after the verb up to a preposition or a clause's
-    end ("doesn't sync its own settings"); empty where the claim names none."""
+    """The head nouns of what `verb` acts on in claim `c`: a passive claim's subject ("your
+    notes, images and your folder are synced": note, image, folder), else the object right
+    after the verb ("doesn't sync its own settings": setting); in a negated claim the verb
+    after the negator. Empty where the claim names none or the object runs on into an "of"
+    ("lots of flowers": whose head the words do not tell)."""
     tokens = c.tokens
+    start = next((k for k in range(len(tokens)) if negator_in(tokens, k)), 0)
     # the verb, not a name that writes the same word ("Vell Sync doesn't sync")
     at = next(
-        (k for k, t in enumerate(tokens) if t.stem == verb and not (k and t.surface_upper)), None
+        (
+            k
+            for k in range(start, len(tokens))
+            if tokens[k].stem == verb and not (k and tokens[k].surface_upper)
+        ),
+        None,
     )
     if at is None:
         return frozenset()
@@ -890,21 +915,40 @@ def _patient(c: ParsedClaim, verb: str) -> frozenset[str]:
         t = tokens[k]
         return t.kind == "word" and is_content_stem(t.stem) and not negator_in(tokens, k)
 
+    def heads(span: range) -> frozenset[str]:
+        # the last content word of each conjunct ("your notes, images, and your folder")
+        out: set[str] = set()
+        last = ""
+        frozen = False  # past an "of": "fields of an immutable record" are fields
+        for k in span:
+            t = tokens[k]
+            if t.norm in ("and", "or", ","):
+                if last:
+                    out.add(last)
+                last, frozen = "", False
+            elif t.norm == "of":
+                frozen = True
+            elif not frozen and said(k) and not is_adverb_or_gerund(t.norm):
+                last = t.stem  # "supports LoRaWAN natively": the noun, not the manner
+        if last:
+            out.add(last)
+        return frozenset(out)
+
     if c.passive and at > 0 and tokens[at - 1].norm in ("is", "are", "was", "were", "be", "been"):
-        # the whole subject, a list included ("your notes, images, and your folder are")
-        return frozenset(tokens[k].stem for k in range(at - 1) if said(k))
-    # the object right after the verb: its leads, then content words and a list's "and"
-    out: set[str] = set()
-    for k in range(at + 1, min(at + 6, len(tokens))):
-        t = tokens[k]
-        if t.norm in _EVERYTHING:
-            return frozenset({t.norm})
-        if t.norm in _OBJECT_LEADS or t.norm in ("and", "or", ","):
-            continue
-        if not said(k):
+        return heads(range(at - 1))
+    end = at + 1
+    while end < min(at + 8, len(tokens)):
+        t = tokens[end]
+        if t.norm == "of":
+            return frozenset()
+        if t.norm in _OBJECT_ENDS:
             break
-        out.add(t.stem)
-    return frozenset(out)
+        if t.norm in _EVERYTHING and end == at + 1:
+            return frozenset({t.norm})  # "digests everything", not "carts every day"
+        if not (t.norm in _OBJECT_LEADS or t.norm in ("and", "or", ",") or said(end)):
+            break
+        end += 1
+    return heads(range(at + 1, end))
 
 
 def _filler_after(tokens: tuple[Token, ...], verb: str) -> frozenset[str]:

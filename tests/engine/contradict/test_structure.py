@@ -1265,6 +1265,13 @@ def test_a_negation_of_another_object_agrees() -> None:
     assert_flagged(
         "The ferry does not carry cars.", "Cars are carried by the ferry.", ("negation",), ()
     )
+    # the head noun decides, not its modifiers or a manner after it
+    assert_flagged(
+        "The ferry does not carry farm carts.",
+        "The ferry carries carts regularly, every day.",
+        ("negation",),
+        (),
+    )
 
 
 def test_a_class_range_and_a_purpose_are_no_opposites() -> None:
@@ -1289,5 +1296,16 @@ def test_a_class_range_and_a_purpose_are_no_opposites() -> None:
         "The runes of warding lanterns are activated inside the vault.",
         "The runes of warding lanterns are suppressed inside the vault.",
         ("opposing_sentiment",),
+        (),
+    )
+
+
+def test_an_object_ends_at_its_preposition() -> None:
+    """ "does not display the text inside its cards" / "displays the text inside each of its
+    cards": one object (the text), so the flip stands."""
+    assert_flagged(
+        "A board embedded in a page does not show the text inside its tiles.",
+        "A board embedded in a page shows the text inside each of its tiles.",
+        ("negation",),
         (),
     )
