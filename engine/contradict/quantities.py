@@ -292,6 +292,31 @@ def _fraction_at(tokens: tuple[Token, ...], i: int) -> tuple[float, int] | None:
     return 100.0 * num / den, 2
 
 
+def _share(
+    text: str,
+    tokens: tuple[Token, ...],
+    start: int,
+    end: int,
+    share: float,
+    value_end: int,
+    anchor_end: int,
+    part: str = "",
+) -> Quantity:
+    """A percentage written from token `start` to `end` (its value's characters end at
+    `value_end`; the words around it up to token `anchor_end` say what it is a share of)."""
+    return Quantity(
+        low=share,
+        high=share,
+        unit="percent",
+        text=text[tokens[start].start : tokens[end - 1].end],
+        start=tokens[start].start,
+        end=value_end,
+        bound=_bound(tokens, start, end),
+        anchor=_anchor(tokens, start, anchor_end),
+        part=part,
+    )
+
+
 def _split_at(tokens: tuple[Token, ...], i: int) -> tuple[tuple[float, str], ...] | None:
     """A split of one whole into named parts from token i: "70/30 barley/rye" gives
     barley 70 % and rye 30 % (the shares add up to a hundred)."""
@@ -407,43 +432,19 @@ def parse_quantities(
         inner_unit: str | None = None
         shares = _split_at(tokens, i) if tok.kind == "num" else None
         if shares is not None:
-            # "70/30 barley/rye": one share per part, each of the whole
-            # the parts' names stay words of the claim: only the numbers are the value
+            # "70/30 barley/rye": one share per part, each of the whole; the parts' names
+            # stay words of the claim, only the numbers are the value
             numbers = tokens[i + 2 * len(shares) - 2]
             end = i + 4 * len(shares) - 2
-            last = tokens[end - 1]
             for share, part in shares:
-                out.append(
-                    Quantity(
-                        low=share,
-                        high=share,
-                        unit="percent",
-                        text=text[tok.start : last.end],
-                        start=tok.start,
-                        end=numbers.end,
-                        bound=_bound(tokens, i, end),
-                        anchor=_anchor(tokens, i, end),
-                        part=part,
-                    )
-                )
+                out.append(_share(text, tokens, i, end, share, numbers.end, end, part))
             i = end
             continue
         fraction = _fraction_at(tokens, i) if tok.kind == "word" else None
         if fraction is not None:
             share, used = fraction
-            last = tokens[i + used - 1]
-            out.append(
-                Quantity(
-                    low=share,
-                    high=share,
-                    unit="percent",
-                    text=text[tok.start : last.end],
-                    start=tok.start,
-                    end=last.end,
-                    bound=_bound(tokens, i, i + used),
-                    anchor=_anchor(tokens, i, i + used + 1),
-                )
-            )
+            value_end = tokens[i + used - 1].end
+            out.append(_share(text, tokens, i, i + used, share, value_end, i + used + 1))
             i += used
             continue
         if tok.kind == "num":
