@@ -687,7 +687,7 @@ class ParsedClaim:
         """Content words of a leading phrase: context, not what is claimed."""
         return frozenset(w.stem for w in self.words if w.lead and is_content_stem(w.stem))
 
-    @property
+    @cached_property
     def aside(self) -> frozenset[str]:
         """Content words said only in a trailing clause (", which is why ...", ", causing
         ...", ", though ..."): a reason or an effect beside the claim, not the claim."""
@@ -845,7 +845,8 @@ def parse_claim(text: str) -> ParsedClaim:
     conditional: list[bool] = []  # per negator: inside an if/when clause
     resulting: list[bool] = []  # per negator: inside a "so ... that" result clause
     in_result = False
-    degree_at = 0  # where the last "so"/"such" stood (index into `words`)
+    degree_at = 0  # where the last "so"/"such" stood: index into `words`
+    degree_token = -9  # and into `tokens`
     after_comma = False
     aside_from = -1  # where a trailing clause opened (index into `words`), -1: none open
     asides: list[tuple[int, int]] = []  # trailing clauses without a negator: word ranges
@@ -989,8 +990,8 @@ def parse_claim(text: str) -> ParsedClaim:
         ):
             definite = prev in DEFINITE_WORDS or prev in ("every", "each")
         if t.norm in ("so", "such"):
-            degree_at = len(words)
-        if t.norm == "that" and any(u.norm in ("so", "such") for u in tokens[max(0, i - 4) : i]):
+            degree_at, degree_token = len(words), i
+        if t.norm == "that" and i - degree_token <= 4:
             # "so deeply that ...", "such a wall that ...": a consequence, and the degree it
             # follows from ("deeply") says how much, not what
             in_result = True

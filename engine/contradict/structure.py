@@ -40,8 +40,10 @@ from engine.contradict.text import (
     COMMON_VERBS,
     CONDITION_LEADS,
     DROP_VERBS,
+    HEAD_ENDS,
     NEGATORS,
     NUMBER_WORDS,
+    POSSESSIVES,
     PRONOUN_NEGATORS,
     STOPWORDS,
     Token,
@@ -105,6 +107,7 @@ def clear_caches() -> None:
     clear_heading_cache()
     assess.cache_clear()
     about_different_things.cache_clear()
+    _bonus_targets.cache_clear()
 
 
 # -- verdict: The structural verdict on a pair of claims: `assess` and its `Verdict`. ---
@@ -870,8 +873,8 @@ def _denies_another(c: ParsedClaim, o: ParsedClaim) -> bool:
 
 
 def _inflected(stem_: str, *claims: ParsedClaim) -> bool:
-    """One of the claims writes `stem_` as a verb is inflected ("synced", "collects",
-    "carrying"): a verb, not an adjective ("couldn't possible explain")."""
+    """One of the claims writes `stem_` inflected ("synced", "collects", "carrying"): a
+    verb, not an adjective ("couldn't possible explain")."""
     return any(
         t.stem == stem_ and t.norm != stem_ and t.norm.endswith(("s", "ed", "ing"))
         for c in claims
@@ -880,12 +883,11 @@ def _inflected(stem_: str, *claims: ParsedClaim) -> bool:
 
 
 #: Words that may stand between a verb and its object ("sync its own settings").
-_OBJECT_LEADS = frozenset("a an the its their his her your our my own any some".split())
+_OBJECT_LEADS = POSSESSIVES | frozenset("a an the own any some".split())
 #: Words that end an object: a preposition opens another slot ("the text inside its cards").
-_OBJECT_ENDS = frozenset(
-    """in inside on at into onto within through under over from with by for to about across
-    after before between beyond near outside without via per during against among toward
-    towards upon as like than""".split()
+_OBJECT_ENDS = HEAD_ENDS | frozenset(
+    """inside onto about across after before between beyond near outside without via per
+    during against among toward towards upon as like than""".split()
 )
 #: Objects that take in every other ("digests everything it swallows").
 _EVERYTHING = frozenset("everything anything all every each everyone anyone".split())
@@ -1613,7 +1615,16 @@ def _limit_word(c: ParsedClaim, w: ClaimWord) -> bool:
 def _bonus_target(c: ParsedClaim, w: ClaimWord) -> bool:
     """ "+3 to hit", "-2 to saves": what a signed bonus applies to, a value of a stat line, not
     something that happens (a "+3 to hit" says nothing against "automatically misses")."""
-    return bool(re.search(rf"[+\-\u2212]\d+\s+to\s+{re.escape(w.surface)}\b", c.text, re.I))
+    return w.surface.casefold() in _bonus_targets(c.text)
+
+
+_BONUS_RE = re.compile(r"[+\-\u2212]\d+\s+to\s+(\w[\w'’-]*)")
+
+
+@lru_cache(maxsize=8192)
+def _bonus_targets(text: str) -> frozenset[str]:
+    """The words signed bonuses in `text` apply to, case-folded (read once per claim)."""
+    return frozenset(m.group(1).casefold() for m in _BONUS_RE.finditer(text))
 
 
 def _purpose(c: ParsedClaim, w: ClaimWord) -> bool:
