@@ -696,6 +696,31 @@ class ParsedClaim:
             w.stem for w in self.words if w.aside and w.stem not in main and is_content_stem(w.stem)
         )
 
+    @cached_property
+    def clauses(self) -> tuple[tuple[frozenset[str], bool], ...]:
+        """The claim's clauses joined by a semicolon or a spaced dash ("Lynx are common in
+        the Alps now; we found their tracks on every hike"): each clause's content stems and
+        whether it holds a negator. Two statements written as one sentence."""
+        out: list[tuple[frozenset[str], bool]] = []
+        stems: set[str] = set()
+        negated = False
+        for k, t in enumerate(self.tokens):
+            spaced = 0 < k < len(self.tokens) - 1 and (
+                self.tokens[k - 1].end < t.start and t.end < self.tokens[k + 1].start
+            )
+            if t.norm == ";" or (t.norm in ("—", "–", "-") and spaced):
+                out.append((frozenset(stems), negated))
+                stems, negated = set(), False
+                continue
+            if t.kind != "word":
+                continue
+            if t.norm in NEGATORS:
+                negated = True
+            elif is_content_stem(t.stem):
+                stems.add(t.stem)
+        out.append((frozenset(stems), negated))
+        return tuple(out)
+
     @property
     def field_name(self) -> frozenset[str]:
         """Content stems of a field's name of two words or more ("Ranged Weapon Attack: +5 to
@@ -784,8 +809,15 @@ _NOUN_MARKERS = DEFINITE_WORDS | POSSESSIVES | frozenset("every each a an no any
 _ASIDE_OPENERS = frozenset(
     "though although whereas because since thus thereby hence causing resulting".split()
 )
+#: ", like ...", ", much like ...", ", just like ...": a comparison beside the claim.
+_LIKENESS = frozenset({"like", "unlike"})
+_LIKENESS_DEGREES = frozenset({"much", "just", "very", "rather", "quite"})
 #: "..., which is why", "..., which means": a relative that only draws a consequence.
 _CONSEQUENCE_AFTER_WHICH = frozenset({"why", "means", "meant", "explains"})
+
+
+#: Pronouns that can only open a clause as its subject ("he", not "it" or "you").
+_PERSON_SUBJECTS = frozenset({"he", "she", "they", "we", "i"})
 
 
 def _opens_aside(tokens: tuple[Token, ...], i: int) -> bool:
@@ -796,6 +828,10 @@ def _opens_aside(tokens: tuple[Token, ...], i: int) -> bool:
         return False
     if t.norm in _ASIDE_OPENERS:
         return True
+    if t.norm in _LIKENESS or (
+        t.norm in _LIKENESS_DEGREES and i + 1 < len(tokens) and tokens[i + 1].norm in _LIKENESS
+    ):
+        return True  # ", much like the ground squirrels": a likeness beside the claim
     after = {u.norm for u in tokens[i + 1 : i + 3]}
     return t.norm == "which" and bool(after & _CONSEQUENCE_AFTER_WHICH)
 
@@ -901,6 +937,13 @@ def parse_claim(text: str) -> ParsedClaim:
         )
         if comma is not None:
             subject_from = comma + 1
+        else:
+            # no comma: the phrase ends where a person pronoun opens the clause ("With his
+            # partner he published the paper in 1974")
+            subject_from = next(
+                (k for k in range(2, min(len(tokens), 8)) if tokens[k].norm in _PERSON_SUBJECTS),
+                0,
+            )
     elif len(tokens) > 2 and tokens[1].norm == "than":
         # a fronted comparison: "Smaller than the heron but larger than a wren, the egret ..."
         comma = next(

@@ -145,6 +145,8 @@ def _add_units(dimension: str, factor: float, names: str) -> None:
         _UNITS[name] = (dimension, factor)
 
 
+_add_units("time", 1e-9, "ns nanosecond nanoseconds")
+_add_units("time", 1e-6, "µs microsecond microseconds")
 _add_units("time", 0.001, "ms msec millisecond milliseconds")
 _add_units("time", 1.0, "s sec secs second seconds")
 _add_units("time", 60.0, "min mins minute minutes")
@@ -154,6 +156,9 @@ _add_units("time", 604800.0, "wk wks week weeks")
 _add_units("time", 2629800.0, "mo mos month months")
 _add_units("time", 31557600.0, "y yr yrs year years")
 _add_units("time", 315576000.0, "decade decades")
+_add_units("time", 3155760000.0, "century centuries")
+_add_units("length", 1e-9, "nm nanometre nanometres nanometer nanometers")
+_add_units("length", 1e-6, "µm micrometre micrometres micrometer micrometers micron microns")
 _add_units("length", 0.001, "mm millimetre millimetres millimeter millimeters")
 _add_units("length", 0.01, "cm centimetre centimetres centimeter centimeters")
 _add_units("length", 1.0, "m metre metres meter meters")
@@ -167,6 +172,7 @@ _add_units("mass", 0.001, "g gram grams")
 _add_units("mass", 1.0, "kg kilogram kilograms kilo kilos")
 _add_units("mass", 1000.0, "t tonne tonnes ton tons")
 _add_units("mass", 0.45359237, "lb lbs")
+_add_units("mass", 0.028349523, "oz ounce ounces")
 _add_units("volume", 0.001, "ml millilitre millilitres milliliter milliliters")
 _add_units("volume", 0.01, "cl centilitre centilitres")
 _add_units("volume", 1.0, "l litre litres liter liters")
@@ -174,6 +180,15 @@ _add_units("volume", 0.946353, "qt quart quarts")
 _add_units("volume", 0.473176, "pt pint pints")
 _add_units("volume", 3.785412, "gal gallon gallons")
 _add_units("volume", 0.0295735, "floz")
+_add_units("volume", 0.2365882, "cup cups")
+_add_units("volume", 0.0147868, "tbsp tablespoon tablespoons")
+_add_units("volume", 0.0049289, "tsp teaspoon teaspoons")
+_add_units("area", 1e4, "ha hectare hectares")
+_add_units("area", 4046.8564, "acre acres")
+# speeds written as one word, in the unit "km/h" parses to
+_add_units("length/time@3600.0", 1609.344, "mph")
+_add_units("length/time@3600.0", 1000.0, "kph kmh")
+_add_units("length/time@3600.0", 1852.0, "knot knots kn")
 _add_units("voltage", 0.001, "mv millivolt millivolts")
 _add_units("voltage", 1.0, "v volt volts")
 _add_units("current", 0.000001, "µa ua microamp microamps")
@@ -195,6 +210,18 @@ _add_units("data", 1e3, "kb kilobyte kilobytes")
 _add_units("data", 1e6, "mb megabyte megabytes")
 _add_units("data", 1e9, "gb gigabyte gigabytes")
 _add_units("data", 1e12, "tb terabyte terabytes")
+_add_units("data", 0.125, "bit bits")
+_add_units("data", 125.0, "kbit kbits kilobit kilobits")
+_add_units("data", 1.25e5, "mbit mbits megabit megabits")
+_add_units("data", 1.25e8, "gbit gbits gigabit gigabits")
+_add_units("data", 1024.0, "kib kibibyte kibibytes")
+_add_units("data", 1024.0**2, "mib mebibyte mebibytes")
+_add_units("data", 1024.0**3, "gib gibibyte gibibytes")
+_add_units("data", 1024.0**4, "tib tebibyte tebibytes")
+# rates written as one word, in the unit "Mbit/s" parses to
+_add_units("data/time@1.0", 125.0, "kbps")
+_add_units("data/time@1.0", 1.25e5, "mbps")
+_add_units("data/time@1.0", 1.25e8, "gbps")
 # Temperatures are compared in degrees Celsius (`_TEMPERATURE_ZERO` shifts the others' zero).
 _add_units("temperature", 1.0, "°c celsius centigrade")
 _add_units("temperature", 5 / 9, "°f fahrenheit")
@@ -225,8 +252,10 @@ _NUMBER_WORDS: dict[str, float] = {
 _SCALES = {"hundred": 100.0, "thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
 _LOWER = {"over", "above", "exceed", "exceeds", "least", "beyond", "more", "greater", "min"}
 _UPPER = {"under", "below", "most", "up", "less", "fewer", "within", "max", "maximum"}
+#: what makes a following "over" / "under" / "more than" a near value ("just over 2 m")
+_NEARLY = frozenset({"little", "just", "slightly", "bit", "fraction"})
 _ABOUT = {"about", "around", "approximately", "roughly", "nearly", "almost", "some", "~", "≈"}
-_NEEDS_ADJACENT = frozenset({"a", "b", "d", "y", "t", "mo", "l", "pt"})
+_NEEDS_ADJACENT = frozenset({"a", "b", "d", "y", "t", "mo", "l", "pt", "ha", "kn", "nm"})
 _NEEDS_UPPER = frozenset({"v", "w", "a", "b"})
 _NOT_COUNT_NOUNS = frozenset(
     "of and or to the a an in on at by for with per than as times time percent".split()
@@ -257,6 +286,9 @@ class Quantity:
 
     def _interval(self) -> tuple[float, float]:
         tol = 0.15 if self.bound == "~" else 0.02
+        if self.unit.startswith("data"):
+            # "4 KB" is written for 4,096 bytes as often as for 4,000
+            tol = max(tol, 0.075)
         lo = self.low - abs(self.low) * tol
         hi = self.high + abs(self.high) * tol
         if self.bound == ">=":
@@ -588,6 +620,11 @@ def _bound(tokens: tuple[Token, ...], start: int, end: int) -> str:
         return ">="
     if nxt[:2] in (["or", "less"], ["or", "fewer"], ["or", "shorter"]):
         return "<="
+    # "a little over 1,200 m", "just under 4 kg", "slightly more than 3": near the value, not
+    # a limit of it
+    near = [t.norm for t in tokens[max(0, start - 4) : start]]
+    if any(w in _NEARLY for w in near[:-1]) and near[-1] in _LOWER | _UPPER | {"than"}:
+        return "~"
     if prev and prev[-1] in ("only", "exactly", "just"):
         return "="
     if any(p in _ABOUT for p in prev):

@@ -259,10 +259,13 @@ def assess(
     # One thing measured twice, named across the notes: "Brannoc children ... until the age
     # of 14" against "at the age of 6" in the note *Brannoc Clan*.
     named = named_in_other(x, y, a_note=a_note, b_note=b_note)
-    if named:
+    # a claim that writes the name measures it unless its subject is another name ("Vell
+    # keys are 8 bytes, twice the size of Tarn ones" measures Vell keys)
+    if named and not any(_subject_names(c) - named for c in (x, y) if named & c.upper):
         measured = _measured(x, y, named, named_by_value=True)
         if measured is not None:
             return measured
+    if named:
         opposed = _opposed(x, y, named, antonyms)
         if opposed is not None:
             return opposed
@@ -303,6 +306,9 @@ def assess(
     left_x = cx - shared_stems(cx, cy) - anto_x - shared_stems(cx, y.negated_roots) - x.lead
     left_y = cy - shared_stems(cy, cx) - anto_y - shared_stems(cy, x.negated_roots) - y.lead
     left_x, left_y = left_x - x.aside, left_y - y.aside
+    # a clause of its own that the other claim never touches ("...; we found their tracks on
+    # every hike") is a second statement beside the one compared
+    left_x, left_y = left_x - _apart(x, cy, anto_x), left_y - _apart(y, cx, anto_y)
     n_shared = len(shared_stems(cx, cy))
     changed = "" if _one_sided_negation(x, y) else changed_decision(a, b, x, y)
     if changed:
@@ -314,7 +320,15 @@ def assess(
     # one flip said of one named thing ("The protocol is stateless" in *Vexa Protocol* / "The
     # Vexa protocol is stateful: ...") needs no third shared word
     of_named = _flip_of_named(x, y, antonyms, a_note=a_note, b_note=b_note)
-    if n_shared == 2 and not minimal and not of_named:
+    # two opposites said of what both claims name ("Lynx are common in the Alps" / "In the
+    # Alps the lynx is rare") are the third word the two claims share
+    # ... unless a subject names what the other claim does not ("The Morrow engine")
+    opposed_slot = (
+        any(wx.stem not in x.subject and wy.stem not in y.subject for wx, wy in antonyms)
+        and not (x.subject & x.upper) - shared_stems(x.subject & x.upper, cy)
+        and not (y.subject & y.upper) - shared_stems(y.subject & y.upper, cx)
+    )
+    if n_shared == 2 and not minimal and not of_named and not opposed_slot:
         return measured or _NONE
     closeness = n_shared / (n_shared + max(len(left_x), len(left_y)))
     surface = {w.stem: w.surface for w in (*y.words, *x.words)}
@@ -1026,7 +1040,12 @@ def _measured(
     clause that holds its value."""
     # words of a "when ..." clause say under which condition, not what is measured
     ignore = subject | x.condition | y.condition
-    conflicts = measured_conflicts(x.quantities, y.quantities, ignore=ignore)
+    if named_by_value:
+        # one claim names the other's note as its subject: the only value of its kind in
+        # each measures what that thing's claims speak of
+        conflicts = measured_conflicts(_widened(x), _widened(y), ignore=ignore)
+    else:
+        conflicts = measured_conflicts(x.quantities, y.quantities, ignore=ignore)
     if named_by_value:
         conflicts = [
             c
@@ -1043,6 +1062,48 @@ def _measured(
     return Verdict(
         score, "conflicting_values", f"{_value_text(qa)} vs {_value_text(qb)}, both about {about}"
     )
+
+
+def _subject_names(c: ParsedClaim) -> frozenset[str]:
+    """The names in claim `c`'s subject: capitalised words, and at the sentence's start a
+    word whose letters or digits show a name ("IPv6", "X11") where a capital shows none."""
+    first = next((t for t in c.tokens if t.kind == "word"), None)
+    coined = (
+        {first.stem}
+        if first is not None
+        and any(ch.isdigit() or ch.isupper() for ch in c.text[first.start + 1 : first.end])
+        else set()
+    )
+    return frozenset((c.upper | coined) & c.subject)
+
+
+def _widened(c: ParsedClaim) -> tuple[Quantity, ...]:
+    """Claim `c`'s quantities; the only one of its dimension measures what the whole claim
+    speaks of ("Lake Vell -- the deepest lake there is, bottoming out at a little over 900 m"),
+    so its anchor takes in the claim's content words."""
+    dims = [q.unit for q in c.quantities]
+    return tuple(
+        replace(q, anchor=q.anchor | (c.content - c.aside - c.condition))
+        if dims.count(q.unit) == 1
+        else q
+        for q in c.quantities
+    )
+
+
+def _apart(c: ParsedClaim, other: frozenset[str], opposites: set[str]) -> frozenset[str]:
+    """Content words of claim `c` said only in its clauses (joined by a semicolon or a
+    spaced dash) that share no word with the `other` claim's content and hold no negator
+    and no opposite: what it states beside the statement compared."""
+    if len(c.clauses) < 2:
+        return frozenset()
+    apart: set[str] = set()
+    kept: set[str] = set()
+    for stems, negated in c.clauses:
+        if negated or stems & opposites or shared_stems(stems, other):
+            kept |= stems
+        else:
+            apart |= stems
+    return frozenset(apart - kept)
 
 
 def _split_shares(

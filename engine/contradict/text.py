@@ -726,7 +726,8 @@ CONDITION_LEADS = frozenset("if when whenever unless while once".split())
 #: ("Although ..., the road ...", "Unlike the fern, the blossom ...").
 CLAUSE_LEADS = frozenset(
     "while although though because since unless until during whereas unlike despite besides "
-    "without beyond among throughout like as given compared according".split()
+    "without beyond among throughout like as given compared according contrary thanks due "
+    "apart regardless".split()
 )
 #: "This means (that) ...", "which shows ...": a frame; what follows is the claim.
 FRAME_SUBJECTS = frozenset("this that which it".split())
@@ -1089,6 +1090,8 @@ def negator_at(t: Token, nxt: Token | None, prev: str, after: str = "", prev2: s
         return ""  # "there's nothing like X" praises X
     if norm in PRONOUN_NEGATORS and nxt_norm in _EXCEPTIONS:
         return ""  # "nobody except the owner" = only the owner
+    if norm == "no" and nxt_norm == "other":
+        return ""  # "no other deer does that": says the subject is the only one
     if norm in _NEGATE_BEFORE_TO and nxt_norm != "to":
         return ""  # a noun or a verb with an object: content
     if norm in _ATTRIBUTIVE_NEGATORS or (

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.contradict.claim import parse_claim
-from engine.contradict.quantities import limits_in
+from engine.contradict.quantities import limits_in, parse_quantities
 from engine.contradict.structure import assess, clear_caches
 from engine.contradict.text import stem
 from engine.contradict.types import FLAG_THRESHOLD
@@ -1309,3 +1309,89 @@ def test_an_object_ends_at_its_preposition() -> None:
         ("negation",),
         (),
     )
+
+
+def test_bits_binary_prefixes_and_rates_are_measures() -> None:
+    """Bits, binary prefixes, one-word rates and kitchen units are read: "4 KiB" and "4096
+    bytes" agree, "4 KB" too (written for either), "128 bits" is 16 bytes."""
+    (kib,) = parse_quantities("A block is 4 KiB.")
+    (kb,) = parse_quantities("A block is 4 KB.")
+    (exact,) = parse_quantities("A block is 4096 bytes.")
+    assert kib.compatible(exact) and kb.compatible(exact)
+    (bits,) = parse_quantities("A key is 128 bits long.")
+    assert (bits.unit, bits.low) == ("data", 16.0)
+    (rate,) = parse_quantities("The uplink runs at 1000 Mbit/s.")
+    (word_rate,) = parse_quantities("The uplink runs at 1 Gbps.")
+    assert rate.unit == word_rate.unit and rate.compatible(word_rate)
+    (cups,) = parse_quantities("Stir in 2 cups of stock.")
+    assert cups.unit == "volume"
+    assert_flagged(
+        "A Vell token is 128 bits long.",
+        "Vell tokens are 8 bytes, half the size of a session key.",
+        ("conflicting_values",),
+        ("128 bits", "8 bytes"),
+        a_note="Glossary/Vell Token.md",
+        b_note="Glossary/Session Key.md",
+    )
+
+
+def test_a_little_over_is_near_a_value_not_a_limit() -> None:
+    """ "a little over 900 m" is about 900 m: against 1,400 m of the same lake it is a second
+    value, where "over 900 m" would hold. The note's only depth measures what both speak of."""
+    (near,) = parse_quantities("bottoming out at a little over 900 m")
+    (floor,) = parse_quantities("bottoming out at over 900 m")
+    assert (near.bound, floor.bound) == ("~", ">=")
+    assert_flagged(
+        "Maximum depth 1,400 m — the deepest of any lake in the region.",
+        "Lake Vell — the deepest lake there is, bottoming out at a little over 900 m",
+        ("conflicting_values",),
+        ("1,400 m", "900 m"),
+        a_note="Places/Lake Vell.md",
+        b_note="Lakes of the North.md",
+    )
+
+
+def test_a_clause_the_other_claim_never_touches_is_beside_it() -> None:
+    """A second statement joined by a semicolon or a spaced dash ("...; we saw their rafts on
+    every walk") does not lower the closeness of the flip in the first; opposites said of
+    what both claims name count as their third shared word."""
+    common = "Otters are common all along the Vell coast now; we saw their rafts on every walk."
+    rare = "Along the Vell coast the otter is still rare — a few dozen animals, mostly near the cliffs."
+    assert assess(common, rare).score >= FLAG_THRESHOLD
+    assert assess(rare, common).kind == "opposing_sentiment"
+    # a clause that shares a word stays part of what is compared
+    assert parse_claim(common).clauses[1][0] == {
+        stem(w) for w in ("saw", "rafts", "every", "walk")
+    } & parse_claim(common).content
+
+
+def test_no_other_says_the_subject_is_the_only_one() -> None:
+    """ "no other heron does that" restates "the only heron that ...": no negation."""
+    only = "Grey herons are the only herons in which both sexes grow crests."
+    none_else = "Even the female grey herons here carry crests — no other heron does that."
+    assert parse_claim(none_else).negators == ()
+    assert assess(only, none_else).score < FLAG_THRESHOLD
+
+
+def test_fronted_phrases_and_likenesses_are_not_the_claim() -> None:
+    """ "Contrary to what the guidebooks say, the lizards lack ..." has its subject after the
+    comma; "With his partner he published ..." after the phrase; ", much like the newts"
+    compares, beside the claim."""
+    lizards = parse_claim("Contrary to what the guidebooks say, the lizards lack any real venom.")
+    assert lizards.subject == {stem("lizards")}
+    paper = parse_claim("With his partner he published the survey of the marsh in 1904.")
+    assert not paper.subject & {stem("partner")}
+    like = parse_claim("Marsh lizards sleep through the frost in burrows, much like the newts.")
+    assert like.aside == {stem("newts")}
+
+
+def test_a_value_compared_with_a_named_thing_measures_the_subject() -> None:
+    """ "Vx6 addresses are 8 bytes, twice the size of Vx4 ones" names the note *Vx4* but
+    measures Vx6 addresses: no conflict with "A Vx4 address is 32 bits" there."""
+    notes = {"a_note": "Net/Vx Address.md", "b_note": "Net/Vx4.md"}
+    wider = "Vx6 addresses are 8 bytes, twice the size of Vx4 ones."
+    assert assess(wider, "A Vx4 address is 32 bits.", **notes).score < FLAG_THRESHOLD
+    assert_flagged(
+        "A Vx6 address is 128 bits long.", wider, ("conflicting_values",), ("128 bits",),
+        a_note="Net/Vx6.md", b_note="Net/Vx Address.md",
+    )  # fmt: skip
