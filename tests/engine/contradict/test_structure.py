@@ -1360,9 +1360,10 @@ def test_a_clause_the_other_claim_never_touches_is_beside_it() -> None:
     assert assess(common, rare).score >= FLAG_THRESHOLD
     assert assess(rare, common).kind == "opposing_sentiment"
     # a clause that shares a word stays part of what is compared
-    assert parse_claim(common).clauses[1][0] == {
-        stem(w) for w in ("saw", "rafts", "every", "walk")
-    } & parse_claim(common).content
+    assert (
+        parse_claim(common).clauses[1][0]
+        == {stem(w) for w in ("saw", "rafts", "every", "walk")} & parse_claim(common).content
+    )
 
 
 def test_no_other_says_the_subject_is_the_only_one() -> None:
