@@ -670,6 +670,8 @@ class ParsedClaim:
     has_by: bool
     passive: bool  # "are rendered", "was dropped"
     tokens: tuple[Token, ...]
+    #: per negator: the clause it stands in (`clauses`: joined by a semicolon or a dash)
+    negator_clauses: tuple[int, ...] = ()
 
     @cached_property
     def cues(self) -> Analysis:
@@ -701,24 +703,15 @@ class ParsedClaim:
         """The claim's clauses joined by a semicolon or a spaced dash ("Lynx are common in
         the Alps now; we found their tracks on every hike"): each clause's content stems and
         whether it holds a negator. Two statements written as one sentence."""
+        breaks = clause_breaks(self.tokens)
         out: list[tuple[frozenset[str], bool]] = []
-        stems: set[str] = set()
-        negated = False
-        for k, t in enumerate(self.tokens):
-            spaced = 0 < k < len(self.tokens) - 1 and (
-                self.tokens[k - 1].end < t.start and t.end < self.tokens[k + 1].start
+        for k, (lo, hi) in enumerate(zip((-1, *breaks), (*breaks, len(self.tokens)), strict=True)):
+            stems = frozenset(
+                t.stem
+                for t in self.tokens[lo + 1 : hi]
+                if t.kind == "word" and is_content_stem(t.stem)
             )
-            if t.norm == ";" or (t.norm in ("—", "–", "-") and spaced):
-                out.append((frozenset(stems), negated))
-                stems, negated = set(), False
-                continue
-            if t.kind != "word":
-                continue
-            if t.norm in NEGATORS:
-                negated = True
-            elif is_content_stem(t.stem):
-                stems.add(t.stem)
-        out.append((frozenset(stems), negated))
+            out.append((stems, k in self.negator_clauses))
         return tuple(out)
 
     @property
@@ -816,6 +809,22 @@ _LIKENESS_DEGREES = frozenset({"much", "just", "very", "rather", "quite"})
 _CONSEQUENCE_AFTER_WHICH = frozenset({"why", "means", "meant", "explains"})
 
 
+def clause_breaks(tokens: tuple[Token, ...]) -> tuple[int, ...]:
+    """Indices of the tokens that join two clauses: a semicolon, or a dash with spaces on
+    both sides ("common in the Alps — a few hundred animals")."""
+    return tuple(
+        k
+        for k, t in enumerate(tokens)
+        if t.norm == ";"
+        or (
+            t.norm in ("—", "–", "-")
+            and 0 < k < len(tokens) - 1
+            and tokens[k - 1].end < t.start
+            and t.end < tokens[k + 1].start
+        )
+    )
+
+
 #: Pronouns that can only open a clause as its subject ("he", not "it" or "you").
 _PERSON_SUBJECTS = frozenset({"he", "she", "they", "we", "i"})
 
@@ -877,6 +886,8 @@ def parse_claim(text: str) -> ParsedClaim:
     spans = [(d.start, d.end) for d in dates] + [(q.start, q.end) for q in quantities]
     words: list[ClaimWord] = []
     negators: list[str] = []
+    negator_clauses: list[int] = []
+    breaks = clause_breaks(tokens)
     heads: list[frozenset[str] | None] = []  # per negator: what it negates (None: anything)
     conditional: list[bool] = []  # per negator: inside an if/when clause
     resulting: list[bool] = []  # per negator: inside a "so ... that" result clause
@@ -935,15 +946,16 @@ def parse_claim(text: str) -> ParsedClaim:
         comma = next(
             (k for k, t in enumerate(tokens[:10]) if t.kind == "punct" and t.norm == ","), None
         )
-        if comma is not None:
+        # a person pronoun before any comma opens the clause ("With his partner he published
+        # ...", "At the ford he commanded some 900 men, the largest ..."): the phrase ends there
+        pronoun = next(
+            (k for k in range(2, min(len(tokens), 8)) if tokens[k].norm in _PERSON_SUBJECTS),
+            None,
+        )
+        if pronoun is not None and (comma is None or pronoun < comma):
+            subject_from = pronoun
+        elif comma is not None:
             subject_from = comma + 1
-        else:
-            # no comma: the phrase ends where a person pronoun opens the clause ("With his
-            # partner he published the paper in 1974")
-            subject_from = next(
-                (k for k in range(2, min(len(tokens), 8)) if tokens[k].norm in _PERSON_SUBJECTS),
-                0,
-            )
     elif len(tokens) > 2 and tokens[1].norm == "than":
         # a fronted comparison: "Smaller than the heron but larger than a wren, the egret ..."
         comma = next(
@@ -984,6 +996,7 @@ def parse_claim(text: str) -> ParsedClaim:
             if not in_result:
                 aside_from = -1  # a negated trailing clause is part of what is claimed
             negators.append(negator)
+            negator_clauses.append(sum(1 for k in breaks if k < i))
             conditional.append(in_condition)
             resulting.append(in_result)
             if in_result:
@@ -1122,6 +1135,7 @@ def parse_claim(text: str) -> ParsedClaim:
         has_by=any(t.norm == "by" for t in tokens),
         passive=is_passive(tokens),
         tokens=tokens,
+        negator_clauses=tuple(negator_clauses),
     )
 
 

@@ -252,6 +252,8 @@ _NUMBER_WORDS: dict[str, float] = {
 _SCALES = {"hundred": 100.0, "thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
 _LOWER = {"over", "above", "exceed", "exceeds", "least", "beyond", "more", "greater", "min"}
 _UPPER = {"under", "below", "most", "up", "less", "fewer", "within", "max", "maximum"}
+#: a year that an "s" glued to it makes a decade ("1860s")
+_DECADE = re.compile(r"1\d{2}0|20\d0")
 #: what makes a following "over" / "under" / "more than" a near value ("just over 2 m")
 _NEARLY = frozenset({"little", "just", "slightly", "bit", "fraction"})
 _ABOUT = {"about", "around", "approximately", "roughly", "nearly", "almost", "some", "~", "≈"}
@@ -522,6 +524,9 @@ def parse_quantities(
                 j += 2
         else:
             found = _unit_at(tokens, j)
+            if found is not None and tokens[j].norm == "s" and _DECADE.fullmatch(tok.norm):
+                i = j + 1  # "the 1860s": a decade, not seconds
+                continue
             if found is not None:
                 unit_name, factor, used = found
                 if unit_name == "temperature":

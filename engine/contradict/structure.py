@@ -261,7 +261,8 @@ def assess(
     named = named_in_other(x, y, a_note=a_note, b_note=b_note)
     # a claim that writes the name measures it unless its subject is another name ("Vell
     # keys are 8 bytes, twice the size of Tarn ones" measures Vell keys)
-    if named and not any(_subject_names(c) - named for c in (x, y) if named & c.upper):
+    titled = named | _title_stems(a_note) | _title_stems(b_note) if named else named
+    if named and not any(_subject_names(c) - titled for c in (x, y) if named & c.upper):
         measured = _measured(x, y, named, named_by_value=True)
         if measured is not None:
             return measured
@@ -766,7 +767,7 @@ def _flip_of_named(
         (head,) = c.negated_heads
         if not head or any(c.conditional) or not shared_stems(frozenset(head), o.content):
             return False
-        return _in_main_clause(c, head) and _in_main_clause(o, shared_stems(head, o.content))
+        return _in_main_clause(c, head) and _in_main_clause(o, shared_stems(o.content, head))
     if n_neg == 0 and len(antonyms) == 1:
         wx, wy = antonyms[0]
         if {wx.stem, wy.stem} & (x.subject | y.subject):

@@ -1396,3 +1396,38 @@ def test_a_value_compared_with_a_named_thing_measures_the_subject() -> None:
         "A Vx6 address is 128 bits long.", wider, ("conflicting_values",), ("128 bits",),
         a_note="Net/Vx6.md", b_note="Net/Vx Address.md",
     )  # fmt: skip
+
+
+def test_a_decade_is_no_duration() -> None:
+    """ "the 1860s" is a decade, not 1,860 seconds to compare with "seventeen centuries"."""
+    assert parse_quantities("Casts of the victims were made in the 1860s.") == ()
+    (seconds,) = parse_quantities("The kettle boils in 45 s.")
+    assert seconds.unit == "time"
+
+
+def test_a_pronoun_after_a_fronted_phrase_is_the_subject() -> None:
+    """ "At the ford he commanded some 900 men, the largest army ..." speaks of "he", not of
+    the appositive after the comma; measured against the battle's own note it conflicts."""
+    led = parse_claim("At Tarnford he commanded some 900 men, the largest army of the war.")
+    assert led.pronoun_subject and not led.subject
+    assert_flagged(
+        "At Tarnford he commanded some 900 men, the largest army of the war.",
+        "The army numbered perhaps 200–300 men, most of them archers.",
+        ("conflicting_values",),
+        ("900",),
+        a_note="People/Oswin Hale.md",
+        b_note="Events/Battle of Tarnford.md",
+    )
+
+
+def test_a_measure_of_the_titled_thing_written_in_full() -> None:
+    """A journal line that writes the whole title ("Looked up Vell Minster again: the dome is
+    only about 90 ft high") measures the titled thing, like its own note's line does."""
+    assert_flagged(
+        "The central dome rises about 48 m above the floor.",
+        "Looked up Vell Minster again: the dome is only about 90 ft high, lower than I thought.",
+        ("conflicting_values",),
+        ("90 ft", "48 m"),
+        a_note="Places/Vell Minster.md",
+        b_note="Journal/2025-02-03.md",
+    )
