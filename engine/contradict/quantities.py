@@ -254,6 +254,17 @@ _LOWER = {"over", "above", "exceed", "exceeds", "least", "beyond", "more", "grea
 _UPPER = {"under", "below", "most", "up", "less", "fewer", "within", "max", "maximum"}
 #: a year that an "s" glued to it makes a decade ("1860s")
 _DECADE = re.compile(r"1\d{2}0|20\d0")
+#: words before a number that make a glued "s" a decade ("the 160s", "the early 80s")
+_DECADE_LEADS = frozenset({"the", "early", "mid", "late"})
+
+
+def _decade(tokens: tuple[Token, ...], i: int) -> bool:
+    """The number at token i with an "s" glued to it is a decade: "1860s", "the 160s"."""
+    if _DECADE.fullmatch(tokens[i].norm):
+        return True
+    return tokens[i].norm.endswith("0") and i > 0 and tokens[i - 1].norm in _DECADE_LEADS
+
+
 #: what makes a following "over" / "under" / "more than" a near value ("just over 2 m")
 _NEARLY = frozenset({"little", "just", "slightly", "bit", "fraction"})
 _ABOUT = {"about", "around", "approximately", "roughly", "nearly", "almost", "some", "~", "≈"}
@@ -524,7 +535,7 @@ def parse_quantities(
                 j += 2
         else:
             found = _unit_at(tokens, j)
-            if found is not None and tokens[j].norm == "s" and _DECADE.fullmatch(tok.norm):
+            if found is not None and tokens[j].norm == "s" and _decade(tokens, i):
                 i = j + 1  # "the 1860s": a decade, not seconds
                 continue
             if found is not None:

@@ -259,10 +259,11 @@ def assess(
     # One thing measured twice, named across the notes: "Brannoc children ... until the age
     # of 14" against "at the age of 6" in the note *Brannoc Clan*.
     named = named_in_other(x, y, a_note=a_note, b_note=b_note)
-    # a claim that writes the name measures it unless its subject is another name ("Vell
-    # keys are 8 bytes, twice the size of Tarn ones" measures Vell keys)
+    # both claims measure the named thing unless a subject is another name ("Vell keys are 8
+    # bytes, twice the size of Tarn ones" measures Vell keys; "Hadrian's Wall was 45 miles"
+    # in *Antonine Wall* measures Hadrian's)
     titled = named | _title_stems(a_note) | _title_stems(b_note) if named else named
-    if named and not any(_subject_names(c) - titled for c in (x, y) if named & c.upper):
+    if named and not any(_subject_names(c) - titled for c in (x, y)):
         measured = _measured(x, y, named, named_by_value=True)
         if measured is not None:
             return measured

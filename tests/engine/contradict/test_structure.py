@@ -1401,6 +1401,9 @@ def test_a_value_compared_with_a_named_thing_measures_the_subject() -> None:
 def test_a_decade_is_no_duration() -> None:
     """ "the 1860s" is a decade, not 1,860 seconds to compare with "seventeen centuries"."""
     assert parse_quantities("Casts of the victims were made in the 1860s.") == ()
+    assert parse_quantities("The fort was abandoned in the 160s.") == ()
+    (timeout,) = parse_quantities("A 10s timeout.")
+    assert timeout.unit == "time"
     (seconds,) = parse_quantities("The kettle boils in 45 s.")
     assert seconds.unit == "time"
 
@@ -1431,3 +1434,14 @@ def test_a_measure_of_the_titled_thing_written_in_full() -> None:
         a_note="Places/Vell Minster.md",
         b_note="Journal/2025-02-03.md",
     )
+
+
+def test_a_measure_of_another_named_subject_in_the_note() -> None:
+    """ "For scale, Tarn Dyke further south was roughly 45 miles" in *Vell Dyke* measures
+    Tarn Dyke: no conflict with a journal's "Vell Dyke = 39 miles of turf rampart"."""
+    journal = "Vell Dyke = 39 miles of turf rampart, abandoned after about 20 years."
+    notes = {"a_note": "Places/Vell Dyke.md", "b_note": "Journal/2025-03-20.md"}
+    scale = "For scale, Tarn Dyke further south was roughly 45 miles from end to end."
+    assert assess(scale, journal, **notes).score < FLAG_THRESHOLD
+    assert_flagged("Vell Dyke ran roughly 45 miles from end to end.", journal,
+                   ("conflicting_values",), ("45 miles",), **notes)  # fmt: skip
