@@ -263,7 +263,7 @@ def assess(
     # bytes, twice the size of Tarn ones" measures Vell keys; "Hadrian's Wall was 45 miles"
     # in *Antonine Wall* measures Hadrian's)
     titled = named | _title_stems(a_note) | _title_stems(b_note) if named else named
-    if named and not any(_subject_names(c) - titled for c in (x, y)):
+    if named and not any(_measures_another(c, named, titled) for c in (x, y)):
         measured = _measured(x, y, named, named_by_value=True)
         if measured is not None:
             return measured
@@ -499,7 +499,10 @@ def assess(
         # "each creature makes a DC 18 save" under one monster, "an infected creature must make
         # a DC 11 save" under one disease: a rule of two things, in the same words
         best = Verdict(best.score * 0.5, best.kind, best.explanation)
-    return Verdict(round(min(1.0, best.score), 4), best.kind, best.explanation)
+    score = round(min(1.0, best.score), 4)
+    if score <= 0.0:
+        return _NONE  # a flip whose base was cancelled ("not cooled by sodium"): nothing shown
+    return Verdict(score, best.kind, best.explanation)
 
 
 #: Words a title files its note under rather than name its thing with.
@@ -1064,6 +1067,18 @@ def _measured(
     return Verdict(
         score, "conflicting_values", f"{_value_text(qa)} vs {_value_text(qb)}, both about {about}"
     )
+
+
+def _measures_another(c: ParsedClaim, named: frozenset[str], titled: frozenset[str]) -> bool:
+    """Claim `c`'s subject is another named thing than the one both claims measure: a claim
+    that writes the name (`named`) with another name as its subject ("Vell6 keys ... twice
+    the size of Vell4 ones"), or a claim of the note with a name of two words or more as its
+    subject ("Tarn Dyke further south was ..." in *Vell Dyke*); `titled` holds the notes'
+    title words, which are no other thing."""
+    names = _subject_names(c)
+    if named & c.upper:
+        return bool(names - titled)
+    return len(names) >= 2 and bool(names - titled)
 
 
 def _subject_names(c: ParsedClaim) -> frozenset[str]:

@@ -1445,3 +1445,9 @@ def test_a_measure_of_another_named_subject_in_the_note() -> None:
     assert assess(scale, journal, **notes).score < FLAG_THRESHOLD
     assert_flagged("Vell Dyke ran roughly 45 miles from end to end.", journal,
                    ("conflicting_values",), ("45 miles",), **notes)  # fmt: skip
+
+
+def test_a_cancelled_flip_is_no_verdict() -> None:
+    """A flip whose weight comes to nothing is shown as no verdict, not a zero negation."""
+    verdict = assess("sync not notes", "notes sync")
+    assert (verdict.score, verdict.kind) == (0.0, "none")
