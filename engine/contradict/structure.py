@@ -231,6 +231,11 @@ def assess(
         return _NONE
     anto_x = {w.stem for w, _ in antonyms}
     anto_y = {w.stem for _, w in antonyms}
+    # "Looser balance than AVL, fewer rotations" in *Red-Black Tree* / "More strictly balanced
+    # than a Red-Black Tree, ... more rotations" in *AVL Tree*: each note compares its own
+    # thing with the other's, and opposite comparisons from the two ends agree
+    if _compares_with(x, b_note, a_note) and _compares_with(y, a_note, b_note):
+        return _NONE
 
     # The same words with the two ends of a relation swapped (before the entity check: the
     # subjects differ by construction).
@@ -1361,7 +1366,7 @@ _TITLE_OPPOSITES = frozenset(
     ascending descending | inbound outbound | upstream downstream | forward backward
     local global | local remote | singular plural | concrete abstract | manual automatic
     physical virtual | analog digital | even odd | horizontal vertical | input output
-    push pull | top bottom | up down | single double | single multiple
+    push pull | top bottom | up down | single double | single multiple | big little
     """.replace("\n", "|").split("|")
     if len(pair.split()) == 2
 )
@@ -1374,11 +1379,23 @@ _TITLE_FUNCTION_WORDS = frozenset("a an the of and or in on at for to with by fr
 
 @lru_cache(maxsize=8192)
 def _title_words(note: str | None) -> frozenset[str]:
-    """The lower-case words of a note's title but function words ("Min Heap": min, heap)."""
+    """The lower-case words of a note's title but function words ("Min Heap": min, heap),
+    hyphenated words in their parts ("Big-Endian": big, endian)."""
     title = note_title_of(note) if note else ""
     return frozenset(
-        t.norm for t in tokenize(title) if t.kind == "word" and t.norm not in _TITLE_FUNCTION_WORDS
+        part
+        for t in tokenize(title)
+        if t.kind == "word"
+        for part in t.norm.split("-")
+        if part and part not in _TITLE_FUNCTION_WORDS
     )
+
+
+def _compares_with(c: ParsedClaim, note: str | None, own: str | None) -> bool:
+    """Claim `c` (of note `own`) compares with the thing `note` is about: a word of that
+    title that its own title lacks stands after a "than" ("fewer rotations than AVL" in
+    *Red-Black Tree*, beside *AVL Tree*)."""
+    return bool((_title_stems(note) - _title_stems(own)) & c.compared)
 
 
 def _opposite_title_words(a: str, b: str) -> bool:

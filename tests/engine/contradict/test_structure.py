@@ -1451,3 +1451,27 @@ def test_a_cancelled_flip_is_no_verdict() -> None:
     """A flip whose weight comes to nothing is shown as no verdict, not a zero negation."""
     verdict = assess("sync not notes", "notes sync")
     assert (verdict.score, verdict.kind) == (0.0, "none")
+
+
+def test_sibling_notes_with_hyphenated_opposite_titles() -> None:
+    """*Big-Endian* and *Little-Endian* define two things, as *Min Heap* and *Max Heap* do:
+    each line speaks of its own note; under other titles the same lines conflict."""
+    most = "Most significant byte stored at the lowest address."
+    least = "Least significant byte stored at the lowest address."
+    siblings = {"a_note": "Systems/Big-Endian.md", "b_note": "Systems/Little-Endian.md"}
+    assert assess(most, least, **siblings).score < FLAG_THRESHOLD
+    assert_flagged(most, least, ("opposing_sentiment",), (),
+                   a_note="Systems/Byte Order.md", b_note="Systems/Memory Layout.md")  # fmt: skip
+
+
+def test_two_notes_comparing_each_with_the_other_agree() -> None:
+    """ "Looser than the Vell tree, fewer rotations" in *Tarn Tree* and "Stricter than a Tarn
+    tree, more rotations" in *Vell Tree* compare from the two ends: no flip. A comparison
+    with a third thing still conflicts."""
+    tarn = "Looser balance than Vell, fewer rotations on insert."
+    vell = "More strictly balanced than a Tarn tree, but inserts do more rotations."
+    notes = {"a_note": "Trees/Tarn Tree.md", "b_note": "Trees/Vell Tree.md"}
+    assert assess(tarn, vell, **notes).score == 0.0
+    assert_flagged("Heap sort is slower than merge sort.", "Heap sort is faster than merge sort.",
+                   ("opposing_sentiment",), (),
+                   a_note="Sorting/Heap Sort.md", b_note="Sorting/Sorting.md")  # fmt: skip
