@@ -267,6 +267,7 @@ def _decade(tokens: tuple[Token, ...], i: int) -> bool:
 
 #: what makes a following "over" / "under" / "more than" a near value ("just over 2 m")
 _NEARLY = frozenset({"little", "just", "slightly", "bit", "fraction"})
+_NEAR_LIMITS = frozenset(_LOWER | _UPPER | {"than"})
 _ABOUT = {"about", "around", "approximately", "roughly", "nearly", "almost", "some", "~", "≈"}
 _NEEDS_ADJACENT = frozenset({"a", "b", "d", "y", "t", "mo", "l", "pt", "ha", "kn", "nm"})
 _NEEDS_UPPER = frozenset({"v", "w", "a", "b"})
@@ -639,7 +640,7 @@ def _bound(tokens: tuple[Token, ...], start: int, end: int) -> str:
     # "a little over 1,200 m", "just under 4 kg", "slightly more than 3": near the value, not
     # a limit of it
     near = [t.norm for t in tokens[max(0, start - 4) : start]]
-    if any(w in _NEARLY for w in near[:-1]) and near[-1] in _LOWER | _UPPER | {"than"}:
+    if any(w in _NEARLY for w in near[:-1]) and near[-1] in _NEAR_LIMITS:
         return "~"
     if prev and prev[-1] in ("only", "exactly", "just"):
         return "="

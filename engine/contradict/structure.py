@@ -264,15 +264,15 @@ def assess(
     # One thing measured twice, named across the notes: "Brannoc children ... until the age
     # of 14" against "at the age of 6" in the note *Brannoc Clan*.
     named = named_in_other(x, y, a_note=a_note, b_note=b_note)
-    # both claims measure the named thing unless a subject is another name ("Vell keys are 8
-    # bytes, twice the size of Tarn ones" measures Vell keys; "Hadrian's Wall was 45 miles"
-    # in *Antonine Wall* measures Hadrian's)
-    titled = named | _title_stems(a_note) | _title_stems(b_note) if named else named
-    if named and not any(_measures_another(c, named, titled) for c in (x, y)):
-        measured = _measured(x, y, named, named_by_value=True)
-        if measured is not None:
-            return measured
     if named:
+        # both claims measure the named thing unless a subject is another name ("Vell keys are
+        # 8 bytes, twice the size of Tarn ones" measures Vell keys; "Hadrian's Wall was 45
+        # miles" in *Antonine Wall* measures Hadrian's)
+        titled = named | _title_stems(a_note) | _title_stems(b_note)
+        if not any(_measures_another(c, named, titled) for c in (x, y)):
+            measured = _measured(x, y, named, named_by_value=True)
+            if measured is not None:
+                return measured
         opposed = _opposed(x, y, named, antonyms)
         if opposed is not None:
             return opposed
@@ -1051,17 +1051,15 @@ def _measured(
     # words of a "when ..." clause say under which condition, not what is measured
     ignore = subject | x.condition | y.condition
     if named_by_value:
-        # one claim names the other's note as its subject: the only value of its kind in
-        # each measures what that thing's claims speak of
-        conflicts = measured_conflicts(_widened(x), _widened(y), ignore=ignore)
-    else:
-        conflicts = measured_conflicts(x.quantities, y.quantities, ignore=ignore)
-    if named_by_value:
+        # one claim names the other's note: the only value of its kind in each measures what
+        # that thing's claims speak of, where a claim writing the name writes it beside it
         conflicts = [
             c
-            for c in conflicts
+            for c in measured_conflicts(_widened(x), _widened(y), ignore=ignore)
             if _named_beside(x.text, subject, c[0]) and _named_beside(y.text, subject, c[1])
         ]
+    else:
+        conflicts = measured_conflicts(x.quantities, y.quantities, ignore=ignore)
     if units_only:
         conflicts = [c for c in conflicts if not c[0].unit.startswith("count:") and len(c[2]) > 1]
     if not conflicts or x.other != y.other or x.deontic != y.deontic:
@@ -1395,7 +1393,7 @@ def _compares_with(c: ParsedClaim, note: str | None, own: str | None) -> bool:
     """Claim `c` (of note `own`) compares with the thing `note` is about: a word of that
     title that its own title lacks stands after a "than" ("fewer rotations than AVL" in
     *Red-Black Tree*, beside *AVL Tree*)."""
-    return bool((_title_stems(note) - _title_stems(own)) & c.compared)
+    return bool(c.compared) and bool((_title_stems(note) - _title_stems(own)) & c.compared)
 
 
 def _opposite_title_words(a: str, b: str) -> bool:
