@@ -75,6 +75,8 @@ def dump(args: argparse.Namespace) -> None:
             from engine.contradict.scan import JUDGE_SCAN_CONFIG
 
             scan_config = JUDGE_SCAN_CONFIG
+            # the pairs a judge would read are chosen only where one is installed: stand in
+            recorder.judge = object()  # type: ignore[attr-defined]
         if args.gate is not None:
             scan_config = dataclasses.replace(scan_config, subject_gate=args.gate)
         if args.k is not None:
