@@ -871,6 +871,21 @@ _YEAR_FIRST = re.compile(
     rf"(?:first\s+|originally\s+)?{_ORIGIN_VERBS}\b"
 )
 _PATTERNS = (_PASSIVE, _APPOSITIVE, _NOUN, _YEAR_FIRST)
+# A work comes out once: "X was first published in 1961", "X, first released in 1994",
+# "X, written with two friends, came out in 1961", "the premiere of X in 1913". Kept apart
+# from the beginnings above: a paper founded in 1784 may first be published in 1785.
+_RELEASE_VERBS = r"(?:published|released|issued|premiered|debuted)"
+_RELEASE_NOUNS = r"(?:publication|release|premiere|debut)"
+_ASIDE = r"(?:\s*,[^,;()]{1,80},)?"  # ", written with Simone Beck,"
+_RELEASE_PATTERNS = (
+    re.compile(
+        rf"{_NAME}\s*,?\s+(?:is|was|were|had\s+been|has\s+been)\s+(?:first\s+|originally\s+)?"
+        rf"{_RELEASE_VERBS}(?:\s+\w+){{0,3}}?{_IN_YEAR}"
+    ),
+    re.compile(rf"{_NAME}\s*,\s+(?:first\s+|originally\s+)?{_RELEASE_VERBS}{_IN_YEAR}"),
+    re.compile(rf"{_NAME}{_ASIDE}\s+(?:first\s+)?(?:came\s+out|premiered|debuted){_IN_YEAR}"),
+    re.compile(rf"\b{_RELEASE_NOUNS}\s+of\s+(?:the\s+)?{_NAME}{_IN_YEAR}"),
+)
 #: Words that start a capitalised run without naming anything.
 _NOT_NAMES = frozenset(
     "The A An This That These Those It It's Its They Their He She His Her We Our You Your I In "
@@ -887,14 +902,16 @@ class Origin:
     year: int
     era: str
     text: str  # "1640 BCE"
+    event: str = "began"  # or "came out": a work's first publication or release
 
 
 @lru_cache(maxsize=1 << 14)
 def origins_in(text: str) -> tuple[Origin, ...]:
     """Every (name, year) beginning that claim `text` states."""
     out: list[Origin] = []
-    seen: set[tuple[tuple[str, ...], int]] = set()
-    for pattern in _PATTERNS:
+    seen: set[tuple[tuple[str, ...], int, str]] = set()
+    patterns = [(p, "began") for p in _PATTERNS] + [(p, "came out") for p in _RELEASE_PATTERNS]
+    for pattern, event in patterns:
         for m in pattern.finditer(text):
             name = _trim(m.group("name"))
             if not name:
@@ -902,11 +919,11 @@ def origins_in(text: str) -> tuple[Origin, ...]:
             era = (m.group("era") or "").replace(".", "").upper()
             key = tuple(stem(w.lower()) for w in re.findall(r"[\w'’-]+", name) if w[0].isupper())
             year = int(m.group("year"))
-            if not key or (key, year) in seen:
+            if not key or (key, year, event) in seen:
                 continue
-            seen.add((key, year))
+            seen.add((key, year, event))
             shown = m.group("year") + (f" {m.group('era')}" if m.group("era") else "")
-            out.append(Origin(name=name, key=key, year=year, era=era, text=shown))
+            out.append(Origin(name=name, key=key, year=year, era=era, text=shown, event=event))
     return tuple(out)
 
 
@@ -929,14 +946,17 @@ def conflicting_origins(a: str, b: str) -> tuple[Origin, Origin] | None:
     xs, ys = origins_in(a), origins_in(b)
     for x in xs:
         for y in ys:
-            if x.key != y.key or x.year == y.year:
+            if x.key != y.key or x.event != y.event or x.year == y.year:
                 continue
             if x.era and y.era and x.era != y.era:
                 continue
             if bool(x.era) != bool(y.era) and min(x.year, y.year) < 100:
                 continue
             agree = any(
-                x2.key == y2.key and x2.year == y2.year for x2 in xs for y2 in ys if x2.key == x.key
+                x2.key == y2.key and x2.year == y2.year and x2.event == y2.event
+                for x2 in xs
+                for y2 in ys
+                if x2.key == x.key
             )
             if not agree:
                 return x, y

@@ -258,7 +258,7 @@ def assess(
             0.85,
             "conflicting_values",
             f"different dates: {quoted(ox.text)} vs {quoted(oy.text)}, both about when "
-            f"{ox.name} began",
+            f"{ox.name} {ox.event}",
         )
 
     # One thing measured twice, named across the notes: "Brannoc children ... until the age

@@ -69,3 +69,42 @@ def test_two_years_of_origin_for_one_name_conflict() -> None:
 )
 def test_no_conflict_for_one_year_other_names_or_other_eras(a: str, b: str) -> None:
     assert conflicting_origins(a, b) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "year"),
+    [
+        ("The Lantern Atlas was first published in 1911.", "Lantern Atlas", 1911),
+        (
+            "I read it in Harrow Songs, first released in 1994, on a long train.",
+            "Harrow Songs",
+            1994,
+        ),
+        (
+            "Copper Kettle Cookery, written with two old friends, came out in 1961.",
+            "Copper Kettle Cookery",
+            1961,
+        ),
+        ("The premiere of Glass Orchard in 1913 ended in a riot.", "Glass Orchard", 1913),
+    ],
+)
+def test_a_work_comes_out_once(text: str, name: str, year: int) -> None:
+    (origin,) = origins_in(text)
+    assert (origin.name, origin.year, origin.event) == (name, year, "came out")
+
+
+def test_two_years_for_one_work_coming_out_conflict() -> None:
+    a = "My copy of Copper Kettle Cookery, first published in 1966, is falling apart."
+    b = "Copper Kettle Cookery, written with two old friends, came out in 1961."
+    verdict = assess(a, b, a_note="Kitchen/Shelf.md", b_note="Books/Copper Kettle Cookery.md")
+    assert verdict.kind == "conflicting_values"
+    assert verdict.score >= 0.5
+    assert '"1966" vs "1961"' in verdict.explanation or '"1961" vs "1966"' in verdict.explanation
+    assert "came out" in verdict.explanation
+
+
+def test_a_founding_and_a_first_issue_are_two_events() -> None:
+    # a newspaper founded one year and first printed the next: both hold
+    a = "The Morning Lantern was founded in 1784."
+    b = "The Morning Lantern was first published in 1785."
+    assert conflicting_origins(a, b) is None
