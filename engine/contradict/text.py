@@ -339,6 +339,60 @@ significant insignificant | significantly insignificantly | consistent inconsist
 optimistic pessimistic | love hate | pleasant unpleasant
 known unknown | clear unclear
 best worst | boring interesting | boring exciting | cheap costly | wealthy poor | famous unknown
+endothermic exothermic | endergonic exergonic | acidic alkaline | acid alkali
+herbivore carnivore | nocturnal diurnal | terrestrial aquatic | attractive repulsive
+hydrophilic hydrophobic | prokaryote eukaryote | aerobic anaerobic | homozygous heterozygous
+homogeneous heterogeneous | hypertonic hypotonic | hyperthermia hypothermia
+hyperglycemia hypoglycemia | hypertension hypotension | hyperthyroidism hypothyroidism
+hypertrophy atrophy | hyperactive hypoactive | overactive underactive
+overestimate underestimate | overweight underweight | overpaid underpaid
+overrated underrated | overstate understate | overflow underflow | overvalued undervalued
+overfitting underfitting | convex concave | converge diverge | convergent divergent
+centripetal centrifugal | afferent efferent | anterior posterior | superior inferior
+dorsal ventral | proximal distal | medial lateral | cranial caudal | superficial deep
+interior exterior | inflow outflow | inward outward | influx efflux | ingress egress
+supine prone | ipsilateral contralateral | symptomatic asymptomatic | excitatory inhibitory
+sympathetic parasympathetic | stimulant depressant | inpatient outpatient
+tachycardia bradycardia | hyperventilation hypoventilation | hyperopia myopia
+farsighted nearsighted | constipation diarrhea | anemia polycythemia | acidosis alkalosis
+immune susceptible | resistant susceptible | congenital acquired | endogenous exogenous
+endocrine exocrine | endoskeleton exoskeleton | intracellular extracellular
+intrinsic extrinsic | prenatal postnatal | preoperative postoperative
+anterograde retrograde | surplus deficit | inflation deflation | hawkish dovish
+promote demote | wholesale retail | overbought oversold | uptrend downtrend
+upstream downstream | uphill downhill | upstairs downstairs | upward downward
+upbeat downbeat | ascend descend | ascending descending | macroscopic microscopic
+macroeconomics microeconomics | maximal minimal | abundant scarce | excess shortage
+heavyweight lightweight | dense sparse | denser sparser | rough smooth | sharp blunt
+tight loose | taut slack | rigid flexible | sturdy fragile | earliest latest
+guilty acquitted | democracy dictatorship | democratic authoritarian | liberal conservative
+progressive regressive | peaceful violent | literal figurative | objective subjective
+explicit implicit | overt covert | appear vanish | inclusive exclusive | horizontal vertical
+parallel perpendicular | clockwise counterclockwise | symmetric asymmetric
+isotropic anisotropic | discrete continuous | analog digital | serial parallel
+synchronous asynchronous | static dynamic | compiled interpreted | imperative declarative
+centralized distributed | virtual physical | strict lenient | eager lazy | verbose terse
+whitelist blacklist | humid arid | bright dim | mild severe | cheerful gloomy
+optimist pessimist | gentle harsh | generous stingy | brave cowardly | bold timid
+calm stormy | humble arrogant | proud ashamed | wise foolish | clever stupid | sober drunk
+healthy sick | tidy messy | cautious reckless | compulsory voluntary | active dormant
+diligent lazy | shy outgoing | introvert extrovert | introverted extroverted | formal casual
+professional amateur | domestic foreign | tame wild | indoor outdoor | theoretical practical
+qualitative quantitative | prospective retrospective | observational experimental
+descriptive prescriptive | deductive inductive | affirmative negative | thrifty wasteful
+conductor insulator | transparent opaque | glossy matte | shiny dull | straight curved
+gradual sudden | continuous intermittent | stable volatile | transient persistent
+steady erratic | random deterministic | stochastic deterministic | normal abnormal
+typical atypical | orthodox heterodox | manual automatic | tonal atonal
+prograde retrograde | inland coastal | onshore offshore | windward leeward
+highland lowland | urban rural | tropical polar | arctic antarctic | extreme moderate
+beautiful ugly | famous obscure | important trivial | significant negligible
+obvious subtle | precise approximate | freedom slavery | proactive reactive | fertile barren
+crowded deserted | vacant occupied | hollow solid | mobile stationary | annual perennial
+deciduous evergreen | native invasive | marine freshwater | autotroph heterotroph
+ectotherm endotherm | coldblooded warmblooded | sexual asexual | biotic abiotic
+unicellular multicellular | monolingual multilingual | monogamous polygamous
+homosexual heterosexual | activator repressor | nucleophile electrophile | extant extinct
 """.replace("\n", "|")
 
 _OPPOSITE_VERBS = """

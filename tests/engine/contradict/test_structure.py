@@ -1475,3 +1475,35 @@ def test_two_notes_comparing_each_with_the_other_agree() -> None:
     assert_flagged("Heap sort is slower than merge sort.", "Heap sort is faster than merge sort.",
                    ("opposing_sentiment",), (),
                    a_note="Sorting/Heap Sort.md", b_note="Sorting/Sorting.md")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "words"),
+    [
+        (
+            "The Harbor replication link is synchronous: every write waits for the replica.",
+            "The Harbor replication link is asynchronous, so every write returns before the "
+            "replica has it.",
+            {"synchronous", "asynchronous"},
+        ),
+        ("Kestrel owls are nocturnal hunters.", "Kestrel owls are diurnal hunters.", None),
+    ],
+)
+def test_poles_of_one_property_said_of_one_thing_conflict(
+    a: str, b: str, words: set[str] | None
+) -> None:
+    verdict = assess(a, b, a_note="Notes/One.md", b_note="Notes/Two.md")
+    assert verdict.score >= 0.5
+    assert verdict.kind == "opposing_sentiment"
+    if words:
+        assert all(w in verdict.explanation for w in words)
+
+
+def test_sibling_notes_named_by_poles_define_two_things() -> None:
+    verdict = assess(
+        "Static typing checks every type before the program runs.",
+        "Dynamic typing checks every type while the program runs.",
+        a_note="Types/Static Typing.md",
+        b_note="Types/Dynamic Typing.md",
+    )
+    assert verdict.score == 0.0
