@@ -548,7 +548,7 @@ def parse_quantities(
                 j += used
             else:
                 noun = _count_noun(tokens, j)
-                if noun is None:
+                if noun is None or _year_before_name(text, tokens, i, j):
                     i = j
                     continue
                 unit_name = "count:" + noun
@@ -590,6 +590,26 @@ def _age_after(tokens: tuple[Token, ...], j: int) -> bool:
     if k < len(tokens) and tokens[k].norm in ("-", "–"):
         k += 1
     return k < len(tokens) and tokens[k].norm == "old"
+
+
+def _year_before_name(text: str, tokens: tuple[Token, ...], i: int, j: int) -> bool:
+    """Token i is a year that names what follows it ("the four surviving 1215 Magna Carta
+    copies", "a 1967 Mustang", "the 1215 text"): four digits from 1000 to 2199 before a
+    capitalised word or after an article or a possessive."""
+    tok = tokens[i]
+    if (
+        j != i + 1
+        or j >= len(tokens)
+        or tok.kind != "num"
+        or not re.fullmatch(r"1\d{3}|2[01]\d{2}", tok.norm)
+    ):
+        return False
+    if i > 0 and tokens[i - 1].norm in _YEAR_LABEL_LEADS:
+        return True
+    return text[tokens[j].start : tokens[j].start + 1].isupper()
+
+
+_YEAR_LABEL_LEADS = frozenset("the a an this that its their his her our my your".split())
 
 
 def _count_like(tokens: tuple[Token, ...], i: int) -> bool:

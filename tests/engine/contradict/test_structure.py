@@ -1408,6 +1408,25 @@ def test_a_decade_is_no_duration() -> None:
     assert seconds.unit == "time"
 
 
+def test_a_year_that_names_a_thing_is_no_count() -> None:
+    """ "the 1412 charter" and "three surviving 1412 Vell Charter copies" name a charter by its
+    year; they count nothing to set against "three copies"."""
+    (copies,) = parse_quantities("Three copies of the 1412 charter survive in Vell.")
+    assert (copies.low, copies.unit) == (3.0, "count:copy")
+    (held,) = parse_quantities("Ostry holds one of the three surviving 1412 Vell Charter copies.")
+    assert held.low == 3.0
+    assert parse_quantities("She restored a 1967 Harrow coupe.") == ()
+    (printed,) = parse_quantities("They printed 1412 copies in the first run.")
+    assert (printed.low, printed.unit) == (1412.0, "count:copy")
+    verdict = assess(
+        "Ostry holds one of the three surviving 1412 Vell Charter copies.",
+        "Three copies of the 1412 charter survive: two in the archive, one at Ostry.",
+        a_note="Places/Ostry.md",
+        b_note="Documents/Vell Charter.md",
+    )
+    assert verdict.score < 0.5
+
+
 def test_a_pronoun_after_a_fronted_phrase_is_the_subject() -> None:
     """ "At the ford he commanded some 900 men, the largest army ..." speaks of "he", not of
     the appositive after the comma; measured against the battle's own note it conflicts."""
