@@ -657,6 +657,10 @@ def _bound(tokens: tuple[Token, ...], start: int, end: int) -> str:
         return ">="
     if nxt[:2] in (["or", "less"], ["or", "fewer"], ["or", "shorter"]):
         return "<="
+    # "2048-bit keys are the current minimum": the value is a limit, said after it
+    said = _said_limit([t.norm for t in tokens[end : end + 6]])
+    if said:
+        return said
     # "a little over 1,200 m", "just under 4 kg", "slightly more than 3": near the value, not
     # a limit of it
     near = [t.norm for t in tokens[max(0, start - 4) : start]]
@@ -675,6 +679,24 @@ def _bound(tokens: tuple[Token, ...], start: int, end: int) -> str:
     if prev and prev[-1] in _UPPER:
         return "<="
     return "="
+
+
+_BE = frozenset("is are was were".split())
+_SAID_LIMITS = {"minimum": ">=", "maximum": "<="}
+
+
+def _said_limit(after: list[str]) -> str:
+    """ ">=" or "<=" where the words after a value (`after`, at most one noun before the
+    verb) call it the minimum or the maximum ("... keys are the current minimum"), else ""."""
+    for k in (0, 1):
+        if k < len(after) and after[k] in _BE:
+            rest = after[k + 1 : k + 4]
+            if rest[:1] == ["the"]:
+                for word in rest[1:3]:
+                    if word in _SAID_LIMITS:
+                        return _SAID_LIMITS[word]
+            return ""
+    return ""
 
 
 def _anchor(tokens: tuple[Token, ...], start: int, end: int) -> frozenset[str]:

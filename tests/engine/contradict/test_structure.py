@@ -1427,6 +1427,23 @@ def test_a_year_that_names_a_thing_is_no_count() -> None:
     assert verdict.score < 0.5
 
 
+def test_a_value_called_the_minimum_after_it_is_a_limit() -> None:
+    """ "2048-bit keys are the current minimum" sets a floor that "3072-bit" keys meet."""
+    (floor,) = parse_quantities("2048-bit keys are the current minimum.")
+    assert floor.bound == ">="
+    (ceiling,) = parse_quantities("Three nights is the maximum stay at the Vell hostel.")
+    assert ceiling.bound == "<="
+    (plain,) = parse_quantities("Vell keys are 2048 bits long.")
+    assert plain.bound == "="
+    verdict = assess(
+        "Vell curves match much larger keys: 256-bit Vell keys are as strong as 3072-bit Tarn keys.",
+        "2048-bit keys are the current minimum.",
+        a_note="Crypto/Vell Curves.md",
+        b_note="Crypto/Tarn.md",
+    )
+    assert verdict.score < 0.5
+
+
 def test_a_pronoun_after_a_fronted_phrase_is_the_subject() -> None:
     """ "At the ford he commanded some 900 men, the largest army ..." speaks of "he", not of
     the appositive after the comma; measured against the battle's own note it conflicts."""
