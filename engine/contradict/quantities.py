@@ -906,8 +906,20 @@ _PASSIVE = re.compile(
     rf"{_NAME}\s*,?\s+(?:is|was|were|had\s+been|has\s+been|being)\s+(?:first\s+|originally\s+|officially\s+)?"
     rf"{_ORIGIN_VERBS}(?:\s+\w+){{0,3}}?{_IN_YEAR}"
 )
-_APPOSITIVE = re.compile(rf"{_NAME}\s*,\s+(?:first\s+|originally\s+)?{_ORIGIN_VERBS}{_IN_YEAR}")
-_NOUN = re.compile(rf"\b{_ORIGIN_NOUNS}\s+of\s+(?:the\s+)?{_NAME}{_IN_YEAR}")
+
+
+def _appositive(verbs: str) -> re.Pattern[str]:
+    """ "X, founded in 1640", "X, first published in 1961"."""
+    return re.compile(rf"{_NAME}\s*,\s+(?:first\s+|originally\s+)?{verbs}{_IN_YEAR}")
+
+
+def _event_of_name(nouns: str) -> re.Pattern[str]:
+    """ "the founding of X in 1402", "the premiere of X in 1913"."""
+    return re.compile(rf"\b{nouns}\s+of\s+(?:the\s+)?{_NAME}{_IN_YEAR}")
+
+
+_APPOSITIVE = _appositive(_ORIGIN_VERBS)
+_NOUN = _event_of_name(_ORIGIN_NOUNS)
 _YEAR_FIRST = re.compile(
     rf"\b(?:In|in)\s+(?:the\s+year\s+)?{_ORIGIN_YEAR}\s*,?\s+(?:the\s+)?{_NAME}\s+(?:is|was|were)\s+"
     rf"(?:first\s+|originally\s+)?{_ORIGIN_VERBS}\b"
@@ -918,15 +930,15 @@ _PATTERNS = (_PASSIVE, _APPOSITIVE, _NOUN, _YEAR_FIRST)
 # from the beginnings above: a paper founded in 1784 may first be published in 1785.
 _RELEASE_VERBS = r"(?:published|released|issued|premiered|debuted)"
 _RELEASE_NOUNS = r"(?:publication|release|premiere|debut)"
-_ASIDE = r"(?:\s*,[^,;()]{1,80},)?"  # ", written with Simone Beck,"
+_ASIDE = r"(?:\s*,[^,;()]{1,80},)?"  # ", written with two friends,"
 _RELEASE_PATTERNS = (
     re.compile(
         rf"{_NAME}\s*,?\s+(?:is|was|were|had\s+been|has\s+been)\s+(?:first\s+|originally\s+)?"
         rf"{_RELEASE_VERBS}(?:\s+\w+){{0,3}}?{_IN_YEAR}"
     ),
-    re.compile(rf"{_NAME}\s*,\s+(?:first\s+|originally\s+)?{_RELEASE_VERBS}{_IN_YEAR}"),
+    _appositive(_RELEASE_VERBS),
     re.compile(rf"{_NAME}{_ASIDE}\s+(?:first\s+)?(?:came\s+out|premiered|debuted){_IN_YEAR}"),
-    re.compile(rf"\b{_RELEASE_NOUNS}\s+of\s+(?:the\s+)?{_NAME}{_IN_YEAR}"),
+    _event_of_name(_RELEASE_NOUNS),
 )
 #: Words that start a capitalised run without naming anything.
 _NOT_NAMES = frozenset(
@@ -937,7 +949,8 @@ _NOT_NAMES = frozenset(
 
 @dataclass(frozen=True)
 class Origin:
-    """One claim that `name` began in `year` (`era`: the era written after it, or "")."""
+    """One claim that `name` began, or came out, in `year` (`era`: the era written after it,
+    or "")."""
 
     name: str  # the name as written
     key: tuple[str, ...]  # its stems, for comparing names
@@ -949,7 +962,7 @@ class Origin:
 
 @lru_cache(maxsize=1 << 14)
 def origins_in(text: str) -> tuple[Origin, ...]:
-    """Every (name, year) beginning that claim `text` states."""
+    """Every (name, year) beginning or coming out that claim `text` states."""
     out: list[Origin] = []
     seen: set[tuple[tuple[str, ...], int, str]] = set()
     patterns = [(p, "began") for p in _PATTERNS] + [(p, "came out") for p in _RELEASE_PATTERNS]
@@ -983,8 +996,8 @@ def _trim(name: str) -> str:
 
 
 def conflicting_origins(a: str, b: str) -> tuple[Origin, Origin] | None:
-    """Two different years of origin for one name across claims `a` and `b` (the same era,
-    or no era on either), or None."""
+    """Two different years of one origin (a beginning, or a coming out) for one name across
+    claims `a` and `b` (the same era, or no era on either), or None."""
     xs, ys = origins_in(a), origins_in(b)
     for x in xs:
         for y in ys:
