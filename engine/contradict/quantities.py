@@ -5,7 +5,7 @@ and how two claims' values relate, and the year one named thing began.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from engine.contradict.text import Token, stem, tokenize
@@ -901,7 +901,12 @@ _ORIGIN_NOUNS = (
 )
 _NAME = r"\b(?P<name>[A-Z][\w'’-]*(?:\s+(?:of\s+|the\s+)?[A-Z][\w'’-]*){0,3})"
 _ORIGIN_YEAR = r"(?P<year>\d{1,4})(?:\s*(?P<era>[A-Z]{2,4}|B\.C\.|A\.D\.))?(?![\d.,]\d)"
-_IN_YEAR = rf"(?:\s+(?:in|during)\s+(?:the\s+year\s+)?(?:of\s+)?{_ORIGIN_YEAR})"
+# "in 1640", "in June 1954", "on 12 May 1820", "in early 1790"
+_IN_YEAR = (
+    r"(?:\s+(?:in|during|on)\s+(?:the\s+year\s+)?(?:of\s+)?(?P<when>(?:(?:early|late|mid)[\s-]+)?"
+    rf"(?:[0-3]?\d(?:st|nd|rd|th)?\s+(?:of\s+)?)?(?:{_MONTH_RE.format(name='month')}\s+)?"
+    rf"(?:[0-3]?\d(?:st|nd|rd|th)?,?\s+)?{_ORIGIN_YEAR}))"
+)
 _PASSIVE = re.compile(
     rf"{_NAME}\s*,?\s+(?:is|was|were|had\s+been|has\s+been|being)\s+(?:first\s+|originally\s+|officially\s+)?"
     rf"{_ORIGIN_VERBS}(?:\s+\w+){{0,3}}?{_IN_YEAR}"
@@ -940,6 +945,22 @@ _RELEASE_PATTERNS = (
     re.compile(rf"{_NAME}{_ASIDE}\s+(?:first\s+)?(?:came\s+out|premiered|debuted){_IN_YEAR}"),
     _event_of_name(_RELEASE_NOUNS),
 )
+# A life ends once: "X died in 1954", "X died in Paris in 1871", "the death of X in 1954".
+_DEATH_PATTERNS = (
+    re.compile(rf"{_NAME}{_ASIDE}\s+died(?:\s+\w+){{0,3}}?{_IN_YEAR}"),
+    _event_of_name(r"(?:death)"),
+)
+# "Ada Lovelace (1815–1852)": a life's span after a name, a birth and a death.
+_LIFESPAN = re.compile(
+    rf"{_NAME}\s*\((?:born\s+|b\.\s*)?(?P<year>\d{{3,4}})\s*[–-]\s*(?P<end>\d{{3,4}})\)"
+)
+# "He was born in 1912", "It was founded in 1640", "She died in 1954" in the note of who or
+# what the pronoun stands for (`origins_in`'s `title`).
+_PRONOUN_ORIGIN = re.compile(
+    rf"^(?:He|She|It|They)\s+(?:(?:was|were)\s+(?:first\s+|originally\s+|officially\s+)?"
+    rf"(?P<begin>{_ORIGIN_VERBS})|(?:was|were)\s+(?:first\s+)?(?P<out>{_RELEASE_VERBS})"
+    rf"|(?:first\s+)?(?P<came>came\s+out)|(?P<died>died))(?:\s+\w+){{0,3}}?{_IN_YEAR}"
+)
 #: Words that start a capitalised run without naming anything.
 _NOT_NAMES = frozenset(
     "The A An This That These Those It It's Its They Their He She His Her We Our You Your I In "
@@ -956,29 +977,47 @@ class Origin:
     key: tuple[str, ...]  # its stems, for comparing names
     year: int
     era: str
-    text: str  # "1640 BCE"
-    event: str = "began"  # or "came out": a work's first publication or release
+    text: str  # the date as written: "1640 BCE", "June 1954"
+    #: or "came out" (a work's first publication or release), "died", or "ended" (the end of
+    #: a span written after a name, "Ada Lovelace (1815–1852)": compared with "died")
+    event: str = "began"
 
 
 @lru_cache(maxsize=1 << 14)
-def origins_in(text: str) -> tuple[Origin, ...]:
-    """Every (name, year) beginning or coming out that claim `text` states."""
+def origins_in(text: str, title: str = "") -> tuple[Origin, ...]:
+    """Every (name, year) beginning, coming out or death that claim `text` states; `title`:
+    its note's title, what a claim opening with "He", "She", "It" or "They" speaks of."""
     out: list[Origin] = []
     seen: set[tuple[tuple[str, ...], int, str]] = set()
-    patterns = [(p, "began") for p in _PATTERNS] + [(p, "came out") for p in _RELEASE_PATTERNS]
+
+    def add(
+        name: str, year: str, era_written: str | None, event: str, when: str | None = None
+    ) -> None:
+        name = _trim(name)
+        key = tuple(stem(w.lower()) for w in re.findall(r"[\w'’-]+", name) if w[0].isupper())
+        if not key or (key, int(year), event) in seen:
+            return
+        seen.add((key, int(year), event))
+        era = (era_written or "").replace(".", "").upper()
+        shown = when or year + (f" {era_written}" if era_written else "")
+        out.append(Origin(name=name, key=key, year=int(year), era=era, text=shown, event=event))
+
+    patterns = (
+        [(p, "began") for p in _PATTERNS]
+        + [(p, "came out") for p in _RELEASE_PATTERNS]
+        + [(p, "died") for p in _DEATH_PATTERNS]
+    )
     for pattern, event in patterns:
         for m in pattern.finditer(text):
-            name = _trim(m.group("name"))
-            if not name:
-                continue
-            era = (m.group("era") or "").replace(".", "").upper()
-            key = tuple(stem(w.lower()) for w in re.findall(r"[\w'’-]+", name) if w[0].isupper())
-            year = int(m.group("year"))
-            if not key or (key, year, event) in seen:
-                continue
-            seen.add((key, year, event))
-            shown = m.group("year") + (f" {m.group('era')}" if m.group("era") else "")
-            out.append(Origin(name=name, key=key, year=year, era=era, text=shown, event=event))
+            add(m["name"], m["year"], m["era"], event, m.groupdict().get("when"))
+    for m in _LIFESPAN.finditer(text):
+        if int(m.group("year")) < int(m.group("end")):
+            add(m.group("name"), m.group("year"), None, "began")
+            add(m.group("name"), m.group("end"), None, "ended")
+    said = _PRONOUN_ORIGIN.match(text)
+    if said is not None and title[:1].isupper():
+        event = "began" if said["begin"] else "died" if said["died"] else "came out"
+        add(title, said["year"], said["era"], event, said["when"])
     return tuple(out)
 
 
@@ -995,27 +1034,38 @@ def _trim(name: str) -> str:
     return " ".join(words)
 
 
-def conflicting_origins(a: str, b: str) -> tuple[Origin, Origin] | None:
-    """Two different years of one origin (a beginning, or a coming out) for one name across
-    claims `a` and `b` (the same era, or no era on either), or None."""
-    xs, ys = origins_in(a), origins_in(b)
+def conflicting_origins(
+    a: str, b: str, a_title: str = "", b_title: str = ""
+) -> tuple[Origin, Origin] | None:
+    """Two different years of one origin (a beginning, a coming out, a death) for one name
+    across claims `a` and `b` (the same era, or no era on either), or None; `a_title`,
+    `b_title`: their notes' titles (`origins_in`)."""
+    xs, ys = origins_in(a, a_title), origins_in(b, b_title)
     for x in xs:
         for y in ys:
-            if x.key != y.key or x.event != y.event or x.year == y.year:
+            if x.key != y.key or _event(x) != _event(y) or x.year == y.year:
                 continue
             if x.era and y.era and x.era != y.era:
                 continue
             if bool(x.era) != bool(y.era) and min(x.year, y.year) < 100:
                 continue
             agree = any(
-                x2.key == y2.key and x2.year == y2.year and x2.event == y2.event
+                x2.key == y2.key and x2.year == y2.year and _event(x2) == _event(y2)
                 for x2 in xs
                 for y2 in ys
-                if x2.key == x.key
+                if x2.key == x.key and _event(x2) == _event(x)
             )
             if not agree:
+                # a span's end against a death is when the person died
+                if "died" in (x.event, y.event):
+                    x, y = replace(x, event="died"), replace(y, event="died")
                 return x, y
     return None
+
+
+def _event(origin: Origin) -> str:
+    """The event an origin dates, a span's end counted as a death."""
+    return "died" if origin.event == "ended" else origin.event
 
 
 _HAS_NUMBER = re.compile(

@@ -18,6 +18,7 @@ from engine.contradict.claim import (
     ClaimWord,
     ParsedClaim,
     analyse,
+    clause_breaks,
     clear_parsed_claims,
     parse_claim,
 )
@@ -214,6 +215,14 @@ def assess(
             "semantic_conflict",
             f"different values: {quoted(framed[0])} vs {quoted(framed[1])}, both about {framed[2]}",
         )
+    # "Omul is endemic to Lake Baikal" / "Omul — a whitefish found nowhere but Lake Ladoga"
+    places = only_places(x, y, a_note=a_note, b_note=b_note)
+    if places is not None:
+        return Verdict(
+            0.7,
+            "semantic_conflict",
+            f"only one place: {quoted(places[0])} vs {quoted(places[1])}, both about {places[2]}",
+        )
     if x.imperative or y.imperative or x.fragment or y.fragment:
         return _NONE
     cx, cy = x.content, y.content
@@ -231,6 +240,9 @@ def assess(
         return _NONE
     anto_x = {w.stem for w, _ in antonyms}
     anto_y = {w.stem for _, w in antonyms}
+    # "...; UDP has nothing of the sort": a later clause about another named thing that
+    # shares no word with the other claim negates nothing it says
+    x, y = _without_clauses_elsewhere(x, cy, anto_x), _without_clauses_elsewhere(y, cx, anto_y)
     # "Looser balance than AVL, fewer rotations" in *Red-Black Tree* / "More strictly balanced
     # than a Red-Black Tree, ... more rotations" in *AVL Tree*: each note compares its own
     # thing with the other's, and opposite comparisons from the two ends agree
@@ -251,7 +263,9 @@ def assess(
         return role
 
     # One named thing that began twice: "X was founded in 1640" / "X is created in 1837".
-    origin = conflicting_origins(a, b)
+    origin = conflicting_origins(
+        a, b, note_title_of(a_note) if a_note else "", note_title_of(b_note) if b_note else ""
+    )
     if origin is not None:
         ox, oy = origin
         return Verdict(
@@ -1110,6 +1124,41 @@ def _widened(c: ParsedClaim) -> tuple[Quantity, ...]:
     )
 
 
+def _without_clauses_elsewhere(
+    c: ParsedClaim, other: frozenset[str], opposites: set[str]
+) -> ParsedClaim:
+    """Claim `c` with the negators of its later clauses (after a semicolon or a spaced dash)
+    that open with a name the `other` claim's content never writes and share no word with it
+    left out: "TCP grows its window on loss; UDP has nothing of the sort" says nothing
+    negative of TCP. The clause's words stay; `_apart` sets them beside the statement."""
+    if len(c.clauses) < 2 or not c.negators:
+        return c
+    breaks = clause_breaks(c.tokens)
+    elsewhere: set[int] = set()
+    for k, (stems, negated) in enumerate(c.clauses):
+        if k == 0 or not negated or stems & opposites or shared_stems(stems, other):
+            continue
+        opener = next((t for t in c.tokens[breaks[k - 1] + 1 :] if t.kind == "word"), None)
+        if (
+            opener is not None
+            and c.text[opener.start : opener.start + 1].isupper()
+            and is_content_stem(opener.stem)
+            and opener.stem in c.upper
+        ):
+            elsewhere.add(k)
+    if not elsewhere:
+        return c
+    keep = [i for i, k in enumerate(c.negator_clauses) if k not in elsewhere]
+    return replace(
+        c,
+        negators=tuple(c.negators[i] for i in keep),
+        negated_heads=tuple(c.negated_heads[i] for i in keep),
+        conditional=tuple(c.conditional[i] for i in keep),
+        resulting=tuple(c.resulting[i] for i in keep),
+        negator_clauses=tuple(c.negator_clauses[i] for i in keep),
+    )
+
+
 def _apart(c: ParsedClaim, other: frozenset[str], opposites: set[str]) -> frozenset[str]:
     """Content words of claim `c` said only in its clauses (joined by a semicolon or a
     spaced dash) that share no word with the `other` claim's content and hold no negator
@@ -1909,6 +1958,46 @@ _DIRECTIONS = frozenset(
     southwest
     """.split()
 )
+
+
+#: "endemic to X", "found only in X", "lives nowhere but X", "native only to X": a thing
+#: said to be in one place and no other (the place: a capitalised run after it).
+_ONLY_PLACE = re.compile(
+    r"\b(?:(?:endemic|unique|restricted|confined)\s+to|native\s+only\s+to"
+    r"|(?:found|lives?|living|occurs?|grows?|breeds?|nests?)\s+(?:only|exclusively|solely)\s+(?:in|on)"
+    r"|only\s+(?:found|lives?|occurs?|grows?|breeds?)\s+(?:in|on)"
+    r"|(?:found|lives?|living|occurs?|grows?)\s+nowhere\s+(?:but|except|else\s+than|other\s+than)"
+    r"(?:\s+(?:in|on))?)"
+    r"\s+(?:the\s+)?(?P<place>[A-Z][\w'’-]*(?:\s+(?:of\s+)?[A-Z][\w'’-]*){0,3})"
+)
+
+
+def only_places(
+    x: ParsedClaim, y: ParsedClaim, *, a_note: str | None, b_note: str | None
+) -> tuple[str, str, str] | None:
+    """One thing said to live in one place only, a different place on each side ("Omul is
+    endemic to Lake Baikal" / "Omul, found nowhere but Lake Ladoga"): the two phrases as
+    written and the thing, or None. The thing is the claims' shared subject, or the note's
+    for a claim that opens with a pronoun; neither claim is negated, and neither names the
+    other's place ("unlike Baikal, ..." compares)."""
+    if x.negators or y.negators:
+        return None
+    mx, my = _ONLY_PLACE.search(plain(x.text)), _ONLY_PLACE.search(plain(y.text))
+    if mx is None or my is None:
+        return None
+    own_x = x.subject | (_title_stems(a_note) if x.pronoun_subject else frozenset())
+    own_y = y.subject | (_title_stems(b_note) if y.pronoun_subject else frozenset())
+    thing = shared_stems(own_x, own_y) - GENERIC_SUBJECTS
+    if not thing:
+        return None
+    px = {stem(w.lower()) for w in mx["place"].split() if w[:1].isupper()}
+    py = {stem(w.lower()) for w in my["place"].split() if w[:1].isupper()}
+    if px <= py or py <= px or (px - py) & y.upper or (py - px) & x.upper:
+        return None
+    who = " ".join(dict.fromkeys(w.surface for w in x.words if w.stem in thing)) or " ".join(
+        sorted(thing)
+    )
+    return mx.group(0), my.group(0), who
 
 
 def exclusive_in_frame(x: ParsedClaim, y: ParsedClaim) -> tuple[str, str, str] | None:

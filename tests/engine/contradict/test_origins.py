@@ -108,3 +108,55 @@ def test_a_founding_and_a_first_issue_are_two_events() -> None:
     a = "The Morning Lantern was founded in 1784."
     b = "The Morning Lantern was first published in 1785."
     assert conflicting_origins(a, b) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "expected"),
+    [
+        ("Marla Venn died in Lisbon in 2004.", "", {("Marla Venn", 2004, "died")}),
+        ("The death of Marla Venn in 2004 closed the studio.", "", {("Marla Venn", 2004, "died")}),
+        (
+            "Marla Venn (1931–2004) painted harbours.",
+            "",
+            {("Marla Venn", 1931, "began"), ("Marla Venn", 2004, "ended")},
+        ),
+        # a pronoun opening the claim speaks of its note's thing
+        ("She was born in 1931 in a fishing town.", "Marla Venn", {("Marla Venn", 1931, "began")}),
+        ("He died in 1888, in debt.", "Tobin Greer", {("Tobin Greer", 1888, "died")}),
+        ("He died in the spring of 1888.", "Tobin Greer", set()),  # no year phrase read
+        ("He died on 3 March 1888.", "Tobin Greer", {("Tobin Greer", 1888, "died")}),
+        ("It was founded in 1640.", "Quillon", {("Quillon", 1640, "began")}),
+        # without a note, or with a note whose title names nothing, a pronoun is nobody
+        ("She was born in 1931 in a fishing town.", "", set()),
+        ("It was founded in 1640.", "2024-05-01", set()),
+    ],
+)
+def test_a_life_ends_once(text: str, title: str, expected: set[tuple[str, int, str]]) -> None:
+    assert {(o.name, o.year, o.event) for o in origins_in(text, title)} == expected
+
+
+def test_two_years_of_one_death_conflict() -> None:
+    a = "Marla Venn (1931–2004) painted harbours all her life."
+    b = "She died in 2006, a year after her last show."
+    verdict = assess(a, b, a_note="Art/Painters.md", b_note="People/Marla Venn.md")
+    assert verdict.kind == "conflicting_values"
+    assert verdict.score >= 0.5
+    assert '"2004" vs "2006"' in verdict.explanation
+    assert "Marla Venn died" in verdict.explanation
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "a_title", "b_title"),
+    [
+        # a birth and a death are two events
+        ("Marla Venn was born in 1931.", "Marla Venn died in 2004.", "", ""),
+        # the pronoun of another note is another person
+        ("She died in 2004.", "She died in 2006.", "Marla Venn", "Edda Venn"),
+        # one year, told as a span and as a death
+        ("Marla Venn (1931–2004) painted.", "She died in 2004.", "", "Marla Venn"),
+    ],
+)
+def test_no_death_conflict_for_other_events_people_or_one_year(
+    a: str, b: str, a_title: str, b_title: str
+) -> None:
+    assert conflicting_origins(a, b, a_title, b_title) is None

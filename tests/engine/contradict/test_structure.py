@@ -1543,3 +1543,37 @@ def test_sibling_notes_named_by_poles_define_two_things() -> None:
         b_note="Types/Dynamic Typing.md",
     )
     assert verdict.score == 0.0
+
+
+def test_one_thing_said_to_live_in_two_only_places_conflicts() -> None:
+    notes = {"a_note": "Species/Glass Char.md", "b_note": "Lakes/Endemic Fish.md"}
+    verdict = assess(
+        "The glass char is endemic to Lake Orvik and spawns in its coldest bays.",
+        "Glass char — a small trout found nowhere but Lake Temmen",
+        **notes,
+    )
+    assert verdict.score >= 0.5
+    assert verdict.kind == "semantic_conflict"
+    assert '"endemic to Lake Orvik"' in verdict.explanation
+    assert '"found nowhere but Lake Temmen"' in verdict.explanation
+    # one place twice, or two things each in its own place, agree
+    same = assess(
+        "The glass char is endemic to Lake Orvik.", "Glass char, found only in Lake Orvik", **notes
+    )
+    other = assess(
+        "The glass char is endemic to Lake Orvik.",
+        "The reed perch is endemic to Lake Temmen.",
+        **notes,
+    )
+    assert same.score == 0.0
+    assert other.score == 0.0
+
+
+def test_a_negated_clause_about_another_named_thing_negates_nothing_here() -> None:
+    a = "Under load, Pellet shrinks its send buffer to keep latency low."
+    b = "Pellet grows its send buffer under load to keep latency low; Quarn has nothing of the sort."
+    verdict = assess(a, b, a_note="Protocols/Pellet.md", b_note="Protocols/Quarn.md")
+    assert verdict.kind == "opposing_sentiment"
+    assert '"grows" vs "shrinks"' in verdict.explanation or '"shrinks" vs "grows"' in (
+        verdict.explanation
+    )
