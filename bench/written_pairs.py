@@ -11,6 +11,15 @@ with other verbs, one claim naming the other's note), restatements, and hard loo
 (the same statement of another entity, other attributes, compatible limits, explicit later
 events, kinship fragments). Labels: contradiction 2,276, entailment 1,299, neutral 2,906.
 
+`judge-pairs/neighbour-pairs.jsonl` holds 4,193 more, written the same way for the pairs a
+vault's similarity search brings together: two notes of one vault about one project, place,
+person or device (journals, field and lab notebooks, a home lab, campaign logs and drafts,
+travel and garden logs, study notes, a small business, renovation and training logs). Most
+are compatible look-alikes: another instance of one kind, one thing at two marked times, a
+plan and its outcome, a part and the whole, two measures, two people (neutral 2,720); the
+rest contradict in the same register (1,048) or restate (425). Every `*.jsonl` file in the
+folder is read, and `score` reports each file's held-out part on its own.
+
 `build` keeps 15 % of them out (by a hash of the two texts, so the split never moves),
 gives the rest `--repeat` times, contradictions also the other way round, and adds a sample
 of the real-note neutral pairs (`real_note_pairs.py`); `train_judge.py --extra-pairs` reads
@@ -28,9 +37,10 @@ import random
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
-PAIRS = HERE / "judge-pairs" / "written-pairs.jsonl"
+PAIRS = HERE / "judge-pairs"  # every *.jsonl file in it
 LABELS = ("contradiction", "entailment", "neutral")
 HELD_OUT_PERCENT = 15
 
@@ -40,9 +50,13 @@ def held_out(row: dict[str, str]) -> bool:
     return int(hashlib.sha256(key).hexdigest(), 16) % 100 < HELD_OUT_PERCENT
 
 
-def read_pairs(path: Path = PAIRS) -> list[dict[str, str]]:
-    with open(path, encoding="utf-8") as f:
-        return [json.loads(line) for line in f if line.strip()]
+def read_pairs(folder: Path = PAIRS) -> list[dict[str, str]]:
+    """Every written pair, each with the name of its file under "file"."""
+    rows = []
+    for path in sorted(folder.glob("*.jsonl")):
+        with open(path, encoding="utf-8") as f:
+            rows += [{**json.loads(line), "file": path.name} for line in f if line.strip()]
+    return rows
 
 
 def build(args: argparse.Namespace) -> None:
@@ -67,13 +81,22 @@ def build(args: argparse.Namespace) -> None:
 
 
 def score(args: argparse.Namespace) -> None:
-    import numpy as np
 
     sys.path.insert(0, str(HERE.parent))
     from engine.contradict.judge import PairJudge
 
     judge = PairJudge(Path(args.judge_dir))
-    rows = [r for r in read_pairs() if held_out(r)]
+    every = [r for r in read_pairs() if held_out(r)]
+    reports = {
+        name: _scored(judge, [r for r in every if r["file"] == name])
+        for name in sorted({r["file"] for r in every})
+    }
+    print(json.dumps(reports, indent=2))
+
+
+def _scored(judge: Any, rows: list[dict[str, str]]) -> dict[str, object]:
+    import numpy as np
+
     forward = judge.probabilities([(r["premise"], r["hypothesis"]) for r in rows])
     backward = judge.probabilities([(r["hypothesis"], r["premise"]) for r in rows])
     said = [LABELS[int(p.argmax())] for p in forward]
@@ -89,7 +112,7 @@ def score(args: argparse.Namespace) -> None:
             "recall": round(hits / max(int(truth.sum()), 1), 3),
         }
     report["labels"] = dict(Counter(r["label"] for r in rows))
-    print(json.dumps(report, indent=2))
+    return report
 
 
 def main() -> None:

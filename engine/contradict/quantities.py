@@ -58,6 +58,12 @@ _DATE_RES = (
         + _YEAR.format(name="y")
         + r"(?![\w%]|[.,]\d|-\d|\s*(?:%|percent))"
     ),
+    # "the autumn of 1833", "winter 1921", "by the end of 1890": a season or a part of a year
+    re.compile(
+        r"\b(?i:spring|summer|autumn|fall|winter|end|start|beginning|middle)\s+(?:of\s+)?"
+        + _YEAR.format(name="y")
+        + r"(?![\w%]|[.,]\d|-\d)"
+    ),
     re.compile(
         r"\b(?P<wd>Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)s?\b", re.IGNORECASE
     ),

@@ -301,6 +301,11 @@ def test_dates_parse() -> None:
     assert (us.year, us.month, us.day) == (2026, 6, 3)
     assert parse_dates("You may want to wait.") == ()
     assert parse_dates("in 1990s") == ()
+    # a season or a part of a year dates the year; "a total of 1833" counts
+    (season,) = parse_dates("The ferry finally left in the autumn of 1903.")
+    assert (season.year, season.month, season.text) == (1903, None, "autumn of 1903")
+    (end,) = parse_dates("By the end of 1890 a total of 1833 men had signed on.")
+    assert (end.year, end.text) == (1890, "end of 1890")
 
 
 def test_conflicting_dates_fire() -> None:
