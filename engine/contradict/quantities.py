@@ -5,6 +5,7 @@ and how two claims' values relate, and the year one named thing began.
 from __future__ import annotations
 
 import re
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -773,12 +774,17 @@ def _years(text: str, known: tuple[DateMention, ...]) -> tuple[DateMention, ...]
 
 
 def measured_conflicts(
-    a: tuple[Quantity, ...], b: tuple[Quantity, ...], *, ignore: frozenset[str] = frozenset()
+    a: tuple[Quantity, ...],
+    b: tuple[Quantity, ...],
+    *,
+    ignore: frozenset[str] = frozenset(),
+    families: bool = False,
 ) -> list[tuple[Quantity, Quantity, frozenset[str]]]:
     """Pairs of one measure with values that cannot both hold, with the words around both
     numbers that say what is measured (`ignore`: words that do not count, such as the
     subject's). Two limits of one kind disagree when they differ ("up to 5" / "at most
-    three"); a value of one claim that matches any of the other's leaves that measure out."""
+    three"); a value of one claim that matches any of the other's leaves that measure out.
+    With `families`, words of one measure meet too ("summit" / "rises": a height)."""
     out: list[tuple[Quantity, Quantity, frozenset[str]]] = []
     for qa in a:
         same = [qb for qb in b if qb.unit == qa.unit and _same_part(qa, qb)]
@@ -792,10 +798,48 @@ def measured_conflicts(
             continue
         for qb in same:
             measured = frozenset(qa.anchor & qb.anchor) - ignore
+            if not measured and families:
+                # "Etna's summit is 2,900 m" / "Etna rises to 3,350 m": two words of one measure
+                kinds = _measure_kinds(qa) & _measure_kinds(qb)
+                measured = frozenset(
+                    w
+                    for q in (qa, qb)
+                    for w in q.anchor
+                    if _MEASURE_KINDS.get((q.unit, w)) in kinds
+                )
             if measured:
                 out.append((qa, qb, measured))
                 break
     return out
+
+
+#: Words that name one measure of a thing, by the dimension of its value: "summit", "rises"
+#: and "tall" all give a height in metres, "weighs" and "heavy" a weight in kilograms.
+_MEASURE_FAMILIES = {
+    ("length", "height"): "height tall tallest high highest summit peak rise rises elevation "
+    "altitude",
+    ("length", "depth"): "depth deep deepest bottom",
+    ("length", "length"): "length long longest",
+    ("length", "width"): "width wide widest breadth broad",
+    ("mass", "weight"): "weight weigh weighs heavy heaviest",
+}
+_MEASURE_KINDS: dict[tuple[str, str], str] = {
+    (unit, stem(word)): kind
+    for (unit, kind), words in _MEASURE_FAMILIES.items()
+    for word in words.split()
+}
+
+
+def measure_kind(words: AbstractSet[str], unit: str) -> str | None:
+    """The one measure that `words` (stems around values in `unit`) all name ("summit",
+    "rise": "height"), or None."""
+    kinds = {_MEASURE_KINDS.get((unit, w)) for w in words}
+    return kinds.pop() if len(kinds) == 1 and None not in kinds else None
+
+
+def _measure_kinds(q: Quantity) -> set[str]:
+    """The measures the words around quantity `q` name (`_MEASURE_FAMILIES`)."""
+    return {k for w in q.anchor if (k := _MEASURE_KINDS.get((q.unit, w))) is not None}
 
 
 def _figure(text: str) -> str:

@@ -33,6 +33,7 @@ from engine.contradict.quantities import (
     complementary_limits,
     conflicting_origins,
     date_relation,
+    measure_kind,
     measured_conflicts,
     quantity_relation,
 )
@@ -352,8 +353,7 @@ def assess(
     if n_shared == 2 and not minimal and not of_named and not opposed_slot:
         return measured or _NONE
     closeness = n_shared / (n_shared + max(len(left_x), len(left_y)))
-    surface = {w.stem: w.surface for w in (*y.words, *x.words)}
-    about = about_phrase(shared, same_subject_words, surface)
+    about = about_phrase(shared, same_subject_words, x, y)
 
     # Values and dates. A negated limit is the other limit: "cannot survive more than ten
     # days" holds "at most ten days", which "survives ten days" agrees with.
@@ -406,7 +406,7 @@ def assess(
             Verdict(
                 strength * closeness,
                 "conflicting_values",
-                f"different values: {quoted(qa.text)} vs {quoted(qb.text)} {about}",
+                f"different values: {_value_text(qa)} vs {_value_text(qb)}{about}",
             )
         )
     if d_conflicts:
@@ -415,7 +415,7 @@ def assess(
             Verdict(
                 0.9 * closeness,
                 "conflicting_values",
-                f"different dates: {quoted(da.text)} vs {quoted(db.text)} {about}",
+                f"different dates: {quoted(da.text)} vs {quoted(db.text)}{about}",
             )
         )
     if flip and not q_conflicts and not d_conflicts:
@@ -430,7 +430,7 @@ def assess(
                 Verdict(
                     0.85 * closeness,
                     "opposing_sentiment",
-                    f"{what}: {quoted(wx.surface)} vs {quoted(wy.surface)} {about}",
+                    f"{what}: {quoted(wx.surface)} vs {quoted(wy.surface)}{about}",
                 )
             )
         else:
@@ -460,7 +460,7 @@ def assess(
                 base = 0.0  # "not cooled by sodium" / "cooled by water": another filler
             if all(n == "without" for n in (*x.negators, *y.negators)):
                 base *= 0.8
-            candidates.append(Verdict(base * closeness, "negation", f"{detail} {about}"))
+            candidates.append(Verdict(base * closeness, "negation", f"{detail}{about}"))
     if not flip and (antonyms or n_neg_x or n_neg_y) and not q_conflicts and not d_conflicts:
         # "on by default, so plugins do not run" / "off by default, so plugins can run": two
         # flips, one in each clause, not a negation of a negation
@@ -472,7 +472,7 @@ def assess(
         attr = swapped_attribute(x, y, left_x, left_y)
         if attr:
             candidates.append(
-                Verdict(attr[0] * min(1.0, n_shared / 3), "semantic_conflict", f"{attr[1]} {about}")
+                Verdict(attr[0] * min(1.0, n_shared / 3), "semantic_conflict", f"{attr[1]}{about}")
             )
     if measured is not None:
         candidates.append(measured)
@@ -861,9 +861,21 @@ def _owned_by_subject(c: ParsedClaim, o: ParsedClaim) -> bool:
     return (
         bool(owner)
         and bool(owned)
+        and not owned <= _MEASURED_PARTS
         and owner <= shared_stems(owner, c.subject)
         and not shared_stems(owned, c.content)
     )
+
+
+#: What a thing is measured by, written as a possession ("Etna's summit is 2,900 m", "the
+#: lake's depth"): the measure of the owner itself, not another thing.
+_MEASURED_PARTS = frozenset(
+    stem(w)
+    for w in """
+    summit peak top height elevation altitude depth length width breadth area size weight
+    mass volume capacity population lifespan diameter radius span wingspan
+    """.split()
+)
 
 
 def _negated_limits(c: ParsedClaim) -> tuple[Quantity, ...]:
@@ -1067,9 +1079,12 @@ def _measured(
     if named_by_value:
         # one claim names the other's note: the only value of its kind in each measures what
         # that thing's claims speak of, where a claim writing the name writes it beside it
+        # one individual, written as a proper name in both claims ("Etna"), has one height
+        # however each names it ("summit", "rises"); "this rope" may be another rope
+        proper = all(_writes_capitalised(c, subject) for c in (x, y))
         conflicts = [
             c
-            for c in measured_conflicts(_widened(x), _widened(y), ignore=ignore)
+            for c in measured_conflicts(_widened(x), _widened(y), ignore=ignore, families=proper)
             if _named_beside(x.text, subject, c[0]) and _named_beside(y.text, subject, c[1])
         ]
     else:
@@ -1080,9 +1095,25 @@ def _measured(
         return None
     qa, qb, measured = max(conflicts, key=lambda c: len(c[2]))
     score = 0.75 if len(measured) >= 2 else 0.6
-    about = _both_about(x, y, measured, subject, nothing="one measure")
+    # what the values already say ("age 12" vs "age 4") is not repeated as what they measure
+    written = {t.stem for q in (qa, qb) for t in tokenize(q.text) if t.kind == "word"}
+    if qa.unit == "age":
+        written.add(stem("age"))
+    # words of one measure ("summit", "rises") are named by it: "height of Etna"
+    kind = measure_kind(measured, qa.unit)
+    what = set() if kind else set(measured) - written or measured
+    about = _both_about(x, y, what, subject, nothing=kind or "one measure")
     return Verdict(
         score, "conflicting_values", f"{_value_text(qa)} vs {_value_text(qb)}, both about {about}"
+    )
+
+
+def _writes_capitalised(c: ParsedClaim, stems: frozenset[str]) -> bool:
+    """Claim `c` writes one of `stems` with a capital, sentence start included: a proper
+    name."""
+    return any(
+        t.kind == "word" and t.stem in stems and c.text[t.start : t.start + 1].isupper()
+        for t in c.tokens
     )
 
 
@@ -1220,7 +1251,9 @@ def _both_about(
     for offset, claim in ((0, x), (len(x.words) + 1, y)):
         for w in claim.words:
             place.setdefault(w.stem, offset + w.index)
-    picked = sorted((place[s], s) for s in what if s in surface)[:3]
+    # a verb ("given", "needs") says what happens, not what the claims are about
+    things = {s for s in what if s not in COMMON_VERBS or s in names} or set(what)
+    picked = sorted((place[s], s) for s in things if s in surface)[:3]
     phrase = ""
     previous: int | None = None
     for at, s in picked:
@@ -2091,15 +2124,16 @@ def quoted(text: str) -> str:
     return '"' + _QUOTE_RE.sub(" ", text).strip() + '"'
 
 
-def about_phrase(shared: set[str], subject: set[str], surface: dict[str, str]) -> str:
-    """Why the two claims are taken to be about the same thing, in the words of the claims."""
+def about_phrase(shared: set[str], subject: set[str], x: ParsedClaim, y: ParsedClaim) -> str:
+    """Why the two claims are taken to be about the same thing, in the words of the claims
+    and in their order: ", both about the soil nodes", ", both mention deployment of Alder
+    Ford" (names last); empty when they share no word."""
     chosen = subject or shared
-    words = [surface.get(s, s) for s in chosen]
-    words = sorted(dict.fromkeys(w.lower() if not w.isupper() else w for w in words))[:4]
-    if not words:
+    names = {s for s in chosen if s in x.upper or s in y.upper}
+    if not chosen:
         return ""
     label = "both about" if subject else "both mention"
-    return f"({label}: {', '.join(words)})"
+    return f", {label} {_both_about(x, y, chosen - names, names)}".rstrip()
 
 
 # -- difference: One line a person can check: which parts of two claims conflict, and what both are

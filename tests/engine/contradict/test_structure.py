@@ -1577,3 +1577,67 @@ def test_a_negated_clause_about_another_named_thing_negates_nothing_here() -> No
     assert '"grows" vs "shrinks"' in verdict.explanation or '"shrinks" vs "grows"' in (
         verdict.explanation
     )
+
+
+def test_what_both_claims_are_about_reads_in_their_order_without_verbs() -> None:
+    ages = assess(
+        "Orvik children get their tooth charm at the age of 4.",
+        "Orvik children are not given their tooth charm until the age of 12.",
+    )
+    assert ages.kind == "conflicting_values"
+    assert '"age 12" vs "age 4", both about orvik children' in ages.explanation
+    water = assess(
+        "A ferryman needs 2 quarts of water a day.",
+        "A ferryman needs about 5 litres of water a day.",
+    )
+    assert water.explanation == '"2 quarts" vs "about 5 litres", both about water of ferryman'
+    dates = assess(
+        "The harbour survey of the east quay is booked for 12 May 2026.",
+        "The harbour survey of the east quay is booked for 3 June 2026.",
+    )
+    assert dates.explanation.startswith('different dates: "12 May 2026" vs "3 June 2026", both')
+    assert "harbour survey" in dates.explanation
+
+
+def test_a_measure_written_as_a_possession_is_the_owners() -> None:
+    """"Korran's summit is 2,100 m" measures Korran, as "Korran rises to 2,600 m" does: a
+    summit, a depth or a length owned by a name is no other thing, and "summit" and "rises"
+    name one measure (a height)."""
+    verdict = assess(
+        "Korran's summit is only about 2,100 m above sea level, lower than I thought.",
+        "Korran rises to about 2,600 m, the highest peak of the range.",
+        a_note="Journal/2023-09-18.md",
+        b_note="Places/Mount Korran.md",
+    )
+    assert verdict.kind == "conflicting_values"
+    assert '"about 2,100 m"' in verdict.explanation and "Korran" in verdict.explanation
+    # a common noun may be two things: "this rope" of one item, "this length of rope" of
+    # another item in a compilation note
+    assert (
+        assess(
+            "This 50-foot length of hemp rope weighs 4 pounds and can hold up to 2,000 pounds.",
+            "This rope is 20 feet long and weighs 4 pounds.",
+            a_note="Gear (Alt)/Gear R.md",
+            b_note="Gear/Rope of Mending.md",
+        ).score
+        < 0.5
+    )
+    # a height and a depth are two measures; an owner's kin is another person
+    assert (
+        assess(
+            "Korran's crater is about 300 m deep.",
+            "Korran rises to about 2,600 m.",
+            a_note="Journal/2023-09-18.md",
+            b_note="Places/Mount Korran.md",
+        ).score
+        < 0.5
+    )
+    assert (
+        assess(
+            "Rowan Tesk's brother was born in 1825.",
+            "Rowan Tesk was born in 1820.",
+            a_note="People/Family.md",
+            b_note="People/Rowan Tesk.md",
+        ).score
+        == 0.0
+    )
