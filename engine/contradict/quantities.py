@@ -675,6 +675,13 @@ def _bound(tokens: tuple[Token, ...], start: int, end: int) -> str:
         return "~"
     if prev and prev[-1] in ("only", "exactly", "just"):
         return "="
+    # "at most about 1,000 miles", "up to roughly 40": a limit, hedged
+    hedged = [t.norm for t in tokens[max(0, start - 3) : start]]
+    if len(hedged) == 3 and hedged[-1] in _ABOUT:
+        if hedged[:2] in (["at", "most"], ["up", "to"]):
+            return "<="
+        if hedged[:2] == ["at", "least"]:
+            return ">="
     if any(p in _ABOUT for p in prev):
         return "~"
     if prev[-2:] in (["more", "than"], ["greater", "than"], ["at", "least"], ["longer", "than"]):

@@ -308,6 +308,14 @@ def test_dates_parse() -> None:
     assert (end.year, end.text) == (1890, "end of 1890")
 
 
+def test_a_hedged_limit_is_a_limit() -> None:
+    """ "at most about 900 miles" is an upper limit, "about 900 miles" a value near 900."""
+    assert [q.bound for q in parse_quantities("Plovers fly at most about 900 miles.")] == ["<="]
+    assert [q.bound for q in parse_quantities("They carry up to roughly 40 kg.")] == ["<="]
+    assert [q.bound for q in parse_quantities("at least around 3 m deep")] == [">="]
+    assert [q.bound for q in parse_quantities("It weighs about 40 kg.")] == ["~"]
+
+
 def test_conflicting_dates_fire() -> None:
     a = "Field deployment of the first ten nodes is scheduled for 12 May 2026."
     b = "Field deployment of the first ten nodes is scheduled for 3 June 2026."
