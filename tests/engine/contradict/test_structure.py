@@ -1600,7 +1600,7 @@ def test_what_both_claims_are_about_reads_in_their_order_without_verbs() -> None
 
 
 def test_a_measure_written_as_a_possession_is_the_owners() -> None:
-    """"Korran's summit is 2,100 m" measures Korran, as "Korran rises to 2,600 m" does: a
+    """ "Korran's summit is 2,100 m" measures Korran, as "Korran rises to 2,600 m" does: a
     summit, a depth or a length owned by a name is no other thing, and "summit" and "rises"
     name one measure (a height)."""
     verdict = assess(
