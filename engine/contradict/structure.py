@@ -2005,6 +2005,23 @@ _ONLY_PLACE = re.compile(
 )
 
 
+def _says_only(text: str) -> bool:
+    """A cheap test before `_ONLY_PLACE`: the text holds one of its words."""
+    return any(w in text for w in _ONLY_WORDS)
+
+
+_ONLY_WORDS = (
+    "endemic",
+    "only",
+    "nowhere",
+    "unique",
+    "restricted",
+    "confined",
+    "solely",
+    "exclusive",
+)
+
+
 def only_places(
     x: ParsedClaim, y: ParsedClaim, *, a_note: str | None, b_note: str | None
 ) -> tuple[str, str, str] | None:
@@ -2013,7 +2030,7 @@ def only_places(
     written and the thing, or None. The thing is the claims' shared subject, or the note's
     for a claim that opens with a pronoun; neither claim is negated, and neither names the
     other's place ("unlike Baikal, ..." compares)."""
-    if x.negators or y.negators:
+    if x.negators or y.negators or not (_says_only(x.text) and _says_only(y.text)):
         return None
     mx, my = _ONLY_PLACE.search(plain(x.text)), _ONLY_PLACE.search(plain(y.text))
     if mx is None or my is None:
