@@ -1251,8 +1251,9 @@ def _both_about(
     for offset, claim in ((0, x), (len(x.words) + 1, y)):
         for w in claim.words:
             place.setdefault(w.stem, offset + w.index)
-    # a verb ("given", "needs") says what happens, not what the claims are about
-    things = {s for s in what if s not in COMMON_VERBS or s in names} or set(what)
+    # a verb ("given", "needs") says what happens, an ordinal ("first") which one: neither is
+    # what the claims are about
+    things = {s for s in what if s not in COMMON_VERBS | _RANKS or s in names} or set(what)
     picked = sorted((place[s], s) for s in things if s in surface)[:3]
     phrase = ""
     previous: int | None = None
@@ -1263,6 +1264,9 @@ def _both_about(
         previous = at
     named = [surface[s] for _, s in sorted((place[s], s) for s in names if s in surface)][:2]
     return (phrase or nothing) + (f" of {' '.join(named)}" if named else "")
+
+
+_RANKS = frozenset(stem(w) for w in "first second third last next previous".split())
 
 
 def _value_text(q: Quantity) -> str:
