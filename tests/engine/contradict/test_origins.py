@@ -48,11 +48,18 @@ def test_two_years_of_origin_for_one_name_conflict() -> None:
     found = conflicting_origins(a, b)
     assert found is not None
     assert {found[0].year, found[1].year} == {1837, 1640}
-    verdict = assess(a, b, a_note="Ages/Copper Age.md", b_note="Places/Talvane.md")
+    notes = {"a_note": "Ages/Copper Age.md", "b_note": "Places/Talvane.md"}
+    assert_dates_conflict(a, b, notes, '"1837 BCE" vs "1640 BCE"', "Quillon")
+
+
+def assert_dates_conflict(a: str, b: str, notes: dict[str, str], shown: str, about: str) -> None:
+    """Claims `a` and `b` (in `notes`) conflict on a date, explained with both dates as
+    `shown` and what they date (`about`)."""
+    verdict = assess(a, b, **notes)
     assert verdict.kind == "conflicting_values"
     assert verdict.score >= 0.5
-    assert '"1837 BCE" vs "1640 BCE"' in verdict.explanation
-    assert "Quillon" in verdict.explanation
+    assert shown in verdict.explanation
+    assert about in verdict.explanation
 
 
 @pytest.mark.parametrize(
@@ -138,11 +145,8 @@ def test_a_life_ends_once(text: str, title: str, expected: set[tuple[str, int, s
 def test_two_years_of_one_death_conflict() -> None:
     a = "Marla Venn (1931–2004) painted harbours all her life."
     b = "She died in 2006, a year after her last show."
-    verdict = assess(a, b, a_note="Art/Painters.md", b_note="People/Marla Venn.md")
-    assert verdict.kind == "conflicting_values"
-    assert verdict.score >= 0.5
-    assert '"2004" vs "2006"' in verdict.explanation
-    assert "Marla Venn died" in verdict.explanation
+    notes = {"a_note": "Art/Painters.md", "b_note": "People/Marla Venn.md"}
+    assert_dates_conflict(a, b, notes, '"2004" vs "2006"', "Marla Venn died")
 
 
 @pytest.mark.parametrize(
