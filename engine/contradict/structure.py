@@ -2000,12 +2000,12 @@ _DIRECTIONS = frozenset(
 #: "endemic to X", "found only in X", "lives nowhere but X", "native only to X": a thing
 #: said to be in one place and no other (the place: a capitalised run after it).
 _ONLY_PLACE = re.compile(
-    r"\b(?:(?:endemic|unique|restricted|confined)\s+to|native\s+only\s+to"
+    r"\b(?:endemic\s+to|native\s+only\s+to"
     r"|(?:found|lives?|living|occurs?|grows?|breeds?|nests?)\s+(?:only|exclusively|solely)\s+(?:in|on)"
     r"|only\s+(?:found|lives?|occurs?|grows?|breeds?)\s+(?:in|on)"
     r"|(?:found|lives?|living|occurs?|grows?)\s+nowhere\s+(?:but|except|else\s+than|other\s+than)"
     r"(?:\s+(?:in|on))?)"
-    r"\s+(?:the\s+)?(?P<place>[A-Z][\w'’-]*(?:\s+(?:of\s+)?[A-Z][\w'’-]*){0,3})"
+    r"\s+(?:the\s+)?(?P<place>[A-Z][a-z][\w'’-]*(?:\s+(?:of\s+)?[A-Z][\w'’-]*){0,3})"
 )
 
 
@@ -2014,16 +2014,7 @@ def _says_only(text: str) -> bool:
     return any(w in text for w in _ONLY_WORDS)
 
 
-_ONLY_WORDS = (
-    "endemic",
-    "only",
-    "nowhere",
-    "unique",
-    "restricted",
-    "confined",
-    "solely",
-    "exclusive",
-)
+_ONLY_WORDS = ("endemic", "only", "nowhere", "solely", "exclusive")
 
 
 def only_places(
