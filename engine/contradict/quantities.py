@@ -9,7 +9,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from engine.contradict.text import Token, stem, tokenize
+from engine.contradict.text import Token, known_words, stem, tokenize
 
 # -- quantities: Numbers with units, and dates, as the cue detectors compare them. ---
 #
@@ -1007,7 +1007,7 @@ _DEATH_PATTERNS = (
     re.compile(rf"{_NAME}{_ASIDE}\s+died(?:\s+\w+){{0,3}}?{_IN_YEAR}"),
     _event_of_name(r"(?:death)"),
 )
-# "Ada Lovelace (1815–1852)": a life's span after a name, a birth and a death.
+# "Ada Lovelace (1815–1852)": a span after a name, whose end is compared with a death.
 _LIFESPAN = re.compile(
     rf"{_NAME}\s*\((?:born\s+|b\.\s*)?(?P<year>\d{{3,4}})\s*[–-]\s*(?P<end>\d{{3,4}})\)"
 )
@@ -1066,16 +1066,27 @@ def origins_in(text: str, title: str = "") -> tuple[Origin, ...]:
     )
     for pattern, event in patterns:
         for m in pattern.finditer(text):
+            if event == "died" and _plural_noun(m["name"]):
+                continue  # "Patients died in 2005": who died is no one thing
             add(m["name"], m["year"], m["era"], event, m.groupdict().get("when"))
     for m in _LIFESPAN.finditer(text):
+        # a span after a name is a life only beside a death said outright: a study's or a
+        # survey's "(1986–2008)" is its period, which two papers may give differently
         if int(m.group("year")) < int(m.group("end")):
-            add(m.group("name"), m.group("year"), None, "began")
             add(m.group("name"), m.group("end"), None, "ended")
     said = _PRONOUN_ORIGIN.match(text)
     if said is not None and title[:1].isupper():
         event = "began" if said["begin"] else "died" if said["died"] else "came out"
         add(title, said["year"], said["era"], event, said["when"])
     return tuple(out)
+
+
+def _plural_noun(name: str) -> bool:
+    """A one-word name that is a plural word of the language ("Patients", "Settlers")."""
+    words = name.split()
+    if len(words) != 1 or not words[0].endswith("s"):
+        return False
+    return words[0].casefold() in known_words()
 
 
 def _trim(name: str) -> str:
@@ -1102,6 +1113,8 @@ def conflicting_origins(
         for y in ys:
             if x.key != y.key or _event(x) != _event(y) or x.year == y.year:
                 continue
+            if x.event == y.event == "ended":
+                continue  # two spans: two periods, perhaps of two studies
             if x.era and y.era and x.era != y.era:
                 continue
             if bool(x.era) != bool(y.era) and min(x.year, y.year) < 100:
