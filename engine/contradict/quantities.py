@@ -1015,8 +1015,8 @@ _LIFESPAN = re.compile(
 # what the pronoun stands for (`origins_in`'s `title`).
 _PRONOUN_ORIGIN = re.compile(
     rf"^(?:He|She|It|They)\s+(?:(?:was|were)\s+(?:first\s+|originally\s+|officially\s+)?"
-    rf"(?P<begin>{_ORIGIN_VERBS})|(?:was|were)\s+(?:first\s+)?(?P<out>{_RELEASE_VERBS})"
-    rf"|(?:first\s+)?(?P<came>came\s+out)|(?P<died>died))(?:\s+\w+){{0,3}}?{_IN_YEAR}"
+    rf"(?P<begin>{_ORIGIN_VERBS})|(?:was|were)\s+(?:first\s+)?{_RELEASE_VERBS}"
+    rf"|(?:first\s+)?came\s+out|(?P<died>died))(?:\s+\w+){{0,3}}?{_IN_YEAR}"
 )
 #: Words that start a capitalised run without naming anything.
 _NOT_NAMES = frozenset(

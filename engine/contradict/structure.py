@@ -1081,7 +1081,7 @@ def _measured(
         # that thing's claims speak of, where a claim writing the name writes it beside it
         # one individual, written as a proper name in both claims ("Etna"), has one height
         # however each names it ("summit", "rises"); "this rope" may be another rope
-        proper = all(_writes_capitalised(c, subject) for c in (x, y))
+        proper = all(_capitalised_at(c.text, subject) for c in (x, y))
         conflicts = [
             c
             for c in measured_conflicts(_widened(x), _widened(y), ignore=ignore, families=proper)
@@ -1108,13 +1108,14 @@ def _measured(
     )
 
 
-def _writes_capitalised(c: ParsedClaim, stems: frozenset[str]) -> bool:
-    """Claim `c` writes one of `stems` with a capital, sentence start included: a proper
-    name."""
-    return any(
-        t.kind == "word" and t.stem in stems and c.text[t.start : t.start + 1].isupper()
-        for t in c.tokens
-    )
+def _capitalised_at(text: str, names: frozenset[str]) -> list[int]:
+    """Where `text` writes one of `names` (stems) with a capital, sentence start included: a
+    proper name."""
+    return [
+        t.start
+        for t in tokenize(text)
+        if t.kind == "word" and t.stem in names and text[t.start : t.start + 1].isupper()
+    ]
 
 
 def _measures_another(c: ParsedClaim, named: frozenset[str], titled: frozenset[str]) -> bool:
@@ -1162,7 +1163,7 @@ def _without_clauses_elsewhere(
     that open with a name the `other` claim's content never writes and share no word with it
     left out: "TCP grows its window on loss; UDP has nothing of the sort" says nothing
     negative of TCP. The clause's words stay; `_apart` sets them beside the statement."""
-    if len(c.clauses) < 2 or not c.negators:
+    if not c.negators or len(c.clauses) < 2:
         return c
     breaks = clause_breaks(c.tokens)
     elsewhere: set[int] = set()
@@ -1225,11 +1226,7 @@ def _named_beside(text: str, names: frozenset[str], value: Quantity) -> bool:
     """`text` writes none of `names` (stems), or writes one in the clause (between
     semicolons) that holds `value`: in "LoRa radio module with its stack; the antenna is a
     5 dBi collinear" the name and the value belong to two things."""
-    places = [
-        t.start
-        for t in tokenize(text)
-        if t.kind == "word" and t.stem in names and text[t.start : t.start + 1].isupper()
-    ]
+    places = _capitalised_at(text, names)
     if not places:
         return True
     clause = text.count(";", 0, value.start)
@@ -2009,12 +2006,13 @@ _ONLY_PLACE = re.compile(
 )
 
 
+#: A word `_ONLY_PLACE` needs, looked for before the pattern runs.
+_ONLY_WORDS = ("endemic", "only", "nowhere", "solely", "exclusive")
+
+
 def _says_only(text: str) -> bool:
     """A cheap test before `_ONLY_PLACE`: the text holds one of its words."""
     return any(w in text for w in _ONLY_WORDS)
-
-
-_ONLY_WORDS = ("endemic", "only", "nowhere", "solely", "exclusive")
 
 
 def only_places(
@@ -2142,10 +2140,10 @@ def about_phrase(shared: set[str], subject: set[str], x: ParsedClaim, y: ParsedC
     Ford" (names last); empty when they share no word."""
     chosen = subject or shared
     names = {s for s in chosen if s in x.upper or s in y.upper}
-    if not chosen:
+    phrase = _both_about(x, y, chosen - names, names)
+    if not phrase:
         return ""
-    label = "both about" if subject else "both mention"
-    return f", {label} {_both_about(x, y, chosen - names, names)}".rstrip()
+    return f", {'both about' if subject else 'both mention'} {phrase}"
 
 
 # -- difference: One line a person can check: which parts of two claims conflict, and what both are
