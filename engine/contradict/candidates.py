@@ -579,6 +579,38 @@ def subject_partner_pairs(
     return np.concatenate(q), np.concatenate(o)
 
 
+#: Claims dating one event of one thing (`quantities.event_keys`) are paired only while so
+#: few say it: a date that many notes repeat is a fixture of the vault, not a claim.
+EVENT_GROUP_MAX = 40
+
+
+def event_pairs(
+    rows: PairingInts,
+    keys: Sequence[frozenset[str]],
+    notes: PairingInts,
+    touched: Bools,
+) -> tuple[PairingInts, PairingInts]:
+    """Every two claims of different notes that date one event of one thing (`keys[i]`,
+    `quantities.event_keys`, of `rows[i]`), however far apart their words: "He started
+    Python over Christmas 1989" and "Guido began writing it around 1994" in *Python*. Only
+    pairs with a `touched` side."""
+    groups: dict[str, list[int]] = {}
+    for r, found in zip(rows.tolist(), keys, strict=True):
+        for key in found:
+            groups.setdefault(key, []).append(r)
+    q: list[int] = []
+    o: list[int] = []
+    for members in groups.values():
+        if len(members) < 2 or len(members) > EVENT_GROUP_MAX:
+            continue
+        for i, r in enumerate(members):
+            for other in members[i + 1 :]:
+                if notes[r] != notes[other] and (touched[r] or touched[other]):
+                    q.append(r)
+                    o.append(other)
+    return np.asarray(q, dtype=np.int64), np.asarray(o, dtype=np.int64)
+
+
 #: Namers compared with a note's members per matrix product.
 _PARTNER_BLOCK = 1024
 #: A person called both a man and a woman (or half of a kind and that kind; a thing given
@@ -784,6 +816,12 @@ class TitleIndex:
                     break
                 if run in self._findable:
                     found.add(self._ids[run])
+                    continue
+                # "Arctic foxes" mentions *Arctic Fox*
+                for last in _singulars(run[-1]):
+                    one = (*run[:-1], last)
+                    if one in self._findable:
+                        found.add(self._ids[one])
         return frozenset(found)
 
     def subjects(self, texts: Sequence[str], paths: Sequence[str]) -> list[frozenset[int]]:
@@ -816,6 +854,18 @@ def common_titles(mentioned: Iterable[frozenset[int]], claims: int) -> frozenset
     counts = Counter(k for m in mentioned for k in m)
     limit = max(COMMON_MIN, COMMON_SHARE * claims)
     return frozenset(k for k, n in counts.items() if n > limit)
+
+
+def _singulars(word: str) -> tuple[str, ...]:
+    """What a plural English word may be the plural of ("foxes": "foxe", "fox"; "species"
+    and "bus" are left alone)."""
+    if len(word) < 4 or not word.endswith("s") or word.endswith(("ss", "us", "is")):
+        return ()
+    if word.endswith("ies"):
+        return (word[:-3] + "y",)
+    if word.endswith("es"):
+        return (word[:-1], word[:-2])
+    return (word[:-1],)
 
 
 def _findable(words: tuple[str, ...]) -> bool:

@@ -583,9 +583,20 @@ def parse_quantities(
 
 
 def _age_before(tokens: tuple[Token, ...], i: int) -> bool:
-    """ "age of N", "ages of N", "aged N" before token i."""
-    prev = [t.norm for t in tokens[max(0, i - 2) : i]]
-    return prev[-2:] in (["age", "of"], ["ages", "of"]) or prev[-1:] == ["aged"]
+    """ "age of N", "ages of N", "aged N", "at age N", "died at N", "died at just N" before
+    token i (not "died at 5 pm")."""
+    prev = [t.norm for t in tokens[max(0, i - 4) : i]]
+    if prev[-2:] in (["age", "of"], ["ages", "of"], ["at", "age"]) or prev[-1:] == ["aged"]:
+        return True
+    if prev[-1:] in (["just"], ["only"]):
+        prev = prev[:-1]
+    if prev[-2:] not in (["died", "at"], ["dies", "at"]):
+        return False
+    after = tokens[i + 1].norm if i + 1 < len(tokens) else ""
+    return after not in _CLOCK_WORDS
+
+
+_CLOCK_WORDS = frozenset({"am", "pm", "a.m", "p.m", "o'clock", ":", "h"})
 
 
 def _age_after(tokens: tuple[Token, ...], j: int) -> bool:
@@ -958,11 +969,18 @@ _ORIGIN_NOUNS = (
 )
 _NAME = r"\b(?P<name>[A-Z][\w'’-]*(?:\s+(?:of\s+|the\s+)?[A-Z][\w'’-]*){0,3})"
 _ORIGIN_YEAR = r"(?P<year>\d{1,4})(?:\s*(?P<era>[A-Z]{2,4}|B\.C\.|A\.D\.))?(?![\d.,]\d)"
-# "in 1640", "in June 1954", "on 12 May 1820", "in early 1790"
-_IN_YEAR = (
-    r"(?:\s+(?:in|during|on)\s+(?:the\s+year\s+)?(?:of\s+)?(?P<when>(?:(?:early|late|mid)[\s-]+)?"
+# "1640", "June 1954", "12 May 1820", "early 1790", "Christmas 1989", "the late 1960s"
+_WHEN = (
+    r"(?P<when>(?:(?:early|late|mid)[\s-]+)?(?:(?:Christmas|Easter|spring|summer|autumn|fall|"
+    r"winter)\s+(?:of\s+)?)?"
     rf"(?:[0-3]?\d(?:st|nd|rd|th)?\s+(?:of\s+)?)?(?:{_MONTH_RE.format(name='month')}\s+)?"
-    rf"(?:[0-3]?\d(?:st|nd|rd|th)?,?\s+)?{_ORIGIN_YEAR}))"
+    rf"(?:[0-3]?\d(?:st|nd|rd|th)?,?\s+)?{_ORIGIN_YEAR}"
+    r"|(?:the\s+)?(?:(?P<part>early|mid|late)[\s-]+)?(?P<decade>1\d{2}0|20\d0)['’]?s\b)"
+)
+# "in 1640", "on 12 May 1820", "over Christmas 1989", "around 1994", "back in the 1940s"
+_IN_YEAR = (
+    r"(?:\s+(?:back\s+)?(?P<prep>in|during|on|over|around|circa|c\.|about|approximately)\s+"
+    rf"(?:the\s+year\s+)?(?:of\s+)?{_WHEN})"
 )
 _PASSIVE = re.compile(
     rf"{_NAME}\s*,?\s+(?:is|was|were|had\s+been|has\s+been|being)\s+(?:first\s+|originally\s+|officially\s+)?"
@@ -1002,6 +1020,33 @@ _RELEASE_PATTERNS = (
     re.compile(rf"{_NAME}{_ASIDE}\s+(?:first\s+)?(?:came\s+out|premiered|debuted){_IN_YEAR}"),
     _event_of_name(_RELEASE_NOUNS),
 )
+# Said with the one who made it: "Hoare invented Quicksort in 1959", "He started Python over
+# Christmas 1989", "Guido began writing it around 1994" (it: the note's thing). A start is
+# compared only with a start: work on a cathedral may start a century before it is built.
+_MAKE_VERBS = r"(?P<began>invented|created|devised|founded|established|coined)"
+_START_VERBS = (
+    r"(?P<started>(?:started|began)(?:\s+(?:writing|building|developing|work\s+on|working\s+on))?)"
+)
+_ACTIVE = re.compile(
+    r"\b(?!(?:not|never|nobody|no)\b)[\w'’.-]+(?:\s+[A-Z][\w'’.-]*){0,3}"
+    + _ASIDE
+    + rf"\s+(?:first\s+|originally\s+)?(?:{_MAKE_VERBS}|{_START_VERBS}|(?P<out>published|released))"
+    r"\s+(?:the\s+)?(?:(?P<obj>[A-Z][\w'’-]*(?:\s+(?:of\s+|the\s+)?[A-Z][\w'’-]*){0,3})|(?P<it>it))\b"
+    rf"(?:\s+[\w,]+){{0,5}}?{_IN_YEAR}"
+)
+# "It dates from the late 1960s", "Quillon dates back to 1640"
+_DATES_FROM = re.compile(
+    rf"(?:^(?P<it>It|They)|{_NAME})\s+dates?\s+(?:back\s+)?(?:from|to)\s+{_WHEN}"
+)
+# A note's line that opens with how its thing began: "Invented by Tony Hoare in 1959, while
+# ..." in *Quick Sort* (not "Built in 1890, the old bridge ...": that one has a subject)
+_OPENING = re.compile(
+    r"^(?:First\s+|Originally\s+)?(?:(?P<began>Invented|Created|Devised|Founded|Established|Coined)"
+    r"|(?P<out>Published|Released))(?:\s+[\w'’.-]+){0,4}?"
+    + _IN_YEAR
+    + r"(?=\s*(?:$|[.;]|,\s+(?:while|when|as|at|in|by|after|during|though|although)\b"
+    r"|\s+(?:and|by)\b))"
+)
 # A life ends once: "X died in 1954", "X died in Paris in 1871", "the death of X in 1954".
 _DEATH_PATTERNS = (
     re.compile(rf"{_NAME}{_ASIDE}\s+died(?:\s+\w+){{0,3}}?{_IN_YEAR}"),
@@ -1035,9 +1080,27 @@ class Origin:
     year: int
     era: str
     text: str  # the date as written: "1640 BCE", "June 1954"
-    #: or "came out" (a work's first publication or release), "died", or "ended" (the end of
-    #: a span written after a name, "Ada Lovelace (1815–1852)": compared with "died")
+    #: or "came out" (a work's first publication or release), "started" (work on it began),
+    #: "died", or "ended" (the end of a span written after a name, "Ada Lovelace
+    #: (1815–1852)": compared with "died")
     event: str = "began"
+    last: int | None = None  # the last year a decade or part of one takes in ("the 1960s")
+    approximate: bool = False  # "around 1994", "circa 1500"
+
+    def years(self) -> tuple[int, int]:
+        """The years the date may mean: a decade's, or a year's give or take
+        `APPROXIMATE_YEARS` where it is said to be about that year."""
+        if self.last is not None:
+            return self.year, self.last
+        slack = APPROXIMATE_YEARS if self.approximate else 0
+        return self.year - slack, self.year + slack
+
+
+#: How far from the year written "around 1994" may be.
+APPROXIMATE_YEARS = 2
+_APPROXIMATE_PREPS = frozenset({"around", "circa", "c.", "about", "approximately"})
+#: The years of a decade that its "early", "mid" or "late" part takes in (generously).
+_DECADE_PARTS = {None: (0, 9), "early": (0, 4), "mid": (3, 7), "late": (5, 9)}
 
 
 @lru_cache(maxsize=1 << 14)
@@ -1047,17 +1110,31 @@ def origins_in(text: str, title: str = "") -> tuple[Origin, ...]:
     out: list[Origin] = []
     seen: set[tuple[tuple[str, ...], int, str]] = set()
 
-    def add(
-        name: str, year: str, era_written: str | None, event: str, when: str | None = None
-    ) -> None:
+    def add(name: str, m: re.Match[str] | None, event: str, year: str | None = None) -> None:
         name = _trim(name)
         key = tuple(stem(w.lower()) for w in re.findall(r"[\w'’-]+", name) if w[0].isupper())
-        if not key or (key, int(year), event) in seen:
+        found = m.groupdict() if m is not None else {}
+        last: int | None = None
+        if year is None and found.get("decade"):
+            low, high = _DECADE_PARTS[found.get("part")]
+            decade = int(found["decade"])
+            year, last = str(decade + low), decade + high
+        year = year or found.get("year")
+        if not key or not year or (key, int(year), event) in seen:
             return
         seen.add((key, int(year), event))
+        era_written = found.get("era")
         era = (era_written or "").replace(".", "").upper()
-        shown = when or year + (f" {era_written}" if era_written else "")
-        out.append(Origin(name=name, key=key, year=int(year), era=era, text=shown, event=event))
+        shown = found.get("when") or year + (f" {era_written}" if era_written else "")
+        approximate = (found.get("prep") or "").lower() in _APPROXIMATE_PREPS
+        if approximate:
+            shown = f"{found['prep']} {shown}"  # "around 1994"
+        out.append(
+            Origin(
+                name=name, key=key, year=int(year), era=era, text=shown, event=event,
+                last=last, approximate=approximate,
+            )
+        )  # fmt: skip
 
     patterns = (
         [(p, "began") for p in _PATTERNS]
@@ -1068,16 +1145,31 @@ def origins_in(text: str, title: str = "") -> tuple[Origin, ...]:
         for m in pattern.finditer(text):
             if event == "died" and _plural_noun(m["name"]):
                 continue  # "Patients died in 2005": who died is no one thing
-            add(m["name"], m["year"], m["era"], event, m.groupdict().get("when"))
+            add(m["name"], m, event)
     for m in _LIFESPAN.finditer(text):
         # a span after a name is a life only beside a death said outright: a study's or a
         # survey's "(1986–2008)" is its period, which two papers may give differently
         if int(m.group("year")) < int(m.group("end")):
-            add(m.group("name"), m.group("end"), None, "ended")
+            add(m.group("name"), None, "ended", m.group("end"))
+    titled = title[:1].isupper()
+    for m in _ACTIVE.finditer(text):
+        event = "began" if m["began"] else "started" if m["started"] else "came out"
+        if m["obj"]:
+            add(m["obj"], m, event)
+        elif titled:
+            add(title, m, event)  # "Guido began writing it around 1994" in *Python*
+    for m in _DATES_FROM.finditer(text):
+        if m["name"]:
+            add(m["name"], m, "began")
+        elif titled:
+            add(title, m, "began")
+    opening = _OPENING.match(text)
+    if opening is not None and titled:
+        add(title, opening, "began" if opening["began"] else "came out")
     said = _PRONOUN_ORIGIN.match(text)
-    if said is not None and title[:1].isupper():
+    if said is not None and titled:
         event = "began" if said["begin"] else "died" if said["died"] else "came out"
-        add(title, said["year"], said["era"], event, said["when"])
+        add(title, said, event)
     return tuple(out)
 
 
@@ -1111,7 +1203,7 @@ def conflicting_origins(
     xs, ys = origins_in(a, a_title), origins_in(b, b_title)
     for x in xs:
         for y in ys:
-            if x.key != y.key or _event(x) != _event(y) or x.year == y.year:
+            if _name_key(x) != _name_key(y) or _event(x) != _event(y) or _overlap(x, y):
                 continue
             if x.event == y.event == "ended":
                 continue  # two spans: two periods, perhaps of two studies
@@ -1120,10 +1212,10 @@ def conflicting_origins(
             if bool(x.era) != bool(y.era) and min(x.year, y.year) < 100:
                 continue
             agree = any(
-                x2.key == y2.key and x2.year == y2.year and _event(x2) == _event(y2)
+                _name_key(x2) == _name_key(y2) and _overlap(x2, y2) and _event(x2) == _event(y2)
                 for x2 in xs
                 for y2 in ys
-                if x2.key == x.key and _event(x2) == _event(x)
+                if _name_key(x2) == _name_key(x) and _event(x2) == _event(x)
             )
             if not agree:
                 # a span's end against a death is when the person died
@@ -1133,9 +1225,135 @@ def conflicting_origins(
     return None
 
 
+def _name_key(origin: Origin) -> str:
+    """A name as compared: its stems run together ("Quick Sort" is "Quicksort")."""
+    return "".join(origin.key)
+
+
+def _overlap(x: Origin, y: Origin) -> bool:
+    """The two dates may be one year ("1956" and "the late 1950s", "1993" and "around
+    1994")."""
+    (xa, xb), (ya, yb) = x.years(), y.years()
+    return xa <= yb and ya <= xb
+
+
 def _event(origin: Origin) -> str:
     """The event an origin dates, a span's end counted as a death."""
     return "died" if origin.event == "ended" else origin.event
+
+
+# -- ages at death: A person dies at one age: "He died in June 1954, aged 41" in *Alan Turing*
+#    against "Turing was 24 when he wrote that paper, and he died at just 47". ---
+
+_DEATH_AGE = (
+    r"died\b[^.;:]{0,40}?(?:,\s*|\s+)(?P<said>(?:aged\s+|at\s+(?:just\s+|only\s+)?(?:the\s+age\s+of\s+|age\s+)?)"
+    r"(?P<age>\d{1,3}))\b(?!\s*(?:am|pm|a\.m|p\.m|o'clock|:|%|[.,]\d))"
+)
+_AGE_WHEN_DIED = (
+    r"was\s+(?P<said2>(?:just\s+|only\s+)?(?P<age2>\d{1,3})\s+when\s+(?:he|she)\s+died)\b"
+)
+_NAMED_DEATH_AGE = re.compile(rf"{_NAME}{_ASIDE}\s+(?:{_DEATH_AGE}|{_AGE_WHEN_DIED})")
+#: "He died ... aged 41" (the note's person); "Turing was 24 when ..., and he died at 47"
+#: (the person the sentence opens with)
+_PRONOUN_DEATH_AGE = re.compile(rf"^(?:He|She)\s+(?:{_DEATH_AGE}|{_AGE_WHEN_DIED})")
+_LATER_DEATH_AGE = re.compile(rf"^{_NAME}\b[^.;]*?\b(?:he|she)\s+{_DEATH_AGE}")
+
+
+@dataclass(frozen=True)
+class DeathAge:
+    """One claim that the person `name` died at `age`."""
+
+    name: str
+    key: tuple[str, ...]  # the name's stems
+    age: int
+    text: str  # the age as written: "aged 41"
+
+
+@lru_cache(maxsize=1 << 14)
+def death_ages_in(text: str, title: str = "") -> tuple[DeathAge, ...]:
+    """The ages at death that claim `text` (of the note titled `title`) gives, with whom."""
+    if "died" not in text:
+        return ()
+    found: list[tuple[str, re.Match[str]]] = []
+    said = _PRONOUN_DEATH_AGE.match(text)
+    if said is not None and title[:1].isupper():
+        found.append((title, said))
+    found.extend((m["name"], m) for m in _NAMED_DEATH_AGE.finditer(text))
+    found.extend((m["name"], m) for m in _LATER_DEATH_AGE.finditer(text))
+    out: list[DeathAge] = []
+    for name, m in found:
+        name = _trim(name)
+        key = tuple(stem(w.lower()) for w in re.findall(r"[\w'’-]+", name) if w[0].isupper())
+        age = m["age"] or m.groupdict().get("age2")
+        if not key or not age or _plural_noun(name) or not 0 < int(age) < 130:
+            continue
+        shown = m["said"] or m.groupdict().get("said2") or age  # "aged 41", "at just 47"
+        if all(d.key != key or d.age != int(age) for d in out):
+            out.append(DeathAge(name=name, key=key, age=int(age), text=shown))
+    return tuple(out)
+
+
+def same_person(x: tuple[str, ...], y: tuple[str, ...]) -> bool:
+    """Two names of one person: the same, or one a surname the other ends with ("Turing",
+    "Alan Turing")."""
+    if x == y:
+        return True
+    short, long = sorted((x, y), key=len)
+    return len(short) == 1 and 2 <= len(long) <= 3 and long[-1] == short[0]
+
+
+def conflicting_death_ages(
+    a: str, b: str, a_title: str = "", b_title: str = ""
+) -> tuple[DeathAge, DeathAge] | None:
+    """Two different ages at death for one person across claims `a` and `b`, or None."""
+    xs, ys = death_ages_in(a, a_title), death_ages_in(b, b_title)
+    for x in xs:
+        for y in ys:
+            if same_person(x.key, y.key) and x.age != y.age:
+                agree = any(
+                    same_person(x2.key, y2.key) and x2.age == y2.age for x2 in xs for y2 in ys
+                )
+                if not agree:
+                    return x, y
+    return None
+
+
+_MAY_DATE_EVENT = re.compile(r"\d\d\d|died")
+
+
+def event_keys(text: str, title: str = "") -> frozenset[str]:
+    """What one-time events claim `text` (of the note titled `title`) dates, as "name|event"
+    keys ("python|started", "tur|age at death"): two claims sharing a key date one event of
+    one thing, however far apart their words. A person's death is also keyed by the last
+    word of the name, as `same_person` compares names."""
+    if not _MAY_DATE_EVENT.search(text):
+        return frozenset()
+    keys: set[str] = set()
+    for o in origins_in(text, title):
+        event = _event(o)
+        keys.add(f"{_name_key(o)}|{event}")
+        if event == "died" and len(o.key) > 1:
+            keys.add(f"{o.key[-1]}|died")
+    for d in death_ages_in(text, title):
+        keys.add(f"{d.key[-1]}|age at death")
+    return frozenset(keys)
+
+
+def event_names(text: str, title: str = "") -> frozenset[tuple[str, ...]]:
+    """The names whose one-time events claim `text` dates (`event_keys`), as runs of
+    casefolded words to look other claims up by: each name, its words run together, and a
+    person's last name."""
+    if not _MAY_DATE_EVENT.search(text):
+        return frozenset()
+    names: set[tuple[str, ...]] = set()
+    written = [o.name for o in origins_in(text, title)] + [
+        d.name for d in death_ages_in(text, title)
+    ]
+    for name in written:
+        words = tuple(w.casefold() for w in re.findall(r"[^\W_]+", name) if w[0].isupper())
+        if words:
+            names.update({words, ("".join(words),), words[-1:]})
+    return frozenset(names)
 
 
 _HAS_NUMBER = re.compile(
@@ -1158,6 +1376,8 @@ def measure_keys(text: str) -> frozenset[str]:
     tokens = tokenize(text)
     keys: set[str] = set()
     for q in quantities:
+        if q.unit == "age":
+            keys.add("age|age")  # an age is one measure whatever words lead to it
         before = [t for t in tokens if t.end <= q.start][-5:]
         keys.update(
             f"{q.unit}|{t.stem}" for t in before if t.is_content and t.stem not in _UNIT_STEMS

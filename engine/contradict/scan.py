@@ -24,8 +24,10 @@ from engine.contradict.candidates import (
     candidate_pairs,
     common_titles,
     distinct_pairs,
+    event_pairs,
     judge_selection,
     locality_rows,
+    note_title_of,
     raw_pairs,
     subject_partner_pairs,
 )
@@ -42,7 +44,13 @@ from engine.contradict.persons import (
     kind_forms,
 )
 from engine.contradict.persons import clear_caches as clear_person_caches
-from engine.contradict.quantities import measure_keys, origins_in
+from engine.contradict.quantities import (
+    death_ages_in,
+    event_keys,
+    event_names,
+    measure_keys,
+    origins_in,
+)
 from engine.contradict.store import ClaimRow, PairRow
 from engine.contradict.structure import about_different_things, varying_values
 from engine.contradict.structure import clear_caches as clear_structure_caches
@@ -681,12 +689,25 @@ class ContradictionScanner:
         named = [titles.mentions(table.texts[r]) for r in rows]
         wanted = {titles.own(p) for p in scanned} | {k for m in named for k in m}
         wanted.discard(-1)
-        if not wanted:
+        dated = [
+            event_names(table.texts[r], note_title_of(table.note_paths[table.note_id_of(r)]))
+            for r in rows
+        ]
+        if not wanted and not any(dated):
             return empty, empty, None
         claims_total = table.scanned  # claims in the vault, as a full scan counts them
         stored: list[store.ClaimRow] = []
         if any(p not in scanned for p in self._indexed_paths()):
-            stored = self._stored_about(titles, wanted, scanned)
+            stored = self._stored_about(titles, wanted, scanned) if wanted else []
+            # other notes' claims that may date an event this scan's claims date
+            names = {n for found in dated for n in found}
+            if names:
+                ids = {c.id for c in stored}
+                stored.extend(
+                    c
+                    for c in store.claims_with_phrases(self._catalog, sorted(names))
+                    if c.note_path not in scanned and c.id not in ids
+                )
             claims_total += store.claim_count(self._catalog) - store.claim_count(
                 self._catalog, scanned
             )
@@ -735,6 +756,17 @@ class ContradictionScanner:
             descents=self._descents(table, rows, owners, named),
             colours=self._readings(table, rows, owners, named, has_colour_word, colour_about),
         )
+        eq, eo = event_pairs(
+            all_rows,
+            [
+                event_keys(table.texts[r], note_title_of(table.note_paths[table.note_id_of(r)]))
+                for r in rows
+            ],
+            notes,
+            touched,
+        )
+        if len(eq):
+            q, o = np.concatenate([q, eq]), np.concatenate([o, eo])
         return q, o, extra
 
     def _readings(
@@ -1058,3 +1090,4 @@ def clear_claim_caches() -> None:
     # hundreds of the scan's emptied memory arenas alive (10k notes: about 300 MB)
     clear_lexicon_caches()
     origins_in.cache_clear()
+    death_ages_in.cache_clear()

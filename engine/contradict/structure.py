@@ -31,6 +31,7 @@ from engine.contradict.persons import (
 from engine.contradict.quantities import (
     Quantity,
     complementary_limits,
+    conflicting_death_ages,
     conflicting_origins,
     date_relation,
     measure_kind,
@@ -274,6 +275,21 @@ def assess(
             "conflicting_values",
             f"different dates: {quoted(ox.text)} vs {quoted(oy.text)}, both about when "
             f"{ox.name} {ox.event}",
+        )
+
+    # One person who died at two ages: "He died in June 1954, aged 41" in *Alan Turing* /
+    # "Turing ... died at just 47".
+    ages = conflicting_death_ages(
+        a, b, note_title_of(a_note) if a_note else "", note_title_of(b_note) if b_note else ""
+    )
+    if ages is not None:
+        ax, ay = ages
+        who = max((ax.name, ay.name), key=len)
+        return Verdict(
+            0.8,
+            "conflicting_values",
+            f"different ages: {quoted(ax.text)} vs {quoted(ay.text)}, both about {who}'s age "
+            "at death",
         )
 
     # One thing measured twice, named across the notes: "Brannoc children ... until the age

@@ -1,0 +1,283 @@
+"""Events that happen once, said the way people write them: who made a thing and when
+("Hoare invented Quicksort in 1959"), a thing's start in its own note ("Invented by Tony Hoare
+in 1959", "It dates from the late 1960s"), approximate years and decades, and a person's age
+at death. Claims dating one event of one name are read together however far apart their
+words, in a full scan and in a live edit alike.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+
+import numpy as np
+import pytest
+
+from engine.contradict import candidates, store
+from engine.contradict.candidates import TitleIndex, event_pairs
+from engine.contradict.quantities import (
+    conflicting_death_ages,
+    conflicting_origins,
+    death_ages_in,
+    event_keys,
+    event_names,
+    origins_in,
+)
+from engine.contradict.scan import DEFAULT_SCAN_CONFIG
+from engine.contradict.structure import assess
+from engine.evaluate.vault_gen import generate_vault
+from engine.workspace import Workspace, WorkspaceConfig
+from tests.helpers.vaultkit import write_notes
+from tests.helpers.words_embedder import WordsEmbedder
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "name", "event", "years", "shown"),
+    [
+        ("Hoare invented Quicksort in 1959.", "", "Quicksort", "began", (1959, 1959), "1959"),
+        (
+            "She started Quillscript as a hobby project over Christmas 1989, while at the lab.",
+            "Orla Venn",
+            "Quillscript",
+            "started",
+            (1989, 1989),
+            "Christmas 1989",
+        ),
+        (
+            "Orla began writing it around 1994, while she was at the lab.",
+            "Quillscript",
+            "Quillscript",
+            "started",
+            (1992, 1996),
+            "around 1994",
+        ),
+        (
+            "Invented by Tomas Reyl in 1959, while he was a visiting student in Lund.",
+            "Reyl Sort",
+            "Reyl Sort",
+            "began",
+            (1959, 1959),
+            "1959",
+        ),
+        (
+            "It dates from the late 1960s, around the time of the first compilers.",
+            "Varga's Algorithm",
+            "Varga's Algorithm",
+            "began",
+            (1965, 1969),
+            "the late 1960s",
+        ),
+        ("Quillon dates back to the 1640s.", "", "Quillon", "began", (1640, 1649), "the 1640s"),
+        (
+            "Mara Lindqvist published Tidewater Songs in 1961.",
+            "",
+            "Tidewater Songs",
+            "came out",
+            (1961, 1961),
+            "1961",
+        ),
+    ],
+)
+def test_a_thing_made_or_started_is_dated_with_its_name(
+    text: str, title: str, name: str, event: str, years: tuple[int, int], shown: str
+) -> None:
+    (origin,) = origins_in(text, title)
+    assert (origin.name, origin.event, origin.years(), origin.text) == (name, event, years, shown)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # an opening participle with a subject of its own dates that subject, not the note's
+        "Built in 1890, the old bridge was replaced in 1950.",
+        # a maker without a named thing made
+        "Hoare invented a faster method in 1959.",
+        # "designed" is no beginning: a tower is designed years before it is built
+        "Eiffel designed the Tower in 1884.",
+    ],
+)
+def test_no_origin_without_the_things_name(text: str) -> None:
+    assert origins_in(text, "Town") == ()
+
+
+def test_two_starts_of_one_thing_conflict_and_near_years_agree() -> None:
+    started = "She started Quillscript as a hobby project over Christmas 1989, while at the lab."
+    later = "Orla began writing it around 1994, while she was at the lab."
+    found = conflicting_origins(started, later, "Orla Venn", "Quillscript")
+    assert found is not None and {found[0].year, found[1].year} == {1989, 1994}
+    # "around 1994" takes in 1992 to 1996
+    near = "She started Quillscript as a hobby project over Christmas 1993."
+    assert conflicting_origins(near, later, "Orla Venn", "Quillscript") is None
+    # a decade takes in its years: "1956" is in "the late 1950s", not in "the 1940s"
+    made = "Hoare invented Quicksort in 1956."
+    assert conflicting_origins(made, "Quick Sort was invented in the late 1950s.") is None
+    found = conflicting_origins(made, "Quick Sort was invented in the 1940s.")
+    assert found is not None  # "Quick Sort" and "Quicksort" are one name
+
+
+def test_a_start_is_compared_only_with_a_start() -> None:
+    started = "The monks started Saint Arlo Cathedral in 1248."
+    built = "Saint Arlo Cathedral was built in 1880."
+    assert origins_in(started) and origins_in(built)
+    assert conflicting_origins(started, built) is None
+
+
+def test_the_verdict_names_both_dates_and_what_they_date() -> None:
+    verdict = assess(
+        "She started Quillscript as a hobby project over Christmas 1989, while at the lab.",
+        "Orla began writing it around 1994, while she was at the lab.",
+        a_note="People/Orla Venn.md",
+        b_note="Programming/Quillscript.md",
+    )
+    assert verdict.kind == "conflicting_values" and verdict.score >= 0.5
+    assert '"Christmas 1989"' in verdict.explanation
+    assert '"around 1994"' in verdict.explanation
+    assert "Quillscript started" in verdict.explanation
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "name", "age", "shown"),
+    [
+        ("He died in June 1954, aged 41.", "Alan Turing", "Alan Turing", 41, "aged 41"),
+        (
+            "Turing was 24 when he wrote that paper, and he died at just 47.",
+            "Turing Machine",
+            "Turing",
+            47,
+            "at just 47",
+        ),
+        ("Marie Curie died at the age of 66 in 1934.", "", "Marie Curie", 66, "at the age of 66"),
+        ("Keats was only 25 when he died.", "", "Keats", 25, "only 25 when he died"),
+    ],
+)
+def test_an_age_at_death_is_read_with_the_person(
+    text: str, title: str, name: str, age: int, shown: str
+) -> None:
+    (said,) = death_ages_in(text, title)
+    assert (said.name, said.age, said.text) == (name, age, shown)
+
+
+@pytest.mark.parametrize(
+    "text", ["He died at 5 pm.", "Patients died at 70 on average.", "He died in 1954."]
+)
+def test_no_age_at_death_from_a_time_a_crowd_or_a_year(text: str) -> None:
+    assert death_ages_in(text, "Alan Turing") == ()
+
+
+def test_two_ages_at_death_of_one_person_conflict() -> None:
+    a, b = "He died in June 1954, aged 41.", "Turing was 24 then, and he died at just 47."
+    found = conflicting_death_ages(a, b, "Alan Turing", "Turing Machine")
+    assert found is not None and {found[0].age, found[1].age} == {41, 47}
+    # two people who share a last name are two people
+    other = "Ada Turing died at 47."
+    assert conflicting_death_ages(a, other, "Alan Turing", "Families") is None
+    # one age said twice
+    same = "Turing was 24 then, and he died at just 41."
+    assert conflicting_death_ages(a, same, "Alan Turing", "Turing Machine") is None
+    verdict = assess(a, b, a_note="People/Alan Turing.md", b_note="Math/Turing Machine.md")
+    assert verdict.kind == "conflicting_values" and verdict.score >= 0.5
+    assert '"aged 41" vs "at just 47"' in verdict.explanation
+    assert "Alan Turing's age at death" in verdict.explanation
+
+
+def test_claims_dating_one_event_share_a_key() -> None:
+    started = event_keys("She started Quillscript over Christmas 1989.", "Orla Venn")
+    again = event_keys("Orla began writing it around 1994.", "Quillscript")
+    assert started & again == {"quillscript|started"}
+    assert event_keys("Quillscript is a small language.", "Quillscript") == frozenset()
+    # a death is keyed by the last name too, as ages at death are
+    assert event_keys("He died in June 1954, aged 41.", "Alan Turing") >= {
+        "tur|died",
+        "tur|age at death",
+    }
+    assert ("quillscript",) in event_names("She started Quillscript over Christmas 1989.", "")
+
+
+def test_event_pairs_join_other_notes_that_date_one_event() -> None:
+    rows = np.arange(5, dtype=np.int64)
+    keys = [
+        frozenset({"quillscript|started"}),
+        frozenset({"quillscript|started"}),
+        frozenset({"quillscript|started"}),  # the same note as row 0
+        frozenset({"quillon|began"}),
+        frozenset(),
+    ]
+    notes = np.asarray([0, 1, 0, 2, 3], dtype=np.int64)
+    touched = np.ones(5, dtype=bool)
+    q, o = event_pairs(rows, keys, notes, touched)
+    assert sorted(zip(q.tolist(), o.tolist(), strict=True)) == [(0, 1), (1, 2)]
+    # only pairs with a touched side
+    touched = np.asarray([False, True, False, False, False])
+    q, o = event_pairs(rows, keys, notes, touched)
+    assert sorted(zip(q.tolist(), o.tolist(), strict=True)) == [(0, 1), (1, 2)]
+    touched = np.asarray([True, False, False, False, False])
+    q, o = event_pairs(rows, keys, notes, touched)
+    assert sorted(zip(q.tolist(), o.tolist(), strict=True)) == [(0, 1)]
+
+
+def test_a_plural_mentions_its_title() -> None:
+    index = TitleIndex(["Species/Arctic Fox.md", "Species/Barn Owl.md", "Notes/Species.md"])
+    fox, owl = index.own("Species/Arctic Fox.md"), index.own("Species/Barn Owl.md")
+    assert index.mentions("Arctic foxes are surprisingly hefty") == {fox}
+    assert index.mentions("Barn owls hunt at dusk") == {owl}
+    assert index.mentions("Arctic fox and barn owl") == {fox, owl}
+    assert index.mentions("Many species live here") == {index.own("Notes/Species.md")}
+
+
+PERSON = "People/Orla Venn.md"
+LANGUAGE = "Programming/Quillscript.md"
+NOTES = {
+    PERSON: "# Orla Venn\n\nShe grew up by the harbour and studied at the lab.\n\n"
+    "She started Quillscript as a hobby project over Christmas 1989, while at the lab.\n",
+    LANGUAGE: "# Quillscript\n\nA small language for typesetting recipes.\n\n"
+    "The author began writing it around 1994, while at the lab.\n",
+}
+
+
+@pytest.fixture(scope="module")
+def workspace(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Workspace]:
+    root = tmp_path_factory.mktemp("events-vault") / "vault"
+    generate_vault(root, 60, seed=5)
+    write_notes(root, NOTES)
+    cfg = WorkspaceConfig(vault_root=root, data_root=tmp_path_factory.mktemp("events-data"))
+    with Workspace.open(cfg, embedder=WordsEmbedder()) as ws:  # type: ignore[arg-type]
+        ws.sync()
+        yield ws
+
+
+def _pairs(ws: Workspace) -> list[tuple[str, str, str, float, str]]:
+    rows = ws.catalog.execute(
+        "SELECT id, a_path, b_path, confidence, type FROM contradictions ORDER BY id"
+    )
+    return [(r[0], r[1], r[2], round(float(r[3]), 6), r[4]) for r in rows]
+
+
+def test_a_scan_reads_two_dates_of_one_event_together(
+    workspace: Workspace, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    found = workspace._contradiction_scanner()
+    assert found is not None
+    # the note's partners only at a cosine no two of these claims reach
+    scanner = found.with_config(dataclasses.replace(DEFAULT_SCAN_CONFIG, subject_gate=0.99))
+    # without the event pairs, the pair is not read
+    with monkeypatch.context() as patched:
+        patched.setattr(candidates, "EVENT_GROUP_MAX", 1)
+        scanner.full_scan()
+        assert not [p for p in _pairs(workspace) if {p[1], p[2]} == {PERSON, LANGUAGE}]
+    scanner.full_scan()
+    everything = _pairs(workspace)
+    dated = [p for p in everything if {p[1], p[2]} == {PERSON, LANGUAGE}]
+    assert len(dated) == 1 and dated[0][4] == "conflicting_values"
+    # the two claims share too few words for the similarity gates alone
+    vectors = WordsEmbedder().embed(
+        [
+            "She started Quillscript as a hobby project over Christmas 1989, while at the lab.",
+            "The author began writing it around 1994, while at the lab.",
+        ]
+    )
+    assert float(vectors[0] @ vectors[1]) < scanner.config.similarity_gate
+    # a live edit of either note asks the store for the other claim
+    for changed in ([PERSON], [LANGUAGE]):
+        scanner.update(changed, ())
+        assert _pairs(workspace) == everything, changed
+    assert len(store.indexed_notes(workspace.catalog)) > 60
