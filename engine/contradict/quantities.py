@@ -9,7 +9,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from engine.contradict.text import Token, known_words, stem, tokenize
+from engine.contradict.text import COMMON_VERBS, Token, known_words, stem, tokenize
 
 # -- quantities: Numbers with units, and dates, as the cue detectors compare them. ---
 #
@@ -527,6 +527,7 @@ def parse_quantities(
                 j += 2
         unit_name: str
         factor = 1.0
+        first = tok.start
         noun_end = j
         if inner_unit is not None:
             unit_name, factor = _UNITS[inner_unit]
@@ -555,12 +556,17 @@ def parse_quantities(
                 j += used
             else:
                 noun = _count_noun(tokens, j)
-                if noun is None or _year_before_name(text, tokens, i, j):
+                label = _label_before(text, tokens, i, j) if noun is None else None
+                if label is not None:
+                    unit_name = "label:" + label  # "port 53": which port, not how many
+                    first = tokens[i - 1].start  # the value as written is "port 53"
+                elif noun is None or _year_before_name(text, tokens, i, j):
                     i = j
                     continue
-                unit_name = "count:" + noun
-                # "30 hit points or fewer": the limit follows the counted noun
-                noun_end = next((k for k in (j + 1, j + 2) if tokens[k - 1].stem == noun), j)
+                else:
+                    unit_name = "count:" + noun
+                    # "30 hit points or fewer": the limit follows the counted noun
+                    noun_end = next((k for k in (j + 1, j + 2) if tokens[k - 1].stem == noun), j)
         rate = _rate(tokens, j)
         if rate is not None:
             unit_name = f"{unit_name}/{rate[0]}"
@@ -571,8 +577,8 @@ def parse_quantities(
                 low=lo,
                 high=hi,
                 unit=unit_name,
-                text=text[tok.start : tokens[j - 1].end],
-                start=tok.start,
+                text=text[first : tokens[j - 1].end],
+                start=first,
                 end=tokens[j - 1].end,
                 bound=_bound(tokens, start_i, max(j, noun_end)),
                 anchor=_anchor(tokens, start_i, j),
@@ -608,6 +614,26 @@ def _age_after(tokens: tuple[Token, ...], j: int) -> bool:
     if k < len(tokens) and tokens[k].norm in ("-", "–"):
         k += 1
     return k < len(tokens) and tokens[k].norm == "old"
+
+
+def _label_before(text: str, tokens: tuple[Token, ...], i: int, j: int) -> str | None:
+    """The noun a whole number written after it picks one of ("port 53", "layer 3"): a
+    content word in lower case right before the number (which counts no noun after it);
+    not a verb ("uses 53") nor a word of amount ("over 53")."""
+    if i == 0 or j != i + 1 or not tokens[i].norm.isdigit():
+        return None
+    after = text[tokens[i].end : tokens[i].end + 2]
+    if after[:1] in ("/", "-", "–", ":") or (after[:1] == "." and after[1:].isdigit()):
+        return None  # "range 30/120 ft.", "page 3-4", "verse 3:16"
+    label = tokens[i - 1]
+    if label.kind != "word" or not label.is_content or not text[label.start].islower():
+        return None
+    if label.stem in COMMON_VERBS or label.norm in _NOT_LABELS or label.norm.endswith("ed"):
+        return None
+    return label.stem
+
+
+_NOT_LABELS = frozenset(_LOWER | _UPPER | _ABOUT | _NEARLY | {"aged", "age", "just", "only"})
 
 
 def _year_before_name(text: str, tokens: tuple[Token, ...], i: int, j: int) -> bool:

@@ -1138,12 +1138,25 @@ def _measures_another(c: ParsedClaim, named: frozenset[str], titled: frozenset[s
     """Claim `c`'s subject is another named thing than the one both claims measure: a claim
     that writes the name (`named`) with another name as its subject ("Vell6 keys ... twice
     the size of Vell4 ones"), or a claim of the note with a name of two words or more as its
-    subject ("Tarn Dyke further south was ..." in *Vell Dyke*); `titled` holds the notes'
-    title words, which are no other thing."""
+    subject ("Tarn Dyke further south was ..." in *Vell Dyke*) or a name its letters show;
+    `titled` holds the notes' title words, which are no other thing."""
     names = _subject_names(c)
     if named & c.upper:
         return bool(names - titled)
-    return len(names) >= 2 and bool(names - titled)
+    # one capitalised word may open any sentence; a run of two, or a word whose inner
+    # capitals or digits show a name ("IP lives at layer 3" in *OSI Model*), is a name
+    return (len(names) >= 2 or bool(names & _shaped_names(c))) and bool(names - titled)
+
+
+def _shaped_names(c: ParsedClaim) -> frozenset[str]:
+    """The stems of claim `c`'s words whose inner capitals or digits show a name ("IP",
+    "IPv6", "X11")."""
+    return frozenset(
+        t.stem
+        for t in c.tokens
+        if t.kind == "word"
+        and any(ch.isdigit() or ch.isupper() for ch in c.text[t.start + 1 : t.end])
+    )
 
 
 def _subject_names(c: ParsedClaim) -> frozenset[str]:

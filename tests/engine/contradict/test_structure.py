@@ -1641,3 +1641,56 @@ def test_a_measure_written_as_a_possession_is_the_owners() -> None:
         ).score
         == 0.0
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "shown", "unit"),
+    [
+        ("DNS uses port 53, over both UDP and TCP.", "port 53", "label:port"),
+        ("IP lives at layer 3, the network layer.", "layer 3", "label:layer"),
+        ("The answer is in chapter 11 of the book.", "chapter 11", "label:chapter"),
+    ],
+)
+def test_a_number_after_a_noun_picks_one_of_a_kind(text: str, shown: str, unit: str) -> None:
+    (q,) = parse_quantities(text)
+    assert (q.text, q.unit) == (shown, unit)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "It uses 53 of them.",  # a verb before the number
+        "He is over 53.",  # a word of amount
+        "Melee: reach 5 ft. or range 30/120 ft.",  # a number that goes on
+        "Read verses 3:16 aloud.",
+    ],
+)
+def test_no_label_from_a_verb_an_amount_or_a_number_that_goes_on(text: str) -> None:
+    assert not [q for q in parse_quantities(text) if q.unit.startswith("label:")]
+
+
+def test_two_ports_of_one_named_thing_conflict_and_another_things_do_not() -> None:
+    verdict = assess(
+        "DNS uses port 53, over both UDP and TCP.",
+        "Resolvers send their queries to port 35 by default.",
+        a_note="Networking/Port Number.md",
+        b_note="Networking/DNS.md",
+    )
+    assert verdict.kind == "conflicting_values" and verdict.score >= FLAG_THRESHOLD
+    assert '"port 53" vs "port 35"' in verdict.explanation
+    # the same port said twice
+    same = assess(
+        "DNS uses port 53, over both UDP and TCP.",
+        "Resolvers send their queries to port 53 by default.",
+        a_note="Networking/Port Number.md",
+        b_note="Networking/DNS.md",
+    )
+    assert same.score < FLAG_THRESHOLD
+    # a claim of the note whose subject is another name ("IP") measures that name
+    other = assess(
+        "IP lives at layer 3, the network layer.",
+        "The dominant wired LAN technology, layer 2 of the OSI Model.",
+        a_note="Networking/OSI Model.md",
+        b_note="Networking/Ethernet.md",
+    )
+    assert other.score < FLAG_THRESHOLD
