@@ -9,6 +9,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Protocol
 
 import numpy as np
@@ -824,6 +825,12 @@ class TitleIndex:
                         found.add(self._ids[one])
         return frozenset(found)
 
+    def title_id(self, title: str) -> int:
+        """The id of a findable title written as a link target ("Monarch Butterfly",
+        "Species/Monarch Butterfly"), or -1."""
+        words = title_words(title.replace("\\", "/").rsplit("/", 1)[-1])
+        return self._ids[words] if words in self._findable else -1
+
     def subjects(self, texts: Sequence[str], paths: Sequence[str]) -> list[frozenset[int]]:
         """Per claim: its note's title and the titles it mentions, less the titles that too
         many of these claims mention."""
@@ -837,6 +844,22 @@ class TitleIndex:
                 keys.add(own)
             out.append(frozenset(keys))
         return out
+
+
+def linked_titles(text: str, links: Sequence[tuple[str, str]]) -> tuple[str, ...]:
+    """The targets of a note's aliased links (`links`: (target, alias)) whose alias claim
+    `text` writes, as a whole word or words: "Monarchs fly ..." names *Monarch Butterfly*
+    where its note links `[[Monarch Butterfly|Monarchs]]`."""
+    found: list[str] = []
+    for target, alias in links:
+        if target not in found and _alias_re(alias).search(text):
+            found.append(target)
+    return tuple(found)
+
+
+@lru_cache(maxsize=4096)
+def _alias_re(alias: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![\w-]){re.escape(' '.join(alias.split()))}(?![\w-])")
 
 
 def coined_words(title: Sequence[str]) -> frozenset[str]:

@@ -506,7 +506,8 @@ def parse_quantities(
                 value, inner_unit = parsed
         else:
             value = _word_value(tok)
-            if tok.norm in ("one", "single", "half") and not _count_like(tokens, i + 1):
+            halves = [t.norm for t in tokens[i + 1 : i + 4]] == ["and", "a", "half"]
+            if tok.norm in ("one", "single", "half") and not (_count_like(tokens, i + 1) or halves):
                 value = None
         if value is None:
             i += 1
@@ -517,6 +518,10 @@ def parse_quantities(
         while j < n and tokens[j].norm in _SCALES:
             value *= _SCALES[tokens[j].norm]
             j += 1
+        # "three and a half feet", "2 and a half hours"
+        if [t.norm for t in tokens[j : j + 3]] == ["and", "a", "half"]:
+            value += 0.5
+            j += 3
         high = value
         # ranges: 5-10, 5 to 10, between 5 and 10
         if j + 1 < n and tokens[j].norm in ("-", "–", "to", "and") and tokens[j + 1].kind == "num":

@@ -26,6 +26,7 @@ from engine.contradict.candidates import (
     distinct_pairs,
     event_pairs,
     judge_selection,
+    linked_titles,
     locality_rows,
     note_title_of,
     raw_pairs,
@@ -398,7 +399,13 @@ class ContradictionScanner:
         notes = table.note_ids()
         involved = np.unique(np.concatenate([notes[a], notes[b]])).tolist()
         dates = store.note_info(self._catalog, [table.note_paths[n] for n in involved])
+        aliases = store.link_aliases(self._catalog, [table.note_paths[n] for n in involved])
         del notes
+
+        def linked(row: int) -> tuple[str, ...]:
+            links = aliases.get(table.note(row))
+            return linked_titles(table.texts[row], links) if links else ()
+
         pairs: list[PairRow] = []
         row_of: dict[str, int] = {}  # claim id -> its row, for the kept pairs
         threshold = self._scorer.weak_threshold  # weak pairs are kept, shown on request
@@ -414,6 +421,7 @@ class ContradictionScanner:
                 b_vecs=base[vec_rows[part_b]],
                 notes=[(table.note(i), table.note(j)) for i, j in rows],
                 headings=[(headings[i], headings[j]) for i, j in rows],
+                links=[(linked(i), linked(j)) for i, j in rows],
                 judge=part_judge.tolist(),
             )
             for i, j, score in zip(part_a.tolist(), part_b.tolist(), scores, strict=True):
@@ -686,7 +694,8 @@ class ContradictionScanner:
             return empty, empty, None
         titles = self._titles()
         rows = query_rows.tolist()
-        named = [titles.mentions(table.texts[r]) for r in rows]
+        aliases = store.link_aliases(self._catalog, {table.note(r) for r in rows})
+        named = [self._named(titles, table, r, aliases) for r in rows]
         wanted = {titles.own(p) for p in scanned} | {k for m in named for k in m}
         wanted.discard(-1)
         dated = [
@@ -732,7 +741,11 @@ class ContradictionScanner:
             if key not in seen:
                 seen.add(key)
                 rows.append(row)
-                named.append(titles.mentions(claim.text))
+        if len(rows) > len(named):
+            # the stored claims' notes' aliased links
+            more = {table.note(r) for r in rows[len(named) :]} - aliases.keys()
+            aliases.update(store.link_aliases(self._catalog, more))
+            named.extend(self._named(titles, table, r, aliases) for r in rows[len(named) :])
         extra = np.vstack(added) if added else None
         vectors = base if extra is None else np.vstack([base, extra])
         common = common_titles(named, claims_total)
@@ -768,6 +781,23 @@ class ContradictionScanner:
         if len(eq):
             q, o = np.concatenate([q, eq]), np.concatenate([o, eo])
         return q, o, extra
+
+    @staticmethod
+    def _named(
+        titles: TitleIndex,
+        table: ClaimTable,
+        row: int,
+        aliases: dict[str, tuple[tuple[str, str], ...]],
+    ) -> frozenset[int]:
+        """The title ids claim `row` mentions: by their words, or by an alias its note links
+        them with ("Monarchs" where the note has `[[Monarch Butterfly|Monarchs]]`)."""
+        text = table.texts[row]
+        found = titles.mentions(text)
+        links = aliases.get(table.note(row))
+        if links:
+            linked = {titles.title_id(t) for t in linked_titles(text, links)} - {-1}
+            found = found | linked
+        return found
 
     def _readings(
         self,
@@ -840,6 +870,18 @@ class ContradictionScanner:
         found.extend(
             c for c in naming if c.note_path not in scanned and titles.mentions(c.text) & keys
         )
+        # claims naming them by a link's alias ("Monarchs" for *Monarch Butterfly*)
+        targets = [note_title_of(p) for p in titles.paths_of(keys)]
+        by_source: dict[str, list[tuple[str, str]]] = {}
+        for src, target, alias in store.aliased_links_to(self._catalog, targets):
+            if src not in scanned and titles.title_id(target) in keys:
+                by_source.setdefault(src, []).append((target, alias))
+        if by_source:
+            found.extend(
+                c
+                for c in store.claims_of_notes(self._catalog, sorted(by_source))
+                if linked_titles(c.text, by_source[c.note_path])
+            )
         unique: dict[str, store.ClaimRow] = {}
         for claim in found:
             unique.setdefault(claim.id, claim)

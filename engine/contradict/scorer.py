@@ -307,14 +307,18 @@ class PairScorer:
         *,
         notes: Sequence[tuple[str | None, str | None]] | None = None,
         headings: Sequence[tuple[str | None, str | None]] | None = None,
+        links: Sequence[tuple[tuple[str, ...], tuple[str, ...]]] | None = None,
         judge: Sequence[bool] | None = None,
     ) -> list[PairScore]:
         """Score many pairs at once; row i of a_vecs/b_vecs embeds pairs[i][0]/pairs[i][1];
-        `notes[i]` names the notes (paths) the two claims come from and `headings[i]` the
-        headings they sit under, when known."""
+        `notes[i]` names the notes (paths) the two claims come from, `headings[i]` the
+        headings they sit under and `links[i]` the notes each names by a link's alias, when
+        known."""
         if not pairs:
             return []
-        confidence, verdicts, sims, lines = self._run(pairs, a_vecs, b_vecs, notes, headings, judge)
+        confidence, verdicts, sims, lines = self._run(
+            pairs, a_vecs, b_vecs, notes, headings, judge, links
+        )
         out: list[PairScore] = []
         for i, verdict in enumerate(verdicts):
             if confidence[i] <= 0.0:
@@ -366,6 +370,7 @@ class PairScorer:
         notes: Sequence[tuple[str | None, str | None]] | None,
         headings: Sequence[tuple[str | None, str | None]] | None,
         judge: Sequence[bool] | None,
+        links: Sequence[tuple[tuple[str, ...], tuple[str, ...]]] | None = None,
     ) -> tuple[FloatArray, list[Verdict], FloatArray, list[str]]:
         n = len(pairs)
         if judge is not None and len(judge) != n:
@@ -386,9 +391,15 @@ class PairScorer:
         reader = self.judge if judge is None or any(judge) else None
         verdicts: list[Verdict] = []
         ask: list[int] = []
+        no_links: tuple[str, ...] = ()
+        link_pairs = links or [(no_links, no_links)] * n
+        if len(link_pairs) != n:
+            raise ValueError(f"expected {n} link pairs, got {len(link_pairs)}")
         for i, ((a, b), nt, hd) in enumerate(zip(pairs, note_pairs, heading_pairs, strict=True)):
             where = {"a_note": nt[0], "b_note": nt[1], "a_heading": hd[0], "b_heading": hd[1]}
-            verdicts.append(assess(a, b, **where))
+            verdicts.append(
+                assess(a, b, **where, a_links=link_pairs[i][0], b_links=link_pairs[i][1])
+            )
             wanted = reader is not None and (judge is None or judge[i])
             if wanted and not about_different_things(a, b, **where):
                 ask.append(i)

@@ -501,6 +501,38 @@ def claims_of_notes(catalog: Catalog, paths: Iterable[str]) -> list[ClaimRow]:
     return out
 
 
+def link_aliases(catalog: Catalog, paths: Iterable[str]) -> dict[str, tuple[tuple[str, str], ...]]:
+    """note path -> the (target, alias) of each wikilink of `paths` written with an alias
+    ("[[Monarch Butterfly|Monarchs]]"): a claim writing the alias names the target."""
+    out: dict[str, list[tuple[str, str]]] = {}
+    for batch in _batched(list(dict.fromkeys(paths))):
+        marks = ",".join("?" * len(batch))
+        for src, target, alias in catalog.execute(
+            "SELECT src_path, target, alias FROM links WHERE is_embed = 0 AND alias IS NOT NULL"
+            f" AND alias != '' AND src_path IN ({marks}) ORDER BY id",
+            list(batch),
+        ):
+            if alias.casefold() != target.casefold():
+                out.setdefault(src, []).append((target, alias))
+    return {src: tuple(links) for src, links in out.items()}
+
+
+def aliased_links_to(catalog: Catalog, titles: Iterable[str]) -> list[tuple[str, str, str]]:
+    """(source note, target, alias) of every wikilink to one of `titles` (case aside)
+    written with an alias: the notes whose claims may name those notes by another word."""
+    out: list[tuple[str, str, str]] = []
+    for batch in _batched(list(dict.fromkeys(titles))):
+        marks = ",".join("?" * len(batch))
+        for src, target, alias in catalog.execute(
+            "SELECT src_path, target, alias FROM links WHERE is_embed = 0 AND alias IS NOT NULL"
+            f" AND alias != '' AND target COLLATE NOCASE IN ({marks}) ORDER BY id",
+            list(batch),
+        ):
+            if alias.casefold() != target.casefold():
+                out.append((src, target, alias))
+    return out
+
+
 def claims_with_phrases(catalog: Catalog, phrases: Sequence[Sequence[str]]) -> list[ClaimRow]:
     """The stored claims whose words hold one of `phrases` (each a run of words, matched case
     and accents aside by the claims' word index), in claim order."""

@@ -178,11 +178,16 @@ def assess(
     b_note: str | None = None,
     a_heading: str | None = None,
     b_heading: str | None = None,
+    a_links: tuple[str, ...] = (),
+    b_links: tuple[str, ...] = (),
 ) -> Verdict:
     """The structural verdict on claims `a` (of note `a_note`, under heading `a_heading`) and
-    `b` (of `b_note`, under `b_heading`)."""
+    `b` (of `b_note`, under `b_heading`); `a_links`, `b_links`: the notes each claim names
+    by a link's alias (`candidates.linked_titles`: "Monarchs" where its note links
+    `[[Monarch Butterfly|Monarchs]]`)."""
     if b < a:
         a, b, a_note, b_note, a_heading, b_heading = b, a, b_note, a_note, b_heading, a_heading
+        a_links, b_links = b_links, a_links
     # One person called a man in one note and a woman in another ("his horse" / "Elderly
     # woman, keeper of the ferry"): before the fragment check, a note's opening line is often one.
     person = conflicting_gender(a, b, a_note=a_note, b_note=b_note)
@@ -295,6 +300,7 @@ def assess(
     # One thing measured twice, named across the notes: "Brannoc children ... until the age
     # of 14" against "at the age of 6" in the note *Brannoc Clan*.
     named = named_in_other(x, y, a_note=a_note, b_note=b_note)
+    named |= _linked_title(a_links, b_note) | _linked_title(b_links, a_note)
     if named:
         # both claims measure the named thing unless a subject is another name ("Vell keys are
         # 8 bytes, twice the size of Tarn ones" measures Vell keys; "Hadrian's Wall was 45
@@ -1118,10 +1124,28 @@ def _measured(
     # words of one measure ("summit", "rises") are named by it: "height of Etna"
     kind = measure_kind(measured, qa.unit)
     what = set() if kind else set(measured) - written or measured
-    about = _both_about(x, y, what, subject, nothing=kind or "one measure")
+    # places both claims name ("Mexico") and times ("each autumn") say where and when, not
+    # what is measured
+    what = {s for s in what if s not in _TIMES}
+    if all(_capitalised_at(c.text, frozenset({s})) for s in what for c in (x, y)):
+        what = set()
+    about = _both_about(
+        x, y, what, subject, nothing=kind or _DIMENSIONS.get(qa.unit, "one measure")
+    )
     return Verdict(
         score, "conflicting_values", f"{_value_text(qa)} vs {_value_text(qb)}, both about {about}"
     )
+
+
+_TIMES = frozenset(
+    stem(w)
+    for w in "spring summer autumn fall winter morning evening night daily weekly yearly".split()
+)
+#: What a value of a unit measures, where the claims' words do not say.
+_DIMENSIONS = {
+    "length": "distance", "mass": "weight", "time": "duration", "temperature": "temperature",
+    "data": "size", "volume": "volume", "area": "area", "speed": "speed", "age": "age",
+}  # fmt: skip
 
 
 def _capitalised_at(text: str, names: frozenset[str]) -> list[int]:
@@ -1578,6 +1602,17 @@ def named_in_other(
     "Brannoc children ..." against a claim of the note *Brannoc Clan*, or a
     `[[Brannoc Clan]]` link). Common words of titles ("Basic", "Family") tie nothing."""
     return _names_of(a_note, y.text) | _names_of(b_note, x.text)
+
+
+def _linked_title(links: tuple[str, ...], note: str | None) -> frozenset[str]:
+    """The stems of `note`'s title where a claim names it by a link's alias (`links`: the
+    targets it names so)."""
+    if not note or not links:
+        return frozenset()
+    title = note_title_of(note).casefold()
+    if any(t.replace("\\", "/").rsplit("/", 1)[-1].casefold() == title for t in links):
+        return _title_stems(note)
+    return frozenset()
 
 
 def _names_of(note: str | None, text: str) -> frozenset[str]:

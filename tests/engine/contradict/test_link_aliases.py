@@ -1,0 +1,102 @@
+"""A link's alias names its target: "Kites fly ..." names *Paper Kite* in a note that links
+`[[Paper Kite|Kites]]`, for the candidate search (in a full scan and a live edit alike) and
+for the verdict, which then reads both claims as about one thing."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from engine.contradict import store
+from engine.contradict.candidates import TitleIndex, linked_titles
+from engine.contradict.structure import assess
+from engine.contradict.types import FLAG_THRESHOLD
+from engine.evaluate.vault_gen import generate_vault
+from engine.workspace import Workspace, WorkspaceConfig
+from tests.helpers.vaultkit import write_notes
+from tests.helpers.words_embedder import WordsEmbedder
+
+LINKS = (("Paper Kite", "Kites"), ("Species/Grey Heron", "herons"), ("Rain", "rain"))
+
+
+def test_a_claim_writing_an_alias_names_the_links_target() -> None:
+    assert linked_titles("Kites fly at most 1,000 miles.", LINKS) == ("Paper Kite",)
+    both = ("Paper Kite", "Species/Grey Heron")
+    assert linked_titles("The herons and Kites left.", LINKS) == both
+    # a whole word only, as written
+    assert linked_titles("Kitesurfing is popular; heronsbill grows here.", LINKS) == ()
+
+
+def test_a_link_target_is_found_by_its_title() -> None:
+    index = TitleIndex(["Species/Paper Kite.md", "Species/Grey Heron.md"])
+    assert index.title_id("Paper Kite") == index.own("Species/Paper Kite.md")
+    assert index.title_id("Species/Grey Heron") == index.own("Species/Grey Heron.md")
+    assert index.title_id("Nowhere") == -1
+
+
+KITE = "Eastern paper kites migrate up to 4,800 km each autumn, from the coast to the hills."
+FLIGHT = "Kites fly at most about 1,000 miles each autumn to reach their winter grounds."
+
+
+def test_a_value_said_of_an_aliased_link_measures_its_target() -> None:
+    notes = {"a_note": "Species/Paper Kite.md", "b_note": "Migration.md"}
+    assert assess(KITE, FLIGHT, **notes).score < FLAG_THRESHOLD
+    verdict = assess(KITE, FLIGHT, **notes, b_links=("Paper Kite",))
+    assert verdict.kind == "conflicting_values" and verdict.score >= FLAG_THRESHOLD
+    assert '"at most 4,800 km" vs "at most 1,000 miles"' in verdict.explanation
+    assert "distance" in verdict.explanation
+    # the link names another note: no tie
+    other = assess(KITE, FLIGHT, **notes, b_links=("Red Kite",))
+    assert other.score < FLAG_THRESHOLD
+
+
+SPECIES = "Species/Paper Kite.md"
+MIGRATION = "Migration.md"
+NOTES = {
+    SPECIES: "# Paper Kite\n\nA pale butterfly of the coastal forests.\n\n" + KITE + "\n",
+    MIGRATION: "# Migration\n\nMany insects travel with the seasons.\n\n"
+    + FLIGHT.replace("Kites", "[[Paper Kite|Kites]]", 1)
+    + "\n",
+}
+
+
+@pytest.fixture(scope="module")
+def workspace(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Workspace]:
+    root = tmp_path_factory.mktemp("alias-vault") / "vault"
+    generate_vault(root, 60, seed=11)
+    write_notes(root, NOTES)
+    cfg = WorkspaceConfig(vault_root=root, data_root=tmp_path_factory.mktemp("alias-data"))
+    with Workspace.open(cfg, embedder=WordsEmbedder()) as ws:  # type: ignore[arg-type]
+        ws.sync()
+        yield ws
+
+
+def _pairs(ws: Workspace) -> list[tuple[str, str, str, float, str]]:
+    rows = ws.catalog.execute(
+        "SELECT id, a_path, b_path, confidence, type FROM contradictions ORDER BY id"
+    )
+    return [(r[0], r[1], r[2], round(float(r[3]), 6), r[4]) for r in rows]
+
+
+def test_a_scan_reads_a_claim_beside_the_note_its_alias_names(workspace: Workspace) -> None:
+    scanner = workspace._contradiction_scanner()
+    assert scanner is not None
+    assert store.link_aliases(workspace.catalog, [MIGRATION]) == {
+        MIGRATION: (("Paper Kite", "Kites"),)
+    }
+    scanner.full_scan()
+    everything = _pairs(workspace)
+    found = [p for p in everything if {p[1], p[2]} == {SPECIES, MIGRATION}]
+    assert len(found) == 1 and found[0][4] == "conflicting_values"
+    # a live edit of either note finds the same pairs
+    for changed in ([MIGRATION], [SPECIES]):
+        scanner.update(changed, ())
+        assert _pairs(workspace) == everything, changed
+    # without the link, "Kites" names nothing
+    (workspace.config.vault_root / MIGRATION).write_text(
+        NOTES[MIGRATION].replace("[[Paper Kite|Kites]]", "Kites"), encoding="utf-8"
+    )
+    workspace.sync()
+    scanner.update([MIGRATION], ())
+    assert not [p for p in _pairs(workspace) if {p[1], p[2]} == {SPECIES, MIGRATION}]
