@@ -1126,11 +1126,14 @@ def _measured(
     what = set() if kind else set(measured) - written or measured
     # places both claims name ("Mexico") and times ("each autumn") say where and when, not
     # what is measured
-    what = {s for s in what if s not in _TIMES}
+    shaped = _shaped_names(x) | _shaped_names(y)  # "x86-64": which machine, not what
+    what = {s for s in what if s not in _TIMES and s not in shaped}
     if all(_capitalised_at(c.text, frozenset({s})) for s in what for c in (x, y)):
         what = set()
+    # "port 53" vs "port 35": the port is what differs
+    label = qa.text.split()[0].lower() if qa.unit.startswith("label:") else ""
     about = _both_about(
-        x, y, what, subject, nothing=kind or _DIMENSIONS.get(qa.unit, "one measure")
+        x, y, what, subject, nothing=kind or label or _DIMENSIONS.get(qa.unit, "one measure")
     )
     return Verdict(
         score, "conflicting_values", f"{_value_text(qa)} vs {_value_text(qb)}, both about {about}"
@@ -1174,7 +1177,7 @@ def _measures_another(c: ParsedClaim, named: frozenset[str], titled: frozenset[s
 
 def _shaped_names(c: ParsedClaim) -> frozenset[str]:
     """The stems of claim `c`'s words whose inner capitals or digits show a name ("IP",
-    "IPv6", "X11")."""
+    "IPv6", "X11", "x86-64")."""
     return frozenset(
         t.stem
         for t in c.tokens

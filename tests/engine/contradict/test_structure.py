@@ -1677,7 +1677,7 @@ def test_two_ports_of_one_named_thing_conflict_and_another_things_do_not() -> No
         b_note="Networking/DNS.md",
     )
     assert verdict.kind == "conflicting_values" and verdict.score >= FLAG_THRESHOLD
-    assert '"port 53" vs "port 35"' in verdict.explanation
+    assert verdict.explanation.endswith('"port 53" vs "port 35", both about port of DNS')
     # the same port said twice
     same = assess(
         "DNS uses port 53, over both UDP and TCP.",
@@ -1694,3 +1694,15 @@ def test_two_ports_of_one_named_thing_conflict_and_another_things_do_not() -> No
         b_note="Networking/Ethernet.md",
     )
     assert other.score < FLAG_THRESHOLD
+
+
+def test_a_machine_named_beside_two_sizes_is_where_not_what() -> None:
+    verdict = assess(
+        "On x86-64 the default page size is 4 KiB.",
+        "Regular pages on x86-64 are 512 bytes, which is why huge pages save TLB entries.",
+        a_note="Systems/Page (Memory).md",
+        b_note="Systems/Virtual Memory.md",
+        b_links=("Page (Memory)",),
+    )
+    assert verdict.kind == "conflicting_values" and verdict.score >= FLAG_THRESHOLD
+    assert verdict.explanation.endswith('"4 KiB" vs "512 bytes", both about size of page')
