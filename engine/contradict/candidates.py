@@ -580,7 +580,7 @@ def subject_partner_pairs(
     return np.concatenate(q), np.concatenate(o)
 
 
-#: Claims dating one event of one thing (`quantities.event_keys`) are paired only while so
+#: Claims dating one event of one thing (`events.event_keys`) are paired only while so
 #: few say it: a date that many notes repeat is a fixture of the vault, not a claim.
 EVENT_GROUP_MAX = 40
 
@@ -592,7 +592,7 @@ def event_pairs(
     touched: Bools,
 ) -> tuple[PairingInts, PairingInts]:
     """Every two claims of different notes that date one event of one thing (`keys[i]`,
-    `quantities.event_keys`, of `rows[i]`), however far apart their words: "He started
+    `events.event_keys`, of `rows[i]`), however far apart their words: "He started
     Python over Christmas 1989" and "Guido began writing it around 1994" in *Python*. Only
     pairs with a `touched` side."""
     groups: dict[str, list[int]] = {}

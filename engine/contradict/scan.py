@@ -34,6 +34,7 @@ from engine.contradict.candidates import (
 )
 from engine.contradict.claim import extract_claims
 from engine.contradict.cues import clear_word_index
+from engine.contradict.events import death_ages_in, event_keys, event_names, origins_in
 from engine.contradict.persons import (
     Descent,
     colour_about,
@@ -45,13 +46,7 @@ from engine.contradict.persons import (
     kind_forms,
 )
 from engine.contradict.persons import clear_caches as clear_person_caches
-from engine.contradict.quantities import (
-    death_ages_in,
-    event_keys,
-    event_names,
-    measure_keys,
-    origins_in,
-)
+from engine.contradict.quantities import measure_keys
 from engine.contradict.store import ClaimRow, PairRow
 from engine.contradict.structure import about_different_things, varying_values
 from engine.contradict.structure import clear_caches as clear_structure_caches

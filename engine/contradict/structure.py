@@ -23,6 +23,7 @@ from engine.contradict.claim import (
     parse_claim,
 )
 from engine.contradict.cues import decision
+from engine.contradict.events import conflicting_death_ages, conflicting_origins
 from engine.contradict.persons import (
     conflicting_colour,
     conflicting_descent,
@@ -31,8 +32,6 @@ from engine.contradict.persons import (
 from engine.contradict.quantities import (
     Quantity,
     complementary_limits,
-    conflicting_death_ages,
-    conflicting_origins,
     date_relation,
     measure_kind,
     measured_conflicts,

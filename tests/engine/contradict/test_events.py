@@ -15,7 +15,7 @@ import pytest
 
 from engine.contradict import candidates, store
 from engine.contradict.candidates import TitleIndex, event_pairs
-from engine.contradict.quantities import (
+from engine.contradict.events import (
     conflicting_death_ages,
     conflicting_origins,
     death_ages_in,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.contradict.quantities import conflicting_origins, origins_in
+from engine.contradict.events import conflicting_origins, origins_in
 from engine.contradict.structure import assess
 
 

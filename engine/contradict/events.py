@@ -1,0 +1,419 @@
+"""Events that happen once: when a named thing began, came out or was started ("X was
+founded in 1640", "Hoare invented Quicksort in 1959", "It dates from the late 1960s" in the
+note of what "it" is), when a person died and at what age. A thing begins once and a life
+ends once, so two claims that give one name two dates of one such event contradict each
+other, whatever else they say; `event_keys` lets the scan read such claims together however
+far apart their words.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+from engine.contradict.quantities import MONTH_RE as _MONTH_RE
+from engine.contradict.text import known_words, stem
+
+# -- origins: When one named thing began: "X was founded in 1640", "the founding of X in 1837", "X,
+#    established in 1985". A thing begins once, so two claims that give one name two different years
+#    of origin contradict each other whatever else they say. ---
+#
+# Only names (capitalised words, without a leading "The") count as the thing, and only a verb
+# of beginning bound to that name: "the capital has stood since X was founded in
+# 1640" is about X's founding, not the capital's.
+
+#: Verbs and nouns of a thing's beginning.
+_ORIGIN_VERBS = (
+    r"(?:founded|established|created|formed|built|constructed|born|invented|incorporated)"
+)
+_ORIGIN_NOUNS = (
+    r"(?:founding|foundation|establishment|creation|formation|construction|birth|invention)"
+)
+_NAME = r"\b(?P<name>[A-Z][\w'’-]*(?:\s+(?:of\s+|the\s+)?[A-Z][\w'’-]*){0,3})"
+_ORIGIN_YEAR = r"(?P<year>\d{1,4})(?:\s*(?P<era>[A-Z]{2,4}|B\.C\.|A\.D\.))?(?![\d.,]\d)"
+# "1640", "June 1954", "12 May 1820", "early 1790", "Christmas 1989", "the late 1960s"
+_WHEN = (
+    r"(?P<when>(?:(?:early|late|mid)[\s-]+)?(?:(?:Christmas|Easter|spring|summer|autumn|fall|"
+    r"winter)\s+(?:of\s+)?)?"
+    rf"(?:[0-3]?\d(?:st|nd|rd|th)?\s+(?:of\s+)?)?(?:{_MONTH_RE.format(name='month')}\s+)?"
+    rf"(?:[0-3]?\d(?:st|nd|rd|th)?,?\s+)?{_ORIGIN_YEAR}"
+    r"|(?:the\s+)?(?:(?P<part>early|mid|late)[\s-]+)?(?P<decade>1\d{2}0|20\d0)['’]?s\b)"
+)
+# "in 1640", "on 12 May 1820", "over Christmas 1989", "around 1994", "back in the 1940s"
+_IN_YEAR = (
+    r"(?:\s+(?:back\s+)?(?P<prep>in|during|on|over|around|circa|c\.|about|approximately)\s+"
+    rf"(?:the\s+year\s+)?(?:of\s+)?{_WHEN})"
+)
+_PASSIVE = re.compile(
+    rf"{_NAME}\s*,?\s+(?:is|was|were|had\s+been|has\s+been|being)\s+(?:first\s+|originally\s+|officially\s+)?"
+    rf"{_ORIGIN_VERBS}(?:\s+\w+){{0,3}}?{_IN_YEAR}"
+)
+
+
+def _appositive(verbs: str) -> re.Pattern[str]:
+    """ "X, founded in 1640", "X, first published in 1961"."""
+    return re.compile(rf"{_NAME}\s*,\s+(?:first\s+|originally\s+)?{verbs}{_IN_YEAR}")
+
+
+def _event_of_name(nouns: str) -> re.Pattern[str]:
+    """ "the founding of X in 1402", "the premiere of X in 1913"."""
+    return re.compile(rf"\b{nouns}\s+of\s+(?:the\s+)?{_NAME}{_IN_YEAR}")
+
+
+_APPOSITIVE = _appositive(_ORIGIN_VERBS)
+_NOUN = _event_of_name(_ORIGIN_NOUNS)
+_YEAR_FIRST = re.compile(
+    rf"\b(?:In|in)\s+(?:the\s+year\s+)?{_ORIGIN_YEAR}\s*,?\s+(?:the\s+)?{_NAME}\s+(?:is|was|were)\s+"
+    rf"(?:first\s+|originally\s+)?{_ORIGIN_VERBS}\b"
+)
+_PATTERNS = (_PASSIVE, _APPOSITIVE, _NOUN, _YEAR_FIRST)
+# A work comes out once: "X was first published in 1961", "X, first released in 1994",
+# "X, written with two friends, came out in 1961", "the premiere of X in 1913". Kept apart
+# from the beginnings above: a paper founded in 1784 may first be published in 1785.
+_RELEASE_VERBS = r"(?:published|released|issued|premiered|debuted)"
+_RELEASE_NOUNS = r"(?:publication|release|premiere|debut)"
+_ASIDE = r"(?:\s*,[^,;()]{1,80},)?"  # ", written with two friends,"
+_RELEASE_PATTERNS = (
+    re.compile(
+        rf"{_NAME}\s*,?\s+(?:is|was|were|had\s+been|has\s+been)\s+(?:first\s+|originally\s+)?"
+        rf"{_RELEASE_VERBS}(?:\s+\w+){{0,3}}?{_IN_YEAR}"
+    ),
+    _appositive(_RELEASE_VERBS),
+    re.compile(rf"{_NAME}{_ASIDE}\s+(?:first\s+)?(?:came\s+out|premiered|debuted){_IN_YEAR}"),
+    _event_of_name(_RELEASE_NOUNS),
+)
+# Said with the one who made it: "Hoare invented Quicksort in 1959", "He started Python over
+# Christmas 1989", "Guido began writing it around 1994" (it: the note's thing). A start is
+# compared only with a start: work on a cathedral may start a century before it is built.
+_MAKE_VERBS = r"(?P<began>invented|created|devised|founded|established|coined)"
+_START_VERBS = (
+    r"(?P<started>(?:started|began)(?:\s+(?:writing|building|developing|work\s+on|working\s+on))?)"
+)
+_ACTIVE = re.compile(
+    r"\b(?!(?:not|never|nobody|no)\b)[\w'’.-]+(?:\s+[A-Z][\w'’.-]*){0,3}"
+    + _ASIDE
+    + rf"\s+(?:first\s+|originally\s+)?(?:{_MAKE_VERBS}|{_START_VERBS}|(?P<out>published|released))"
+    r"\s+(?:the\s+)?(?:(?P<obj>[A-Z][\w'’-]*(?:\s+(?:of\s+|the\s+)?[A-Z][\w'’-]*){0,3})|(?P<it>it))\b"
+    rf"(?:\s+[\w,]+){{0,5}}?{_IN_YEAR}"
+)
+# "It dates from the late 1960s", "Quillon dates back to 1640"
+_DATES_FROM = re.compile(
+    rf"(?:^(?P<it>It|They)|{_NAME})\s+dates?\s+(?:back\s+)?(?:from|to)\s+{_WHEN}"
+)
+# A note's line that opens with how its thing began: "Invented by Tony Hoare in 1959, while
+# ..." in *Quick Sort* (not "Built in 1890, the old bridge ...": that one has a subject)
+_OPENING = re.compile(
+    r"^(?:First\s+|Originally\s+)?(?:(?P<began>Invented|Created|Devised|Founded|Established|Coined)"
+    r"|(?P<out>Published|Released))(?:\s+[\w'’.-]+){0,4}?"
+    + _IN_YEAR
+    + r"(?=\s*(?:$|[.;]|,\s+(?:while|when|as|at|in|by|after|during|though|although)\b"
+    r"|\s+(?:and|by)\b))"
+)
+# A life ends once: "X died in 1954", "X died in Paris in 1871", "the death of X in 1954".
+_DEATH_PATTERNS = (
+    re.compile(rf"{_NAME}{_ASIDE}\s+died(?:\s+\w+){{0,3}}?{_IN_YEAR}"),
+    _event_of_name(r"(?:death)"),
+)
+# "Ada Lovelace (1815–1852)": a span after a name, whose end is compared with a death.
+_LIFESPAN = re.compile(
+    rf"{_NAME}\s*\((?:born\s+|b\.\s*)?(?P<year>\d{{3,4}})\s*[–-]\s*(?P<end>\d{{3,4}})\)"
+)
+# "He was born in 1912", "It was founded in 1640", "She died in 1954" in the note of who or
+# what the pronoun stands for (`origins_in`'s `title`).
+_PRONOUN_ORIGIN = re.compile(
+    rf"^(?:He|She|It|They)\s+(?:(?:was|were)\s+(?:first\s+|originally\s+|officially\s+)?"
+    rf"(?P<begin>{_ORIGIN_VERBS})|(?:was|were)\s+(?:first\s+)?{_RELEASE_VERBS}"
+    rf"|(?:first\s+)?came\s+out|(?P<died>died))(?:\s+\w+){{0,3}}?{_IN_YEAR}"
+)
+#: Words that start a capitalised run without naming anything.
+_NOT_NAMES = frozenset(
+    "The A An This That These Those It It's Its They Their He She His Her We Our You Your I In "
+    "On At By When Since Until After Before During Once Then There Here Each Every All Some".split()
+)
+
+
+@dataclass(frozen=True)
+class Origin:
+    """One claim that `name` began, or came out, in `year` (`era`: the era written after it,
+    or "")."""
+
+    name: str  # the name as written
+    key: tuple[str, ...]  # its stems, for comparing names
+    year: int
+    era: str
+    text: str  # the date as written: "1640 BCE", "June 1954"
+    #: or "came out" (a work's first publication or release), "started" (work on it began),
+    #: "died", or "ended" (the end of a span written after a name, "Ada Lovelace
+    #: (1815–1852)": compared with "died")
+    event: str = "began"
+    last: int | None = None  # the last year a decade or part of one takes in ("the 1960s")
+    approximate: bool = False  # "around 1994", "circa 1500"
+
+    def years(self) -> tuple[int, int]:
+        """The years the date may mean: a decade's, or a year's give or take
+        `APPROXIMATE_YEARS` where it is said to be about that year."""
+        if self.last is not None:
+            return self.year, self.last
+        slack = APPROXIMATE_YEARS if self.approximate else 0
+        return self.year - slack, self.year + slack
+
+
+#: How far from the year written "around 1994" may be.
+APPROXIMATE_YEARS = 2
+_APPROXIMATE_PREPS = frozenset({"around", "circa", "c.", "about", "approximately"})
+#: The years of a decade that its "early", "mid" or "late" part takes in (generously).
+_DECADE_PARTS = {None: (0, 9), "early": (0, 4), "mid": (3, 7), "late": (5, 9)}
+
+
+@lru_cache(maxsize=1 << 14)
+def origins_in(text: str, title: str = "") -> tuple[Origin, ...]:
+    """Every (name, year) beginning, coming out or death that claim `text` states; `title`:
+    its note's title, what a claim opening with "He", "She", "It" or "They" speaks of."""
+    out: list[Origin] = []
+    seen: set[tuple[tuple[str, ...], int, str]] = set()
+
+    def add(name: str, m: re.Match[str] | None, event: str, year: str | None = None) -> None:
+        name = _trim(name)
+        key = tuple(stem(w.lower()) for w in re.findall(r"[\w'’-]+", name) if w[0].isupper())
+        found = m.groupdict() if m is not None else {}
+        last: int | None = None
+        if year is None and found.get("decade"):
+            low, high = _DECADE_PARTS[found.get("part")]
+            decade = int(found["decade"])
+            year, last = str(decade + low), decade + high
+        year = year or found.get("year")
+        if not key or not year or (key, int(year), event) in seen:
+            return
+        seen.add((key, int(year), event))
+        era_written = found.get("era")
+        era = (era_written or "").replace(".", "").upper()
+        shown = found.get("when") or year + (f" {era_written}" if era_written else "")
+        approximate = (found.get("prep") or "").lower() in _APPROXIMATE_PREPS
+        if approximate:
+            shown = f"{found['prep']} {shown}"  # "around 1994"
+        out.append(
+            Origin(
+                name=name, key=key, year=int(year), era=era, text=shown, event=event,
+                last=last, approximate=approximate,
+            )
+        )  # fmt: skip
+
+    patterns = (
+        [(p, "began") for p in _PATTERNS]
+        + [(p, "came out") for p in _RELEASE_PATTERNS]
+        + [(p, "died") for p in _DEATH_PATTERNS]
+    )
+    for pattern, event in patterns:
+        for m in pattern.finditer(text):
+            if event == "died" and _plural_noun(m["name"]):
+                continue  # "Patients died in 2005": who died is no one thing
+            add(m["name"], m, event)
+    for m in _LIFESPAN.finditer(text):
+        # a span after a name is a life only beside a death said outright: a study's or a
+        # survey's "(1986–2008)" is its period, which two papers may give differently
+        if int(m.group("year")) < int(m.group("end")):
+            add(m.group("name"), None, "ended", m.group("end"))
+    titled = title[:1].isupper()
+    for m in _ACTIVE.finditer(text):
+        event = "began" if m["began"] else "started" if m["started"] else "came out"
+        if m["obj"]:
+            add(m["obj"], m, event)
+        elif titled:
+            add(title, m, event)  # "Guido began writing it around 1994" in *Python*
+    for m in _DATES_FROM.finditer(text):
+        if m["name"]:
+            add(m["name"], m, "began")
+        elif titled:
+            add(title, m, "began")
+    opening = _OPENING.match(text)
+    if opening is not None and titled:
+        add(title, opening, "began" if opening["began"] else "came out")
+    said = _PRONOUN_ORIGIN.match(text)
+    if said is not None and titled:
+        event = "began" if said["begin"] else "died" if said["died"] else "came out"
+        add(title, said, event)
+    return tuple(out)
+
+
+def _plural_noun(name: str) -> bool:
+    """A one-word name that is a plural word of the language ("Patients", "Settlers")."""
+    words = name.split()
+    if len(words) != 1 or not words[0].endswith("s"):
+        return False
+    return words[0].casefold() in known_words()
+
+
+def _trim(name: str) -> str:
+    """The name without leading or trailing function words ("The Guild" -> "Guild"); empty
+    when nothing else is left."""
+    words = name.split()
+    while words and words[0] in _NOT_NAMES:
+        words = words[1:]
+    if not words:
+        return ""
+    while words and words[-1].lower() in {"of", "the"}:
+        words = words[:-1]
+    return " ".join(words)
+
+
+def conflicting_origins(
+    a: str, b: str, a_title: str = "", b_title: str = ""
+) -> tuple[Origin, Origin] | None:
+    """Two different years of one origin (a beginning, a coming out, a death) for one name
+    across claims `a` and `b` (the same era, or no era on either), or None; `a_title`,
+    `b_title`: their notes' titles (`origins_in`)."""
+    xs, ys = origins_in(a, a_title), origins_in(b, b_title)
+    for x in xs:
+        for y in ys:
+            if _name_key(x) != _name_key(y) or _event(x) != _event(y) or _overlap(x, y):
+                continue
+            if x.event == y.event == "ended":
+                continue  # two spans: two periods, perhaps of two studies
+            if x.era and y.era and x.era != y.era:
+                continue
+            if bool(x.era) != bool(y.era) and min(x.year, y.year) < 100:
+                continue
+            agree = any(
+                _name_key(x2) == _name_key(y2) and _overlap(x2, y2) and _event(x2) == _event(y2)
+                for x2 in xs
+                for y2 in ys
+                if _name_key(x2) == _name_key(x) and _event(x2) == _event(x)
+            )
+            if not agree:
+                # a span's end against a death is when the person died
+                if "died" in (x.event, y.event):
+                    x, y = replace(x, event="died"), replace(y, event="died")
+                return x, y
+    return None
+
+
+def _name_key(origin: Origin) -> str:
+    """A name as compared: its stems run together ("Quick Sort" is "Quicksort")."""
+    return "".join(origin.key)
+
+
+def _overlap(x: Origin, y: Origin) -> bool:
+    """The two dates may be one year ("1956" and "the late 1950s", "1993" and "around
+    1994")."""
+    (xa, xb), (ya, yb) = x.years(), y.years()
+    return xa <= yb and ya <= xb
+
+
+def _event(origin: Origin) -> str:
+    """The event an origin dates, a span's end counted as a death."""
+    return "died" if origin.event == "ended" else origin.event
+
+
+# -- ages at death: A person dies at one age: "He died in June 1954, aged 41" in *Alan Turing*
+#    against "Turing was 24 when he wrote that paper, and he died at just 47". ---
+
+_DEATH_AGE = (
+    r"died\b[^.;:]{0,40}?(?:,\s*|\s+)(?P<said>(?:aged\s+|at\s+(?:just\s+|only\s+)?(?:the\s+age\s+of\s+|age\s+)?)"
+    r"(?P<age>\d{1,3}))\b(?!\s*(?:am|pm|a\.m|p\.m|o'clock|:|%|[.,]\d))"
+)
+_AGE_WHEN_DIED = (
+    r"was\s+(?P<said2>(?:just\s+|only\s+)?(?P<age2>\d{1,3})\s+when\s+(?:he|she)\s+died)\b"
+)
+_NAMED_DEATH_AGE = re.compile(rf"{_NAME}{_ASIDE}\s+(?:{_DEATH_AGE}|{_AGE_WHEN_DIED})")
+#: "He died ... aged 41" (the note's person); "Turing was 24 when ..., and he died at 47"
+#: (the person the sentence opens with)
+_PRONOUN_DEATH_AGE = re.compile(rf"^(?:He|She)\s+(?:{_DEATH_AGE}|{_AGE_WHEN_DIED})")
+_LATER_DEATH_AGE = re.compile(rf"^{_NAME}\b[^.;]*?\b(?:he|she)\s+{_DEATH_AGE}")
+
+
+@dataclass(frozen=True)
+class DeathAge:
+    """One claim that the person `name` died at `age`."""
+
+    name: str
+    key: tuple[str, ...]  # the name's stems
+    age: int
+    text: str  # the age as written: "aged 41"
+
+
+@lru_cache(maxsize=1 << 14)
+def death_ages_in(text: str, title: str = "") -> tuple[DeathAge, ...]:
+    """The ages at death that claim `text` (of the note titled `title`) gives, with whom."""
+    if "died" not in text:
+        return ()
+    found: list[tuple[str, re.Match[str]]] = []
+    said = _PRONOUN_DEATH_AGE.match(text)
+    if said is not None and title[:1].isupper():
+        found.append((title, said))
+    found.extend((m["name"], m) for m in _NAMED_DEATH_AGE.finditer(text))
+    found.extend((m["name"], m) for m in _LATER_DEATH_AGE.finditer(text))
+    out: list[DeathAge] = []
+    for name, m in found:
+        name = _trim(name)
+        key = tuple(stem(w.lower()) for w in re.findall(r"[\w'’-]+", name) if w[0].isupper())
+        age = m["age"] or m.groupdict().get("age2")
+        if not key or not age or _plural_noun(name) or not 0 < int(age) < 130:
+            continue
+        shown = m["said"] or m.groupdict().get("said2") or age  # "aged 41", "at just 47"
+        if all(d.key != key or d.age != int(age) for d in out):
+            out.append(DeathAge(name=name, key=key, age=int(age), text=shown))
+    return tuple(out)
+
+
+def same_person(x: tuple[str, ...], y: tuple[str, ...]) -> bool:
+    """Two names of one person: the same, or one a surname the other ends with ("Turing",
+    "Alan Turing")."""
+    if x == y:
+        return True
+    short, long = sorted((x, y), key=len)
+    return len(short) == 1 and 2 <= len(long) <= 3 and long[-1] == short[0]
+
+
+def conflicting_death_ages(
+    a: str, b: str, a_title: str = "", b_title: str = ""
+) -> tuple[DeathAge, DeathAge] | None:
+    """Two different ages at death for one person across claims `a` and `b`, or None."""
+    xs, ys = death_ages_in(a, a_title), death_ages_in(b, b_title)
+    for x in xs:
+        for y in ys:
+            if same_person(x.key, y.key) and x.age != y.age:
+                agree = any(
+                    same_person(x2.key, y2.key) and x2.age == y2.age for x2 in xs for y2 in ys
+                )
+                if not agree:
+                    return x, y
+    return None
+
+
+_MAY_DATE_EVENT = re.compile(r"\d\d\d|died")
+
+
+def event_keys(text: str, title: str = "") -> frozenset[str]:
+    """What one-time events claim `text` (of the note titled `title`) dates, as "name|event"
+    keys ("python|started", "tur|age at death"): two claims sharing a key date one event of
+    one thing, however far apart their words. A person's death is also keyed by the last
+    word of the name, as `same_person` compares names."""
+    if not _MAY_DATE_EVENT.search(text):
+        return frozenset()
+    keys: set[str] = set()
+    for o in origins_in(text, title):
+        event = _event(o)
+        keys.add(f"{_name_key(o)}|{event}")
+        if event == "died" and len(o.key) > 1:
+            keys.add(f"{o.key[-1]}|died")
+    for d in death_ages_in(text, title):
+        keys.add(f"{d.key[-1]}|age at death")
+    return frozenset(keys)
+
+
+def event_names(text: str, title: str = "") -> frozenset[tuple[str, ...]]:
+    """The names whose one-time events claim `text` dates (`event_keys`), as runs of
+    casefolded words to look other claims up by: each name, its words run together, and a
+    person's last name."""
+    if not _MAY_DATE_EVENT.search(text):
+        return frozenset()
+    names: set[tuple[str, ...]] = set()
+    written = [o.name for o in origins_in(text, title)] + [
+        d.name for d in death_ages_in(text, title)
+    ]
+    for name in written:
+        words = tuple(w.casefold() for w in re.findall(r"[^\W_]+", name) if w[0].isupper())
+        if words:
+            names.update({words, ("".join(words),), words[-1:]})
+    return frozenset(names)
