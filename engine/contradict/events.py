@@ -381,7 +381,125 @@ def conflicting_death_ages(
     return None
 
 
-_MAY_DATE_EVENT = re.compile(r"\d\d\d|died")
+# -- makers: Who made a thing: a thing is invented, founded or discovered once, by whom it was:
+#    "Invented by Tony Hoare in 1959" in *Quick Sort* against "John Mallory invented Quicksort".
+#    Makers are people's names (capitalised words); "founded by the efreet" names no one. ---
+
+_MAKE_KINDS = {
+    "invented": "invented", "devised": "invented", "created": "invented", "coined": "invented",
+    "founded": "founded", "discovered": "discovered",
+}  # fmt: skip
+_MAKER_VERBS = r"(?P<verb>invented|devised|created|coined|founded|discovered)"
+_PERSON = r"[A-Z][\w'’.-]*(?:\s+(?:(?:van|von|de|der|da|di|du|le|la)\s+)?[A-Z][\w'’.-]*){0,3}"
+_WHO = rf"(?P<who>{_PERSON}(?:\s*(?:,|\band\b|&)\s*{_PERSON}){{0,3}})"
+_MADE_BY = (
+    # "Quicksort was invented by Tony Hoare", "Quicksort, invented by Tony Hoare in 1959"
+    re.compile(
+        rf"{_NAME}\s*(?:,|\s+(?:is|was|were|had\s+been|has\s+been))\s+(?:first\s+|originally\s+)?"
+        rf"{_MAKER_VERBS}\s+by\s+{_WHO}"
+    ),
+    # "Tony Hoare invented Quicksort"
+    re.compile(
+        rf"(?<![\w'’-]){_WHO}{_ASIDE}\s+(?:first\s+)?{_MAKER_VERBS}\s+(?:the\s+)?"
+        r"(?P<name>[A-Z][\w'’-]*(?:\s+(?:of\s+|the\s+)?[A-Z][\w'’-]*){0,3})"
+    ),
+)
+# "Invented by Tony Hoare in 1959" opening a line of the thing's note; "He invented it" or "It
+# was invented by Tony Hoare" there
+_MADE_BY_OPENING = re.compile(
+    r"^(?:First\s+|Originally\s+)?(?P<verb>(?i:invented|devised|created|coined|founded|discovered))"
+    rf"\s+by\s+{_WHO}"
+)
+_PRONOUN_MADE_BY = re.compile(
+    rf"^(?:It|They)\s+(?:was|were)\s+(?:first\s+|originally\s+)?{_MAKER_VERBS}\s+by\s+{_WHO}"
+)
+_PRONOUN_MAKER = re.compile(
+    rf"^(?:He|She|They)\s+(?:first\s+)?{_MAKER_VERBS}\s+(?:the\s+)?"
+    r"(?P<name>[A-Z][\w'’-]*(?:\s+(?:of\s+|the\s+)?[A-Z][\w'’-]*){0,3}|it\b)"
+)
+
+
+@dataclass(frozen=True)
+class Making:
+    """One claim that `who` (one or more people) `verb` (invented, founded or discovered)
+    the thing `name`."""
+
+    name: str
+    key: str  # the thing's stems run together ("Quick Sort" is "Quicksort")
+    verb: str  # "invented" (or devised, created, coined), "founded", "discovered"
+    who: tuple[str, ...]  # each maker as written
+    surnames: frozenset[str]  # the stem of each maker's last name
+
+
+@lru_cache(maxsize=1 << 14)
+def makings_in(text: str, title: str = "") -> tuple[Making, ...]:
+    """Who made what, as claim `text` (of the note titled `title`) says it."""
+    if not _MAKING_WORD.search(text):
+        return ()
+    found: list[tuple[str, str, str]] = []  # (thing, verb, who)
+    for pattern in _MADE_BY:
+        found.extend((m["name"], m["verb"], m["who"]) for m in pattern.finditer(text))
+    titled = title[:1].isupper()
+    if titled:
+        for pattern in (_MADE_BY_OPENING, _PRONOUN_MADE_BY):
+            m = pattern.match(text)
+            if m is not None:
+                found.append((title, m["verb"], m["who"]))
+        m = _PRONOUN_MAKER.match(text)
+        if m is not None and m["name"] != "it":
+            found.append((m["name"], m["verb"], title))
+    out: list[Making] = []
+    for thing, verb, who in found:
+        thing = _trim(thing)
+        key = "".join(stem(w.lower()) for w in re.findall(r"[\w'’-]+", thing) if w[0].isupper())
+        split = re.split(r"\s*(?:,|\band\b|&)\s*", who)
+        people = tuple(p.strip().rstrip(".") for p in split if p.strip())
+        people = tuple(p for p in people if _trim(p) and not _plural_noun(p))
+        if not key or not people:
+            continue
+        surnames = frozenset(stem(p.split()[-1].lower()) for p in people)
+        out.append(
+            Making(name=thing, key=key, verb=_MAKE_KINDS[verb.lower()], who=people,
+                   surnames=surnames)
+        )  # fmt: skip
+    return tuple(out)
+
+
+_MAKING_WORD = re.compile(r"(?i:invented|devised|created|coined|founded|discovered)")
+
+
+def conflicting_makers(
+    a: str, b: str, a_title: str = "", b_title: str = ""
+) -> tuple[Making, Making] | None:
+    """One thing made by two different people across claims `a` and `b` (no maker shared,
+    and neither claim naming the other's maker anywhere), or None."""
+    xs, ys = makings_in(a, a_title), makings_in(b, b_title)
+    for x in xs:
+        for y in ys:
+            if x.key != y.key or x.verb != y.verb or x.surnames & y.surnames:
+                continue
+            # "invented by A, building on B's work": both named on one side (not counting the
+            # thing's own name: "Reyl Sort" may be named after its maker)
+            names = (x.name, y.name)
+            if _mentions(_without(a, names), y.surnames) or _mentions(
+                _without(b, names), x.surnames
+            ):
+                continue
+            return x, y
+    return None
+
+
+def _without(text: str, names: tuple[str, ...]) -> str:
+    for name in names:
+        text = text.replace(name, " ")
+    return text
+
+
+def _mentions(text: str, surnames: frozenset[str]) -> bool:
+    return any(stem(w.lower()) in surnames for w in re.findall(r"[^\W_]+", text))
+
+
+_MAY_DATE_EVENT = re.compile(r"\d\d\d|died|(?i:invented|devised|created|coined|founded|discovered)")
 
 
 def event_keys(text: str, title: str = "") -> frozenset[str]:
@@ -399,6 +517,8 @@ def event_keys(text: str, title: str = "") -> frozenset[str]:
             keys.add(f"{o.key[-1]}|died")
     for d in death_ages_in(text, title):
         keys.add(f"{d.key[-1]}|age at death")
+    for m in makings_in(text, title):
+        keys.add(f"{m.key}|{m.verb} by")
     return frozenset(keys)
 
 
@@ -409,9 +529,11 @@ def event_names(text: str, title: str = "") -> frozenset[tuple[str, ...]]:
     if not _MAY_DATE_EVENT.search(text):
         return frozenset()
     names: set[tuple[str, ...]] = set()
-    written = [o.name for o in origins_in(text, title)] + [
-        d.name for d in death_ages_in(text, title)
-    ]
+    written = (
+        [o.name for o in origins_in(text, title)]
+        + [d.name for d in death_ages_in(text, title)]
+        + [m.name for m in makings_in(text, title)]
+    )
     for name in written:
         words = tuple(w.casefold() for w in re.findall(r"[^\W_]+", name) if w[0].isupper())
         if words:

@@ -34,7 +34,13 @@ from engine.contradict.candidates import (
 )
 from engine.contradict.claim import extract_claims
 from engine.contradict.cues import clear_word_index
-from engine.contradict.events import death_ages_in, event_keys, event_names, origins_in
+from engine.contradict.events import (
+    death_ages_in,
+    event_keys,
+    event_names,
+    makings_in,
+    origins_in,
+)
 from engine.contradict.persons import (
     Descent,
     colour_about,
@@ -1128,3 +1134,4 @@ def clear_claim_caches() -> None:
     clear_lexicon_caches()
     origins_in.cache_clear()
     death_ages_in.cache_clear()
+    makings_in.cache_clear()

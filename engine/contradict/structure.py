@@ -23,7 +23,11 @@ from engine.contradict.claim import (
     parse_claim,
 )
 from engine.contradict.cues import decision
-from engine.contradict.events import conflicting_death_ages, conflicting_origins
+from engine.contradict.events import (
+    conflicting_death_ages,
+    conflicting_makers,
+    conflicting_origins,
+)
 from engine.contradict.persons import (
     conflicting_colour,
     conflicting_descent,
@@ -279,6 +283,20 @@ def assess(
             "conflicting_values",
             f"different dates: {quoted(ox.text)} vs {quoted(oy.text)}, both about when "
             f"{ox.name} {ox.event}",
+        )
+
+    # One thing made by two people: "Invented by Tony Hoare" in *Quick Sort* / "John Mallory
+    # invented Quicksort".
+    makers = conflicting_makers(
+        a, b, note_title_of(a_note) if a_note else "", note_title_of(b_note) if b_note else ""
+    )
+    if makers is not None:
+        mx, my = makers
+        return Verdict(
+            0.75,
+            "semantic_conflict",
+            f"different makers: {quoted(' and '.join(mx.who))} vs {quoted(' and '.join(my.who))}, "
+            f"both about who {mx.verb} {mx.name}",
         )
 
     # One person who died at two ages: "He died in June 1954, aged 41" in *Alan Turing* /

@@ -17,10 +17,12 @@ from engine.contradict import candidates, store
 from engine.contradict.candidates import TitleIndex, event_pairs
 from engine.contradict.events import (
     conflicting_death_ages,
+    conflicting_makers,
     conflicting_origins,
     death_ages_in,
     event_keys,
     event_names,
+    makings_in,
     origins_in,
 )
 from engine.contradict.scan import DEFAULT_SCAN_CONFIG
@@ -178,6 +180,46 @@ def test_two_ages_at_death_of_one_person_conflict() -> None:
     assert verdict.kind == "conflicting_values" and verdict.score >= 0.5
     assert '"aged 41" vs "at just 47"' in verdict.explanation
     assert "Alan Turing's age at death" in verdict.explanation
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "name", "verb", "who"),
+    [
+        ("Invented by Tomas Reyl in 1959, while in Lund.", "Reyl Sort", "Reyl Sort", "invented",
+         ("Tomas Reyl",)),
+        ("Ana Mallory devised Reyl Sort in the 1940s.", "", "Reyl Sort", "invented",
+         ("Ana Mallory",)),
+        ("Quillon was founded by Mara Venn and Tam Holt.", "", "Quillon", "founded",
+         ("Mara Venn", "Tam Holt")),
+        ("It was discovered by Ida Brask in 1928.", "Brasklin", "Brasklin", "discovered",
+         ("Ida Brask",)),
+        ("She founded Quillon in 1640.", "Mara Venn", "Quillon", "founded", ("Mara Venn",)),
+    ],
+)  # fmt: skip
+def test_who_made_a_thing_is_read_with_the_thing(
+    text: str, title: str, name: str, verb: str, who: tuple[str, ...]
+) -> None:
+    (made,) = makings_in(text, title)
+    assert (made.name, made.verb, made.who) == (name, verb, who)
+
+
+def test_a_thing_made_by_two_different_people_conflicts() -> None:
+    first = "Invented by Tomas Reyl in 1959, while in Lund."
+    other = "Ana Mallory devised Reyl Sort in 1959."
+    found = conflicting_makers(first, other, "Reyl Sort", "Ana Mallory")
+    assert found is not None and {found[0].who, found[1].who} == {("Tomas Reyl",), ("Ana Mallory",)}
+    verdict = assess(first, other, a_note="Algorithms/Reyl Sort.md", b_note="People/Ana Mallory.md")
+    assert verdict.score >= 0.5
+    assert '"Ana Mallory" vs "Tomas Reyl"' in verdict.explanation  # in the claims' order
+    assert "who invented Reyl Sort" in verdict.explanation
+    # one maker named on both sides, or named anywhere on the other side: no conflict
+    both = "Reyl Sort was devised by Ana Mallory and Tomas Reyl."
+    assert conflicting_makers(first, both, "Reyl Sort", "") is None
+    building = "Ana Mallory devised Reyl Sort, improving on Reyl's first idea."
+    assert conflicting_makers(first, building, "Reyl Sort", "") is None
+    # founding and inventing are two things; a crowd is no maker
+    assert conflicting_makers(first, "Ana Mallory founded Reyl Sort.", "Reyl Sort", "") is None
+    assert makings_in("Quillon was founded by the efreet in 1042.") == ()
 
 
 def test_claims_dating_one_event_share_a_key() -> None:
