@@ -1804,6 +1804,7 @@ _EXTRA_OPPOSITES = frozenset(
         ("manually", "automatically"), ("lighter", "heavier"), ("upstream", "downstream"),
         ("ascending", "descending"), ("above", "below"), ("over", "under"),
         ("resistant", "vulnerable"), ("resistance", "vulnerability"), ("friend", "foe"),
+        ("max", "min"),
     )
 )  # fmt: skip
 #: Function words whose opposites count (they are not content words).
@@ -1818,6 +1819,14 @@ def are_opposites(a: str, b: str) -> bool:
         return True
     if listed_opposite(a, b) is not None or morphological_opposite(a, b):
         return True
+    if "-" in a and "-" in b:
+        # compounds that differ in one part, where those parts are opposites: "max-heap" /
+        # "min-heap", "left-handed" / "right-handed"
+        pa, pb = a.split("-"), b.split("-")
+        differ = [(u, v) for u, v in zip(pa, pb, strict=False) if u != v]
+        if len(pa) == len(pb) and len(differ) == 1 and all(differ[0]):
+            return are_opposites(stem(differ[0][0]), stem(differ[0][1]))
+        return False
     # comparatives and superlatives of listed opposites (stronger / weaker)
     for suffix in ("er", "est"):
         if a.endswith(suffix) and b.endswith(suffix) and len(a) > 4 and len(b) > 4:

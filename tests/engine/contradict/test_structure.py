@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from engine.contradict.claim import parse_claim
 from engine.contradict.quantities import limits_in, parse_quantities
-from engine.contradict.structure import assess, clear_caches
+from engine.contradict.structure import are_opposites, assess, clear_caches
 from engine.contradict.text import stem
 from engine.contradict.types import FLAG_THRESHOLD
 
@@ -1706,3 +1706,19 @@ def test_a_machine_named_beside_two_sizes_is_where_not_what() -> None:
     )
     assert verdict.kind == "conflicting_values" and verdict.score >= FLAG_THRESHOLD
     assert verdict.explanation.endswith('"4 KiB" vs "512 bytes", both about size of page')
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "opposite"),
+    [
+        ("max-heap", "min-heap", True),
+        ("left-handed", "right-handed", True),
+        ("open-source", "closed-source", True),
+        ("red-black", "red-white", False),  # another colour, not an opposite
+        ("max-heap", "min-tree", False),  # two parts differ
+    ],
+)
+def test_compounds_differing_in_opposite_parts_are_opposites(
+    a: str, b: str, opposite: bool
+) -> None:
+    assert are_opposites(stem(a), stem(b)) is opposite
