@@ -505,32 +505,31 @@ def link_aliases(catalog: Catalog, paths: Iterable[str]) -> dict[str, tuple[tupl
     """note path -> the (target, alias) of each wikilink of `paths` written with an alias
     ("[[Monarch Butterfly|Monarchs]]"): a claim writing the alias names the target."""
     out: dict[str, list[tuple[str, str]]] = {}
-    for batch in _batched(list(dict.fromkeys(paths))):
-        marks = ",".join("?" * len(batch))
-        for src, target, alias in catalog.execute(
-            "SELECT src_path, target, alias FROM links WHERE is_embed = 0 AND alias IS NOT NULL"
-            f" AND alias != '' AND src_path IN ({marks}) ORDER BY id",
-            list(batch),
-        ):
-            if alias.casefold() != target.casefold():
-                out.setdefault(src, []).append((target, alias))
+    for src, target, alias in _aliased_links(catalog, "src_path", paths):
+        out.setdefault(src, []).append((target, alias))
     return {src: tuple(links) for src, links in out.items()}
 
 
 def aliased_links_to(catalog: Catalog, titles: Iterable[str]) -> list[tuple[str, str, str]]:
     """(source note, target, alias) of every wikilink to one of `titles` (case aside)
     written with an alias: the notes whose claims may name those notes by another word."""
-    out: list[tuple[str, str, str]] = []
-    for batch in _batched(list(dict.fromkeys(titles))):
+    return list(_aliased_links(catalog, "target COLLATE NOCASE", titles))
+
+
+def _aliased_links(
+    catalog: Catalog, column: str, values: Iterable[str]
+) -> Iterator[tuple[str, str, str]]:
+    """(source, target, alias) of the wikilinks (not embeds) whose `column` is one of
+    `values` and whose alias is not the target's own name."""
+    for batch in _batched(list(dict.fromkeys(values))):
         marks = ",".join("?" * len(batch))
         for src, target, alias in catalog.execute(
             "SELECT src_path, target, alias FROM links WHERE is_embed = 0 AND alias IS NOT NULL"
-            f" AND alias != '' AND target COLLATE NOCASE IN ({marks}) ORDER BY id",
+            f" AND alias != '' AND {column} IN ({marks}) ORDER BY id",
             list(batch),
         ):
             if alias.casefold() != target.casefold():
-                out.append((src, target, alias))
-    return out
+                yield src, target, alias
 
 
 def claims_with_phrases(catalog: Catalog, phrases: Sequence[Sequence[str]]) -> list[ClaimRow]:

@@ -272,47 +272,12 @@ def assess(
     if role is not None:
         return role
 
-    # One named thing that began twice: "X was founded in 1640" / "X is created in 1837".
-    origin = conflicting_origins(
+    # What happens once, said twice: a start, a maker, an age at death
+    event = _one_time_event(
         a, b, note_title_of(a_note) if a_note else "", note_title_of(b_note) if b_note else ""
     )
-    if origin is not None:
-        ox, oy = origin
-        return Verdict(
-            0.85,
-            "conflicting_values",
-            f"different dates: {quoted(ox.text)} vs {quoted(oy.text)}, both about when "
-            f"{ox.name} {ox.event}",
-        )
-
-    # One thing made by two people: "Invented by Tony Hoare" in *Quick Sort* / "John Mallory
-    # invented Quicksort".
-    makers = conflicting_makers(
-        a, b, note_title_of(a_note) if a_note else "", note_title_of(b_note) if b_note else ""
-    )
-    if makers is not None:
-        mx, my = makers
-        return Verdict(
-            0.75,
-            "semantic_conflict",
-            f"different makers: {quoted(' and '.join(mx.who))} vs {quoted(' and '.join(my.who))}, "
-            f"both about who {mx.verb} {mx.name}",
-        )
-
-    # One person who died at two ages: "He died in June 1954, aged 41" in *Alan Turing* /
-    # "Turing ... died at just 47".
-    ages = conflicting_death_ages(
-        a, b, note_title_of(a_note) if a_note else "", note_title_of(b_note) if b_note else ""
-    )
-    if ages is not None:
-        ax, ay = ages
-        who = max((ax.name, ay.name), key=len)
-        return Verdict(
-            0.8,
-            "conflicting_values",
-            f"different ages: {quoted(ax.text)} vs {quoted(ay.text)}, both about {who}'s age "
-            "at death",
-        )
+    if event is not None:
+        return event
 
     # One thing measured twice, named across the notes: "Brannoc children ... until the age
     # of 14" against "at the age of 6" in the note *Brannoc Clan*.
@@ -1166,6 +1131,42 @@ _DIMENSIONS = {
     "length": "distance", "mass": "weight", "time": "duration", "temperature": "temperature",
     "data": "size", "volume": "volume", "area": "area", "speed": "speed", "age": "age",
 }  # fmt: skip
+
+
+def _one_time_event(a: str, b: str, a_title: str, b_title: str) -> Verdict | None:
+    """Claims `a` and `b` (of notes titled `a_title`, `b_title`) give one thing two dates of
+    a one-time event ("X was founded in 1640" / "X is created in 1837"), two makers
+    ("Invented by Tony Hoare" in *Quick Sort* / "John Mallory invented Quicksort") or one
+    person two ages at death ("died in June 1954, aged 41" / "he died at just 47")."""
+    origin = conflicting_origins(a, b, a_title, b_title)
+    if origin is not None:
+        ox, oy = origin
+        return Verdict(
+            0.85,
+            "conflicting_values",
+            f"different dates: {quoted(ox.text)} vs {quoted(oy.text)}, both about when "
+            f"{ox.name} {ox.event}",
+        )
+    makers = conflicting_makers(a, b, a_title, b_title)
+    if makers is not None:
+        mx, my = makers
+        return Verdict(
+            0.75,
+            "semantic_conflict",
+            f"different makers: {quoted(' and '.join(mx.who))} vs {quoted(' and '.join(my.who))}, "
+            f"both about who {mx.verb} {mx.name}",
+        )
+    ages = conflicting_death_ages(a, b, a_title, b_title)
+    if ages is not None:
+        ax, ay = ages
+        who = max((ax.name, ay.name), key=len)
+        return Verdict(
+            0.8,
+            "conflicting_values",
+            f"different ages: {quoted(ax.text)} vs {quoted(ay.text)}, both about {who}'s age "
+            "at death",
+        )
+    return None
 
 
 def _capitalised_at(text: str, names: frozenset[str]) -> list[int]:

@@ -27,9 +27,8 @@ from engine.contradict.events import (
 )
 from engine.contradict.scan import DEFAULT_SCAN_CONFIG
 from engine.contradict.structure import assess
-from engine.evaluate.vault_gen import generate_vault
-from engine.workspace import Workspace, WorkspaceConfig
-from tests.helpers.vaultkit import write_notes
+from engine.workspace import Workspace
+from tests.helpers.contradiction_vault import stored_pairs, words_workspace
 from tests.helpers.words_embedder import WordsEmbedder
 
 
@@ -278,20 +277,8 @@ NOTES = {
 
 @pytest.fixture(scope="module")
 def workspace(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Workspace]:
-    root = tmp_path_factory.mktemp("events-vault") / "vault"
-    generate_vault(root, 60, seed=5)
-    write_notes(root, NOTES)
-    cfg = WorkspaceConfig(vault_root=root, data_root=tmp_path_factory.mktemp("events-data"))
-    with Workspace.open(cfg, embedder=WordsEmbedder()) as ws:  # type: ignore[arg-type]
-        ws.sync()
+    with words_workspace(tmp_path_factory, "events", NOTES, seed=5) as ws:
         yield ws
-
-
-def _pairs(ws: Workspace) -> list[tuple[str, str, str, float, str]]:
-    rows = ws.catalog.execute(
-        "SELECT id, a_path, b_path, confidence, type FROM contradictions ORDER BY id"
-    )
-    return [(r[0], r[1], r[2], round(float(r[3]), 6), r[4]) for r in rows]
 
 
 def test_a_scan_reads_two_dates_of_one_event_together(
@@ -305,9 +292,9 @@ def test_a_scan_reads_two_dates_of_one_event_together(
     with monkeypatch.context() as patched:
         patched.setattr(candidates, "EVENT_GROUP_MAX", 1)
         scanner.full_scan()
-        assert not [p for p in _pairs(workspace) if {p[1], p[2]} == {PERSON, LANGUAGE}]
+        assert not [p for p in stored_pairs(workspace) if {p[1], p[2]} == {PERSON, LANGUAGE}]
     scanner.full_scan()
-    everything = _pairs(workspace)
+    everything = stored_pairs(workspace)
     dated = [p for p in everything if {p[1], p[2]} == {PERSON, LANGUAGE}]
     assert len(dated) == 1 and dated[0][4] == "conflicting_values"
     # the two claims share too few words for the similarity gates alone
@@ -321,5 +308,5 @@ def test_a_scan_reads_two_dates_of_one_event_together(
     # a live edit of either note asks the store for the other claim
     for changed in ([PERSON], [LANGUAGE]):
         scanner.update(changed, ())
-        assert _pairs(workspace) == everything, changed
+        assert stored_pairs(workspace) == everything, changed
     assert len(store.indexed_notes(workspace.catalog)) > 60

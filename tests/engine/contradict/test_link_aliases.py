@@ -12,10 +12,8 @@ from engine.contradict import store
 from engine.contradict.candidates import TitleIndex, linked_titles
 from engine.contradict.structure import assess
 from engine.contradict.types import FLAG_THRESHOLD
-from engine.evaluate.vault_gen import generate_vault
-from engine.workspace import Workspace, WorkspaceConfig
-from tests.helpers.vaultkit import write_notes
-from tests.helpers.words_embedder import WordsEmbedder
+from engine.workspace import Workspace
+from tests.helpers.contradiction_vault import stored_pairs, words_workspace
 
 LINKS = (("Paper Kite", "Kites"), ("Species/Grey Heron", "herons"), ("Rain", "rain"))
 
@@ -63,20 +61,8 @@ NOTES = {
 
 @pytest.fixture(scope="module")
 def workspace(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Workspace]:
-    root = tmp_path_factory.mktemp("alias-vault") / "vault"
-    generate_vault(root, 60, seed=11)
-    write_notes(root, NOTES)
-    cfg = WorkspaceConfig(vault_root=root, data_root=tmp_path_factory.mktemp("alias-data"))
-    with Workspace.open(cfg, embedder=WordsEmbedder()) as ws:  # type: ignore[arg-type]
-        ws.sync()
+    with words_workspace(tmp_path_factory, "alias", NOTES, seed=11) as ws:
         yield ws
-
-
-def _pairs(ws: Workspace) -> list[tuple[str, str, str, float, str]]:
-    rows = ws.catalog.execute(
-        "SELECT id, a_path, b_path, confidence, type FROM contradictions ORDER BY id"
-    )
-    return [(r[0], r[1], r[2], round(float(r[3]), 6), r[4]) for r in rows]
 
 
 def test_a_scan_reads_a_claim_beside_the_note_its_alias_names(workspace: Workspace) -> None:
@@ -86,17 +72,17 @@ def test_a_scan_reads_a_claim_beside_the_note_its_alias_names(workspace: Workspa
         MIGRATION: (("Paper Kite", "Kites"),)
     }
     scanner.full_scan()
-    everything = _pairs(workspace)
+    everything = stored_pairs(workspace)
     found = [p for p in everything if {p[1], p[2]} == {SPECIES, MIGRATION}]
     assert len(found) == 1 and found[0][4] == "conflicting_values"
     # a live edit of either note finds the same pairs
     for changed in ([MIGRATION], [SPECIES]):
         scanner.update(changed, ())
-        assert _pairs(workspace) == everything, changed
+        assert stored_pairs(workspace) == everything, changed
     # without the link, "Kites" names nothing
     (workspace.config.vault_root / MIGRATION).write_text(
         NOTES[MIGRATION].replace("[[Paper Kite|Kites]]", "Kites"), encoding="utf-8"
     )
     workspace.sync()
     scanner.update([MIGRATION], ())
-    assert not [p for p in _pairs(workspace) if {p[1], p[2]} == {SPECIES, MIGRATION}]
+    assert not [p for p in stored_pairs(workspace) if {p[1], p[2]} == {SPECIES, MIGRATION}]
