@@ -81,8 +81,12 @@ class ForkServer:
                 line = self.next_line(timeout=wait)
             except queue.Empty:
                 assert deadline is not None, f"child {pid} silent for {LINE_TIMEOUT_S} s"
-                os.kill(pid, signal.SIGKILL)
-                killed, deadline = True, None
+                deadline = None
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                    killed = True
+                except ProcessLookupError:
+                    pass  # it ended on its own just before: its "exit" line follows
                 continue
             assert not line.startswith("error"), line
             if line.startswith("exit "):
