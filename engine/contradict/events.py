@@ -175,7 +175,7 @@ def origins_in(text: str, title: str = "") -> tuple[Origin, ...]:
 
     def add(name: str, m: re.Match[str] | None, event: str, year: str | None = None) -> None:
         name = _trim(name)
-        key = tuple(stem(w.lower()) for w in re.findall(r"[\w'’-]+", name) if w[0].isupper())
+        key = _name_stems(name)
         found = m.groupdict() if m is not None else {}
         last: int | None = None
         if year is None and found.get("decade"):
@@ -234,6 +234,11 @@ def origins_in(text: str, title: str = "") -> tuple[Origin, ...]:
         event = "began" if said["begin"] else "died" if said["died"] else "came out"
         add(title, said, event)
     return tuple(out)
+
+
+def _name_stems(name: str) -> tuple[str, ...]:
+    """The stems of a name's capitalised words, what names are compared by."""
+    return tuple(stem(w.lower()) for w in re.findall(r"[\w'’-]+", name) if w[0].isupper())
 
 
 def _plural_noun(name: str) -> bool:
@@ -346,7 +351,7 @@ def death_ages_in(text: str, title: str = "") -> tuple[DeathAge, ...]:
     out: list[DeathAge] = []
     for name, m in found:
         name = _trim(name)
-        key = tuple(stem(w.lower()) for w in re.findall(r"[\w'’-]+", name) if w[0].isupper())
+        key = _name_stems(name)
         age = m["age"] or m.groupdict().get("age2")
         if not key or not age or _plural_noun(name) or not 0 < int(age) < 130:
             continue
@@ -451,7 +456,7 @@ def makings_in(text: str, title: str = "") -> tuple[Making, ...]:
     out: list[Making] = []
     for thing, verb, who in found:
         thing = _trim(thing)
-        key = "".join(stem(w.lower()) for w in re.findall(r"[\w'’-]+", thing) if w[0].isupper())
+        key = "".join(_name_stems(thing))
         split = re.split(r"\s*(?:,|\band\b|&)\s*", who)
         people = tuple(p.strip().rstrip(".") for p in split if p.strip())
         people = tuple(p for p in people if _trim(p) and not _plural_noun(p))

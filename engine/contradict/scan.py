@@ -699,10 +699,7 @@ class ContradictionScanner:
         named = [self._named(titles, table, r, aliases) for r in rows]
         wanted = {titles.own(p) for p in scanned} | {k for m in named for k in m}
         wanted.discard(-1)
-        dated = [
-            event_names(table.texts[r], note_title_of(table.note_paths[table.note_id_of(r)]))
-            for r in rows
-        ]
+        dated = [event_names(table.texts[r], note_title_of(table.note(r))) for r in rows]
         if not wanted and not any(dated):
             return empty, empty, None
         claims_total = table.scanned  # claims in the vault, as a full scan counts them
@@ -772,10 +769,7 @@ class ContradictionScanner:
         )
         eq, eo = event_pairs(
             all_rows,
-            [
-                event_keys(table.texts[r], note_title_of(table.note_paths[table.note_id_of(r)]))
-                for r in rows
-            ],
+            [event_keys(table.texts[r], note_title_of(table.note(r))) for r in rows],
             notes,
             touched,
         )
