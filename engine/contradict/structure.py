@@ -68,6 +68,8 @@ from engine.contradict.text import (
     stem,
     tokenize,
 )
+from engine.contradict.traits import clear_caches as clear_trait_caches
+from engine.contradict.traits import conflicting_traits, trait_phrase
 
 # -- structure: Do two claims say opposite things about the same thing? A structural verdict per
 #    pair. ---
@@ -114,6 +116,7 @@ def clear_caches() -> None:
     assess.cache_clear()
     about_different_things.cache_clear()
     _bonus_targets.cache_clear()
+    clear_trait_caches()
 
 
 # -- verdict: The structural verdict on a pair of claims: `assess` and its `Verdict`. ---
@@ -214,6 +217,17 @@ def assess(
         title, wa, wb = colour
         return Verdict(
             0.7, "semantic_conflict", f"colours: {quoted(wa)} vs {quoted(wb)}, both about {title}"
+        )
+    # One thing given two values of a trait that holds one ("omnivores" / "strict meat-eaters")
+    traits = conflicting_traits(
+        a, b, a_note=a_note, b_note=b_note, a_links=a_links, b_links=b_links
+    )
+    if traits is not None:
+        title, ta, tb = traits
+        return Verdict(
+            0.7,
+            "semantic_conflict",
+            f"{quoted(ta.text)} vs {quoted(tb.text)}, both about {trait_phrase(ta.trait, title)}",
         )
     x, y = parse_claim(a), parse_claim(b)
     # "a ferryman at the north landing" / "a ferryman working the South Landing", said of one

@@ -1,0 +1,342 @@
+"""Whether a claim gives a named thing one value of a trait that holds one value: what an
+animal eats ("omnivores" / "strict meat-eaters"), when it is active ("diurnal" /
+"nocturnal"), whether a tree keeps its leaves, how a language is typed, whether a protocol
+keeps a connection.
+
+Such words belong to small closed sets whose members exclude each other, so two notes that
+ascribe two of them to one thing disagree however differently the rest of each sentence
+runs -- and the sentences rarely share other words ("Red squirrels are diurnal, most active
+in the early morning" / "No red squirrels at all in the middle of the day, which makes
+sense: they're largely nocturnal").
+
+A claim ascribes a trait only where the reading is safe: the trait word follows the thing's
+name, or a pronoun for it, through a copula ("Badgers are omnivores", "they're largely
+nocturnal", "Python is a dynamically typed language") or opens an apposition ("Python, a
+dynamically typed language"); nothing negates, hedges or compares it ("not nocturnal",
+"partly nocturnal", "more nocturnal than", "unlike foxes"), the claim names nothing else
+with a capital, and it gives no second value of the same trait.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from engine.contradict.candidates import note_title_of
+from engine.contradict.text import Token, tokenize
+
+
+@dataclass(frozen=True)
+class Trait:
+    """One trait word a claim ascribes to a thing: `trait` names the set ("diet"), `value`
+    the member ("meat"), `text` the words as written ("strict meat-eaters")."""
+
+    trait: str
+    value: str
+    text: str
+
+
+#: trait -> (what the explanation calls it, {written form: value}, value pairs that conflict)
+_TRAITS: dict[str, tuple[str, dict[str, str], frozenset[frozenset[str]]]] = {
+    "diet": (
+        "what {} eats",
+        {
+            **dict.fromkeys(
+                "herbivore herbivores herbivorous plant-eater plant-eaters plant-eating".split(),
+                "plants",
+            ),
+            **dict.fromkeys(
+                "carnivore carnivores carnivorous meat-eater meat-eaters meat-eating "
+                "hypercarnivore hypercarnivores".split(),
+                "meat",
+            ),
+            **dict.fromkeys("omnivore omnivores omnivorous".split(), "both"),
+            **dict.fromkeys("insectivore insectivores insectivorous".split(), "insects"),
+            **dict.fromkeys("piscivore piscivores piscivorous".split(), "fish"),
+        },
+        frozenset(
+            frozenset(p)
+            for p in (
+                ("plants", "meat"),
+                ("plants", "both"),
+                ("meat", "both"),
+                ("plants", "insects"),
+                ("plants", "fish"),
+            )
+        ),
+    ),
+    "activity": (
+        "when {} is active",
+        {"diurnal": "day", "nocturnal": "night"},
+        frozenset({frozenset({"day", "night"})}),
+    ),
+    "foliage": (
+        "whether {} keeps its leaves",
+        {"evergreen": "kept", "evergreens": "kept", "deciduous": "shed"},
+        frozenset({frozenset({"kept", "shed"})}),
+    ),
+    "body heat": (
+        "{}'s body heat",
+        {"warm-blooded": "warm", "cold-blooded": "cold"},
+        frozenset({frozenset({"warm", "cold"})}),
+    ),
+    "reaction heat": (
+        "whether {} gives off heat",
+        {"exothermic": "gives", "endothermic": "takes"},
+        frozenset({frozenset({"gives", "takes"})}),
+    ),
+    "birth": (
+        "how {} bears young",
+        {"oviparous": "eggs", "viviparous": "live"},
+        frozenset({frozenset({"eggs", "live"})}),
+    ),
+    "typing": (
+        "how {} is typed",
+        {"statically typed": "static", "dynamically typed": "dynamic"},
+        frozenset({frozenset({"static", "dynamic"})}),
+    ),
+    "type strength": (
+        "how strictly {} is typed",
+        {"strongly typed": "strong", "weakly typed": "weak"},
+        frozenset({frozenset({"strong", "weak"})}),
+    ),
+    "connection": (
+        "whether {} keeps a connection",
+        {"connectionless": "none", "connection-oriented": "kept"},
+        frozenset({frozenset({"none", "kept"})}),
+    ),
+    "compression": (
+        "whether {} loses data",
+        {"lossy": "loses", "lossless": "keeps"},
+        frozenset({frozenset({"loses", "keeps"})}),
+    ),
+    "threads": (
+        "how many threads {} runs",
+        {"single-threaded": "one", "multi-threaded": "many", "multithreaded": "many"},
+        frozenset({frozenset({"one", "many"})}),
+    ),
+    "byte order": (
+        "{}'s byte order",
+        {"big-endian": "big", "little-endian": "little"},
+        frozenset({frozenset({"big", "little"})}),
+    ),
+    "indexing": (
+        "where {} counts from",
+        {
+            **dict.fromkeys("zero-indexed 0-indexed zero-based 0-based".split(), "zero"),
+            **dict.fromkeys("one-indexed 1-indexed one-based 1-based".split(), "one"),
+        },
+        frozenset({frozenset({"zero", "one"})}),
+    ),
+}
+#: written form (lower case, words joined by one space) -> (trait, value)
+_WORDS: dict[str, tuple[str, str]] = {
+    form: (trait, value)
+    for trait, (_, forms, _) in _TRAITS.items()
+    for form, value in forms.items()
+}
+#: The longest written form, in words.
+_LONGEST = max(len(form.split()) for form in _WORDS)
+_TRAIT_RE = re.compile(
+    r"(?<![\w-])(?:"
+    + "|".join(re.escape(f).replace(r"\ ", r"[\s-]+") for f in sorted(_WORDS, key=len)[::-1])
+    + r")(?![\w-])",
+    re.IGNORECASE,
+)
+
+#: Words that link a thing to what it is ("Badgers are omnivores").
+_COPULAS = frozenset("is are was were remain remains stay stays be".split())
+#: Words that may stand between the copula and the trait word without changing it.
+_FILLERS = frozenset(
+    """a an the largely mostly mainly primarily chiefly essentially strictly strict obligate
+    truly purely entirely wholly exclusively fully typically generally usually normally
+    always very highly basically""".split()
+)
+#: Words that make a trait partial, changing, negated or compared: no plain value.
+_HEDGES = frozenset(
+    """not no never nor neither non partly partially semi sometimes occasionally also
+    somewhat more less least most become becomes became becoming turn turns can could may
+    might often""".split()
+)
+#: Words that set one thing against another or put the trait under a condition.
+_COMPARING = frozenset("unlike like than whereas compared versus vs if unless".split())
+#: Pronouns that speak of the thing a claim is about.
+_PRONOUNS = frozenset("it they".split())
+#: Words that may open a name of the thing ("the badgers", "adult badgers").
+_BEFORE_NAME = frozenset("the a an all most adult adults wild these those".split())
+
+
+def has_trait_word(text: str) -> bool:
+    """The claim holds a trait word at all (a cheap filter)."""
+    return _TRAIT_RE.search(text) is not None
+
+
+def trait_about(text: str, title: str, *, own: bool, linked: bool = False) -> Trait | None:
+    """The one trait value claim `text` ascribes to the thing of the note titled `title`;
+    None where it ascribes none, two of one trait, or may speak of something else. `own`:
+    the claim is of that note (its pronouns and its title's last word name the thing);
+    `linked`: the claim links that note by an alias (its title's last word names it)."""
+    if not has_trait_word(text):
+        return None
+    return _trait(text, title.casefold(), own, linked)
+
+
+@lru_cache(maxsize=1 << 14)
+def _trait(text: str, title: str, own: bool, linked: bool) -> Trait | None:
+    words = [t for t in tokenize(text) if t.kind == "word"]
+    if any(t.norm in _COMPARING for t in words):
+        return None
+    found = _trait_words(text, words)
+    if len({trait for trait, _, _, _ in found}) != len(found):
+        return None  # two values of one trait ("diurnal and nocturnal"), or one said twice
+    names = _name_spans(words, title, own or linked)
+    if (not names and not own) or _other_name(text, words, names):
+        return None
+    for trait, value, first, last in found:
+        start = _ascribed_from(text, words, first, names, own)
+        if start is None:
+            continue
+        return Trait(trait, value, text[words[start].start : words[last].end])
+    return None
+
+
+def _trait_words(text: str, words: list[Token]) -> list[tuple[str, str, int, int]]:
+    """(trait, value, first word index, last word index) of each trait word of the claim."""
+    out: list[tuple[str, str, int, int]] = []
+    starts = {t.start: i for i, t in enumerate(words)}
+    ends = {t.end: i for i, t in enumerate(words)}
+    for m in _TRAIT_RE.finditer(text):
+        first, last = starts.get(m.start()), ends.get(m.end())
+        if first is None or last is None:
+            continue
+        form = " ".join(re.split(r"[\s-]+", m.group().casefold()))
+        key = next((f for f in _WORDS if " ".join(re.split(r"[\s-]+", f)) == form), None)
+        if key is not None:
+            out.append((*_WORDS[key], first, last))
+    return out
+
+
+def _name_spans(words: list[Token], title: str, head_names: bool) -> list[range]:
+    """The word spans that name the thing titled `title`: its title's words in order (the
+    last one may be plural: "red squirrels"), or, where `head_names`, its title's last word
+    alone ("Badgers" for *European Badger*), opening the claim or after a determiner."""
+    parts = [t.norm for t in tokenize(title) if t.kind == "word"]
+    if not parts:
+        return []
+    out: list[range] = []
+    n = len(parts)
+    for i in range(len(words) - n + 1):
+        if [w.norm for w in words[i : i + n - 1]] == parts[:-1] and _same_noun(
+            words[i + n - 1].norm, parts[-1]
+        ):
+            out.append(range(i, i + n))
+    if head_names and n > 1:
+        for i, w in enumerate(words):
+            if (
+                _same_noun(w.norm, parts[-1])
+                and not any(i in r for r in out)
+                and (i == 0 or words[i - 1].norm in _BEFORE_NAME)
+            ):
+                out.append(range(i, i + 1))
+    return sorted(out, key=lambda r: r.start)
+
+
+def _same_noun(word: str, noun: str) -> bool:
+    """`word` is `noun` or its plural ("foxes", "squirrels", "species")."""
+    return (
+        word == noun
+        or word in (noun + "s", noun + "es")
+        or (noun.endswith("y") and word == noun[:-1] + "ies")
+    )
+
+
+def _other_name(text: str, words: list[Token], names: list[range]) -> bool:
+    """A word written with a capital that is not the thing's name, past the claim's first
+    word ("Unlike Foxes, ..." aside, which `_COMPARING` turns away)."""
+    inside = {i for r in names for i in r}
+    for i, t in enumerate(words):
+        if i == 0 or i in inside or t.norm == "i":
+            continue
+        if text[t.start : t.start + 1].isupper():
+            return True
+    return False
+
+
+def _ascribed_from(
+    text: str, words: list[Token], first: int, names: list[range], own: bool
+) -> int | None:
+    """The index of the first word of the trait's phrase ("strict meat-eaters") where the
+    trait word at `first` is said of the thing: after its name or a pronoun for it through
+    a copula or a comma, with only filler words between; None otherwise."""
+    k = first - 1
+    while k >= 0 and words[k].norm in _FILLERS:
+        k -= 1
+    phrase_start = k + 1
+    while words[phrase_start].norm in ("a", "an", "the"):
+        phrase_start += 1  # "a dynamically typed language" says "dynamically typed"
+    if k < 0:
+        return phrase_start if own else None  # "Largely nocturnal, ..." opening its own note
+    if any(words[j].norm in _HEDGES for j in range(max(0, k - 1), first)):
+        return None
+    gap = text[words[k].end : words[phrase_start].start]
+    if words[k].norm in _COPULAS:
+        holder = k - 1
+    elif "," in gap or "—" in gap or "(" in gap:
+        holder = k  # "Python, a dynamically typed language"
+    elif words[k].norm in _PRONOUNS and ("'" in gap or "’" in gap or not gap.strip()):
+        holder = k  # "they're largely nocturnal": the contraction is gone from the words
+    else:
+        return None
+    if holder < 0:
+        return None
+    if any(holder in r for r in names):
+        return phrase_start
+    # a pronoun for the thing: in its own note, or after the claim has named it
+    if words[holder].norm in _PRONOUNS and (own or any(r.start < holder for r in names)):
+        return phrase_start
+    return None
+
+
+def conflicting_traits(
+    a: str,
+    b: str,
+    *,
+    a_note: str | None,
+    b_note: str | None,
+    a_links: tuple[str, ...] = (),
+    b_links: tuple[str, ...] = (),
+) -> tuple[str, Trait, Trait] | None:
+    """(the thing's title, the trait `a` gives it, the one `b` gives it) where the two
+    claims give the thing of one of their notes two values of one trait that exclude each
+    other. `a_links`, `b_links`: the notes each claim names by a link's alias."""
+    if not (has_trait_word(a) and has_trait_word(b)):
+        return None
+    for note, own_a in ((a_note, True), (b_note, False)):
+        if not note or (a_note and b_note and a_note == b_note):
+            continue
+        title = note_title_of(note)
+        links_a = a_links if not own_a else ()
+        links_b = b_links if own_a else ()
+        ta = trait_about(a, title, own=own_a, linked=_links_to(links_a, title))
+        tb = trait_about(b, title, own=not own_a, linked=_links_to(links_b, title))
+        if ta is None or tb is None or ta.trait != tb.trait:
+            continue
+        if frozenset({ta.value, tb.value}) in _TRAITS[ta.trait][2]:
+            return title, ta, tb
+    return None
+
+
+def trait_phrase(trait: str, title: str) -> str:
+    """What the explanation says the two claims are about ("what European Badger eats")."""
+    return _TRAITS[trait][0].format(title)
+
+
+def _links_to(links: tuple[str, ...], title: str) -> bool:
+    folded = title.casefold()
+    return any(t.replace("\\", "/").rsplit("/", 1)[-1].casefold() == folded for t in links)
+
+
+def clear_caches() -> None:
+    """Drop the per-claim cache (a scan of many notes calls this when done)."""
+    _trait.cache_clear()

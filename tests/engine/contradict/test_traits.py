@@ -1,0 +1,165 @@
+"""A trait that holds one value (what an animal eats, when it is active, how a language is
+typed), given two values of one named thing by two notes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from engine.contradict.structure import assess
+from engine.contradict.traits import conflicting_traits, trait_about
+from engine.workspace import Workspace
+from tests.helpers.contradiction_vault import stored_pairs, words_workspace
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "own", "linked", "value", "written"),
+    [
+        (
+            "Marsh quolls are nocturnal, hunting beetles.",
+            "Marsh Quoll",
+            True,
+            False,
+            "night",
+            "nocturnal",
+        ),
+        (
+            "No quolls by day, which fits: they're largely diurnal.",
+            "Quoll",
+            False,
+            False,
+            "day",
+            "largely diurnal",
+        ),
+        (
+            "Quolls leave the den at dusk; they're strict meat-eaters.",
+            "Marsh Quoll",
+            False,
+            True,
+            "meat",
+            "strict meat-eaters",
+        ),
+        (
+            "Largely nocturnal and solitary.",
+            "Marsh Quoll",
+            True,
+            False,
+            "night",
+            "Largely nocturnal",
+        ),
+        (
+            "It is an evergreen shrub of dry hillsides.",
+            "Rock Laurel",
+            True,
+            False,
+            "kept",
+            "evergreen",
+        ),
+        (
+            "Quillscript, a dynamically typed language, came out in 1994.",
+            "Quillscript",
+            False,
+            False,
+            "dynamic",
+            "dynamically typed",
+        ),
+        ("The format is lossless.", "Format", True, False, "keeps", "lossless"),
+    ],
+)
+def test_a_trait_said_of_the_thing(
+    text: str, title: str, own: bool, linked: bool, value: str, written: str
+) -> None:
+    found = trait_about(text, title, own=own, linked=linked)
+    assert found is not None and found.value == value and found.text == written
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "own"),
+    [
+        ("Marsh quolls are not nocturnal.", "Marsh Quoll", True),  # negated
+        ("Marsh quolls aren't nocturnal.", "Marsh Quoll", True),
+        ("Marsh quolls are partly nocturnal.", "Marsh Quoll", True),  # hedged
+        ("Marsh quolls can become nocturnal in summer.", "Marsh Quoll", True),  # changing
+        ("Marsh quolls are more nocturnal than cats.", "Marsh Quoll", True),  # compared
+        ("Unlike marsh quolls, bats are nocturnal.", "Marsh Quoll", False),
+        ("Marsh quolls are diurnal and nocturnal.", "Marsh Quoll", True),  # two values
+        ("Marsh quolls chase Brindle Mice, which are nocturnal.", "Marsh Quoll", True),  # a name
+        ("Quolls hunt mice that are nocturnal.", "Marsh Quoll", False),  # another thing
+        ("Bats are nocturnal.", "Marsh Quoll", False),  # the thing is not named
+        ("Nocturnal animals need big eyes.", "Marsh Quoll", False),
+        ("Quolls are nocturnal.", "Marsh Quoll", False),  # the last word alone, not linked
+    ],
+)
+def test_no_trait_where_it_may_not_be_the_things(text: str, title: str, own: bool) -> None:
+    assert trait_about(text, title, own=own) is None
+
+
+def test_two_values_of_one_trait_conflict_and_others_do_not() -> None:
+    own = "Species/Marsh Quoll.md"
+    found = conflicting_traits(
+        "Marsh quolls are omnivores, eating fruit and grubs.",
+        "Quolls leave the den at dusk; they're strict meat-eaters.",
+        a_note=own,
+        b_note="Journal/2024-05-01.md",
+        b_links=("Marsh Quoll",),
+    )
+    assert found is not None
+    title, ta, tb = found
+    assert (title, ta.value, tb.value) == ("Marsh Quoll", "both", "meat")
+    # without the link, "Quolls" alone may be another quoll
+    assert (
+        conflicting_traits(
+            "Marsh quolls are omnivores, eating fruit and grubs.",
+            "Quolls leave the den at dusk; they're strict meat-eaters.",
+            a_note=own,
+            b_note="Journal/2024-05-01.md",
+        )
+        is None
+    )
+    # two traits, or two values that agree (insects are meat), are no conflict
+    for other in ("Marsh quolls are nocturnal.", "Marsh quolls are insectivores."):
+        assert (
+            conflicting_traits(
+                "Marsh quolls are carnivores.", other, a_note=own, b_note="Journal/2024-05-01.md"
+            )
+            is None
+        )
+
+
+def test_the_verdict_names_both_values_and_the_trait() -> None:
+    verdict = assess(
+        "Marsh quolls are diurnal, most active in the early morning.",
+        "No marsh quolls at all at noon, which makes sense: they're largely nocturnal.",
+        a_note="Species/Marsh Quoll.md",
+        b_note="Journal/2024-05-01.md",
+    )
+    assert verdict.kind == "semantic_conflict" and verdict.score >= 0.5
+    assert verdict.explanation == (
+        '"diurnal" vs "largely nocturnal", both about when Marsh Quoll is active'
+    )
+
+
+SPECIES = "Species/Marsh Quoll.md"
+DAY = "Journal/2024-05-01.md"
+NOTES = {
+    SPECIES: "# Marsh Quoll\n\nA small spotted marsupial of coastal heath.\n\n"
+    "Marsh quolls are diurnal, most active on the heath in the early morning.\n",
+    DAY: "# 2024-05-01\n\nWalked the heath track after lunch.\n\n"
+    "No marsh quolls on the heath in the morning, which makes sense: they're largely nocturnal.\n",
+}
+
+
+@pytest.fixture(scope="module")
+def workspace(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Workspace]:
+    with words_workspace(tmp_path_factory, "traits", NOTES, seed=11) as ws:
+        yield ws
+
+
+def test_a_scan_lists_two_values_of_one_trait(workspace: Workspace) -> None:
+    scanner = workspace._contradiction_scanner()
+    assert scanner is not None
+    scanner.full_scan()
+    pairs = [p for p in stored_pairs(workspace) if {p[1], p[2]} == {SPECIES, DAY}]
+    assert len(pairs) == 1 and pairs[0][4] == "semantic_conflict"
+    assert pairs[0][3] >= 0.5
