@@ -346,6 +346,9 @@ def assess(
     left_x = cx - shared_stems(cx, cy) - anto_x - shared_stems(cx, y.negated_roots) - x.lead
     left_y = cy - shared_stems(cy, cx) - anto_y - shared_stems(cy, x.negated_roots) - y.lead
     left_x, left_y = left_x - x.aside, left_y - y.aside
+    # "Quicksort is not a stable sort" / "Quicksort is stable": the noun a shared word
+    # describes, ending its clause, names the kind the subject is, not a further statement
+    left_x, left_y = left_x - _kind_nouns(x, cy), left_y - _kind_nouns(y, cx)
     # a clause of its own that the other claim never touches ("...; we found their tracks on
     # every hike") is a second statement beside the one compared
     left_x, left_y = left_x - _apart(x, cy, anto_x), left_y - _apart(y, cx, anto_y)
@@ -1242,6 +1245,31 @@ def _widened(c: ParsedClaim) -> tuple[Quantity, ...]:
         else q
         for q in c.quantities
     )
+
+
+#: Words after which a noun ends the phrase it heads.
+_PHRASE_ENDS = frozenset({"that", "which", "with", "for", "in", "and", "but", "because"})
+
+
+def _kind_nouns(c: ParsedClaim, other: frozenset[str]) -> frozenset[str]:
+    """The stems of claim `c`'s nouns that only name what its subject is a kind of: the
+    last word of "a stable sort" where the other claim (content `other`) says "stable",
+    closing its clause."""
+    words = [t for t in c.tokens if t.kind == "word"]
+    out: set[str] = set()
+    for i, t in enumerate(words):
+        if t.norm not in ("a", "an"):
+            continue
+        k = i + 1
+        while k < len(words) - 1 and shared_stems(frozenset({words[k].stem}), other):
+            k += 1
+        if k == i + 1 or k >= len(words):
+            continue
+        after = words[k + 1] if k + 1 < len(words) else None
+        between = c.text[words[k].end : after.start] if after is not None else ""
+        if after is None or after.norm in _PHRASE_ENDS or any(p in between for p in ",;:—"):
+            out.add(words[k].stem)
+    return frozenset(out)
 
 
 def _without_clauses_elsewhere(

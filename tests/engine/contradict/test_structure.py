@@ -1722,3 +1722,35 @@ def test_compounds_differing_in_opposite_parts_are_opposites(
     a: str, b: str, opposite: bool
 ) -> None:
     assert are_opposites(stem(a), stem(b)) is opposite
+
+
+@pytest.mark.parametrize(
+    ("negated", "plain"),
+    [
+        ("Quicksort is not a stable sort.", "Quicksort is stable."),
+        ("Python is not a dynamically typed language.", "Python is dynamically typed."),
+        ("Merge sort is not an in-place algorithm.", "Merge sort is in-place."),
+    ],
+)
+def test_the_kind_a_shared_word_describes_says_nothing_more(negated: str, plain: str) -> None:
+    verdict = assess(negated, plain, a_note="Algorithms/Sorting.md", b_note="Notes/Sorts.md")
+    assert verdict.kind == "negation" and verdict.score >= FLAG_THRESHOLD
+
+
+def test_a_noun_that_goes_on_or_differs_is_still_a_statement() -> None:
+    # "a fast sort" says something the other claim does not
+    verdict = assess(
+        "Bubble sort is a stable sort.",
+        "Bubble sort is not a fast sort.",
+        a_note="Algorithms/Sorting.md",
+        b_note="Notes/Sorts.md",
+    )
+    assert verdict.score < FLAG_THRESHOLD
+    # "a stable sort of small arrays" names what it sorts: a statement beyond "stable"
+    verdict = assess(
+        "Insertion sort is not a stable sort of linked lists in place.",
+        "Insertion sort is stable.",
+        a_note="Algorithms/Sorting.md",
+        b_note="Notes/Sorts.md",
+    )
+    assert verdict.score < FLAG_THRESHOLD
