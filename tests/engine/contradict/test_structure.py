@@ -1728,8 +1728,8 @@ def test_compounds_differing_in_opposite_parts_are_opposites(
     ("negated", "plain"),
     [
         ("Quicksort is not a stable sort.", "Quicksort is stable."),
-        ("Python is not a dynamically typed language.", "Python is dynamically typed."),
-        ("Merge sort is not an in-place algorithm.", "Merge sort is in-place."),
+        ("Rust is not a garbage-collected language.", "Rust is garbage-collected."),
+        ("Timsort is not an adaptive algorithm.", "Timsort is adaptive."),
     ],
 )
 def test_the_kind_a_shared_word_describes_says_nothing_more(negated: str, plain: str) -> None:
