@@ -8,6 +8,8 @@ import re
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
+from engine.contradict.complexity import costs_in
+from engine.contradict.complexity import rank as complexity_rank
 from engine.contradict.text import COMMON_VERBS, Token, stem, tokenize
 
 # -- quantities: Numbers with units, and dates, as the cue detectors compare them. ---
@@ -775,12 +777,34 @@ def values_in(text: str) -> tuple[tuple[Quantity, ...], tuple[DateMention, ...]]
     "2nd", "3d6", "v2", are not quantities)."""
     dates = parse_dates(text)
     dates = (*dates, *_years(text, dates))
+    costs = costs_in(text)
+    skip = tuple((d.start, d.end) for d in dates) + tuple((s, e) for s, e, _, _ in costs)
     quantities = tuple(
-        q
-        for q in parse_quantities(text, skip=tuple((d.start, d.end) for d in dates))
-        if not _glued(text, q.start, q.end)
+        q for q in parse_quantities(text, skip=skip) if not _glued(text, q.start, q.end)
     )
+    if costs:
+        tokens = tokenize(text)
+        found = [_cost(text, tokens, *cost) for cost in costs]
+        quantities = tuple(sorted((*quantities, *found), key=lambda q: q.start))
     return quantities, dates
+
+
+def _cost(
+    text: str, tokens: tuple[Token, ...], start: int, end: int, unit: str, form: str
+) -> Quantity:
+    """A growth rate ("O(log n)") as a value: its rank on the usual scale."""
+    value = complexity_rank(form)
+    first = next((k for k, t in enumerate(tokens) if t.start >= start), len(tokens))
+    last = next((k for k, t in enumerate(tokens) if t.start >= end), len(tokens))
+    return Quantity(
+        low=value,
+        high=value,
+        unit=unit,
+        text=text[start:end],
+        start=start,
+        end=end,
+        anchor=_anchor(tokens, first, last),
+    )
 
 
 def quantity_relation(

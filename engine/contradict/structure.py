@@ -346,6 +346,9 @@ def assess(
     left_x = cx - shared_stems(cx, cy) - anto_x - shared_stems(cx, y.negated_roots) - x.lead
     left_y = cy - shared_stems(cy, cx) - anto_y - shared_stems(cy, x.negated_roots) - y.lead
     left_x, left_y = left_x - x.aside, left_y - y.aside
+    if _costs(x) and _costs(y):
+        # "takes O(1) time" / "costs O(log n)": how each states a cost is not what it says
+        left_x, left_y = left_x - _COST_WORDS, left_y - _COST_WORDS
     # "Quicksort is not a stable sort" / "Quicksort is stable": the noun a shared word
     # describes, ending its clause, names the kind the subject is, not a further statement
     left_x, left_y = left_x - _kind_nouns(x, cy), left_y - _kind_nouns(y, cx)
@@ -380,6 +383,7 @@ def assess(
     # days" holds "at most ten days", which "survives ten days" agrees with.
     qx, qy = _negated_limits(x), _negated_limits(y)
     q_conflicts, q_agree = quantity_relation(qx, qy)
+    q_conflicts = [c for c in q_conflicts if _one_cost(x, y, c[0])]
     if (qx, qy) != (x.quantities, y.quantities) and q_agree and not q_conflicts:
         return _NONE
     d_conflicts, d_agree = date_relation(x.dates, y.dates)
@@ -1112,6 +1116,7 @@ def _measured(
         conflicts = measured_conflicts(x.quantities, y.quantities, ignore=ignore)
     if units_only:
         conflicts = [c for c in conflicts if not c[0].unit.startswith("count:") and len(c[2]) > 1]
+    conflicts = [c for c in conflicts if _one_cost(x, y, c[0])]
     if not conflicts or x.other != y.other or x.deontic != y.deontic:
         return None
     qa, qb, measured = max(conflicts, key=lambda c: len(c[2]))
@@ -1137,6 +1142,30 @@ def _measured(
     return Verdict(
         score, "conflicting_values", f"{_value_text(qa)} vs {_value_text(qb)}, both about {about}"
     )
+
+
+#: Words that say how a cost is stated, not what costs ("takes O(n) time in the worst case").
+_COST_WORDS = frozenset(
+    stem(w)
+    for w in """take takes run runs cost costs need needs require requires perform performs
+    time space memory extra auxiliary worst average best case amortized amortised expected
+    complexity""".split()
+)
+
+
+def _costs(c: ParsedClaim) -> bool:
+    """Claim `c` states a growth rate ("O(n)", "linear time")."""
+    return any(q.unit.startswith("complexity:") for q in c.quantities)
+
+
+def _one_cost(x: ParsedClaim, y: ParsedClaim, q: Quantity) -> bool:
+    """Two growth rates (`q`'s unit) are of one operation only where the claims say the
+    same thing besides: "Inserting into a binary heap takes O(log n)" and "Building a
+    binary heap takes O(n)" cost two operations. Other values pass."""
+    if not q.unit.startswith("complexity:"):
+        return True
+    cx, cy = x.content - _COST_WORDS, y.content - _COST_WORDS
+    return shared_stems(cx, cy) == cx and shared_stems(cy, cx) == cy
 
 
 _TIMES = frozenset(
