@@ -86,12 +86,12 @@ _RELEASE_PATTERNS = (
 # Said with the one who made it: "Hoare invented Quicksort in 1959", "He started Python over
 # Christmas 1989", "Guido began writing it around 1994" (it: the note's thing). A start is
 # compared only with a start: work on a cathedral may start a century before it is built.
-_MAKE_VERBS = r"(?P<began>invented|created|devised|founded|established|coined)"
+_MAKE_VERBS = r"(?P<began>invented|created|devised|founded|established|coined|came\s+up\s+with)"
 _START_VERBS = (
     r"(?P<started>(?:started|began)(?:\s+(?:writing|building|developing|work\s+on|working\s+on))?)"
 )
 _ACTIVE = re.compile(
-    r"\b(?!(?:not|never|nobody|no)\b)[\w'’.-]+(?:\s+[A-Z][\w'’.-]*){0,3}"
+    r"\b(?!(?:not|never|nobody|no)\b)(?P<agent>[\w'’.-]+(?:\s+[A-Z][\w'’.-]*){0,3})"
     + _ASIDE
     + rf"\s+(?:first\s+|originally\s+)?(?:{_MAKE_VERBS}|{_START_VERBS}|(?P<out>published|released))"
     r"\s+(?:the\s+)?(?:(?P<obj>[A-Z][\w'’-]*(?:\s+(?:of\s+|the\s+)?[A-Z][\w'’-]*){0,3})|(?P<it>it))\b"
@@ -219,6 +219,12 @@ def origins_in(text: str, title: str = "") -> tuple[Origin, ...]:
         event = "began" if m["began"] else "started" if m["started"] else "came out"
         if m["obj"]:
             add(m["obj"], m, event)
+        elif m["agent"].casefold() in _PERSONAL:
+            # "Quicksort was his as well -- he came up with it": "he" is the note's person,
+            # "it" the name said before
+            named = _named_before(text, m.start())
+            if named:
+                add(named, m, event)
         elif titled:
             add(title, m, event)  # "Guido began writing it around 1994" in *Python*
     for m in _DATES_FROM.finditer(text):
@@ -234,6 +240,25 @@ def origins_in(text: str, title: str = "") -> tuple[Origin, ...]:
         event = "began" if said["begin"] else "died" if said["died"] else "came out"
         add(title, said, event)
     return tuple(out)
+
+
+#: Pronouns for the one who makes a thing: never the thing "it" stands for.
+_PERSONAL = frozenset({"he", "she", "they", "i", "we"})
+
+
+def _named_before(text: str, end: int) -> str:
+    """The last name written before character `end` of `text`: a run of capitalised words
+    not opening the claim, or a first word that is no word of the language ("Quicksort was
+    his as well"); "" for none."""
+    found = ""
+    for m in re.finditer(_NAME, text[:end]):
+        name = _trim(m["name"])
+        if not name:
+            continue
+        if m.start() == 0 and len(name.split()) == 1 and name.casefold() in known_words():
+            continue  # "Later he came up with it": a word that opens the sentence
+        found = name
+    return found
 
 
 def _name_stems(name: str) -> tuple[str, ...]:

@@ -70,6 +70,15 @@ from tests.helpers.words_embedder import WordsEmbedder
         ),
         ("Quillon dates back to the 1640s.", "", "Quillon", "began", (1640, 1649), "the 1640s"),
         (
+            # "he" is the note's person; "it" the name said before
+            "Quillsort was his too: he came up with it alongside merge sort, back in the 1940s.",
+            "Orla Venn",
+            "Quillsort",
+            "began",
+            (1940, 1949),
+            "the 1940s",
+        ),
+        (
             "Mara Lindqvist published Tidewater Songs in 1961.",
             "",
             "Tidewater Songs",
@@ -95,6 +104,9 @@ def test_a_thing_made_or_started_is_dated_with_its_name(
         "Hoare invented a faster method in 1959.",
         # "designed" is no beginning: a tower is designed years before it is built
         "Eiffel designed the Tower in 1884.",
+        # "it" after "he" in a person's note is not the person
+        "He invented it in 1945, while at the institute.",
+        "Later he came up with it in 1950.",
     ],
 )
 def test_no_origin_without_the_things_name(text: str) -> None:
