@@ -80,7 +80,10 @@ _RELEASE_PATTERNS = (
         rf"{_RELEASE_VERBS}(?:\s+\w+){{0,3}}?{_IN_YEAR}"
     ),
     _appositive(_RELEASE_VERBS),
-    re.compile(rf"{_NAME}{_ASIDE}\s+(?:first\s+)?(?:came\s+out|premiered|debuted){_IN_YEAR}"),
+    re.compile(
+        rf"{_NAME}{_ASIDE}\s+(?:first\s+appeared|(?:first\s+)?(?:came\s+out|premiered|debuted))"
+        rf"{_IN_YEAR}"
+    ),
     _event_of_name(_RELEASE_NOUNS),
 )
 # Said with the one who made it: "Hoare invented Quicksort in 1959", "He started Python over
@@ -417,9 +420,9 @@ def conflicting_death_ages(
 
 _MAKE_KINDS = {
     "invented": "invented", "devised": "invented", "created": "invented", "coined": "invented",
-    "founded": "founded", "discovered": "discovered",
+    "designed": "designed", "founded": "founded", "discovered": "discovered",
 }  # fmt: skip
-_MAKER_VERBS = r"(?P<verb>invented|devised|created|coined|founded|discovered)"
+_MAKER_VERBS = r"(?P<verb>invented|devised|created|coined|designed|founded|discovered)"
 _PERSON = r"[A-Z][\w'’.-]*(?:\s+(?:(?:van|von|de|der|da|di|du|le|la)\s+)?[A-Z][\w'’.-]*){0,3}"
 _WHO = rf"(?P<who>{_PERSON}(?:\s*(?:,|\band\b|&)\s*{_PERSON}){{0,3}})"
 _MADE_BY = (
@@ -495,7 +498,7 @@ def makings_in(text: str, title: str = "") -> tuple[Making, ...]:
     return tuple(out)
 
 
-_MAKING_WORD = re.compile(r"(?i:invented|devised|created|coined|founded|discovered)")
+_MAKING_WORD = re.compile(r"(?i:invented|devised|created|coined|designed|founded|discovered)")
 
 
 def conflicting_makers(

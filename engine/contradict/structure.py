@@ -7,6 +7,7 @@ design. `clear_caches` empties the verdict's caches.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Collection, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, replace
@@ -351,7 +352,12 @@ def assess(
         left_x, left_y = left_x - _COST_WORDS, left_y - _COST_WORDS
     # "Quicksort is not a stable sort" / "Quicksort is stable": the noun a shared word
     # describes, ending its clause, names the kind the subject is, not a further statement
-    left_x, left_y = left_x - _kind_nouns(x, cy), left_y - _kind_nouns(y, cx)
+    kinds_x = _kind_nouns(x, cy | anto_x | y.negated_roots)
+    kinds_y = _kind_nouns(y, cx | anto_y | x.negated_roots)
+    left_x, left_y = left_x - kinds_x, left_y - kinds_y
+    # "consists of 8 bits" / "has 16 bits": one relation, said with two verbs of having
+    if _has_having(x) and _has_having(y):
+        left_x, left_y = left_x - _HAVING, left_y - _HAVING
     # a clause of its own that the other claim never touches ("...; we found their tracks on
     # every hike") is a second statement beside the one compared
     left_x, left_y = left_x - _apart(x, cy, anto_x), left_y - _apart(y, cx, anto_y)
@@ -383,7 +389,7 @@ def assess(
     # days" holds "at most ten days", which "survives ten days" agrees with.
     qx, qy = _negated_limits(x), _negated_limits(y)
     q_conflicts, q_agree = quantity_relation(qx, qy)
-    q_conflicts = [c for c in q_conflicts if _one_cost(x, y, c[0])]
+    q_conflicts = [c for c in q_conflicts if _one_cost(cx, cy, c[0])]
     if (qx, qy) != (x.quantities, y.quantities) and q_agree and not q_conflicts:
         return _NONE
     d_conflicts, d_agree = date_relation(x.dates, y.dates)
@@ -1116,7 +1122,7 @@ def _measured(
         conflicts = measured_conflicts(x.quantities, y.quantities, ignore=ignore)
     if units_only:
         conflicts = [c for c in conflicts if not c[0].unit.startswith("count:") and len(c[2]) > 1]
-    conflicts = [c for c in conflicts if _one_cost(x, y, c[0])]
+    conflicts = [c for c in conflicts if _one_cost(x.content, y.content, c[0])]
     if not conflicts or x.other != y.other or x.deontic != y.deontic:
         return None
     qa, qb, measured = max(conflicts, key=lambda c: len(c[2]))
@@ -1158,13 +1164,14 @@ def _costs(c: ParsedClaim) -> bool:
     return any(q.unit.startswith("complexity:") for q in c.quantities)
 
 
-def _one_cost(x: ParsedClaim, y: ParsedClaim, q: Quantity) -> bool:
-    """Two growth rates (`q`'s unit) are of one operation only where the claims say the
-    same thing besides: "Inserting into a binary heap takes O(log n)" and "Building a
-    binary heap takes O(n)" cost two operations. Other values pass."""
+def _one_cost(x: frozenset[str], y: frozenset[str], q: Quantity) -> bool:
+    """Two growth rates (`q`'s unit) are of one operation only where the claims (content
+    stems `x`, `y`) say the same thing besides: "Inserting into a binary heap takes
+    O(log n)" and "Building a binary heap takes O(n)" cost two operations. Other values
+    pass."""
     if not q.unit.startswith("complexity:"):
         return True
-    cx, cy = x.content - _COST_WORDS, y.content - _COST_WORDS
+    cx, cy = x - _COST_WORDS, y - _COST_WORDS
     return shared_stems(cx, cy) == cx and shared_stems(cy, cx) == cy
 
 
@@ -1274,6 +1281,19 @@ def _widened(c: ParsedClaim) -> tuple[Quantity, ...]:
         else q
         for q in c.quantities
     )
+
+
+#: Verbs that say a whole has its parts ("has", "consists of", "contains").
+_HAVING = frozenset(
+    stem(w)
+    for w in """has have had contains contain consists consist comprises comprise holds hold
+    includes include made""".split()
+)
+
+
+def _has_having(c: ParsedClaim) -> bool:
+    """Claim `c` says what something has with a verb of having."""
+    return any(t.stem in _HAVING for t in c.tokens if t.kind == "word")
 
 
 #: Words after which a noun ends the phrase it heads.
@@ -1915,21 +1935,34 @@ def antonym_pairs(x: ParsedClaim, y: ParsedClaim) -> list[tuple[ClaimWord, Claim
     never an opposite)."""
     antonyms: list[tuple[ClaimWord, ClaimWord]] = []
     used_y: set[int] = set()
-    wy_all = {w.stem for w in y.words}
-    wx_all = {w.stem for w in x.words}
+    # a word is the other claim's where that claim writes it as often: "Increasing the load
+    # decreases collisions" / "Increasing the load increases collisions" pairs the second
+    # "increases" with "decreases"
+    free_x, free_y = _unshared_words(x, y), _unshared_words(y, x)
+    stems_x, stems_y = {w.stem for w in x.words}, {w.stem for w in y.words}
+    slots: list[tuple[range, range]] | None = None
     for wx in x.words:
-        if wx.upper or wx.stem in wy_all or _limit_word(x, wx) or _bonus_target(x, wx):
+        if wx.index not in free_x or _limit_word(x, wx) or _bonus_target(x, wx):
             continue
-        if not (is_content_stem(wx.stem) or wx.stem in FUNCTION_OPPOSITES):
+        if wx.upper or not (is_content_stem(wx.stem) or wx.stem in FUNCTION_OPPOSITES):
             continue
         for wy in y.words:
-            if wy.upper or wy.index in used_y or wy.stem in wx_all or _limit_word(y, wy):
+            if wy.upper or wy.index in used_y or wy.index not in free_y:
+                continue
+            if _limit_word(y, wy):
                 continue
             if _bonus_target(y, wy):
                 continue
             if not (is_content_stem(wy.stem) or wy.stem in FUNCTION_OPPOSITES):
                 continue
             if are_opposites(wx.stem, wy.stem):
+                if wx.stem in stems_y or wy.stem in stems_x:
+                    # a word the other claim also writes pairs only where the two sentences
+                    # put the opposites in one slot ("Increasing X decreases Y" / "Increasing
+                    # X increases Y"), not where it was said once more elsewhere
+                    slots = _replaced_slots(x, y) if slots is None else slots
+                    if not any(wx.index in sx and wy.index in sy for sx, sy in slots):
+                        continue
                 bx, by = _bounded_number(x, wx), _bounded_number(y, wy)
                 if bx and by and bx != by:
                     continue  # "a throw of 11 or more" / "a throw of 4 or less": two ranges
@@ -1941,6 +1974,36 @@ def antonym_pairs(x: ParsedClaim, y: ParsedClaim) -> list[tuple[ClaimWord, Claim
                 used_y.add(wy.index)
                 break
     return antonyms
+
+
+def _replaced_slots(x: ParsedClaim, y: ParsedClaim) -> list[tuple[range, range]]:
+    """The word-index ranges of `x` and `y` that the two sentences' one alignment (by stems)
+    puts in place of each other."""
+    sx, sy = [w.stem for w in x.words], [w.stem for w in y.words]
+    out: list[tuple[range, range]] = []
+    matcher = SequenceMatcher(a=sx, b=sy, autojunk=False)
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op == "replace":
+            out.append(
+                (
+                    range(x.words[i1].index, x.words[i2 - 1].index + 1),
+                    range(y.words[j1].index, y.words[j2 - 1].index + 1),
+                )
+            )
+    return out
+
+
+def _unshared_words(c: ParsedClaim, o: ParsedClaim) -> set[int]:
+    """The indices of claim `c`'s words that claim `o` does not also write: of a word
+    written more often in `c`, its later uses."""
+    left = Counter(w.stem for w in o.words)
+    free: set[int] = set()
+    for w in c.words:
+        if left[w.stem] > 0:
+            left[w.stem] -= 1
+        else:
+            free.add(w.index)
+    return free
 
 
 def _limit_word(c: ParsedClaim, w: ClaimWord) -> bool:

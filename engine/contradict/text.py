@@ -150,6 +150,8 @@ def stem(word: str) -> str:
         base = w[:-4]
     elif w.endswith("ing") and len(w) > 5 and _VOWELS & set(w[:-3]):
         base = w[:-3]
+    elif w.endswith("eed") and len(w) > 5 and w[:-1] in known_words():
+        base = w[:-1]  # agreed -> agree, guaranteed -> guarantee (not speed -> spee)
     elif (w.endswith("ed") and len(w) > 4 and _VOWELS & set(w[:-2])) or (
         w.endswith("ly") and len(w) > 5
     ):
@@ -158,8 +160,8 @@ def stem(word: str) -> str:
         base = w[:-1]
         if base.endswith(("sse", "xe", "che", "she", "zze")):
             base = base[:-1]
-    if base is not w and len(base) >= 3 and base[-1] == base[-2] and base[-1] not in "lsz":
-        base = base[:-1]  # dropp -> drop, stopp -> stop (but fall, pass stay)
+    if base is not w and len(base) >= 3 and base[-1] == base[-2] and base[-1] not in "lszeo":
+        base = base[:-1]  # dropp -> drop, stopp -> stop (but fall, pass, tree, zoo stay)
     if len(base) > 3 and base.endswith("e") and not base.endswith(("ee", "ye")):
         base = base[:-1]  # increase/increased/increasing -> increas
     return base
@@ -681,6 +683,7 @@ COMMON_VERBS = frozenset(
     happen occur apply depend belong mean refer save delete export import display list
     sort link embed host publish share send set lets offer grant suffer
     heal restore summon travel rule dwell reside inhabit command obey forge craft carve shed
+    consist comprise ensure prevent guarantee
     """.split()
 )
 
@@ -926,6 +929,17 @@ def is_verb_like(
         # a sentence that opens with its bare subject and ends with its object: "Photosynthesis
         # releases oxygen.", "Rust prevents the ..." (not "Display names are ...")
         return True
+    if (
+        i == 1
+        and _plural(norm)
+        and not _plural(last.norm)
+        and (last.surface_upper or tokens[0].norm not in known_words())
+        and _object_ends_claim(tokens, i + 1)
+    ):
+        # a name, then a verb and an object of a few words that closes the sentence: "TCP
+        # guarantees in-order delivery.", "Rust prevents data races." (not "Hash tables
+        # store pairs": "store" is the verb)
+        return True
 
     nxt = tokens[i + 1].norm if i + 1 < len(tokens) else ""
     # plural noun + base verb + what follows a verb: "hell hounds hunt in packs", "deep
@@ -935,6 +949,18 @@ def is_verb_like(
         and not norm.endswith("s")
         and (nxt in _AFTER_VERB or nxt.endswith("ly") or not nxt)
     )
+
+
+def _object_ends_claim(tokens: tuple[Token, ...], start: int) -> bool:
+    """Two or three words from `start` close the claim (a punctuation mark or its end), and
+    none of them may be a verb."""
+    for k in range(start, min(len(tokens), start + 4)):
+        t = tokens[k]
+        if t.kind != "word":
+            return k - start >= 2 and t.norm in (".", "!", ";")
+        if t.norm in AUXILIARIES or t.stem in COMMON_VERBS or _past_tense(t.norm, tokens, k):
+            return False
+    return len(tokens) - start in (2, 3)
 
 
 def is_passive(tokens: tuple[Token, ...]) -> bool:

@@ -41,6 +41,11 @@ def test_contractions_split_and_stems_agree() -> None:
     assert stem("increased") == stem("increasing") == stem("increase")
     assert stem("chose") == stem("choose")
     assert stem("dropped") == stem("drop")
+    # words ending in "ee" keep it: "trees" is "tree", "guaranteed" is "guarantee"
+    assert stem("trees") == stem("tree")
+    assert stem("guarantees") == stem("guaranteed") == stem("guarantee")
+    assert stem("agrees") == stem("agreed") == stem("agree")
+    assert stem("speeds") != stem("spee")  # "speed" is no past tense
 
 
 def test_strip_negation() -> None:

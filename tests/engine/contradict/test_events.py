@@ -205,6 +205,8 @@ def test_two_ages_at_death_of_one_person_conflict() -> None:
         ("It was discovered by Ida Brask in 1928.", "Brasklin", "Brasklin", "discovered",
          ("Ida Brask",)),
         ("She founded Quillon in 1640.", "Mara Venn", "Quillon", "founded", ("Mara Venn",)),
+        ("Quillscript was designed by Orla Venn at the lab.", "", "Quillscript", "designed",
+         ("Orla Venn",)),
     ],
 )  # fmt: skip
 def test_who_made_a_thing_is_read_with_the_thing(
@@ -231,6 +233,11 @@ def test_a_thing_made_by_two_different_people_conflicts() -> None:
     # founding and inventing are two things; a crowd is no maker
     assert conflicting_makers(first, "Ana Mallory founded Reyl Sort.", "Reyl Sort", "") is None
     assert makings_in("Quillon was founded by the efreet in 1042.") == ()
+    # a designer is compared with a designer only
+    designed = "Reyl Sort was designed by Ana Mallory."
+    assert conflicting_makers(first, designed, "Reyl Sort", "") is None
+    found = conflicting_makers("Reyl Sort was designed by Tomas Reyl.", designed)
+    assert found is not None and found[0].verb == "designed"
 
 
 def test_claims_dating_one_event_share_a_key() -> None:

@@ -93,6 +93,7 @@ def test_no_conflict_for_one_year_other_names_or_other_eras(a: str, b: str) -> N
             1961,
         ),
         ("The premiere of Glass Orchard in 1913 ended in a riot.", "Glass Orchard", 1913),
+        ("Quillscript first appeared in 2015.", "Quillscript", 2015),
     ],
 )
 def test_a_work_comes_out_once(text: str, name: str, year: int) -> None:

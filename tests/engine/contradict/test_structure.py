@@ -1754,3 +1754,55 @@ def test_a_noun_that_goes_on_or_differs_is_still_a_statement() -> None:
         b_note="Notes/Sorts.md",
     )
     assert verdict.score < FLAG_THRESHOLD
+
+
+def test_a_word_said_twice_pairs_with_an_opposite_in_its_slot() -> None:
+    verdict = assess(
+        "Increasing the load factor decreases collisions.",
+        "Increasing the load factor increases collisions.",
+        a_note="Data Structures/Hash Table.md",
+        b_note="Notes/Hashing.md",
+    )
+    assert verdict.kind == "opposing_sentiment" and verdict.score >= FLAG_THRESHOLD
+    assert '"decreases" vs "increases"' in verdict.explanation
+    # said once more elsewhere in the sentence, the word is the other claim's, not an opposite
+    verdict = assess(
+        "At 7th level or higher, the ward blocks spells of one level higher for each level.",
+        "Any spell of 5th level or lower cast from outside cannot pass, even at a higher level.",
+        a_note="Spells/Ward.md",
+        b_note="Spells/Ward Notes.md",
+    )
+    assert verdict.score < FLAG_THRESHOLD
+
+
+@pytest.mark.parametrize(
+    ("text", "subject"),
+    [
+        ("TCP guarantees in-order delivery.", {"tcp"}),
+        ("Quillscript prevents data races.", {"quillscript"}),
+        ("Hash tables store key-value pairs.", {"hash", "tabl"}),
+    ],
+)
+def test_a_name_a_verb_and_a_short_object(text: str, subject: set[str]) -> None:
+    claim = parse_claim(text)
+    assert not claim.fragment and set(claim.subject) == subject
+
+
+def test_two_verbs_of_having_say_one_relation() -> None:
+    verdict = assess(
+        "A byte consists of 8 bits.",
+        "A byte has 16 bits.",
+        a_note="Basics/Byte.md",
+        b_note="Basics/Units.md",
+    )
+    assert verdict.kind == "conflicting_values" and verdict.score >= FLAG_THRESHOLD
+
+
+def test_a_negative_adjective_against_the_kind_it_describes() -> None:
+    verdict = assess(
+        "Merge sort is a stable sorting algorithm.",
+        "Merge sort is unstable.",
+        a_note="Algorithms/Merge Sort.md",
+        b_note="Notes/Sorting.md",
+    )
+    assert verdict.kind == "negation" and verdict.score >= FLAG_THRESHOLD
