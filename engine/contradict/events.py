@@ -118,6 +118,46 @@ _DEATH_PATTERNS = (
     re.compile(rf"{_NAME}{_ASIDE}\s+died(?:\s+\w+){{0,3}}?{_IN_YEAR}"),
     _event_of_name(r"(?:death)"),
 )
+# A named event happens once: "The Battle of Hastings was fought in 1066", "the Treaty of
+# Kiel, signed in 1814", "World War I broke out in 1914". Only names holding a word for an
+# event count; an event of a day (a battle) happens in one year, one of years (a war) only
+# begins and ends once.
+_DAY_EVENTS = frozenset(
+    """battle siege treaty earthquake fire massacre coup election eruption flood landing
+    landings assassination riot riots raid invasion armistice accord accords conference
+    congress council summit coronation explosion disaster storm hurricane bombing attack
+    mutiny uprising""".split()
+)
+_LONG_EVENTS = frozenset(
+    "war wars revolution rebellion crusade crisis occupation blockade famine plague".split()
+)
+_HAPPENED = r"(?:was\s+fought|took\s+place|happened|occurred|was\s+signed|struck|was\s+held)"
+_EVENT_PATTERNS = (
+    (re.compile(rf"{_NAME}{_ASIDE}\s+{_HAPPENED}(?:\s+\w+){{0,3}}?{_IN_YEAR}"), "happened"),
+    (_appositive(r"(?:fought|signed|held)"), "happened"),
+    (
+        re.compile(rf"{_NAME}{_ASIDE}\s+(?:began|broke\s+out|started)(?:\s+\w+){{0,3}}?{_IN_YEAR}"),
+        "began",
+    ),
+    (
+        re.compile(
+            rf"{_NAME}{_ASIDE}\s+(?:ended|came\s+to\s+an\s+end|was\s+over)(?:\s+\w+){{0,3}}?"
+            rf"{_IN_YEAR}"
+        ),
+        "came to an end",
+    ),
+)
+
+
+def _event_kind(name: str) -> str:
+    """ "day" for a name that holds a word for an event of a day ("Battle of Hastings"),
+    "long" for one of years ("Hundred Years' War"), "" for no event."""
+    words = {w.casefold() for w in re.findall(r"[\w]+", name)}
+    if words & _DAY_EVENTS:
+        return "day"
+    return "long" if words & _LONG_EVENTS else ""
+
+
 # "Ada Lovelace (1815–1852)": a span after a name, whose end is compared with a death.
 _LIFESPAN = re.compile(
     rf"{_NAME}\s*\((?:born\s+|b\.\s*)?(?P<year>\d{{3,4}})\s*[–-]\s*(?P<end>\d{{3,4}})\)"
@@ -212,6 +252,11 @@ def origins_in(text: str, title: str = "") -> tuple[Origin, ...]:
             if event == "died" and _plural_noun(m["name"]):
                 continue  # "Patients died in 2005": who died is no one thing
             add(m["name"], m, event)
+    for pattern, event in _EVENT_PATTERNS:
+        for m in pattern.finditer(text):
+            kind = _event_kind(m["name"])
+            if kind == "day" or (kind == "long" and event != "happened"):
+                add(m["name"], m, event)
     for m in _LIFESPAN.finditer(text):
         # a span after a name is a life only beside a death said outright: a study's or a
         # survey's "(1986–2008)" is its period, which two papers may give differently

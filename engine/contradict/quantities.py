@@ -786,7 +786,70 @@ def values_in(text: str) -> tuple[tuple[Quantity, ...], tuple[DateMention, ...]]
         tokens = tokenize(text)
         found = [_cost(text, tokens, *cost) for cost in costs]
         quantities = tuple(sorted((*quantities, *found), key=lambda q: q.start))
+    ranks = _ranks(text)
+    if ranks:
+        quantities = tuple(sorted((*quantities, *ranks), key=lambda q: q.start))
     return quantities, dates
+
+
+_ORDINALS = {
+    w: n
+    for n, w in enumerate(
+        """first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth
+        thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth
+        twentieth""".split(),
+        1,
+    )
+}
+# a name ranked: a capitalised word that is no determiner or pronoun ("Mars", "the Nile")
+_RANKED_NAME = re.compile(
+    r"\b(?!(?:The|A|An|Our|Their|My|His|Her|Its|This|That|These|Those|It|He|She|They|We|I|"
+    r"You)\b)[A-Z][\w'’-]*"
+)
+#: Nouns an ordinal counts occasions or pieces of, not places in a ranking.
+_NOT_RANKED = frozenset(
+    """time times step steps stage phase part chapter day week month year round half quarter
+    attempt try occasion visit one ones""".split()
+)
+# "Mars is the fourth planet from the Sun", "Lyon is the 3rd-largest city": a place in a
+# ranking, said of the subject by a copula
+_RANK_RE = re.compile(
+    r"\b(?:is|was|are|were|remains|ranks\s+as)\s+(?:now\s+|still\s+)?the\s+"
+    r"(?P<ord>" + "|".join(_ORDINALS) + r"|\d{1,3}(?:st|nd|rd|th))"
+    r"(?:[\s-]+(?P<most>\w+est|most\s+\w+|least\s+\w+))?\s+(?P<noun>[a-z]\w+)",
+    re.IGNORECASE,
+)
+
+
+def _ranks(text: str) -> tuple[Quantity, ...]:
+    """Places in a ranking ("is the fourth planet") as values of unit
+    "rank:<superlative>:<noun>": one ranking, one place."""
+    out: list[Quantity] = []
+    tokens: tuple[Token, ...] | None = None
+    for m in _RANK_RE.finditer(text):
+        if m["noun"].lower() in _NOT_RANKED:
+            continue  # "the first time I saw one": an occasion, not a place in a ranking
+        if not _RANKED_NAME.search(text[: m.start()]):
+            continue  # "Our team is the third team": whose team, the words do not say
+        ordinal = m["ord"].lower()
+        n = _ORDINALS.get(ordinal) or int(re.sub(r"\D", "", ordinal))
+        most = " ".join(stem(w) for w in (m["most"] or "").lower().split())
+        tokens = tokens if tokens is not None else tokenize(text)
+        start = m.start("ord")
+        first = next((k for k, t in enumerate(tokens) if t.start >= start), len(tokens))
+        last = next((k for k, t in enumerate(tokens) if t.start >= m.end()), len(tokens))
+        out.append(
+            Quantity(
+                low=float(n),
+                high=float(n),
+                unit=f"rank:{most}:{stem(m['noun'].lower())}",
+                text=text[start : m.end()],
+                start=start,
+                end=m.end(),
+                anchor=_anchor(tokens, first, last),
+            )
+        )
+    return tuple(out)
 
 
 def _cost(
@@ -893,9 +956,9 @@ _MEASURE_FAMILIES = {
     ("length", "height"): "height tall tallest high highest summit peak rise rises elevation "
     "altitude",
     ("length", "depth"): "depth deep deepest bottom",
-    ("length", "length"): "length long longest",
+    ("length", "length"): "length long longest stretch stretches span spans",
     ("length", "width"): "width wide widest breadth broad",
-    ("mass", "weight"): "weight weigh weighs heavy heaviest",
+    ("mass", "weight"): "weight weigh weighs heavy heaviest hefty",
 }
 _MEASURE_KINDS: dict[tuple[str, str], str] = {
     (unit, stem(word)): kind

@@ -130,6 +130,14 @@ def clear_caches() -> None:
 # (superseded). The strength is the kind's base times the share of the claims' content that is
 # the same outside the differing slot.
 
+#: Opposites that name the two ends of one span: each end has its own date or value.
+_SPAN_ENDS = frozenset(
+    frozenset(stem(w) for w in pair.split())
+    for pair in """begin end|began ended|start end|start finish|open close|opens closes|born
+    died|birth death|first last|minimum maximum|min max|lowest highest|low high|earliest
+    latest|arrive leave|arrival departure|upper lower|top bottom|early late|rise set|sunrise
+    sunset""".replace("\n", " ").split("|")
+)
 _ORDER_WORDS = frozenset({"before", "after"})
 _ORDER_STEMS = frozenset(stem(w) for w in _ORDER_WORDS)
 
@@ -230,6 +238,13 @@ def assess(
             "semantic_conflict",
             f"{quoted(ta.text)} vs {quoted(tb.text)}, both about {trait_phrase(ta.trait, title)}",
         )
+    # What happens once, said twice: a start, a maker, an age at death (before the fragment
+    # check: "Napoleon died in 1821")
+    event = _one_time_event(
+        a, b, note_title_of(a_note) if a_note else "", note_title_of(b_note) if b_note else ""
+    )
+    if event is not None:
+        return event
     x, y = parse_claim(a), parse_claim(b)
     # "a ferryman at the north landing" / "a ferryman working the South Landing", said of one
     # subject (before the fragment check: "Tam Holt, a ferryman at the north landing")
@@ -286,13 +301,6 @@ def assess(
     role = one_holder(a, b, x, y)
     if role is not None:
         return role
-
-    # What happens once, said twice: a start, a maker, an age at death
-    event = _one_time_event(
-        a, b, note_title_of(a_note) if a_note else "", note_title_of(b_note) if b_note else ""
-    )
-    if event is not None:
-        return event
 
     # One thing measured twice, named across the notes: "Brannoc children ... until the age
     # of 14" against "at the age of 6" in the note *Brannoc Clan*.
@@ -396,6 +404,12 @@ def assess(
     if d_agree:
         d_conflicts = []
 
+    if (q_conflicts or d_conflicts) and any(
+        frozenset({wx.stem, wy.stem}) in _SPAN_ENDS for wx, wy in antonyms
+    ):
+        # "began in 1939" / "ended in 1945", "opens at 9" / "closes at 5": the two ends of
+        # one span, each with its own value
+        return _NONE
     order_pairs = [(wx, wy) for wx, wy in antonyms if {wx.stem, wy.stem} <= _ORDER_STEMS]
     if order_pairs:
         # "before the sync begins" / "after the sync has finished": the order is what differs;
@@ -720,6 +734,21 @@ def about_different_things(
 
 #: "X is the Y": a singular subject given a role by a definite description.
 _ROLE = re.compile(r"^(?P<holder>.+?)\s+(?:is|was)\s+the\s+(?P<role>.+?)[\s.!;:]*$", re.IGNORECASE)
+# "The capital of Vell is Arden": the role first, its holder a name
+_ROLE_FIRST = re.compile(
+    r"^the\s+(?P<role>.+?)\s+(?:is|was)\s+(?P<holder>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,3})"
+    r"[\s.!;:]*$"
+)
+
+
+def _role_said(text: str) -> re.Match[str] | None:
+    """ "X is the R" or "The R is X" (X a name): who holds role R."""
+    m = _ROLE.match(text)
+    if m is not None:
+        return m
+    return _ROLE_FIRST.match(text[:1].lower() + text[1:]) if text[:4].lower() == "the " else None
+
+
 #: Descriptions that hold of many things at once ("the same", "the case", "the other way").
 _SHARED_ROLES = frozenset(stem(w) for w in "same case other way one reason result".split())
 
@@ -730,7 +759,7 @@ def one_holder(a: str, b: str, x: ParsedClaim, y: ParsedClaim) -> Verdict | None
     theme", "the vault location that Obsidian recommends on Android"."""
     if x.negators or y.negators or x.condition or y.condition or x.other or y.other:
         return None
-    ma, mb = _ROLE.match(plain(a)), _ROLE.match(plain(b))
+    ma, mb = _role_said(plain(a)), _role_said(plain(b))
     if ma is None or mb is None:
         return None
     role_a, role_b = (
@@ -1119,7 +1148,10 @@ def _measured(
             if _named_beside(x.text, subject, c[0]) and _named_beside(y.text, subject, c[1])
         ]
     else:
-        conflicts = measured_conflicts(x.quantities, y.quantities, ignore=ignore)
+        # a subject both write as a proper name ("Mount Everest" / "Everest") is one
+        # individual: words of one measure ("high" / "rises") name one height of it
+        proper = all(_capitalised_at(c.text, subject) for c in (x, y))
+        conflicts = measured_conflicts(x.quantities, y.quantities, ignore=ignore, families=proper)
     if units_only:
         conflicts = [c for c in conflicts if not c[0].unit.startswith("count:") and len(c[2]) > 1]
     conflicts = [c for c in conflicts if _one_cost(x.content, y.content, c[0])]
@@ -2123,7 +2155,7 @@ def swapped_relation(x: ParsedClaim, y: ParsedClaim, cx: frozenset[str], cy: fro
         return ""
     if cx & _REPORTING or len(x.words) < 5 or len(y.words) < 5:
         return ""
-    if _word_order_free(x) or _word_order_free(y):
+    if _word_order_free(x) or _word_order_free(y) or _copula_turned(x.text, y.text):
         return ""
     sx = [w.stem for w in x.words if is_content_stem(w.stem)]
     sy = [w.stem for w in y.words if is_content_stem(w.stem)]
@@ -2141,6 +2173,22 @@ def swapped_relation(x: ParsedClaim, y: ParsedClaim, cx: frozenset[str], cy: fro
     first = " ".join(w.surface for w in x.words if w.stem in ends_x)
     second = " ".join(w.surface for w in y.words if w.stem in ends_y)
     return f"the relation is reversed: {quoted(first)} and {quoted(second)} swap places"
+
+
+_COPULA_RE = re.compile(r"\s(?:is|are|was|were)\s", re.IGNORECASE)
+
+
+def _copula_turned(a: str, b: str) -> bool:
+    """ "The capital of Vell is Arden" / "Arden is the capital of Vell": one "is" with its
+    two sides turned round says the same (not "A is the parent of B" / "B is the parent of
+    A", where each side holds the other's name)."""
+    pa, pb = _COPULA_RE.split(plain(a), maxsplit=1), _COPULA_RE.split(plain(b), maxsplit=1)
+    if len(pa) != 2 or len(pb) != 2:
+        return False
+    (la, ra), (lb, rb) = pa, pb
+    return bool(_content_words(la)) and (
+        _content_words(la) == _content_words(rb) and _content_words(ra) == _content_words(lb)
+    )
 
 
 _LIST_GLUE = frozenset(", ; & and or".split())

@@ -343,6 +343,7 @@ known unknown | clear unclear
 best worst | boring interesting | boring exciting | cheap costly | wealthy poor | famous unknown
 endothermic exothermic | endergonic exergonic | acidic alkaline | acid alkali
 herbivore carnivore | nocturnal diurnal | terrestrial aquatic | attractive repulsive
+advance retreat | widen narrow | warming cooling | thicken thin | lossy lossless
 hydrophilic hydrophobic | prokaryote eukaryote | aerobic anaerobic | homozygous heterozygous
 homogeneous heterogeneous | hypertonic hypotonic | hyperthermia hypothermia
 hyperglycemia hypoglycemia | hypertension hypotension | hyperthyroidism hypothyroidism
@@ -652,7 +653,7 @@ _IRREGULAR_PAST = frozenset(
     swore led met paid sold spoke stole threw wore hid broke chose froze woke drove rode shook
     forgot understood taught caught bought thought sought felt dealt meant slept swept wept lent
     spent bent stuck swung hung sang rang sprang sank shrank swam bit slid lit fed bled fled
-    sped shot got
+    sped shot got died tied
     """.split()
 )
 

@@ -1806,3 +1806,75 @@ def test_a_negative_adjective_against_the_kind_it_describes() -> None:
         b_note="Notes/Sorting.md",
     )
     assert verdict.kind == "negation" and verdict.score >= FLAG_THRESHOLD
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "kind"),
+    [
+        # a death said in three words is no fragment to pass over
+        (
+            "Orla Venn died in 1821.",
+            "Orla Venn died on Quill Island in 1831.",
+            "conflicting_values",
+        ),
+        # a named event happens once
+        (
+            "The Battle of Arden was fought in 1066.",
+            "The Battle of Arden took place in 1067.",
+            "conflicting_values",
+        ),
+        # a place in one ranking
+        (
+            "Vell is the fourth planet from the sun.",
+            "Vell is the third planet from the sun.",
+            "conflicting_values",
+        ),
+        # the role first, its holder a name
+        ("The capital of Vell is Arden.", "Tarn is the capital of Vell.", "semantic_conflict"),
+        # one individual's height, said with two words of height
+        ("Mount Arden is 8,849 metres high.", "Arden rises to 8,000 m.", "conflicting_values"),
+    ],
+)
+def test_one_event_rank_role_or_height_said_twice(a: str, b: str, kind: str) -> None:
+    verdict = assess(a, b, a_note="Places/Vell.md", b_note="Notes/Travels.md")
+    assert verdict.kind == kind and verdict.score >= FLAG_THRESHOLD, verdict
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        # two ends of one span, each with its own date or value
+        ("The Long War began in 1939.", "The Long War ended in 1945."),
+        ("The shop opens at 9 am on Sundays.", "The shop closes at 5 pm on Sundays."),
+        # one "is" turned round
+        ("The capital of Vell is Arden.", "Arden is the capital of Vell."),
+        # two rankings, two holders, two occasions
+        ("Vell is the fourth planet from the sun.", "Vell is the second-smallest planet of all."),
+        (
+            "Lyon is the third-largest city in France.",
+            "Marseille is the second-largest city in France.",
+        ),
+        ("This is the first time I saw one.", "This is the second time I saw one."),
+        (
+            "Our team is the third team in the league.",
+            "Their team is the first team in the league.",
+        ),
+        # two battles of one year
+        (
+            "The Battle of Arden was fought in 1066.",
+            "The Battle of Tarn Bridge was fought in 1066.",
+        ),
+    ],
+)
+def test_no_conflict_between_two_ends_rankings_or_events(a: str, b: str) -> None:
+    assert assess(a, b, a_note="Places/Vell.md", b_note="Notes/Travels.md").score < FLAG_THRESHOLD
+
+
+def test_a_relation_with_its_ends_swapped_still_conflicts() -> None:
+    verdict = assess(
+        "Mara is the mother of Tam.",
+        "Tam is the mother of Mara.",
+        a_note="P/Mara.md",
+        b_note="P/Tam.md",
+    )
+    assert verdict.kind == "semantic_conflict" and verdict.score >= FLAG_THRESHOLD
