@@ -286,6 +286,12 @@ def assess(
     # "Looser balance than AVL, fewer rotations" in *Red-Black Tree* / "More strictly balanced
     # than a Red-Black Tree, ... more rotations" in *AVL Tree*: each note compares its own
     # thing with the other's, and opposite comparisons from the two ends agree
+    # "Iron is heavier than gold" / "Gold is heavier than iron": one comparison, turned round
+    # (before the notes that each compare their own thing: those agree when the comparisons
+    # are opposite, not when they are one)
+    turned = _comparison_turned(x, y)
+    if turned:
+        return Verdict(0.75, "semantic_conflict", turned)
     if _compares_with(x, b_note, a_note) and _compares_with(y, a_note, b_note):
         return _NONE
 
@@ -363,6 +369,10 @@ def assess(
     kinds_x = _kind_nouns(x, cy | anto_x | y.negated_roots)
     kinds_y = _kind_nouns(y, cx | anto_y | x.negated_roots)
     left_x, left_y = left_x - kinds_x, left_y - kinds_y
+    # "no atmosphere" / "a thick atmosphere": what describes the thing the other claim says
+    # is not there; "not fish but mammals", "vegetables, not fruits": what is said instead
+    left_x = left_x - _beside_denied(x, y) - _said_instead(x)
+    left_y = left_y - _beside_denied(y, x) - _said_instead(y)
     # "consists of 8 bits" / "has 16 bits": one relation, said with two verbs of having
     if _has_having(x) and _has_having(y):
         left_x, left_y = left_x - _HAVING, left_y - _HAVING
@@ -1315,6 +1325,61 @@ def _widened(c: ParsedClaim) -> tuple[Quantity, ...]:
     )
 
 
+_DETERMINERS = frozenset("a an the its their his her our your some any".split())
+
+
+def _beside_denied(c: ParsedClaim, o: ParsedClaim) -> frozenset[str]:
+    """The stems of claim `c`'s words that describe a noun claim `o` says is not there:
+    "thick" in "Mercury has a thick atmosphere" against "Mercury has no atmosphere"."""
+    denied = _had_none(o)
+    if not denied:
+        return frozenset()
+    words = [t for t in c.tokens if t.kind == "word"]
+    out: set[str] = set()
+    for k, t in enumerate(words):
+        if t.stem not in denied:
+            continue
+        j = k - 1
+        found: list[str] = []
+        while j >= 0 and k - j <= 3 and words[j].norm not in _DETERMINERS:
+            found.append(words[j].stem)
+            j -= 1
+        # "has a thick atmosphere": a verb of having, a determiner, what describes the noun
+        if j >= 1 and words[j].norm in _DETERMINERS and words[j - 1].stem in _HAVING:
+            out.update(found)
+    return frozenset(out)
+
+
+def _had_none(c: ParsedClaim) -> frozenset[str]:
+    """The stems of the nouns claim `c` says its subject has none of: "atmosphere" in
+    "Mercury has no atmosphere"."""
+    words = [t for t in c.tokens if t.kind == "word"]
+    out: set[str] = set()
+    for k in range(1, len(words) - 1):
+        if words[k].norm == "no" and words[k - 1].stem in _HAVING:
+            out.add(words[k + 1].stem)
+    return frozenset(out)
+
+
+_INSTEAD_RES = (
+    # "not fish but mammals"
+    re.compile(r"\bnot\s+(?:an?\s+|the\s+)?[\w-]+\s+but\s+(?:an?\s+|the\s+)?(?P<alt>[\w-]+)", re.I),
+    # "vegetables, not fruits", "vegetables rather than fruits"
+    re.compile(
+        r"(?P<alt>[\w-]+)\s*(?:,\s*not|rather\s+than|instead\s+of)\s+(?:an?\s+|the\s+)?[\w-]+\b",
+        re.I,
+    ),
+)
+
+
+def _said_instead(c: ParsedClaim) -> frozenset[str]:
+    """The stems of what a negated claim says in place of what it denies: "mammals" in "not
+    fish but mammals", "vegetables" in "vegetables, not fruits"."""
+    if not c.negators:
+        return frozenset()
+    return frozenset(stem(m["alt"].lower()) for r in _INSTEAD_RES for m in r.finditer(c.text))
+
+
 #: Verbs that say a whole has its parts ("has", "consists of", "contains").
 _HAVING = frozenset(
     stem(w)
@@ -2173,6 +2238,37 @@ def swapped_relation(x: ParsedClaim, y: ParsedClaim, cx: frozenset[str], cy: fro
     first = " ".join(w.surface for w in x.words if w.stem in ends_x)
     second = " ".join(w.surface for w in y.words if w.stem in ends_y)
     return f"the relation is reversed: {quoted(first)} and {quoted(second)} swap places"
+
+
+_THAN_RE = re.compile(
+    r"^(?P<head>.+?)\s+(?P<comp>(?:more|less)\s+[\w-]+|[\w-]+er)\s+than\s+(?P<other>[^,;:.!?]+)"
+)
+
+
+def _comparison_turned(x: ParsedClaim, y: ParsedClaim) -> str:
+    """One comparison with its two sides swapped ("Light travels faster than sound" /
+    "Sound travels faster than light"): the line that says so, or ""."""
+    if x.negators or y.negators or x.condition or y.condition:
+        return ""
+    mx, my = _THAN_RE.match(plain(x.text)), _THAN_RE.match(plain(y.text))
+    if mx is None or my is None:
+        return ""
+    if _content_words(mx["comp"]) != _content_words(my["comp"]):
+        return ""
+    subject_x, subject_y = x.subject_head or x.subject, y.subject_head or y.subject
+    other_x, other_y = _content_words(mx["other"]), _content_words(my["other"])
+    if not subject_x or not subject_y or subject_x == subject_y:
+        return ""
+    if subject_x != other_y or subject_y != other_x:
+        return ""
+    if _content_words(mx["head"]) - subject_x != _content_words(my["head"]) - subject_y:
+        return ""  # "Iron sinks faster than gold" / "Gold melts faster than iron"
+
+    def side(m: re.Match[str], subject: frozenset[str]) -> str:
+        who = " ".join(w for w in m["head"].split() if stem(w.lower().strip(",")) in subject)
+        return f"{quoted(who or m['head'].strip())} {m['comp']} than {quoted(m['other'].strip())}"
+
+    return f"the comparison is reversed: {side(mx, subject_x)} vs {side(my, subject_y)}"
 
 
 _COPULA_RE = re.compile(r"\s(?:is|are|was|were)\s", re.IGNORECASE)

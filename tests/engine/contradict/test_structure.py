@@ -1878,3 +1878,42 @@ def test_a_relation_with_its_ends_swapped_still_conflicts() -> None:
         b_note="P/Tam.md",
     )
     assert verdict.kind == "semantic_conflict" and verdict.score >= FLAG_THRESHOLD
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "kind"),
+    [
+        # what describes the thing the other claim says is not there
+        ("Vell has no atmosphere.", "Vell has a thick atmosphere.", "negation"),
+        # what a denial says instead
+        ("Quolls are fish.", "Quolls are not fish but mammals.", "negation"),
+        ("Tarnberries are a fruit.", "Tarnberries are vegetables, not fruits.", "negation"),
+        # one comparison turned round
+        (
+            "Vellite is heavier than tarnite.",
+            "Tarnite is heavier than vellite.",
+            "semantic_conflict",
+        ),
+    ],
+)
+def test_denials_and_comparisons_said_the_other_way(a: str, b: str, kind: str) -> None:
+    verdict = assess(a, b, a_note="Notes/Vellite.md", b_note="Notes/Tarnite.md")
+    assert verdict.kind == kind and verdict.score >= FLAG_THRESHOLD, verdict
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        # the same comparison from its other end
+        ("Vellite is heavier than tarnite.", "Tarnite is lighter than vellite."),
+        # two comparisons of two things
+        ("Vellite sinks faster than tarnite.", "Tarnite melts faster than vellite."),
+        # a kind defined by what it lacks is no claim that something has none
+        (
+            "A sparse graph has few edges of any weight.",
+            "A graph whose edges have no weights is unweighted.",
+        ),
+    ],
+)
+def test_comparisons_and_kinds_that_agree(a: str, b: str) -> None:
+    assert assess(a, b, a_note="Notes/Vellite.md", b_note="Notes/Tarnite.md").score < FLAG_THRESHOLD
