@@ -373,6 +373,9 @@ def assess(
     # is not there; "not fish but mammals", "vegetables, not fruits": what is said instead
     left_x = left_x - _beside_denied(x, y) - _said_instead(x)
     left_y = left_y - _beside_denied(y, x) - _said_instead(y)
+    # "is on 12 March" / "takes place on 14 March": when something happens, said two ways
+    if x.dates and y.dates:
+        left_x, left_y = left_x - _OCCURRING, left_y - _OCCURRING
     # "consists of 8 bits" / "has 16 bits": one relation, said with two verbs of having
     if _has_having(x) and _has_having(y):
         left_x, left_y = left_x - _HAVING, left_y - _HAVING
@@ -1326,6 +1329,10 @@ def _widened(c: ParsedClaim) -> tuple[Quantity, ...]:
 
 
 _DETERMINERS = frozenset("a an the its their his her our your some any".split())
+#: Words that say something happens at a time ("takes place on", "is held in").
+_OCCURRING = frozenset(
+    stem(w) for w in "take takes took place held happen happens occur occurs scheduled".split()
+)
 
 
 def _beside_denied(c: ParsedClaim, o: ParsedClaim) -> frozenset[str]:

@@ -1917,3 +1917,14 @@ def test_denials_and_comparisons_said_the_other_way(a: str, b: str, kind: str) -
 )
 def test_comparisons_and_kinds_that_agree(a: str, b: str) -> None:
     assert assess(a, b, a_note="Notes/Vellite.md", b_note="Notes/Tarnite.md").score < FLAG_THRESHOLD
+
+
+def test_when_something_happens_said_two_ways() -> None:
+    verdict = assess(
+        "The Vell fair is on 12 March 2025.",
+        "The Vell fair takes place on 14 March 2025.",
+        a_note="Events/Vell Fair.md",
+        b_note="Journal/2025-02-01.md",
+    )
+    assert verdict.kind == "conflicting_values" and verdict.score >= FLAG_THRESHOLD
+    assert '"12 March 2025" vs "14 March 2025"' in verdict.explanation
