@@ -51,6 +51,8 @@ _CASE_BEFORE, _CASE_AFTER = 6, 4
 
 def complexity_spans(text: str) -> list[tuple[int, int, str]]:
     """(start, end, canonical form) of each growth rate written in `text`."""
+    if "(" not in text and "time" not in text and "space" not in text:
+        return []
     out: list[tuple[int, int, str]] = []
     for m in _OPEN_RE.finditer(text):
         end = _closing(text, m.end())

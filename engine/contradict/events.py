@@ -577,7 +577,14 @@ def _mentions(text: str, surnames: frozenset[str]) -> bool:
     return any(stem(w.lower()) in surnames for w in re.findall(r"[^\W_]+", text))
 
 
-_MAY_DATE_EVENT = re.compile(r"\d\d\d|died|(?i:invented|devised|created|coined|founded|discovered)")
+_MAY_DATE_EVENT = re.compile(
+    r"\d\d\d|died|(?i:invented|devised|created|coined|designed|founded|discovered)"
+)
+
+
+def may_date_event(text: str) -> bool:
+    """Claim `text` may date a one-time event or name a maker (a cheap filter)."""
+    return _MAY_DATE_EVENT.search(text) is not None
 
 
 def event_keys(text: str, title: str = "") -> frozenset[str]:

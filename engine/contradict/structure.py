@@ -28,6 +28,7 @@ from engine.contradict.events import (
     conflicting_death_ages,
     conflicting_makers,
     conflicting_origins,
+    may_date_event,
 )
 from engine.contradict.persons import (
     conflicting_colour,
@@ -1236,6 +1237,8 @@ def _one_time_event(a: str, b: str, a_title: str, b_title: str) -> Verdict | Non
     a one-time event ("X was founded in 1640" / "X is created in 1837"), two makers
     ("Invented by Tony Hoare" in *Quick Sort* / "John Mallory invented Quicksort") or one
     person two ages at death ("died in June 1954, aged 41" / "he died at just 47")."""
+    if not (may_date_event(a) and may_date_event(b)):
+        return None
     origin = conflicting_origins(a, b, a_title, b_title)
     if origin is not None:
         ox, oy = origin
@@ -2042,8 +2045,13 @@ def antonym_pairs(x: ParsedClaim, y: ParsedClaim) -> list[tuple[ClaimWord, Claim
     # a word is the other claim's where that claim writes it as often: "Increasing the load
     # decreases collisions" / "Increasing the load increases collisions" pairs the second
     # "increases" with "decreases"
-    free_x, free_y = _unshared_words(x, y), _unshared_words(y, x)
     stems_x, stems_y = {w.stem for w in x.words}, {w.stem for w in y.words}
+    if len(stems_x) == len(x.words) and len(stems_y) == len(y.words):
+        # no word said twice: a word is free where the other claim does not write it
+        free_x = {w.index for w in x.words if w.stem not in stems_y}
+        free_y = {w.index for w in y.words if w.stem not in stems_x}
+    else:
+        free_x, free_y = _unshared_words(x, y), _unshared_words(y, x)
     slots: list[tuple[range, range]] | None = None
     for wx in x.words:
         if wx.index not in free_x or _limit_word(x, wx) or _bonus_target(x, wx):
@@ -2256,6 +2264,8 @@ def _comparison_turned(x: ParsedClaim, y: ParsedClaim) -> str:
     """One comparison with its two sides swapped ("Light travels faster than sound" /
     "Sound travels faster than light"): the line that says so, or ""."""
     if x.negators or y.negators or x.condition or y.condition:
+        return ""
+    if " than " not in x.text or " than " not in y.text:
         return ""
     mx, my = _THAN_RE.match(plain(x.text)), _THAN_RE.match(plain(y.text))
     if mx is None or my is None:
