@@ -582,6 +582,7 @@ _MAY_DATE_EVENT = re.compile(
 )
 
 
+@lru_cache(maxsize=1 << 16)
 def may_date_event(text: str) -> bool:
     """Claim `text` may date a one-time event or name a maker (a cheap filter)."""
     return _MAY_DATE_EVENT.search(text) is not None

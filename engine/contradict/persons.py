@@ -72,6 +72,7 @@ _TAKING = frozenset(
 _AFTER_OBJECT = frozenset("to into back and as when on across through out".split())
 
 
+@lru_cache(maxsize=1 << 16)
 def has_gendered_word(text: str) -> bool:
     """The claim holds a pronoun or noun that says man or woman (a cheap filter)."""
     return _GENDERED.search(text) is not None
@@ -271,6 +272,9 @@ def clear_caches() -> None:
     _descent.cache_clear()
     _colour.cache_clear()
     _title_names.cache_clear()
+    has_gendered_word.cache_clear()
+    has_half.cache_clear()
+    has_colour_word.cache_clear()
 
 
 def conflicting_gender(
@@ -353,6 +357,7 @@ _DESCRIPTION_WORDS = 6
 _SELF_OPENINGS = frozenset({"i", "he", "she", "a", "an"})
 
 
+@lru_cache(maxsize=1 << 16)
 def has_half(text: str) -> bool:
     """The claim calls something half of a kind ("half-elf", "half brother"): cheap filter."""
     return _HALF.search(text) is not None
@@ -491,6 +496,7 @@ _COLOUR_ENDS = _DESCRIPTION_ENDS - {"and", "or", "but"}
 _COLOUR_NOUNS = frozenset("colour color hue shade tint".split())
 
 
+@lru_cache(maxsize=1 << 16)
 def has_colour_word(text: str) -> bool:
     """The claim holds a colour word at all (a cheap filter)."""
     return _COLOURED.search(text) is not None

@@ -39,6 +39,7 @@ from engine.contradict.events import (
     event_keys,
     event_names,
     makings_in,
+    may_date_event,
     origins_in,
 )
 from engine.contradict.persons import (
@@ -1129,3 +1130,4 @@ def clear_claim_caches() -> None:
     origins_in.cache_clear()
     death_ages_in.cache_clear()
     makings_in.cache_clear()
+    may_date_event.cache_clear()

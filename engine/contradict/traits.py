@@ -167,6 +167,7 @@ _PRONOUNS = frozenset("it they".split())
 _BEFORE_NAME = frozenset("the a an all most adult adults wild these those".split())
 
 
+@lru_cache(maxsize=1 << 16)
 def has_trait_word(text: str) -> bool:
     """The claim holds a trait word at all (a cheap filter)."""
     return _TRAIT_RE.search(text) is not None
@@ -340,3 +341,4 @@ def _links_to(links: tuple[str, ...], title: str) -> bool:
 def clear_caches() -> None:
     """Drop the per-claim cache (a scan of many notes calls this when done)."""
     _trait.cache_clear()
+    has_trait_word.cache_clear()
