@@ -137,7 +137,7 @@ _SPAN_ENDS = frozenset(
     for pair in """begin end|began ended|start end|start finish|open close|opens closes|born
     died|birth death|first last|minimum maximum|min max|lowest highest|low high|earliest
     latest|arrive leave|arrival departure|upper lower|top bottom|early late|rise set|sunrise
-    sunset""".replace("\n", " ").split("|")
+    sunset|best worst""".replace("\n", " ").split("|")
 )
 _ORDER_WORDS = frozenset({"before", "after"})
 _ORDER_STEMS = frozenset(stem(w) for w in _ORDER_WORDS)
@@ -418,9 +418,13 @@ def assess(
     if d_agree:
         d_conflicts = []
 
-    if (q_conflicts or d_conflicts) and any(
-        frozenset({wx.stem, wy.stem}) in _SPAN_ENDS for wx, wy in antonyms
-    ):
+    valued = bool(
+        q_conflicts
+        or d_conflicts
+        or (x.quantities and y.quantities and not q_agree)
+        or (x.dates and y.dates and not d_agree)
+    )
+    if valued and any(frozenset({wx.stem, wy.stem}) in _SPAN_ENDS for wx, wy in antonyms):
         # "began in 1939" / "ended in 1945", "opens at 9" / "closes at 5": the two ends of
         # one span, each with its own value
         return _NONE

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from engine.contradict.candidates import note_title_of
-from engine.contradict.text import Token, tokenize
+from engine.contradict.text import STOPWORDS, Token, tokenize
 
 
 @dataclass(frozen=True)
@@ -164,7 +164,7 @@ _COMPARING = frozenset("unlike like than whereas compared versus vs if unless".s
 #: Pronouns that speak of the thing a claim is about.
 _PRONOUNS = frozenset("it they".split())
 #: Words that may open a name of the thing ("the badgers", "adult badgers").
-_BEFORE_NAME = frozenset("the a an all most adult adults wild these those".split())
+_BEFORE_NAME = frozenset("the a an all most adult adults wild these those no some many few".split())
 
 
 @lru_cache(maxsize=1 << 16)
@@ -231,6 +231,8 @@ def _name_spans(words: list[Token], title: str, head_names: bool) -> list[range]
         if [w.norm for w in words[i : i + n - 1]] == parts[:-1] and _same_noun(
             words[i + n - 1].norm, parts[-1]
         ):
+            if n == 1 and i > 0 and words[i - 1].norm not in _BEFORE_NAME | STOPWORDS:
+                continue  # "the holm oak": a kind of oak, not *Oak*'s thing
             out.append(range(i, i + n))
     if head_names and n > 1:
         for i, w in enumerate(words):
@@ -317,6 +319,9 @@ def conflicting_traits(
         if not note or (a_note and b_note and a_note == b_note):
             continue
         title = note_title_of(note)
+        other = b_note if own_a else a_note
+        if other and _narrower(note_title_of(other), title):
+            continue  # a claim of *Holm Oak* speaks of the holm oak, not of *Oak*'s thing
         links_a = a_links if not own_a else ()
         links_b = b_links if own_a else ()
         ta = trait_about(a, title, own=own_a, linked=_links_to(links_a, title))
@@ -326,6 +331,14 @@ def conflicting_traits(
         if frozenset({ta.value, tb.value}) in _TRAITS[ta.trait][2]:
             return title, ta, tb
     return None
+
+
+def _narrower(title: str, than: str) -> bool:
+    """`title` names a kind of what `than` names: all its words and more ("Holm Oak",
+    "Oak")."""
+    words = {t.norm for t in tokenize(title) if t.kind == "word"}
+    base = {t.norm for t in tokenize(than) if t.kind == "word"}
+    return bool(base) and base < words
 
 
 def trait_phrase(trait: str, title: str) -> str:

@@ -109,3 +109,13 @@ def test_two_growth_rates_of_one_cost_conflict(a: str, b: str) -> None:
 )
 def test_growth_rates_of_two_costs_agree(a: str, b: str) -> None:
     assert assess(a, b, a_note=NOTES[0], b_note=NOTES[1]).score < FLAG_THRESHOLD
+
+
+def test_the_best_and_the_worst_case_are_two_ends() -> None:
+    verdict = assess(
+        "Insertion sort is O(n²) in the worst case.",
+        "Insertion sort is O(n) in the best case.",
+        a_note=NOTES[0],
+        b_note=NOTES[1],
+    )
+    assert verdict.score < FLAG_THRESHOLD

@@ -163,3 +163,18 @@ def test_a_scan_lists_two_values_of_one_trait(workspace: Workspace) -> None:
     pairs = [p for p in stored_pairs(workspace) if {p[1], p[2]} == {SPECIES, DAY}]
     assert len(pairs) == 1 and pairs[0][4] == "semantic_conflict"
     assert pairs[0][3] >= 0.5
+
+
+def test_a_narrower_kind_is_not_the_notes_thing() -> None:
+    # a claim of *Holm Quoll* speaks of the holm quoll, not of *Quoll*'s thing
+    assert (
+        conflicting_traits(
+            "Quolls are nocturnal.",
+            "The holm quoll is a diurnal quoll.",
+            a_note="Species/Quoll.md",
+            b_note="Species/Holm Quoll.md",
+        )
+        is None
+    )
+    # nor does "the holm quoll" in another note name *Quoll*
+    assert trait_about("The holm quoll is diurnal.", "Quoll", own=False) is None
