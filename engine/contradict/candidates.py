@@ -819,7 +819,7 @@ class TitleIndex:
                     found.add(self._ids[run])
                     continue
                 # "Arctic foxes" mentions *Arctic Fox*
-                for last in _singulars(run[-1]):
+                for last in singulars(run[-1]):
                     one = (*run[:-1], last)
                     if one in self._findable:
                         found.add(self._ids[one])
@@ -844,6 +844,13 @@ class TitleIndex:
                 keys.add(own)
             out.append(frozenset(keys))
         return out
+
+
+def links_name(links: Sequence[str], title: str) -> bool:
+    """One of the link targets `links` ("Species/Arctic Fox", "Arctic Fox") is the note
+    titled `title`, case aside."""
+    folded = title.casefold()
+    return any(t.replace("\\", "/").rsplit("/", 1)[-1].casefold() == folded for t in links)
 
 
 def linked_titles(text: str, links: Sequence[tuple[str, str]]) -> tuple[str, ...]:
@@ -879,7 +886,7 @@ def common_titles(mentioned: Iterable[frozenset[int]], claims: int) -> frozenset
     return frozenset(k for k, n in counts.items() if n > limit)
 
 
-def _singulars(word: str) -> tuple[str, ...]:
+def singulars(word: str) -> tuple[str, ...]:
     """What a plural English word may be the plural of ("foxes": "foxe", "fox"; "species"
     and "bus" are left alone)."""
     if len(word) < 4 or not word.endswith("s") or word.endswith(("ss", "us", "is")):

@@ -836,8 +836,7 @@ def _ranks(text: str) -> tuple[Quantity, ...]:
         most = " ".join(stem(w) for w in (m["most"] or "").lower().split())
         tokens = tokens if tokens is not None else tokenize(text)
         start = m.start("ord")
-        first = next((k for k, t in enumerate(tokens) if t.start >= start), len(tokens))
-        last = next((k for k, t in enumerate(tokens) if t.start >= m.end()), len(tokens))
+        first, last = _token_span(tokens, start, m.end())
         out.append(
             Quantity(
                 low=float(n),
@@ -852,13 +851,20 @@ def _ranks(text: str) -> tuple[Quantity, ...]:
     return tuple(out)
 
 
+def _token_span(tokens: tuple[Token, ...], start: int, end: int) -> tuple[int, int]:
+    """The indices of the first token at or after character `start` and of the first at or
+    after `end`."""
+    first = next((k for k, t in enumerate(tokens) if t.start >= start), len(tokens))
+    last = next((k for k, t in enumerate(tokens) if t.start >= end), len(tokens))
+    return first, last
+
+
 def _cost(
     text: str, tokens: tuple[Token, ...], start: int, end: int, unit: str, form: str
 ) -> Quantity:
     """A growth rate ("O(log n)") as a value: its rank on the usual scale."""
     value = complexity_rank(form)
-    first = next((k for k, t in enumerate(tokens) if t.start >= start), len(tokens))
-    last = next((k for k, t in enumerate(tokens) if t.start >= end), len(tokens))
+    first, last = _token_span(tokens, start, end)
     return Quantity(
         low=value,
         high=value,

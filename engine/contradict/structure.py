@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 from functools import lru_cache
 
-from engine.contradict.candidates import coined_words, note_title_of
+from engine.contradict.candidates import coined_words, links_name, note_title_of
 from engine.contradict.claim import (
     ClaimWord,
     ParsedClaim,
@@ -1832,10 +1832,7 @@ def _linked_title(links: tuple[str, ...], note: str | None) -> frozenset[str]:
     targets it names so)."""
     if not note or not links:
         return frozenset()
-    title = note_title_of(note).casefold()
-    if any(t.replace("\\", "/").rsplit("/", 1)[-1].casefold() == title for t in links):
-        return _title_stems(note)
-    return frozenset()
+    return _title_stems(note) if links_name(links, note_title_of(note)) else frozenset()
 
 
 def _names_of(note: str | None, text: str) -> frozenset[str]:
@@ -2050,12 +2047,7 @@ def antonym_pairs(x: ParsedClaim, y: ParsedClaim) -> list[tuple[ClaimWord, Claim
     # decreases collisions" / "Increasing the load increases collisions" pairs the second
     # "increases" with "decreases"
     stems_x, stems_y = {w.stem for w in x.words}, {w.stem for w in y.words}
-    if len(stems_x) == len(x.words) and len(stems_y) == len(y.words):
-        # no word said twice: a word is free where the other claim does not write it
-        free_x = {w.index for w in x.words if w.stem not in stems_y}
-        free_y = {w.index for w in y.words if w.stem not in stems_x}
-    else:
-        free_x, free_y = _unshared_words(x, y), _unshared_words(y, x)
+    free_x, free_y = _unshared_words(x, y), _unshared_words(y, x)
     slots: list[tuple[range, range]] | None = None
     for wx in x.words:
         if wx.index not in free_x or _limit_word(x, wx) or _bonus_target(x, wx):

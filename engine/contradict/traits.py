@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from engine.contradict.candidates import note_title_of
+from engine.contradict.candidates import links_name, note_title_of, singulars
 from engine.contradict.text import STOPWORDS, Token, tokenize
 
 
@@ -246,12 +246,8 @@ def _name_spans(words: list[Token], title: str, head_names: bool) -> list[range]
 
 
 def _same_noun(word: str, noun: str) -> bool:
-    """`word` is `noun` or its plural ("foxes", "squirrels", "species")."""
-    return (
-        word == noun
-        or word in (noun + "s", noun + "es")
-        or (noun.endswith("y") and word == noun[:-1] + "ies")
-    )
+    """`word` is `noun` or its plural ("foxes", "squirrels")."""
+    return word == noun or noun in singulars(word)
 
 
 def _other_name(text: str, words: list[Token], names: list[range]) -> bool:
@@ -324,8 +320,8 @@ def conflicting_traits(
             continue  # a claim of *Holm Oak* speaks of the holm oak, not of *Oak*'s thing
         links_a = a_links if not own_a else ()
         links_b = b_links if own_a else ()
-        ta = trait_about(a, title, own=own_a, linked=_links_to(links_a, title))
-        tb = trait_about(b, title, own=not own_a, linked=_links_to(links_b, title))
+        ta = trait_about(a, title, own=own_a, linked=links_name(links_a, title))
+        tb = trait_about(b, title, own=not own_a, linked=links_name(links_b, title))
         if ta is None or tb is None or ta.trait != tb.trait:
             continue
         if frozenset({ta.value, tb.value}) in _TRAITS[ta.trait][2]:
@@ -344,11 +340,6 @@ def _narrower(title: str, than: str) -> bool:
 def trait_phrase(trait: str, title: str) -> str:
     """What the explanation says the two claims are about ("what European Badger eats")."""
     return _TRAITS[trait][0].format(title)
-
-
-def _links_to(links: tuple[str, ...], title: str) -> bool:
-    folded = title.casefold()
-    return any(t.replace("\\", "/").rsplit("/", 1)[-1].casefold() == folded for t in links)
 
 
 def clear_caches() -> None:
