@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from engine.contradict.quantities import APPROXIMATE_YEARS
 from engine.contradict.quantities import MONTH_RE as _MONTH_RE
 from engine.contradict.text import known_words, stem
 
@@ -202,8 +203,6 @@ class Origin:
         return self.year - slack, self.year + slack
 
 
-#: How far from the year written "around 1994" may be.
-APPROXIMATE_YEARS = 2
 _APPROXIMATE_PREPS = frozenset({"around", "circa", "c.", "about", "approximately"})
 #: The years of a decade that its "early", "mid" or "late" part takes in (generously).
 _DECADE_PARTS = {None: (0, 9), "early": (0, 4), "mid": (3, 7), "late": (5, 9)}

@@ -85,17 +85,30 @@ class DateMention:
     month: int | None = None
     day: int | None = None
     weekday: int | None = None
+    #: the last year of a date that names several: a decade ("the 1960s", `year` 1960) or a
+    #: century ("the 15th century", `year` 1401)
+    last_year: int | None = None
+    #: how many years either side a year said to be about ("around 1440") may mean
+    slack: int = 0
+
+    def years(self) -> tuple[int, int] | None:
+        """The first and last year the date may mean, or None where it writes no year."""
+        if self.year is None:
+            return None
+        last = self.year if self.last_year is None else self.last_year
+        return self.year - self.slack, last + self.slack
 
     def conflicts_with(self, other: DateMention) -> bool:
-        """Some part written in both differs (12 May vs 3 June; 2019 vs 2021)."""
-        pairs = (
-            (self.year, other.year),
-            (self.month, other.month),
-            (self.day, other.day),
-            (self.weekday, other.weekday),
-        )
-        shared = [(x, y) for x, y in pairs if x is not None and y is not None]
-        return bool(shared) and any(x != y for x, y in shared)
+        """Some part written in both differs (12 May vs 3 June; 2019 vs 2021); years differ
+        only where the years each may mean do not meet ("the 1960s" and 1956 do not,
+        "around 1440" and 1441 do)."""
+        mine, theirs = self.years(), other.years()
+        differs = []
+        if mine is not None and theirs is not None:
+            differs.append(mine[1] < theirs[0] or theirs[1] < mine[0])
+        pairs = ((self.month, other.month), (self.day, other.day), (self.weekday, other.weekday))
+        differs += [x != y for x, y in pairs if x is not None and y is not None]
+        return any(differs)
 
     def comparable(self, other: DateMention) -> bool:
         """Both write at least one part in common (a year and a weekday never compare)."""
@@ -898,21 +911,64 @@ def quantity_relation(
 
 
 _YEAR_RE = re.compile(
-    r"\b(?:in|year|since|until|by)\s+(?:the\s+year\s+)?(\d{3,4})\b(?![.,]\d)"
+    r"\b(?:in|year|since|until|by)\s+(?:the\s+year\s+)?(?P<y>\d{3,4})\b(?![.,]\d)"
     # "as late as 1920", "before 1850 AD": a year where no noun follows ("after 1000 tries")
-    r"|\b(?:as\s+(?:late|early)\s+as|before|after|circa)\s+(\d{3,4})\b(?![.,]\d)(?!\s+[a-z])"
+    r"|\b(?:as\s+(?:late|early)\s+as|before|after|from)\s+(?P<y2>\d{3,4})\b(?![.,]\d)"
+    r"(?!\s+[a-z])"
+    # "around 1440", "c. 1440": a year said to be about
+    # ("around 1440", but not "around 485 °C" or "around 1500 people")
+    r"|\b(?:(?i:circa|c\.|ca\.)\s+(?P<ya>\d{3,4})|(?i:in\s+about|(?:in\s+)?(?:around|"
+    r"approximately|roughly))\s+(?P<yb>1\d{3}|20\d\d))\b(?![.,]\d)"
+    r"(?!\s*(?:[%°'’]|[^\x00-\x7f]))(?!\s+(?!(?:and|or|when|that|while|as|after|before)\b)[a-z])"
 )
+#: How far from the year written "around 1440" may be.
+APPROXIMATE_YEARS = 2
+# "the 1960s", "the late 1960s", "the mid-1800s"
+_DECADE_RE = re.compile(
+    r"\b(?i:the)\s+(?:(?P<part>early|mid|late)[\s-]+)?(?P<decade>1\d{2}0|20\d0|[1-9]\d0)['’]?s\b"
+)
+# "the 15th century", "the early 19th century" (not "the 5th century BC")
+_CENTURY_RE = re.compile(
+    r"\b(?i:the)\s+(?:(?P<part>early|mid|late)[\s-]+)?(?P<n>1?\d|20)(?:st|nd|rd|th)[\s-]+"
+    r"century\b(?!\s*(?:BCE?|B\.C\.))"
+)
+#: The share of a decade or a century its "early", "mid" or "late" part takes in (generously).
+_PARTS = {None: (0.0, 1.0), "early": (0.0, 0.4), "mid": (0.3, 0.7), "late": (0.5, 1.0)}
+
+
+def _span(first: int, length: int, part: str | None) -> tuple[int, int]:
+    """The years of a decade or century of `length` years from `first` that `part` takes in."""
+    low, high = _PARTS[part.lower() if part else None]
+    return first + round(low * length), first + round(high * length) - 1
 
 
 def _years(text: str, known: tuple[DateMention, ...]) -> tuple[DateMention, ...]:
-    """Years the date parser leaves out ("in the year 1189", "in 587"): any era."""
+    """Years the date parser leaves out ("in the year 1189", "in 587", "around 1440", "the
+    1960s", "the 15th century"): any era."""
     out: list[DateMention] = []
-    for m in _YEAR_RE.finditer(text):
+    taken = [(d.start, d.end) for d in known]
+
+    def add(m: re.Match[str], first: int, last: int | None = None, slack: int = 0) -> None:
         s, e = m.span()
-        if any(d.start < e and s < d.end for d in known):
-            continue
-        year = m.group(1) or m.group(2)
-        out.append(DateMention(text=m.group(), start=s, end=e, year=int(year)))
+        if any(ts < e and s < te for ts, te in taken):
+            return
+        taken.append((s, e))
+        out.append(
+            DateMention(text=m.group(), start=s, end=e, year=first, last_year=last, slack=slack)
+        )
+
+    for m in _DECADE_RE.finditer(text):
+        add(m, *_span(int(m["decade"]), 10, m["part"]))
+    for m in _CENTURY_RE.finditer(text):
+        n = int(m["n"])
+        if n >= 1:
+            add(m, *_span((n - 1) * 100 + 1, 100, m["part"]))
+    for m in _YEAR_RE.finditer(text):
+        if m["ya"] or m["yb"]:
+            add(m, int(m["ya"] or m["yb"]), slack=APPROXIMATE_YEARS)
+        else:
+            add(m, int(m["y"] or m["y2"]))
+    out.sort(key=lambda d: d.start)
     return tuple(out)
 
 

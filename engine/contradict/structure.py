@@ -346,7 +346,7 @@ def assess(
 
     # A claim opening with a pronoun speaks of its note's thing ("It does not need..." in
     # *Binary Search*): where the other claim names that thing, its name is said by both.
-    cx, cy = _with_own_thing(x, cx, cy, a_note), _with_own_thing(y, cy, cx, b_note)
+    cx, cy = _with_own_thing(x, cx, y, cy, a_note), _with_own_thing(y, cy, x, cx, b_note)
     same_subject_words = shared_stems(x.subject, y.subject)
     if same_subject_words - GENERIC_SUBJECTS and not x.condition and not y.condition:
         # one subject ("a traveller needs 2 quarts of water" / "a traveller needs about 5 litres"),
@@ -411,7 +411,7 @@ def assess(
     # days" holds "at most ten days", which "survives ten days" agrees with.
     qx, qy = _negated_limits(x), _negated_limits(y)
     q_conflicts, q_agree = quantity_relation(qx, qy)
-    q_conflicts = [c for c in q_conflicts if _one_cost(cx, cy, c[0])]
+    q_conflicts = [c for c in q_conflicts if _one_cost(x, y, c[0], cx, cy)]
     if (qx, qy) != (x.quantities, y.quantities) and q_agree and not q_conflicts:
         return _NONE
     d_conflicts, d_agree = date_relation(x.dates, y.dates)
@@ -594,14 +594,20 @@ _FILING_WORDS = frozenset(
 
 
 def _with_own_thing(
-    c: ParsedClaim, content: frozenset[str], other: frozenset[str], note: str | None
+    c: ParsedClaim,
+    content: frozenset[str],
+    o: ParsedClaim,
+    other: frozenset[str],
+    note: str | None,
 ) -> frozenset[str]:
     """`content` with the title words of claim `c`'s note where `c` opens with a pronoun, has
     no subject at all ("Faked her kidnapping ..." in a list of a person's notes) or calls its
     note's thing by its kind ("The protocol ..." in *Vexa Protocol*), and
-    the other claim (`other`) writes every one of them. A title names a thing when it has
-    two content words or a coined one: "Spells B" (a compilation) or "Lantern" may name a
-    kind the other claim speaks of in general."""
+    the other claim (`o`, its content `other`) writes every one of them. A title names a
+    thing when it has two content words or a coined one: "Spells B" (a compilation) or
+    "Lantern" may name a kind the other claim speaks of in general ("A hooded lantern ..."),
+    unless that claim's subject is the title's word alone ("It supports push ..." in *Stack*
+    / "A stack supports push ...")."""
     if not note:
         return content
     title = _title_stems(note) - _FILING_WORDS  # "Treaty of Westphalia notes": the treaty
@@ -610,11 +616,20 @@ def _with_own_thing(
     own_kind = c.definite and bool(subject) and subject <= shared_stems(subject, title)
     if not (c.pronoun_subject or not c.subject or own_kind):
         return content
-    if len(title) < 2 and not _coined_title_words(note):
+    if len(title) < 2 and not _coined_title_words(note) and not _is_title(o.subject, title):
         return content
     if shared_stems(title, other) != title:
         return content
     return content | title
+
+
+def _is_title(subject: frozenset[str], title: frozenset[str]) -> bool:
+    """A claim's `subject` is the note title's words (stems `title`) and nothing else."""
+    return (
+        bool(subject)
+        and shared_stems(subject, title) == subject
+        and (shared_stems(title, subject) == title)
+    )
 
 
 def _places_apart(
@@ -1172,7 +1187,7 @@ def _measured(
         conflicts = measured_conflicts(x.quantities, y.quantities, ignore=ignore, families=proper)
     if units_only:
         conflicts = [c for c in conflicts if not c[0].unit.startswith("count:") and len(c[2]) > 1]
-    conflicts = [c for c in conflicts if _one_cost(x.content, y.content, c[0])]
+    conflicts = [c for c in conflicts if _one_cost(x, y, c[0])]
     if not conflicts or x.other != y.other or x.deontic != y.deontic:
         return None
     qa, qb, measured = max(conflicts, key=lambda c: len(c[2]))
@@ -1204,6 +1219,7 @@ def _measured(
 _COST_WORDS = frozenset(
     stem(w)
     for w in """take takes run runs cost costs need needs require requires perform performs
+    give gives offer offers provide provides allow allows support supports guarantee guarantees
     time space memory extra auxiliary worst average best case amortized amortised expected
     complexity""".split()
 )
@@ -1214,15 +1230,40 @@ def _costs(c: ParsedClaim) -> bool:
     return any(q.unit.startswith("complexity:") for q in c.quantities)
 
 
-def _one_cost(x: frozenset[str], y: frozenset[str], q: Quantity) -> bool:
-    """Two growth rates (`q`'s unit) are of one operation only where the claims (content
-    stems `x`, `y`) say the same thing besides: "Inserting into a binary heap takes
-    O(log n)" and "Building a binary heap takes O(n)" cost two operations. Other values
-    pass."""
+def _one_cost(
+    x: ParsedClaim,
+    y: ParsedClaim,
+    q: Quantity,
+    x_content: frozenset[str] | None = None,
+    y_content: frozenset[str] | None = None,
+) -> bool:
+    """Two growth rates (`q`'s unit) are of one operation only where the claims (their
+    content stems, or `x_content`, `y_content`) say the same thing besides: "Inserting into
+    a binary heap takes O(log n)" and "Building a binary heap takes O(n)" cost two
+    operations. A word listed beside a shared one ("push and pop" / "push") names one more
+    operation at that cost. Other values pass."""
     if not q.unit.startswith("complexity:"):
         return True
-    cx, cy = x - _COST_WORDS, y - _COST_WORDS
-    return shared_stems(cx, cy) == cx and shared_stems(cy, cx) == cy
+    cx = (x.content if x_content is None else x_content) - _COST_WORDS
+    cy = (y.content if y_content is None else y_content) - _COST_WORDS
+    only_x, only_y = cx - shared_stems(cx, cy), cy - shared_stems(cy, cx)
+    return not (only_x - _listed_beside(x, cy)) and not (only_y - _listed_beside(y, cx))
+
+
+def _listed_beside(c: ParsedClaim, shared: frozenset[str]) -> frozenset[str]:
+    """Stems of claim `c` listed with "and" or "or" beside a word of `shared` ("push and
+    pop": "pop" beside "push")."""
+    tokens = c.tokens
+    out: set[str] = set()
+    for i in range(len(tokens) - 2):
+        left, mid, right = tokens[i], tokens[i + 1], tokens[i + 2]
+        if left.kind != "word" or right.kind != "word" or mid.norm not in ("and", "or"):
+            continue
+        if shared_stems(frozenset({left.stem}), shared):
+            out.add(right.stem)
+        if shared_stems(frozenset({right.stem}), shared):
+            out.add(left.stem)
+    return frozenset(out)
 
 
 _TIMES = frozenset(
@@ -2027,13 +2068,33 @@ def are_opposites(a: str, b: str) -> bool:
         if len(pa) == len(pb) and len(differ) == 1 and all(differ[0]):
             return are_opposites(stem(differ[0][0]), stem(differ[0][1]))
         return False
-    # comparatives and superlatives of listed opposites (stronger / weaker)
+    # comparatives and superlatives of listed opposites (stronger / weaker, hotter / colder,
+    # heavier / lighter)
     for suffix in ("er", "est"):
         if a.endswith(suffix) and b.endswith(suffix) and len(a) > 4 and len(b) > 4:
-            ra, rb = a[: -len(suffix)], b[: -len(suffix)]
-            if listed_opposite(ra, rb) is not None or listed_opposite(stem(ra), stem(rb)):
-                return True
+            for ra in _compared_roots(a[: -len(suffix)]):
+                for rb in _compared_roots(b[: -len(suffix)]):
+                    if listed_opposite(ra, rb) is not None or listed_opposite(stem(ra), stem(rb)):
+                        return True
     return False
+
+
+def _compared_roots(root: str) -> tuple[str, ...]:
+    """What a comparative's root may be written as: "hott" (hotter) is "hot", "heavi"
+    (heavier) is "heavy"."""
+    out = [root]
+    if len(root) > 3 and root[-1] == root[-2] and root[-1] not in "aeiousl":
+        out.append(root[:-1])
+    if root.endswith("i"):
+        out.append(root[:-1] + "y")
+    return tuple(out)
+
+
+def _comparative(c: ParsedClaim, w: ClaimWord) -> str:
+    """Word `w` of claim `c` as a comparative's stem: "more slowly" reads as "slower"."""
+    if w.index > 0 and c.words[w.index - 1].surface.lower() == "more" and not w.stem.endswith("er"):
+        return w.stem + "er"
+    return w.stem
 
 
 def antonym_pairs(x: ParsedClaim, y: ParsedClaim) -> list[tuple[ClaimWord, ClaimWord]]:
@@ -2063,7 +2124,10 @@ def antonym_pairs(x: ParsedClaim, y: ParsedClaim) -> list[tuple[ClaimWord, Claim
                 continue
             if not (is_content_stem(wy.stem) or wy.stem in FUNCTION_OPPOSITES):
                 continue
-            if are_opposites(wx.stem, wy.stem):
+            if are_opposites(wx.stem, wy.stem) or (
+                (_comparative(x, wx), _comparative(y, wy)) != (wx.stem, wy.stem)
+                and are_opposites(_comparative(x, wx), _comparative(y, wy))
+            ):
                 if wx.stem in stems_y or wy.stem in stems_x:
                     # a word the other claim also writes pairs only where the two sentences
                     # put the opposites in one slot ("Increasing X decreases Y" / "Increasing

@@ -808,6 +808,8 @@ _AFTER_VERB = frozenset(
 )
 _NOUN_FOLLOWERS = frozenset("whose who which that of 's ’s".split())
 _DETERMINERS = frozenset("the a an this that each every any no".split())
+#: Words after which the next one is a noun or its modifier, never the verb.
+_NOUN_DETERMINERS = frozenset("the a an its their your our my these those every each".split())
 
 
 def _plural(word: str) -> bool:
@@ -882,6 +884,18 @@ def is_verb_like(
         # the noun before the verb: "Heap sort is", "Merge sort does not" (not "the creature
         # you choose has": a verb after a pronoun)
         return False
+    if i > 0 and tokens[i - 1].norm in _NOUN_DETERMINERS:
+        return False  # "a linked list", "the sorted keys": a modifier or a noun
+    nxt = tokens[i + 1] if i + 1 < len(tokens) else None
+    if (
+        nxt is not None
+        and nxt.kind == "word"
+        and nxt.stem in COMMON_VERBS
+        and nxt.norm.endswith("s")
+        and not norm.endswith("s")
+        and not (i > 0 and tokens[i - 1].norm in PRONOUNS)
+    ):
+        return False  # "a linked list gives", "the sort keeps": the noun before its verb
     if norm in _IRREGULAR_PAST or t.stem in COMMON_VERBS:
         return True
     if t.stem in _VERB_OPPOSITES and norm.endswith(("s", "ed")):

@@ -1928,3 +1928,102 @@ def test_when_something_happens_said_two_ways() -> None:
     )
     assert verdict.kind == "conflicting_values" and verdict.score >= FLAG_THRESHOLD
     assert '"12 March 2025" vs "14 March 2025"' in verdict.explanation
+
+
+@pytest.mark.parametrize(
+    ("written", "first", "last"),
+    [
+        ("Gutenberg built his press around 1440.", 1438, 1442),
+        ("The press was built c. 1440.", 1438, 1442),
+        ("It dates from the late 1960s.", 1965, 1969),
+        ("The press was built in the 1440s.", 1440, 1449),
+        ("The abbey was founded in the 12th century.", 1101, 1200),
+    ],
+)
+def test_dates_that_name_several_years(written: str, first: int, last: int) -> None:
+    (date,) = parse_claim(written).dates
+    assert date.years() == (first, last)
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        "The pizza bakes at around 485 °C.",
+        "Around 1500 people came to the fair.",
+        "The temple dates to the 5th century BC.",
+    ],
+)
+def test_numbers_near_a_date_word_that_are_no_date(written: str) -> None:
+    assert parse_claim(written).dates == ()
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "conflict"),
+    [
+        ("Vell built the first mill around 1440.", "Vell built the first mill in 1540.", True),
+        ("Vell built the first mill around 1440.", "Vell built the first mill in 1441.", False),
+        ("Vell built the first mill in the 1440s.", "Vell built the first mill in 1446.", False),
+        ("Vell built the first mill in the 1440s.", "Vell built the first mill in 1462.", True),
+    ],
+)
+def test_a_date_that_names_several_years_meets_the_years_within(
+    a: str, b: str, conflict: bool
+) -> None:
+    verdict = assess(a, b, a_note="History/Vell.md", b_note="History/Mills.md")
+    assert (verdict.score >= FLAG_THRESHOLD) is conflict, verdict
+
+
+def test_a_modifier_after_an_article_is_not_the_verb() -> None:
+    # "linked" and "list" are verbs elsewhere; here they make the subject
+    claim = parse_claim("A linked list gives constant-time random access.")
+    assert {stem("linked"), stem("list")} <= claim.subject
+
+
+@pytest.mark.parametrize(
+    ("a_note", "a", "b"),
+    [
+        # a cost said with "gives"
+        (
+            "Notes/Linked List.md",
+            "Random access in a linked list takes linear time.",
+            "A linked list gives constant-time random access.",
+        ),
+        # "It" in a note with a one-word title, against the title said alone; a second
+        # operation listed beside the first
+        (
+            "Notes/Stack.md",
+            "It supports push and pop in constant time.",
+            "A stack supports push in linear time.",
+        ),
+    ],
+)
+def test_costs_of_one_operation_said_two_ways(a_note: str, a: str, b: str) -> None:
+    verdict = assess(a, b, a_note=a_note, b_note="Notes/Data Structures.md")
+    assert verdict.kind == "conflicting_values" and verdict.score >= FLAG_THRESHOLD, verdict
+
+
+def test_a_one_word_title_is_not_a_narrower_kind() -> None:
+    # "A bounded stack" is a kind of stack; "It" in *Stack* speaks of stacks in general
+    verdict = assess(
+        "It supports push in constant time.",
+        "A bounded stack supports push in linear time.",
+        a_note="Notes/Stack.md",
+        b_note="Notes/Data Structures.md",
+    )
+    assert verdict.score < FLAG_THRESHOLD, verdict
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Vellite is hotter than tarnite.", "Vellite is colder than tarnite."),
+        (
+            "Sound travels faster in vellite than in air.",
+            "Sound travels more slowly in vellite than in air.",
+        ),
+        ("Vellite is cheaper than tarnite.", "Vellite is more expensive than tarnite."),
+    ],
+)
+def test_opposite_comparisons_however_they_are_formed(a: str, b: str) -> None:
+    verdict = assess(a, b, a_note="Notes/Vellite.md", b_note="Notes/Tarnite.md")
+    assert verdict.score >= FLAG_THRESHOLD, verdict
