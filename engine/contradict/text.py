@@ -886,12 +886,12 @@ def is_verb_like(
         return False
     if i > 0 and tokens[i - 1].norm in _NOUN_DETERMINERS:
         return False  # "a linked list", "the sorted keys": a modifier or a noun
-    nxt = tokens[i + 1] if i + 1 < len(tokens) else None
+    following = tokens[i + 1] if i + 1 < len(tokens) else None
     if (
-        nxt is not None
-        and nxt.kind == "word"
-        and nxt.stem in COMMON_VERBS
-        and nxt.norm.endswith("s")
+        following is not None
+        and following.kind == "word"
+        and following.stem in COMMON_VERBS
+        and following.norm.endswith("s")
         and not norm.endswith("s")
         and not (i > 0 and tokens[i - 1].norm in PRONOUNS)
     ):
