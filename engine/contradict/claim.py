@@ -759,6 +759,16 @@ def _after_a_name_word(text: str, tokens: tuple[Token, ...], i: int) -> bool:
 #: Pronouns that, written in capitals, are names ("US", "IT").
 _ACRONYM_PRONOUNS = frozenset({"us", "it"})
 
+
+def _roman_one(text: str, tokens: tuple[Token, ...], i: int, sentence_start: int) -> bool:
+    """Token `i` is "I" written after a capitalised word inside the sentence: the numeral
+    of a name ("World War I"), not the writer."""
+    if text[tokens[i].start : tokens[i].end] != "I" or i - 1 <= sentence_start:
+        return False
+    prev = tokens[i - 1]
+    return prev.kind == "word" and text[prev.start : prev.start + 1].isupper()
+
+
 #: Pronouns that, opening a claim, speak of the thing its note is about.
 _THING_PRONOUNS = frozenset("it its they their this these he his she her".split())
 
@@ -1019,6 +1029,8 @@ def parse_claim(text: str) -> ParsedClaim:
         st = t.stem
         if t.norm in _ACRONYM_PRONOUNS and text[t.start : t.end].isupper():
             st = text[t.start : t.end]  # "US dollars", "the IT team": a name, not a pronoun
+        elif _roman_one(text, tokens, i, sentence_start):
+            st = "roman-i"  # "World War I", "Elizabeth I": a name's numeral, not the writer
         capital = (
             not first_word
             and i != sentence_start

@@ -465,8 +465,12 @@ def conflicting_death_ages(
 _MAKE_KINDS = {
     "invented": "invented", "devised": "invented", "created": "invented", "coined": "invented",
     "designed": "designed", "founded": "founded", "discovered": "discovered",
+    "painted": "painted", "composed": "composed", "sculpted": "sculpted",
 }  # fmt: skip
-_MAKER_VERBS = r"(?P<verb>invented|devised|created|coined|designed|founded|discovered)"
+_MAKER_VERBS = (
+    r"(?P<verb>invented|devised|created|coined|designed|founded|discovered|painted|composed"
+    r"|sculpted)"
+)
 _PERSON = r"[A-Z][\w'’.-]*(?:\s+(?:(?:van|von|de|der|da|di|du|le|la)\s+)?[A-Z][\w'’.-]*){0,3}"
 _WHO = rf"(?P<who>{_PERSON}(?:\s*(?:,|\band\b|&)\s*{_PERSON}){{0,3}})"
 _MADE_BY = (
@@ -484,8 +488,14 @@ _MADE_BY = (
 # "Invented by Tony Hoare in 1959" opening a line of the thing's note; "He invented it" or "It
 # was invented by Tony Hoare" there
 _MADE_BY_OPENING = re.compile(
-    r"^(?:First\s+|Originally\s+)?(?P<verb>(?i:invented|devised|created|coined|founded|discovered))"
-    rf"\s+by\s+{_WHO}"
+    r"^(?:First\s+|Originally\s+)?(?P<verb>(?i:invented|devised|created|coined|founded|discovered"
+    rf"|painted|composed|sculpted))\s+by\s+{_WHO}"
+)
+# "The telephone was invented by ...": a thing named by a common noun, which is one thing only
+# where it is the title of one of the two notes compared (`conflicting_makers`)
+_COMMON_MADE_BY = re.compile(
+    r"^(?:The|the)\s+(?P<name>[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*){0,2}?)\s+(?:is|was|were)\s+"
+    rf"(?:first\s+|originally\s+)?{_MAKER_VERBS}\s+by\s+{_WHO}"
 )
 _PRONOUN_MADE_BY = re.compile(
     rf"^(?:It|They)\s+(?:was|were)\s+(?:first\s+|originally\s+)?{_MAKER_VERBS}\s+by\s+{_WHO}"
@@ -506,6 +516,7 @@ class Making:
     verb: str  # "invented" (or devised, created, coined), "founded", "discovered"
     who: tuple[str, ...]  # each maker as written
     surnames: frozenset[str]  # the stem of each maker's last name
+    common: bool = False  # the thing is named by a common noun ("the telephone")
 
 
 @lru_cache(maxsize=1 << 14)
@@ -516,6 +527,7 @@ def makings_in(text: str, title: str = "") -> tuple[Making, ...]:
     found: list[tuple[str, str, str]] = []  # (thing, verb, who)
     for pattern in _MADE_BY:
         found.extend((m["name"], m["verb"], m["who"]) for m in pattern.finditer(text))
+    common = _COMMON_MADE_BY.match(text)
     titled = title[:1].isupper()
     if titled:
         for pattern in (_MADE_BY_OPENING, _PRONOUN_MADE_BY):
@@ -526,9 +538,12 @@ def makings_in(text: str, title: str = "") -> tuple[Making, ...]:
         if m is not None and m["name"] != "it":
             found.append((m["name"], m["verb"], title))
     out: list[Making] = []
+    if common is not None:
+        found.append((common["name"], common["verb"], common["who"]))
     for thing, verb, who in found:
-        thing = _trim(thing)
-        key = "".join(_name_stems(thing))
+        is_common = common is not None and thing == common["name"]
+        thing = thing if is_common else _trim(thing)
+        key = _common_key(thing) if is_common else "".join(_name_stems(thing))
         split = re.split(r"\s*(?:,|\band\b|&)\s*", who)
         people = tuple(p.strip().rstrip(".") for p in split if p.strip())
         people = tuple(p for p in people if _trim(p) and not _plural_noun(p))
@@ -537,12 +552,19 @@ def makings_in(text: str, title: str = "") -> tuple[Making, ...]:
         surnames = frozenset(stem(p.split()[-1].lower()) for p in people)
         out.append(
             Making(name=thing, key=key, verb=_MAKE_KINDS[verb.lower()], who=people,
-                   surnames=surnames)
+                   surnames=surnames, common=is_common)
         )  # fmt: skip
     return tuple(out)
 
 
-_MAKING_WORD = re.compile(r"(?i:invented|devised|created|coined|designed|founded|discovered)")
+def _common_key(words: str) -> str:
+    """A thing named by common nouns ("telephone", a title "Telephone"), as names' keys are."""
+    return "".join(stem(w) for w in re.findall(r"[^\W_]+", words.casefold()))
+
+
+_MAKING_WORD = re.compile(
+    r"(?i:invented|devised|created|coined|designed|founded|discovered|painted|composed|sculpted)"
+)
 
 
 def conflicting_makers(
@@ -555,6 +577,8 @@ def conflicting_makers(
         for y in ys:
             if x.key != y.key or x.verb != y.verb or x.surnames & y.surnames:
                 continue
+            if (x.common or y.common) and x.key not in {_common_key(a_title), _common_key(b_title)}:
+                continue  # "the engine": one thing only where it is a note's title
             # "invented by A, building on B's work": both named on one side (not counting the
             # thing's own name: "Reyl Sort" may be named after its maker)
             names = (x.name, y.name)
@@ -577,7 +601,8 @@ def _mentions(text: str, surnames: frozenset[str]) -> bool:
 
 
 _MAY_DATE_EVENT = re.compile(
-    r"\d\d\d|died|(?i:invented|devised|created|coined|designed|founded|discovered)"
+    r"\d\d\d|died|(?i:invented|devised|created|coined|designed|founded|discovered|painted"
+    r"|composed|sculpted)"
 )
 
 

@@ -1186,7 +1186,14 @@ def _measured(
         proper = all(_capitalised_at(c.text, subject) for c in (x, y))
         conflicts = measured_conflicts(x.quantities, y.quantities, ignore=ignore, families=proper)
     if units_only:
-        conflicts = [c for c in conflicts if not c[0].unit.startswith("count:") and len(c[2]) > 1]
+        # a second word says what is measured, unless the one word is a name too, and the
+        # subject one individual: "The Moon is 384,000 km from Earth"
+        conflicts = [
+            c
+            for c in conflicts
+            if not c[0].unit.startswith("count:")
+            and (len(c[2]) > 1 or (proper and all(_only_capitalised(o.text, c[2]) for o in (x, y))))
+        ]
     conflicts = [c for c in conflicts if _one_cost(x, y, c[0])]
     if not conflicts or x.other != y.other or x.deontic != y.deontic:
         return None
@@ -1323,6 +1330,13 @@ def _capitalised_at(text: str, names: frozenset[str]) -> list[int]:
         for t in tokenize(text)
         if t.kind == "word" and t.stem in names and text[t.start : t.start + 1].isupper()
     ]
+
+
+def _only_capitalised(text: str, names: frozenset[str]) -> bool:
+    """`text` writes `names` (stems), and each time with a capital: "Earth", not "Ranged"
+    beside "range"."""
+    written = [t for t in tokenize(text) if t.kind == "word" and t.stem in names]
+    return bool(written) and all(text[t.start : t.start + 1].isupper() for t in written)
 
 
 def _measures_another(c: ParsedClaim, named: frozenset[str], titled: frozenset[str]) -> bool:
@@ -1723,8 +1737,8 @@ def different_subjects(
             and named_y
             and not _voices(x, y)
             and not (shared_stems(named_x, named_y) or shared_stems(named_y, named_x))
-            and named_x <= shared_stems(named_x, cy)
-            and named_y <= shared_stems(named_y, cx)
+            and named_x <= shared_stems(named_x, cy - y.condition)
+            and named_y <= shared_stems(named_y, cx - x.condition)
         ):
             # "the gateway delays the handshake ..." / "the handshake affects the gateway ...":
             # each is the other's object, with another verb -- two statements, not one

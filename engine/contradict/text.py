@@ -429,6 +429,8 @@ mount unmount | attach detach | enable disable | encourage discourage | obey dis
 succeed collapse | sink float | freeze melt | wake sleep | remain leave | stay leave
 cover miss | exceed miss | meet miss | hit miss | catch miss | reach miss
 import export | importer exporter | lender borrower
+increase fall | increase plummet | climb fall | climb drop | climb decline | soar plummet
+soar plunge | rise plunge | rise plummet | rise sink
 """.replace("\n", "|")
 
 # Words that look like a negative prefix + a word but are not its opposite.
@@ -450,7 +452,7 @@ _NEGATIVE_PREFIXES = ("non", "dis", "un", "in", "im", "il", "ir")
 _PREFIX_NEEDS_ADJ = frozenset({"in", "im", "il", "ir"})
 _ADJ_ENDINGS = (
     "able", "ible", "abl", "ibl", "ent", "ant", "ive", "iv", "al", "ate", "at", "ous", "ic",
-    "ful", "ar", "ect", "id", "ite", "it", "ure", "ur", "ete", "et",
+    "ful", "ar", "ect", "id", "ite", "it", "ure", "ur", "ete", "et", "uble", "ubl",
 )  # fmt: skip
 
 
@@ -908,6 +910,17 @@ def is_verb_like(
         return True  # "East and West Vell distrust each other"
     if pronoun_before(tokens, i) not in ("", "one"):
         return norm not in _NOT_VERBS_AFTER_NOUN  # "it burns", "they resist"
+    if (
+        i >= 2
+        and tokens[i - 2].kind == "word"
+        and is_content_stem(tokens[i - 2].stem)
+        and tokens[i - 1].norm.endswith("ly")
+        and tokens[i - 1].kind == "word"
+        and norm.endswith("s")
+        and not norm.endswith("ss")
+        and norm not in _NOT_VERBS_AFTER_NOUN
+    ):
+        return True  # "Helium readily forms", "The queue rarely grows"
     if last is None or tokens[i - 1] is not last:
         return False
     if norm in _NOT_VERBS_AFTER_NOUN or is_adverb_or_gerund(norm):

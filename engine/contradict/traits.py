@@ -37,6 +37,8 @@ class Trait:
     text: str
 
 
+#: The classes of animals, each excluding the others.
+_CLASSES = "mammal bird reptile amphibian fish insect arachnid crustacean mollusc".split()
 #: trait -> (what the explanation calls it, {written form: value}, value pairs that conflict)
 _TRAITS: dict[str, tuple[str, dict[str, str], frozenset[frozenset[str]]]] = {
     "diet": (
@@ -120,6 +122,32 @@ _TRAITS: dict[str, tuple[str, dict[str, str], frozenset[frozenset[str]]]] = {
         "{}'s byte order",
         {"big-endian": "big", "little-endian": "little"},
         frozenset({frozenset({"big", "little"})}),
+    ),
+    "animal class": (
+        "what class of animal {} is",
+        {
+            **dict.fromkeys("mammal mammals".split(), "mammal"),
+            **dict.fromkeys("bird birds".split(), "bird"),
+            **dict.fromkeys("reptile reptiles".split(), "reptile"),
+            **dict.fromkeys("amphibian amphibians".split(), "amphibian"),
+            **dict.fromkeys("fish fishes".split(), "fish"),
+            **dict.fromkeys("insect insects".split(), "insect"),
+            **dict.fromkeys("arachnid arachnids".split(), "arachnid"),
+            **dict.fromkeys("crustacean crustaceans".split(), "crustacean"),
+            **dict.fromkeys("mollusc molluscs mollusk mollusks".split(), "mollusc"),
+        },
+        frozenset(frozenset((p, q)) for p in _CLASSES for q in _CLASSES if p < q),
+    ),
+    "kingdom": (
+        "what kind of living thing {} is",
+        {
+            **dict.fromkeys("plant plants".split(), "plant"),
+            **dict.fromkeys("animal animals".split(), "animal"),
+            **dict.fromkeys("fungus fungi funguses".split(), "fungus"),
+        },
+        frozenset(
+            frozenset(p) for p in (("plant", "animal"), ("plant", "fungus"), ("animal", "fungus"))
+        ),
     ),
     "indexing": (
         "where {} counts from",

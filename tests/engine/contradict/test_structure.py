@@ -2027,3 +2027,44 @@ def test_a_one_word_title_is_not_a_narrower_kind() -> None:
 def test_opposite_comparisons_however_they_are_formed(a: str, b: str) -> None:
     verdict = assess(a, b, a_note="Notes/Vellite.md", b_note="Notes/Tarnite.md")
     assert verdict.score >= FLAG_THRESHOLD, verdict
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "a_note", "b_note"),
+    [
+        # a rise said with one verb and a fall with another; one claim's situation is the
+        # other's subject
+        (
+            "When vellum tax is high, the price of paper falls.",
+            "A high vellum tax increases the price of paper.",
+            "Notes/Vellum Tax.md",
+            "Notes/Paper.md",
+        ),
+        # one individual's distance from another, with one word of what is measured
+        (
+            "Vellis is about 384,000 km from Tarn.",
+            "Vellis orbits about 38,000 km from Tarn.",
+            "Notes/Vellis.md",
+            "Notes/Tarn.md",
+        ),
+    ],
+)
+def test_changes_and_distances_said_with_other_words(
+    a: str, b: str, a_note: str, b_note: str
+) -> None:
+    verdict = assess(a, b, a_note=a_note, b_note=b_note)
+    assert verdict.score >= FLAG_THRESHOLD, verdict
+
+
+def test_a_name_that_shares_a_stem_with_a_measured_word_is_not_what_is_measured() -> None:
+    verdict = assess(
+        "Melee or Ranged Weapon Attack: +5 to hit, reach 5 ft. or range 30/120 ft., one target.",
+        "Melee or Ranged Weapon Attack: +5 to hit, reach 5 ft. or range 20/60 ft., one target.",
+        a_note="Monsters/Vell Scout.md",
+        b_note="Monsters/Tarn Guard.md",
+    )
+    assert verdict.score < FLAG_THRESHOLD, verdict
+
+
+def test_a_verb_after_an_adverb_ends_the_subject() -> None:
+    assert parse_claim("Vellium readily forms stable compounds.").subject == {stem("vellium")}
