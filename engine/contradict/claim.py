@@ -80,6 +80,8 @@ from engine.contradict.text import (
 log = logging.getLogger(__name__)
 
 MIN_WORDS = 4
+#: The verbs of a claim one word shorter than `MIN_WORDS` ("Sharks are fish.").
+_SHORT_COPULAS = frozenset({"is", "are", "was", "were"})
 MIN_CJK_CHARS = 6
 MAX_CLAIM_CHARS = 600
 
@@ -306,8 +308,10 @@ def is_claim_text(sentence: str) -> bool:
     words = _WORD_RE.findall(s)
     if cjk >= MIN_CJK_CHARS:
         pass
-    elif len(words) < MIN_WORDS:
-        return False
+    elif len(words) < MIN_WORDS and not (
+        len(words) == MIN_WORDS - 1 and words[1].lower() in _SHORT_COPULAS
+    ):
+        return False  # too short to assert, but "Sharks are fish." does
     if words and words[0].lower() in _IMPERATIVE and not s[:1].islower():
         # "Install the plugin." instructs; "Use of X is rare." asserts -- look at word 2
         second = words[1].lower() if len(words) > 1 else ""

@@ -226,3 +226,8 @@ def test_split_sentences_spans() -> None:
 def test_empty_and_whitespace() -> None:
     assert extract_claims("") == []
     assert extract_claims("\n\n   \n") == []
+
+
+def test_three_words_around_a_copula_assert() -> None:
+    assert is_claim_text("Quolls are marsupials.")
+    assert not is_claim_text("Quolls eat grubs.")

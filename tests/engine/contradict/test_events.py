@@ -329,3 +329,20 @@ def test_a_scan_reads_two_dates_of_one_event_together(
         scanner.update(changed, ())
         assert stored_pairs(workspace) == everything, changed
     assert len(store.indexed_notes(workspace.catalog)) > 60
+
+
+def test_makers_of_works_and_of_things_a_title_names() -> None:
+    # a painting has one painter
+    verdict = assess(
+        "The Vell Triptych was painted by Ana Mallory.",
+        "The Vell Triptych was painted by Tomas Reyl.",
+        a_note="Art/Vell Triptych.md",
+        b_note="Art/Painters.md",
+    )
+    assert verdict.score >= 0.5 and "who painted Vell Triptych" in verdict.explanation
+    # a thing named by a common noun is one thing where it is a note's title
+    first = "The quillpress was invented by Ana Mallory."
+    other = "The quillpress was invented by Tomas Reyl."
+    assert conflicting_makers(first, other, "Quillpress", "Inventors") is not None
+    # ... and elsewhere may be any of many ("the engine" of two cars)
+    assert conflicting_makers(first, other, "Printing", "Inventors") is None

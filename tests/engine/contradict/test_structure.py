@@ -2068,3 +2068,18 @@ def test_a_name_that_shares_a_stem_with_a_measured_word_is_not_what_is_measured(
 
 def test_a_verb_after_an_adverb_ends_the_subject() -> None:
     assert parse_claim("Vellium readily forms stable compounds.").subject == {stem("vellium")}
+
+
+def test_a_roman_one_tells_two_names_apart() -> None:
+    verdict = assess(
+        "Vell War I ended in 1918.",
+        "Vell War II ended in 1945.",
+        a_note="History/Vell War I.md",
+        b_note="History/Vell War II.md",
+    )
+    assert verdict.score < FLAG_THRESHOLD, verdict
+    assert "roman-i" not in parse_claim("Then I left the town.").content
+
+
+def test_opposites_formed_with_in_on_words_ending_in_uble() -> None:
+    assert are_opposites(stem("soluble"), stem("insoluble"))

@@ -178,3 +178,29 @@ def test_a_narrower_kind_is_not_the_notes_thing() -> None:
     )
     # nor does "the holm quoll" in another note name *Quoll*
     assert trait_about("The holm quoll is diurnal.", "Quoll", own=False) is None
+
+
+@pytest.mark.parametrize(
+    ("note", "a", "b", "values"),
+    [
+        ("Species/Vellfish.md", "Vellfish are fish.", "Vellfish are mammals.", {"fish", "mammal"}),
+        ("Species/Tarncap.md", "Tarncaps are fungi.", "Tarncaps are plants.", {"fungus", "plant"}),
+    ],
+)
+def test_classes_of_living_things_exclude_each_other(
+    note: str, a: str, b: str, values: set[str]
+) -> None:
+    found = conflicting_traits(a, b, a_note=note, b_note="Notes/Nature.md")
+    assert found is not None and {found[1].value, found[2].value} == values
+
+
+def test_a_class_and_a_diet_agree() -> None:
+    assert (
+        conflicting_traits(
+            "Vellfish are mammals.",
+            "Vellfish eat fish.",
+            a_note="Species/Vellfish.md",
+            b_note="Notes/Sea Life.md",
+        )
+        is None
+    )
