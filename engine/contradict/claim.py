@@ -64,6 +64,7 @@ from engine.contradict.text import (
     is_passive,
     is_scope_boundary,
     is_verb_like,
+    name_number,
     negated_roots_of,
     negated_words_after,
     negates_its_root,
@@ -1033,6 +1034,8 @@ def parse_claim(text: str) -> ParsedClaim:
         st = t.stem
         if t.norm in _ACRONYM_PRONOUNS and text[t.start : t.end].isupper():
             st = text[t.start : t.end]  # "US dollars", "the IT team": a name, not a pronoun
+        elif name_number(text, tokens, i):
+            st = "#" + t.norm  # "Apollo 11": which one the name means
         elif _roman_one(text, tokens, i, sentence_start):
             st = "roman-i"  # "World War I", "Elizabeth I": a name's numeral, not the writer
         capital = (
@@ -1098,7 +1101,7 @@ def parse_claim(text: str) -> ParsedClaim:
         if (
             in_subject
             and i >= subject_from
-            and t.kind == "word"
+            and (t.kind == "word" or st.startswith("#"))
             and is_content_stem(st)
             and not (is_adverb_or_gerund(t.norm) and prev not in _NOUN_MARKERS)
         ):

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from engine.contradict.complexity import costs_in
 from engine.contradict.complexity import rank as complexity_rank
-from engine.contradict.text import COMMON_VERBS, Token, stem, tokenize
+from engine.contradict.text import COMMON_VERBS, Token, name_number, stem, tokenize
 
 # -- quantities: Numbers with units, and dates, as the cue detectors compare them. ---
 #
@@ -581,7 +581,11 @@ def parse_quantities(
                 if label is not None:
                     unit_name = "label:" + label  # "port 53": which port, not how many
                     first = tokens[i - 1].start  # the value as written is "port 53"
-                elif noun is None or _year_before_name(text, tokens, i, j):
+                elif (
+                    noun is None
+                    or _year_before_name(text, tokens, i, j)
+                    or name_number(text, tokens, i)
+                ):
                     i = j
                     continue
                 else:
@@ -993,7 +997,7 @@ def measured_conflicts(
             measured = frozenset(qa.anchor & restated.anchor) - ignore
             out.append((qa, restated, measured or frozenset({_figure(qa.text)})))
             continue
-        if not same or any(_same_measure(qa, qb) for qb in same):
+        if not same or any(same_measure(qa, qb) for qb in same):
             continue
         for qb in same:
             measured = frozenset(qa.anchor & qb.anchor) - ignore
@@ -1059,7 +1063,7 @@ def _restated_figure(a: Quantity, b: Quantity) -> bool:
         and _figure(a.text) != ""
         and _figure(a.text) == _figure(b.text)
         and a.text.casefold() != b.text.casefold()
-        and not _same_measure(a, b)
+        and not same_measure(a, b)
     )
 
 
@@ -1075,7 +1079,7 @@ def _same_part(a: Quantity, b: Quantity) -> bool:
     return True
 
 
-def _same_measure(a: Quantity, b: Quantity) -> bool:
+def same_measure(a: Quantity, b: Quantity) -> bool:
     if a.bound == b.bound and a.bound in ("<=", ">="):
         return not _different_limits(a, b)
     return _same_value(a, b)

@@ -42,6 +42,7 @@ from engine.contradict.quantities import (
     measure_kind,
     measured_conflicts,
     quantity_relation,
+    same_measure,
 )
 from engine.contradict.text import (
     CHOOSE_VERBS,
@@ -383,6 +384,15 @@ def assess(
     # a clause of its own that the other claim never touches ("...; we found their tracks on
     # every hike") is a second statement beside the one compared
     left_x, left_y = left_x - _apart(x, cy, anto_x), left_y - _apart(y, cx, anto_y)
+    # one more item of a list that holds a shared word ("no brain and no heart" / "a small
+    # brain") says the same of something else, beside the statement compared
+    # (only where the other claim says nothing more: "cast from brass and stoppered with
+    # lead" / "cast from bronze and ..." differ in the listed word)
+    shared_here = frozenset(shared_stems(cx, cy) | shared_stems(cy, cx))
+    if not left_y:
+        left_x = left_x - _listed_beside(x, shared_here)
+    if not left_x:
+        left_y = left_y - _listed_beside(y, shared_here)
     n_shared = len(shared_stems(cx, cy))
     changed = "" if _one_sided_negation(x, y) else changed_decision(a, b, x, y)
     if changed:
@@ -1195,6 +1205,8 @@ def _measured(
             and (len(c[2]) > 1 or (proper and all(_only_capitalised(o.text, c[2]) for o in (x, y))))
         ]
     conflicts = [c for c in conflicts if _one_cost(x, y, c[0])]
+    if not conflicts and units_only:
+        conflicts = _sizes_of_subject(x, y, subject)
     if not conflicts or x.other != y.other or x.deontic != y.deontic:
         return None
     qa, qb, measured = max(conflicts, key=lambda c: len(c[2]))
@@ -1205,7 +1217,7 @@ def _measured(
         written.add(stem("age"))
     # words of one measure ("summit", "rises") are named by it: "height of Etna"
     kind = measure_kind(measured, qa.unit)
-    what = set() if kind else set(measured) - written or measured
+    what = set() if kind or measured <= subject else set(measured) - written or measured
     # places both claims name ("Mexico") and times ("each autumn") say where and when, not
     # what is measured
     shaped = _shaped_names(x) | _shaped_names(y)  # "x86-64": which machine, not what
@@ -1220,6 +1232,34 @@ def _measured(
     return Verdict(
         score, "conflicting_values", f"{_value_text(qa)} vs {_value_text(qb)}, both about {about}"
     )
+
+
+def _sizes_of_subject(
+    x: ParsedClaim, y: ParsedClaim, subject: frozenset[str]
+) -> list[tuple[Quantity, Quantity, frozenset[str]]]:
+    """The one value each claim gives, in one unit, of the subject itself: "A byte is 8
+    bits" / "A byte consists of 16 bits", where nothing but the subject and a verb of being
+    or having stands around either value."""
+    if len(x.quantities) != 1 or len(y.quantities) != 1:
+        return []
+    qa, qb = x.quantities[0], y.quantities[0]
+    if qa.unit != qb.unit or qa.unit.startswith(("count:", "label:", "complexity:", "rank")):
+        return []
+    if same_measure(qa, qb):
+        return []
+    bare = subject | _HAVING | _BEING
+    if not (qa.anchor <= bare and qb.anchor <= bare):
+        return []
+    # nothing else said beside the value in either claim
+    if x.content - shared_stems(x.content, subject) - _HAVING - _BEING:
+        return []
+    if y.content - shared_stems(y.content, subject) - _HAVING - _BEING:
+        return []
+    return [(qa, qb, subject)]
+
+
+#: Verbs of being a size ("is 8 bits", "measures 3 m").
+_BEING = frozenset(stem(w) for w in "is are was were measures measure totals total".split())
 
 
 #: Words that say how a cost is stated, not what costs ("takes O(n) time in the worst case").
@@ -1263,14 +1303,24 @@ def _listed_beside(c: ParsedClaim, shared: frozenset[str]) -> frozenset[str]:
     tokens = c.tokens
     out: set[str] = set()
     for i in range(len(tokens) - 2):
-        left, mid, right = tokens[i], tokens[i + 1], tokens[i + 2]
-        if left.kind != "word" or right.kind != "word" or mid.norm not in ("and", "or"):
+        left, mid = tokens[i], tokens[i + 1]
+        if left.kind != "word" or mid.norm not in ("and", "or"):
+            continue
+        k = i + 2
+        if tokens[k].norm in _LIST_ITEM_LEADS and k + 1 < len(tokens):
+            k += 1  # "no brain and no heart", "a brain and a heart"
+        right = tokens[k]
+        if right.kind != "word":
             continue
         if shared_stems(frozenset({left.stem}), shared):
             out.add(right.stem)
         if shared_stems(frozenset({right.stem}), shared):
             out.add(left.stem)
     return frozenset(out)
+
+
+#: Words that may open the next item of a list ("no brain and no heart").
+_LIST_ITEM_LEADS = frozenset("a an the no its their".split())
 
 
 _TIMES = frozenset(
@@ -1652,8 +1702,19 @@ def _counted_negators(
     hold ("no droppings" beside a claim without droppings) are left out, and without
     `conditions` those inside an if/when clause too."""
     # only between claims both negated ("negated differently"): a claim without a negator
-    # against one with two is the parity's own case
+    # against one with two is the parity's own case, but for a list of "no"s
     spare = len(c.negators) - len(o.negators) if o.negators else 0
+    if not o.negators and len(c.negators) > 1 and set(c.negators) == {"no"}:
+        # "no brain and no heart" against "a small brain": each "no" has its own item,
+        # and only those of what the other claim speaks of count
+        heads = [head or frozenset() for head in c.negated_heads]
+        hitting = [
+            bool(head) and _negates_other(neg, head, other, antonyms)
+            for neg, head in zip(c.negators, heads, strict=True)
+        ]
+        apart = all(not (p & q) for k, p in enumerate(heads) for q in heads[k + 1 :])
+        if any(hitting) and all(heads) and apart:
+            spare = len(c.negators) - sum(hitting)
     both = set(zip(o.negators, o.negated_heads, strict=True))
     count = 0
     for neg, head, conditional, resulting in zip(
@@ -2064,7 +2125,9 @@ _EXTRA_OPPOSITES = frozenset(
 )  # fmt: skip
 #: Function words whose opposites count (they are not content words).
 FUNCTION_OPPOSITES = frozenset(
-    stem(w) for w in "before after above below over under on off more less most least".split()
+    stem(w)
+    for w in """before after above below over under on off more less most least toward
+    towards""".split()
 )
 
 

@@ -332,6 +332,7 @@ sufficient insufficient | necessary unnecessary | required optional | mandatory 
 mandatory voluntary | male female | man woman | boy girl | husband wife | day night
 summer winter | morning evening | first last | top bottom | upper lower | above below
 north south | east west | northern southern | eastern western | asleep awake
+toward away | towards away | inward outward | uphill downhill | upstream downstream
 married single | native foreign
 active passive | active inactive | open closed | closed opened | empty crowded
 increase decrease | higher reduced | elevated reduced | elevated decreased
@@ -665,6 +666,23 @@ _ED_WORDS = frozenset(
 )
 
 
+def name_number(text: str, tokens: tuple[Token, ...], i: int) -> bool:
+    """Token `i` is a whole number that belongs to the name before it ("Apollo 11", "Windows
+    10"): it follows a capitalised content word that is no adverb nor written in capitals,
+    and no plural noun follows it ("Over 300 species" counts)."""
+    tok = tokens[i]
+    if tok.kind != "num" or not tok.norm.isdigit() or i == 0:
+        return False
+    prev = tokens[i - 1]
+    written = text[prev.start : prev.end]
+    if prev.kind != "word" or not written[:1].isupper() or written.isupper():
+        return False  # "DC 18", "AC 15": a value of what the capitals abbreviate
+    if not is_content_stem(prev.stem) or prev.norm.endswith("ly"):
+        return False
+    nxt = tokens[i + 1] if i + 1 < len(tokens) else None
+    return not (nxt is not None and nxt.kind == "word" and _plural(nxt.norm))
+
+
 def _past_tense(word: str, tokens: tuple[Token, ...], i: int) -> bool:
     """ "joined", "dropped": a verb when it does not follow a determiner."""
     if not word.endswith("ed") or len(word) < 5 or word.endswith("eed") or word in _ED_WORDS:
@@ -686,7 +704,8 @@ COMMON_VERBS = frozenset(
     happen occur apply depend belong mean refer save delete export import display list
     sort link embed host publish share send set lets offer grant suffer
     heal restore summon travel rule dwell reside inhabit command obey forge craft carve shed
-    consist comprise ensure prevent guarantee
+    consist comprise ensure prevent guarantee carry absorb convert migrate eat swim digest
+    secrete emit rotate produce reproduce evolve inherit tend
     """.split()
 )
 

@@ -2083,3 +2083,54 @@ def test_a_roman_one_tells_two_names_apart() -> None:
 
 def test_opposites_formed_with_in_on_words_ending_in_uble() -> None:
     assert are_opposites(stem("soluble"), stem("insoluble"))
+
+
+def test_a_number_in_a_name_names_which_one() -> None:
+    verdict = assess(
+        "Vellship 17 landed on Tarn in 1972.",
+        "Vellship 11 landed on Tarn on 20 July 1969.",
+        a_note="History/Vellship 17.md",
+        b_note="History/Space Race.md",
+    )
+    assert verdict.score < FLAG_THRESHOLD, verdict
+    # a number after capitals is a value of what they abbreviate
+    assert [q.text for q in parse_claim("The trap needs a DC 18 save.").quantities]
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        # the size of the subject itself, said with "is" and with "consists of"
+        ("A vellbyte is 8 bits.", "A vellbyte consists of 16 bits."),
+        # one item of a list of denials against the thing said to be there
+        ("Vellfish have no brain and no heart.", "The vellfish has a small centralised brain."),
+        # directions, and a verb the subject is read up to
+        ("Vellpipes carry water away from the tank.", "Vellpipes carry water toward the tank."),
+        ("Raising vell rates tends to lower prices.", "Raising vell rates tends to raise prices."),
+        # the listed word is the one that differs
+        (
+            "The vell flask is cast from brass and stoppered with lead.",
+            "The vell flask is cast from bronze and stoppered with lead.",
+        ),
+    ],
+)
+def test_sizes_lists_and_directions(a: str, b: str) -> None:
+    verdict = assess(a, b, a_note="Notes/Vell.md", b_note="Notes/Tarn.md")
+    assert verdict.score >= FLAG_THRESHOLD, verdict
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        # a negation of a negation is none
+        (
+            "Collapsing the side panel does not hide the ribbon.",
+            "The ribbon stays visible while the side panel is collapsed.",
+        ),
+        # two things, each with its own size
+        ("A vellbyte is 8 bits.", "A tarnbyte consists of 16 bits."),
+    ],
+)
+def test_sizes_and_lists_that_agree_or_speak_of_two_things(a: str, b: str) -> None:
+    verdict = assess(a, b, a_note="Notes/Vell.md", b_note="Notes/Tarn.md")
+    assert verdict.score < FLAG_THRESHOLD, verdict
