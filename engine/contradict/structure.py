@@ -624,9 +624,17 @@ def _with_own_thing(
     subject = c.subject_head or c.subject
     # "The protocol is stateless" in *Vexa Protocol*: the note's thing, called by its kind
     own_kind = c.definite and bool(subject) and subject <= shared_stems(subject, title)
-    if not (c.pronoun_subject or not c.subject or own_kind):
+    # "Prices rise steadily" in *Inflation* / "During inflation, prices fall": the other
+    # claim sets itself in this note's thing
+    framed = bool(title) and shared_stems(title, o.lead) == title
+    if not (c.pronoun_subject or not c.subject or own_kind or framed):
         return content
-    if len(title) < 2 and not _coined_title_words(note) and not _is_title(o.subject, title):
+    if (
+        len(title) < 2
+        and not framed
+        and not _coined_title_words(note)
+        and not _is_title(o.subject, title)
+    ):
         return content
     if shared_stems(title, other) != title:
         return content
@@ -2038,6 +2046,7 @@ def _nouns(c: ParsedClaim, title: frozenset[str]) -> frozenset[str]:
         nxt = words[i + 1] if i + 1 < len(words) else None
         if (
             nxt is not None
+            and nxt.lead == w.lead  # "During inflation, prices ...": a comma between
             and is_content_stem(nxt.stem)
             and nxt.stem not in COMMON_VERBS
             and nxt.stem not in title

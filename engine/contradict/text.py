@@ -431,7 +431,8 @@ succeed collapse | sink float | freeze melt | wake sleep | remain leave | stay l
 cover miss | exceed miss | meet miss | hit miss | catch miss | reach miss
 import export | importer exporter | lender borrower
 increase fall | increase plummet | climb fall | climb drop | climb decline | soar plummet
-soar plunge | rise plunge | rise plummet | rise sink
+soar plunge | rise plunge | rise plummet | rise sink | absorb release | absorb emit | inhale exhale
+consume produce
 """.replace("\n", "|")
 
 # Words that look like a negative prefix + a word but are not its opposite.
@@ -989,6 +990,16 @@ def is_verb_like(
         return True
 
     nxt = tokens[i + 1].norm if i + 1 < len(tokens) else ""
+    if (
+        i == 1
+        and _plural(last.norm)
+        and not norm.endswith(("s", "ed", "ing", "ly"))
+        and norm in known_words()
+        and nxt_tok is not None
+        and nxt_tok.kind == "word"
+        and (i + 2 >= len(tokens) or tokens[i + 2].kind == "punct")
+    ):
+        return True  # a bare plural, its verb and a one-word object: "Plants release oxygen."
     # plural noun + base verb + what follows a verb: "hell hounds hunt in packs", "deep
     # gnomes enslave the", not "Senses blindsight 10 ft."
     return (

@@ -2134,3 +2134,23 @@ def test_sizes_lists_and_directions(a: str, b: str) -> None:
 def test_sizes_and_lists_that_agree_or_speak_of_two_things(a: str, b: str) -> None:
     verdict = assess(a, b, a_note="Notes/Vell.md", b_note="Notes/Tarn.md")
     assert verdict.score < FLAG_THRESHOLD, verdict
+
+
+@pytest.mark.parametrize(
+    ("a", "a_note", "b", "b_note", "conflict"),
+    [
+        # the general note speaks of the concept note's thing in its leading phrase
+        ("Prices rise steadily.", "Econ/Vellflation.md", "During vellflation, prices fall.",
+         "Econ/Economy.md", True),
+        ("Plants release oxygen.", "Bio/Vellsynthesis.md",
+         "During vellsynthesis, plants absorb oxygen.", "Bio/Plants.md", True),
+        # ... and not where it speaks of another
+        ("Prices rise during vellflation.", "Econ/Vellflation.md",
+         "During tarnflation, prices fall.", "Econ/Tarnflation.md", False),
+    ],
+)  # fmt: skip
+def test_a_concept_named_in_a_leading_phrase(
+    a: str, a_note: str, b: str, b_note: str, conflict: bool
+) -> None:
+    verdict = assess(a, b, a_note=a_note, b_note=b_note)
+    assert (verdict.score >= FLAG_THRESHOLD) is conflict, verdict
