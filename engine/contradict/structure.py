@@ -899,7 +899,10 @@ def _flip_of_named(
     if n_neg == 1 and not antonyms:
         c, o = (x, y) if x.negators else (y, x)
         (head,) = c.negated_heads
-        if not head or any(c.conditional) or not shared_stems(frozenset(head), o.content):
+        # what is negated meets the other claim beyond the subject's words ("Animal cells
+        # have no cell wall" negates a wall, not the cells the other claim speaks of)
+        negated = frozenset(head) - c.subject - o.subject if head else frozenset()
+        if not negated or any(c.conditional) or not shared_stems(negated, o.content):
             return False
         return _in_main_clause(c, head) and _in_main_clause(o, shared_stems(o.content, head))
     if n_neg == 0 and len(antonyms) == 1:

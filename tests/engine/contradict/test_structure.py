@@ -2154,3 +2154,14 @@ def test_a_concept_named_in_a_leading_phrase(
 ) -> None:
     verdict = assess(a, b, a_note=a_note, b_note=b_note)
     assert (verdict.score >= FLAG_THRESHOLD) is conflict, verdict
+
+
+def test_a_denial_of_a_part_is_not_said_of_the_named_thing() -> None:
+    # "no cell wall" denies a wall; the other claim speaks of the cells, not of a wall
+    verdict = assess(
+        "Vell cells have no cell wall.",
+        "Most vell cells enter mitosis with duplicated centrosomes.",
+        a_note="Bio/Vell Cell.md",
+        b_note="Papers/Mitosis.md",
+    )
+    assert verdict.score < FLAG_THRESHOLD, verdict
