@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.contradict.complexity import costs_in
 from engine.contradict.complexity import rank as complexity_rank
@@ -90,6 +90,8 @@ class DateMention:
     last_year: int | None = None
     #: how many years either side a year said to be about ("around 1440") may mean
     slack: int = 0
+    #: the era is written ("753 BC", "AD 476"): a year without one may be of either
+    era: bool = False
 
     def years(self) -> tuple[int, int] | None:
         """The first and last year the date may mean, or None where it writes no year."""
@@ -105,6 +107,9 @@ class DateMention:
         mine, theirs = self.years(), other.years()
         differs = []
         if mine is not None and theirs is not None:
+            if self.era != other.era:
+                # "in 753 BC" / "in 753": one year, its era written once
+                mine, theirs = _unsigned(mine), _unsigned(theirs)
             differs.append(mine[1] < theirs[0] or theirs[1] < mine[0])
         pairs = ((self.month, other.month), (self.day, other.day), (self.weekday, other.weekday))
         differs += [x != y for x, y in pairs if x is not None and y is not None]
@@ -121,6 +126,12 @@ class DateMention:
                 (self.weekday, other.weekday),
             )
         )
+
+
+def _unsigned(years: tuple[int, int]) -> tuple[int, int]:
+    """A span of years as written, without its era's sign."""
+    low, high = sorted((abs(years[0]), abs(years[1])))
+    return low, high
 
 
 def parse_dates(text: str) -> tuple[DateMention, ...]:
@@ -208,10 +219,10 @@ _add_units("volume", 0.0147868, "tbsp tablespoon tablespoons")
 _add_units("volume", 0.0049289, "tsp teaspoon teaspoons")
 _add_units("area", 1e4, "ha hectare hectares")
 _add_units("area", 4046.8564, "acre acres")
-# speeds written as one word, in the unit "km/h" parses to
-_add_units("length/time@3600.0", 1609.344, "mph")
-_add_units("length/time@3600.0", 1000.0, "kph kmh")
-_add_units("length/time@3600.0", 1852.0, "knot knots kn")
+# speeds written as one word, in metres per second as "km/h" parses to
+_add_units("length/time", 1609.344 / 3600, "mph")
+_add_units("length/time", 1000.0 / 3600, "kph kmh")
+_add_units("length/time", 1852.0 / 3600, "knot knots kn")
 _add_units("voltage", 0.001, "mv millivolt millivolts")
 _add_units("voltage", 1.0, "v volt volts")
 _add_units("current", 0.000001, "µa ua microamp microamps")
@@ -242,9 +253,9 @@ _add_units("data", 1024.0**2, "mib mebibyte mebibytes")
 _add_units("data", 1024.0**3, "gib gibibyte gibibytes")
 _add_units("data", 1024.0**4, "tib tebibyte tebibytes")
 # rates written as one word, in the unit "Mbit/s" parses to
-_add_units("data/time@1.0", 125.0, "kbps")
-_add_units("data/time@1.0", 1.25e5, "mbps")
-_add_units("data/time@1.0", 1.25e8, "gbps")
+_add_units("data/time", 125.0, "kbps")
+_add_units("data/time", 1.25e5, "mbps")
+_add_units("data/time", 1.25e8, "gbps")
 # Temperatures are compared in degrees Celsius (`_TEMPERATURE_ZERO` shifts the others' zero).
 _add_units("temperature", 1.0, "°c celsius centigrade")
 _add_units("temperature", 5 / 9, "°f fahrenheit")
@@ -473,12 +484,13 @@ def _unit_at(tokens: tuple[Token, ...], i: int) -> tuple[str, float, int] | None
     return dim, factor, 1
 
 
-def _rate(tokens: tuple[Token, ...], i: int) -> tuple[str, int] | None:
-    """'per hour' / '/h' after a unit: the divisor dimension and tokens used."""
+def _rate(tokens: tuple[Token, ...], i: int) -> tuple[str, float, int] | None:
+    """'per hour' / '/h' after a unit: the divisor's dimension, its factor to the
+    dimension's base unit, and the tokens used."""
     if i + 1 < len(tokens) and tokens[i].norm in ("per", "/", "a", "an", "each", "every"):
         found = _unit_at(tokens, i + 1)
         if found:
-            return f"{found[0]}@{found[1]}", 1 + found[2]
+            return found[0], found[1], 1 + found[2]
     return None
 
 
@@ -521,10 +533,17 @@ def parse_quantities(
             if parsed is not None:
                 value, inner_unit = parsed
         else:
-            value = _word_value(tok)
+            value = None if name_number(text, tokens, i) else _word_value(tok)
             halves = [t.norm for t in tokens[i + 1 : i + 4]] == ["and", "a", "half"]
             if tok.norm in ("one", "single", "half") and not (_count_like(tokens, i + 1) or halves):
                 value = None
+            if (
+                tok.norm == "half"
+                and i > 0
+                and tokens[i - 1].norm in ("a", "an", "the")
+                and _unit_at(tokens, i + 1) is None
+            ):
+                value = None  # "a half marathon", "the half moon": a kind, not a share
         if value is None:
             i += 1
             continue
@@ -594,8 +613,10 @@ def parse_quantities(
                     noun_end = next((k for k in (j + 1, j + 2) if tokens[k - 1].stem == noun), j)
         rate = _rate(tokens, j)
         if rate is not None:
+            # "1,235 km/h" is 343 m/s: a rate is kept per base unit of its divisor
             unit_name = f"{unit_name}/{rate[0]}"
-            j += rate[1]
+            factor /= rate[1]
+            j += rate[2]
         lo, hi = sorted((value * factor, high * factor))
         out.append(
             Quantity(
@@ -793,7 +814,7 @@ def values_in(text: str) -> tuple[tuple[Quantity, ...], tuple[DateMention, ...]]
     """The quantities and dates of claim `text` (bare years too; numbers glued to letters,
     "2nd", "3d6", "v2", are not quantities)."""
     dates = parse_dates(text)
-    dates = (*dates, *_years(text, dates))
+    dates = tuple(_with_era(text, d) for d in (*dates, *_years(text, dates)))
     costs = costs_in(text)
     skip = tuple((d.start, d.end) for d in dates) + tuple((s, e) for s, e, _, _ in costs)
     quantities = tuple(
@@ -922,7 +943,8 @@ _YEAR_RE = re.compile(
     # "around 1440", "c. 1440": a year said to be about
     # ("around 1440", but not "around 485 °C" or "around 1500 people")
     r"|\b(?:(?i:circa|c\.|ca\.)\s+(?P<ya>\d{3,4})|(?i:in\s+about|(?:in\s+)?(?:around|"
-    r"approximately|roughly))\s+(?P<yb>1\d{3}|20\d\d))\b(?![.,]\d)"
+    r"approximately|roughly))\s+(?P<yb>1\d{3}|20\d\d|\d{3,4}(?=\s*(?:BCE?|B\.C\.|AD|CE)\b)))"
+    r"\b(?![.,]\d)"
     r"(?!\s*(?:[%°'’]|[^\x00-\x7f]))(?!\s+(?!(?:and|or|when|that|while|as|after|before)\b)[a-z])"
 )
 #: How far from the year written "around 1440" may be.
@@ -931,10 +953,10 @@ APPROXIMATE_YEARS = 2
 _DECADE_RE = re.compile(
     r"\b(?i:the)\s+(?:(?P<part>early|mid|late)[\s-]+)?(?P<decade>1\d{2}0|20\d0|[1-9]\d0)['’]?s\b"
 )
-# "the 15th century", "the early 19th century" (not "the 5th century BC")
+# "the 15th century", "the early 19th century", "the 5th century BC"
 _CENTURY_RE = re.compile(
     r"\b(?i:the)\s+(?:(?P<part>early|mid|late)[\s-]+)?(?P<n>1?\d|20)(?:st|nd|rd|th)[\s-]+"
-    r"century\b(?!\s*(?:BCE?|B\.C\.))"
+    r"century\b"
 )
 #: The share of a decade or a century its "early", "mid" or "late" part takes in (generously).
 _PARTS = {None: (0.0, 1.0), "early": (0.0, 0.4), "mid": (0.3, 0.7), "late": (0.5, 1.0)}
@@ -944,6 +966,28 @@ def _span(first: int, length: int, part: str | None) -> tuple[int, int]:
     """The years of a decade or century of `length` years from `first` that `part` takes in."""
     low, high = _PARTS[part.lower() if part else None]
     return first + round(low * length), first + round(high * length) - 1
+
+
+_ERA_RE = re.compile(r"\s*(?:(?P<bc>BCE?|B\.C\.(?:E\.)?)|AD|CE|A\.D\.)(?![\w])")
+
+
+def _with_era(text: str, date: DateMention) -> DateMention:
+    """`date` with the era written after it: a year before Christ counts back from 0 ("753
+    BC" is -753), and the era is part of the date as written."""
+    m = _ERA_RE.match(text, date.end)
+    if m is None or date.year is None:
+        return date
+    if not m["bc"]:
+        return replace(date, text=text[date.start : m.end()], end=m.end(), era=True)
+    last = None if date.last_year is None else -date.last_year
+    return replace(
+        date,
+        text=text[date.start : m.end()],
+        end=m.end(),
+        era=True,
+        year=-date.year if last is None else last,
+        last_year=None if last is None else -date.year,
+    )
 
 
 def _years(text: str, known: tuple[DateMention, ...]) -> tuple[DateMention, ...]:

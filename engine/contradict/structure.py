@@ -898,10 +898,11 @@ def _flip_of_named(
     n_neg = len(x.negators) + len(y.negators)
     if n_neg == 1 and not antonyms:
         c, o = (x, y) if x.negators else (y, x)
-        (head,) = c.negated_heads
+        (written,) = c.negated_heads
+        head = written or frozenset()
         # what is negated meets the other claim beyond the subject's words ("Animal cells
         # have no cell wall" negates a wall, not the cells the other claim speaks of)
-        negated = frozenset(head) - c.subject - o.subject if head else frozenset()
+        negated = head - c.subject - o.subject
         if not negated or any(c.conditional) or not shared_stems(negated, o.content):
             return False
         return _in_main_clause(c, head) and _in_main_clause(o, shared_stems(o.content, head))

@@ -668,20 +668,35 @@ _ED_WORDS = frozenset(
 
 
 def name_number(text: str, tokens: tuple[Token, ...], i: int) -> bool:
-    """Token `i` is a whole number that belongs to the name before it ("Apollo 11", "Windows
-    10"): it follows a capitalised content word that is no adverb nor written in capitals,
-    and no plural noun follows it ("Over 300 species" counts)."""
+    """Token `i` is a number that belongs to the name before it ("Apollo 11", "Windows 10",
+    "USB 2.0", "the Hundred Years' War"): a whole number after a capitalised content word
+    that is no adverb nor written in capitals, with no plural noun after it ("Over 300
+    species" counts), a version after any capitalised word, or a number word written with
+    a capital before another capitalised word."""
     tok = tokens[i]
-    if tok.kind != "num" or not tok.norm.isdigit() or i == 0:
+    if tok.kind == "word":
+        return _name_number_word(text, tokens, i)
+    version = re.fullmatch(r"\d+(?:\.\d+)+", tok.norm) is not None  # "USB 2.0", "TLS 1.3"
+    if tok.kind != "num" or not (tok.norm.isdigit() or version) or i == 0:
         return False
     prev = tokens[i - 1]
     written = text[prev.start : prev.end]
-    if prev.kind != "word" or not written[:1].isupper() or written.isupper():
+    if prev.kind != "word" or not written[:1].isupper() or (written.isupper() and not version):
         return False  # "DC 18", "AC 15": a value of what the capitals abbreviate
     if not is_content_stem(prev.stem) or prev.norm.endswith("ly"):
         return False
     nxt = tokens[i + 1] if i + 1 < len(tokens) else None
-    return not (nxt is not None and nxt.kind == "word" and _plural(nxt.norm))
+    return version or not (nxt is not None and nxt.kind == "word" and _plural(nxt.norm))
+
+
+def _name_number_word(text: str, tokens: tuple[Token, ...], i: int) -> bool:
+    """Token `i` is a number word written with a capital before a capitalised word: part of
+    a name ("the Hundred Years' War", "Seven Sisters")."""
+    tok = tokens[i]
+    if tok.norm not in NUMBER_WORDS or not text[tok.start : tok.start + 1].isupper():
+        return False
+    nxt = tokens[i + 1] if i + 1 < len(tokens) else None
+    return nxt is not None and nxt.kind == "word" and text[nxt.start : nxt.start + 1].isupper()
 
 
 def _past_tense(word: str, tokens: tuple[Token, ...], i: int) -> bool:

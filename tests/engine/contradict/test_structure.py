@@ -374,7 +374,10 @@ def test_volumes_compare_across_units_and_conditions_name_other_situations() -> 
         ("Aged 12, she left the valley.", 12.0, "age"),
         ("The keeper is 30 years old.", 30.0, "age"),
         ("It holds 2 quarts.", 2 * 0.946353, "volume"),
-        ("The pump delivers 40 litres per minute.", 40.0, "volume/time@60.0"),
+        # a rate per base unit of its divisor: litres per second
+        ("The pump delivers 40 litres per minute.", 40.0 / 60, "volume/time"),
+        ("Sound travels at 1,235 km/h.", 1235 * 1000 / 3600, "length/time"),
+        ("The ship makes 20 knots.", 20 * 1852 / 3600, "length/time"),
     ],
 )
 def test_ages_and_volumes_are_quantities(text: str, value: float, unit: str) -> None:
@@ -1938,6 +1941,7 @@ def test_when_something_happens_said_two_ways() -> None:
         ("It dates from the late 1960s.", 1965, 1969),
         ("The press was built in the 1440s.", 1440, 1449),
         ("The abbey was founded in the 12th century.", 1101, 1200),
+        ("The temple dates to the 5th century BC.", -500, -401),
     ],
 )
 def test_dates_that_name_several_years(written: str, first: int, last: int) -> None:
@@ -1950,7 +1954,6 @@ def test_dates_that_name_several_years(written: str, first: int, last: int) -> N
     [
         "The pizza bakes at around 485 °C.",
         "Around 1500 people came to the fair.",
-        "The temple dates to the 5th century BC.",
     ],
 )
 def test_numbers_near_a_date_word_that_are_no_date(written: str) -> None:
@@ -2165,3 +2168,28 @@ def test_a_denial_of_a_part_is_not_said_of_the_named_thing() -> None:
         b_note="Papers/Mitosis.md",
     )
     assert verdict.score < FLAG_THRESHOLD, verdict
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "conflict"),
+    [
+        # a speed in two units, and two speeds
+        ("Sound travels through vellgas at about 343 m/s.",
+         "Sound travels through vellgas at about 1,235 km/h.", False),
+        ("Sound travels through vellgas at about 343 m/s.",
+         "Sound travels through vellgas at about 5,000 km/h.", True),
+        # eras: a year before Christ, and one whose era is not written
+        ("Vellum was founded in 753 BC.", "Vellum was founded in 753 AD.", True),
+        ("Vellum was founded in 753 BC.", "Vellum was founded in 753.", False),
+        ("The Vell Pyramid was built around 2560 BC.",
+         "The Vell Pyramid was built around 1500 BC.", True),
+        # a number word in a name, a version in a name, a half that names a kind
+        ("The Hundred Vell War lasted 116 years.", "The Thirty Vell War lasted 30 years.", False),
+        ("Vellbus 2.0 transfers data at up to 480 Mbit/s.",
+         "Vellbus 3.0 transfers data at up to 5 Gbit/s.", False),
+        ("A half vellathon is 21.1 km long.", "A vellathon is 42.195 km long.", False),
+    ],
+)  # fmt: skip
+def test_units_eras_and_numbers_in_names(a: str, b: str, conflict: bool) -> None:
+    verdict = assess(a, b, a_note="Notes/Vell.md", b_note="Notes/Tarn.md")
+    assert (verdict.score >= FLAG_THRESHOLD) is conflict, verdict
