@@ -386,6 +386,9 @@ def assess(
     left_x, left_y = left_x - _apart(x, cy, anto_x), left_y - _apart(y, cx, anto_y)
     # one more item of a list that holds a shared word ("no brain and no heart" / "a small
     # brain") says the same of something else, beside the statement compared
+    # how soon or how long ("spoils within a year" / "never spoils") says when the same thing
+    # happens, not another thing
+    left_x, left_y = left_x - _duration_words(x), left_y - _duration_words(y)
     # (only where the other claim says nothing more: "cast from brass and stoppered with
     # lead" / "cast from bronze and ..." differ in the listed word)
     shared_here = frozenset(shared_stems(cx, cy) | shared_stems(cy, cx))
@@ -1307,6 +1310,19 @@ def _one_cost(
     cy = (y.content if y_content is None else y_content) - _COST_WORDS
     only_x, only_y = cx - shared_stems(cx, cy), cy - shared_stems(cy, cx)
     return not (only_x - _listed_beside(x, cy)) and not (only_y - _listed_beside(y, cx))
+
+
+_DURATION = re.compile(
+    r"\b(?:within|in|after|for|over|under)\s+(?:a|an|one|the|a\s+few|several)\s+"
+    r"(?P<unit>years?|months?|weeks?|days?|hours?|minutes?|seconds?|decades?|centuries|century)\b",
+    re.IGNORECASE,
+)
+
+
+def _duration_words(c: ParsedClaim) -> frozenset[str]:
+    """Stems of a span of time written without a number ("within a year", "after a few
+    days")."""
+    return frozenset(stem(m["unit"].lower()) for m in _DURATION.finditer(c.text))
 
 
 def _listed_beside(c: ParsedClaim, shared: frozenset[str]) -> frozenset[str]:

@@ -37,6 +37,15 @@ class Trait:
     text: str
 
 
+#: How young are born, said with a verb right after the thing ("The platypus lays eggs").
+_LAYS_EGGS = ("lays eggs", "lay eggs")
+_BEARS_LIVE = (
+    "gives birth to live young",
+    "give birth to live young",
+    "bears live young",
+    "bear live young",
+)
+_VERBAL = frozenset((*_LAYS_EGGS, *_BEARS_LIVE))
 #: The classes of animals, each excluding the others.
 _CLASSES = "mammal bird reptile amphibian fish insect arachnid crustacean mollusc".split()
 #: trait -> (what the explanation calls it, {written form: value}, value pairs that conflict)
@@ -90,7 +99,10 @@ _TRAITS: dict[str, tuple[str, dict[str, str], frozenset[frozenset[str]]]] = {
     ),
     "birth": (
         "how {} bears young",
-        {"oviparous": "eggs", "viviparous": "live"},
+        {
+            **dict.fromkeys(("oviparous", *_LAYS_EGGS), "eggs"),
+            **dict.fromkeys(("viviparous", *_BEARS_LIVE), "live"),
+        },
         frozenset({frozenset({"eggs", "live"})}),
     ),
     "typing": (
@@ -223,7 +235,8 @@ def _trait(text: str, title: str, own: bool, linked: bool) -> Trait | None:
     if (not names and not own) or _other_name(text, words, names):
         return None
     for trait, value, first, last in found:
-        start = _ascribed_from(text, words, first, names, own)
+        verbal = " ".join(t.norm for t in words[first : last + 1]) in _VERBAL
+        start = _ascribed_from(text, words, first, names, own, verbal=verbal)
         if start is None:
             continue
         return Trait(trait, value, text[words[start].start : words[last].end])
@@ -291,11 +304,18 @@ def _other_name(text: str, words: list[Token], names: list[range]) -> bool:
 
 
 def _ascribed_from(
-    text: str, words: list[Token], first: int, names: list[range], own: bool
+    text: str,
+    words: list[Token],
+    first: int,
+    names: list[range],
+    own: bool,
+    *,
+    verbal: bool = False,
 ) -> int | None:
     """The index of the first word of the trait's phrase ("strict meat-eaters") where the
     trait word at `first` is said of the thing: after its name or a pronoun for it through
-    a copula or a comma, with only filler words between; None otherwise."""
+    a copula or a comma, or right after it where the phrase is a verb's (`verbal`: "lays
+    eggs"), with only filler words between; None otherwise."""
     k = first - 1
     while k >= 0 and words[k].norm in _FILLERS:
         k -= 1
@@ -313,6 +333,8 @@ def _ascribed_from(
         holder = k  # "Python, a dynamically typed language"
     elif words[k].norm in _PRONOUNS and ("'" in gap or "’" in gap or not gap.strip()):
         holder = k  # "they're largely nocturnal": the contraction is gone from the words
+    elif verbal and not gap.strip():
+        holder = k  # "The platypus lays eggs"
     else:
         return None
     if holder < 0:

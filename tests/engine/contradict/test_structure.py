@@ -2193,3 +2193,13 @@ def test_a_denial_of_a_part_is_not_said_of_the_named_thing() -> None:
 def test_units_eras_and_numbers_in_names(a: str, b: str, conflict: bool) -> None:
     verdict = assess(a, b, a_note="Notes/Vell.md", b_note="Notes/Tarn.md")
     assert (verdict.score >= FLAG_THRESHOLD) is conflict, verdict
+
+
+def test_a_span_of_time_without_a_number_is_when_not_what() -> None:
+    verdict = assess(
+        "Vellhoney never spoils.",
+        "Vellhoney spoils within a year.",
+        a_note="Food/Vellhoney.md",
+        b_note="Food/Pantry.md",
+    )
+    assert verdict.kind == "negation" and verdict.score >= FLAG_THRESHOLD, verdict

@@ -204,3 +204,23 @@ def test_a_class_and_a_diet_agree() -> None:
         )
         is None
     )
+
+
+def test_how_young_are_born_said_with_a_verb() -> None:
+    found = conflicting_traits(
+        "The vellypus lays eggs.",
+        "The vellypus gives birth to live young.",
+        a_note="Species/Vellypus.md",
+        b_note="Notes/Mammals.md",
+    )
+    assert found is not None and {found[1].value, found[2].value} == {"eggs", "live"}
+    # said of a class the thing belongs to, it is no claim about the thing
+    assert (
+        conflicting_traits(
+            "The vellypus lays eggs.",
+            "Most mammals give birth to live young.",
+            a_note="Species/Vellypus.md",
+            b_note="Notes/Mammals.md",
+        )
+        is None
+    )
