@@ -415,8 +415,13 @@ def assess(
         and not (x.subject & x.upper) - shared_stems(x.subject & x.upper, cy)
         and not (y.subject & y.upper) - shared_stems(y.subject & y.upper, cx)
     )
-    if n_shared == 2 and not minimal and not of_named and not opposed_slot:
+    # "Gold does not rust." / "Gold rusts quickly in moist air.": a bare denial of the verb
+    # the other claim only qualifies (how, where), with no object of its own
+    bare = _denies_bare_verb(x, y, left_x, left_y) or _denies_bare_verb(y, x, left_y, left_x)
+    if n_shared == 2 and not minimal and not of_named and not opposed_slot and not bare:
         return measured or _NONE
+    if bare:
+        left_x, left_y = frozenset(), frozenset()
     closeness = n_shared / (n_shared + max(len(left_x), len(left_y)))
     about = about_phrase(shared, same_subject_words, x, y)
 
@@ -1312,6 +1317,38 @@ def _one_cost(
     return not (only_x - _listed_beside(x, cy)) and not (only_y - _listed_beside(y, cx))
 
 
+def _denies_bare_verb(
+    c: ParsedClaim, o: ParsedClaim, left_c: frozenset[str], left_o: frozenset[str]
+) -> bool:
+    """Claim `c` is its subject, one negator and the verb it negates ("Gold does not rust"),
+    and `o` says that subject does it, adding only how or where ("Gold rusts quickly in
+    moist air"): an adverb or a preposition follows the verb, never an object."""
+    if left_c or not left_o or len(c.negators) != 1 or o.negators:
+        return False
+    if c.condition or o.condition or not c.subject:
+        return False
+    verbs = c.content - c.subject
+    if len(verbs) != 1 or not shared_stems(verbs, o.content):
+        return False
+    (head,) = c.negated_heads
+    if not head or not shared_stems(frozenset(head), verbs):
+        return False
+    tokens = o.tokens
+    at = next((k for k, t in enumerate(tokens) if shared_stems(frozenset({t.stem}), verbs)), None)
+    if at is None or at == 0 or at + 1 >= len(tokens):
+        return False
+    if not shared_stems(frozenset({tokens[at - 1].stem}), c.subject):
+        return False  # the verb right after the same subject ("Gold rusts")
+    nxt = tokens[at + 1]
+    return nxt.kind == "word" and (nxt.norm.endswith("ly") or nxt.norm in _QUALIFYING)
+
+
+#: Words that open how or where something happens after its verb, not its object.
+_QUALIFYING = frozenset(
+    "in on at under over when during within without after before through near".split()
+)
+
+
 _DURATION = re.compile(
     r"\b(?:within|in|after|for|over|under)\s+(?:a|an|one|the|a\s+few|several)\s+"
     r"(?P<unit>years?|months?|weeks?|days?|hours?|minutes?|seconds?|decades?|centuries|century)\b",
@@ -1669,7 +1706,10 @@ def _both_about(
         phrase += surface[s].lower()
         previous = at
     named = [surface[s] for _, s in sorted((place[s], s) for s in names if s in surface)][:2]
-    return (phrase or nothing) + (f" of {' '.join(named)}" if named else "")
+    head = phrase or nothing
+    if not head:
+        return " ".join(named)  # "both about Titanic", not "both about  of Titanic"
+    return head + (f" of {' '.join(named)}" if named else "")
 
 
 _RANKS = frozenset(stem(w) for w in "first second third last next previous".split())

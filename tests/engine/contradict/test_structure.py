@@ -2203,3 +2203,28 @@ def test_a_span_of_time_without_a_number_is_when_not_what() -> None:
         b_note="Food/Pantry.md",
     )
     assert verdict.kind == "negation" and verdict.score >= FLAG_THRESHOLD, verdict
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "conflict"),
+    [
+        ("Vellgold does not rust.", "Vellgold rusts quickly in moist air.", True),
+        # an object of its own is another statement
+        ("Vellhounds do not eat chocolate.", "Vellhounds eat meat.", False),
+        # another subject
+        ("Wild vellcats do not swim.", "House vellcats swim in baths.", False),
+    ],
+)
+def test_a_bare_denial_of_a_verb_the_other_claim_qualifies(a: str, b: str, conflict: bool) -> None:
+    verdict = assess(a, b, a_note="Notes/Vell.md", b_note="Notes/Tarn.md")
+    assert (verdict.score >= FLAG_THRESHOLD) is conflict, verdict
+
+
+def test_an_explanation_names_what_both_speak_of_without_a_dangling_of() -> None:
+    verdict = assess(
+        "The Vellania sank on 15 April 1912.",
+        "The Vellania sank in 1915.",
+        a_note="History/Vellania.md",
+        b_note="History/Shipwrecks.md",
+    )
+    assert verdict.explanation.endswith("both about Vellania"), verdict
