@@ -87,6 +87,20 @@ _RELEASE_PATTERNS = (
     ),
     _event_of_name(_RELEASE_NOUNS),
 )
+# A work is written once: "Hamlet was written in 1600", "Shakespeare wrote Hamlet around
+# 1600". Kept apart from its coming out: a play may be written years before it is printed.
+_WRITING_VERBS = r"(?:written|composed|painted)"
+_WRITTEN_PATTERNS = (
+    re.compile(
+        rf"{_NAME}\s*,?\s+(?:is|was|were|had\s+been|has\s+been)\s+(?:first\s+|originally\s+)?"
+        rf"{_WRITING_VERBS}(?:\s+\w+){{0,3}}?{_IN_YEAR}"
+    ),
+    re.compile(
+        r"\b[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,3}\s+(?:wrote|composed|painted)\s+"
+        r"(?P<name>[A-Z][\w'’-]*(?:\s+(?:of\s+|the\s+)?[A-Z][\w'’-]*){0,3})"
+        rf"(?:\s+[\w,]+){{0,4}}?{_IN_YEAR}"
+    ),
+)
 # Said with the one who made it: "Hoare invented Quicksort in 1959", "He started Python over
 # Christmas 1989", "Guido began writing it around 1994" (it: the note's thing). A start is
 # compared only with a start: work on a cathedral may start a century before it is built.
@@ -245,6 +259,7 @@ def origins_in(text: str, title: str = "") -> tuple[Origin, ...]:
         [(p, "began") for p in _PATTERNS]
         + [(p, "came out") for p in _RELEASE_PATTERNS]
         + [(p, "died") for p in _DEATH_PATTERNS]
+        + [(p, "was written") for p in _WRITTEN_PATTERNS]
     )
     for pattern, event in patterns:
         for m in pattern.finditer(text):
@@ -309,8 +324,18 @@ def _named_before(text: str, end: int) -> str:
 
 
 def _name_stems(name: str) -> tuple[str, ...]:
-    """The stems of a name's capitalised words, what names are compared by."""
-    return tuple(stem(w.lower()) for w in re.findall(r"[\w'’-]+", name) if w[0].isupper())
+    """The stems of a name's capitalised words, what names are compared by; an ordinal that
+    opens it is its numeral ("Second World War" is "World War II")."""
+    words = [w for w in re.findall(r"[\w'’-]+", name) if w[0].isupper()]
+    if len(words) > 1 and words[0].lower() in _ORDINAL_NUMERALS:
+        words = [*words[1:], _ORDINAL_NUMERALS[words[0].lower()]]
+    return tuple(stem(w.lower()) for w in words)
+
+
+_ORDINAL_NUMERALS = {
+    "first": "I", "second": "II", "third": "III", "fourth": "IV", "fifth": "V",
+    "sixth": "VI", "seventh": "VII", "eighth": "VIII", "ninth": "IX", "tenth": "X",
+}  # fmt: skip
 
 
 def _plural_noun(name: str) -> bool:

@@ -346,3 +346,20 @@ def test_makers_of_works_and_of_things_a_title_names() -> None:
     assert conflicting_makers(first, other, "Quillpress", "Inventors") is not None
     # ... and elsewhere may be any of many ("the engine" of two cars)
     assert conflicting_makers(first, other, "Printing", "Inventors") is None
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "conflict"),
+    [
+        # a work is written once, and its writing is not its coming out
+        ("Ana Mallory wrote Vell Songs around 1600.", "Vell Songs was written in 1580.", True),
+        ("Ana Mallory wrote Vell Songs around 1600.", "Vell Songs was written in 1601.", False),
+        ("Vell Songs was written around 1600.", "Vell Songs was published in 1603.", False),
+        # an ordinal that opens a name is its numeral
+        ("Vell War II ended in 1945.", "The Second Vell War ended in 1946.", True),
+        ("Vell War II ended in 1945.", "The First Vell War ended in 1918.", False),
+    ],
+)
+def test_works_written_once_and_names_with_ordinals(a: str, b: str, conflict: bool) -> None:
+    verdict = assess(a, b, a_note="Notes/Vell.md", b_note="Notes/Tarn.md")
+    assert (verdict.score >= 0.5) is conflict, verdict
