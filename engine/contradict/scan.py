@@ -42,6 +42,7 @@ from engine.contradict.events import (
     may_date_event,
     origins_in,
 )
+from engine.contradict.locations import location_in
 from engine.contradict.persons import (
     Descent,
     colour_about,
@@ -1131,3 +1132,4 @@ def clear_claim_caches() -> None:
     death_ages_in.cache_clear()
     makings_in.cache_clear()
     may_date_event.cache_clear()
+    location_in.cache_clear()

@@ -30,6 +30,7 @@ from engine.contradict.events import (
     conflicting_origins,
     may_date_event,
 )
+from engine.contradict.locations import conflicting_locations
 from engine.contradict.persons import (
     conflicting_colour,
     conflicting_descent,
@@ -239,6 +240,20 @@ def assess(
             0.7,
             "semantic_conflict",
             f"{quoted(ta.text)} vs {quoted(tb.text)}, both about {trait_phrase(ta.trait, title)}",
+        )
+    # One thing in two countries, or two continents ("is in Tanzania" / "is in Kenya")
+    located = conflicting_locations(
+        a, b, note_title_of(a_note) if a_note else "", note_title_of(b_note) if b_note else ""
+    )
+    if located is not None:
+        lx, ly = located
+        thing = _thing_name(a, b, lx.thing)
+        be = "are" if thing.endswith("s") and not thing.endswith("ss") else "is"
+        return Verdict(
+            0.7,
+            "semantic_conflict",
+            f"different places: {quoted(lx.text)} vs {quoted(ly.text)}, both about where "
+            f"{thing} {be}",
         )
     # What happens once, said twice: a start, a maker, an age at death (before the fragment
     # check: "Napoleon died in 1821")
@@ -1397,6 +1412,18 @@ _DIMENSIONS = {
     "length": "distance", "mass": "weight", "time": "duration", "temperature": "temperature",
     "data": "size", "volume": "volume", "area": "area", "speed": "speed", "age": "age",
 }  # fmt: skip
+
+
+def _thing_name(a: str, b: str, key: str) -> str:
+    """The name whose stems are `key`, as claim `a` or `b` writes it ("Mount Kilimanjaro")."""
+    for text in (a, b):
+        words = re.findall(r"[\w'’-]+", text)
+        n = len(key.split())
+        for k in range(len(words) - n + 1):
+            run = words[k : k + n]
+            if " ".join(stem(w.casefold()) for w in run) == key:
+                return " ".join(run)
+    return key
 
 
 def _one_time_event(a: str, b: str, a_title: str, b_title: str) -> Verdict | None:
