@@ -860,6 +860,17 @@ def _opens_aside(tokens: tuple[Token, ...], i: int) -> bool:
     return t.norm == "which" and bool(after & _CONSEQUENCE_AFTER_WHICH)
 
 
+def _opens_purpose(tokens: tuple[Token, ...], i: int) -> bool:
+    """Token i is "so" (or "so that") opening a clause of purpose or effect after the
+    claim's verb: "grows its window so the retransmissions get through"."""
+    if tokens[i].norm != "so" or i + 1 >= len(tokens):
+        return False
+    return tokens[i + 1].norm in _PURPOSE_OPENERS
+
+
+_PURPOSE_OPENERS = frozenset("the that it they its their a an we you he she".split())
+
+
 #: "as long as", "as soon as", "as well as", "as far as": conjunctions, not degrees.
 _AS_CONJUNCTIONS = frozenset({"long", "soon", "well", "far"})
 
@@ -994,6 +1005,8 @@ def parse_claim(text: str) -> ParsedClaim:
             continue
         if after_comma and aside_from < 0 and _opens_aside(tokens, i):
             aside_from = len(words)
+        elif aside_from < 0 and has_verb and _opens_purpose(tokens, i):
+            aside_from = len(words)  # "... its window so the retransmissions get through"
         after_comma = False
         if any(s <= t.start < e for s, e in spans):
             continue

@@ -231,3 +231,10 @@ def test_empty_and_whitespace() -> None:
 def test_three_words_around_a_copula_assert() -> None:
     assert is_claim_text("Quolls are marsupials.")
     assert not is_claim_text("Quolls eat grubs.")
+
+
+def test_a_clause_of_purpose_after_the_verb_is_beside_the_claim() -> None:
+    from engine.contradict.claim import parse_claim
+
+    claim = parse_claim("Vell grows its window so the retransmissions get through faster.")
+    assert "retransmission" in claim.aside and "window" not in claim.aside
