@@ -329,6 +329,13 @@ def assess(
     # of 14" against "at the age of 6" in the note *Brannoc Clan*.
     named = named_in_other(x, y, a_note=a_note, b_note=b_note)
     named |= _linked_title(a_links, b_note) | _linked_title(b_links, a_note)
+    titled_subject = _titled_subject(a_note, y) | _titled_subject(b_note, x)
+    if titled_subject and not named:
+        # "Arctic foxes are surprisingly hefty — around 15 lb" beside *Arctic Fox*'s "An adult
+        # weighs about 3.5 kg": the whole title, and words of one measure on both sides
+        weighed = _measured_by_kind(x, y, titled_subject)
+        if weighed is not None:
+            return weighed
     if named:
         # both claims measure the named thing unless a subject is another name ("Vell keys are
         # 8 bytes, twice the size of Tarn ones" measures Vell keys; "Hadrian's Wall was 45
@@ -2044,6 +2051,36 @@ def _linked_title(links: tuple[str, ...], note: str | None) -> frozenset[str]:
     if not note or not links:
         return frozenset()
     return _title_stems(note) if links_name(links, note_title_of(note)) else frozenset()
+
+
+def _measured_by_kind(x: ParsedClaim, y: ParsedClaim, subject: frozenset[str]) -> Verdict | None:
+    """Two values of one measure of `subject` where words of that measure ("weighs",
+    "hefty") stand beside both values."""
+    if x.other != y.other or x.deontic != y.deontic or x.condition or y.condition:
+        return None
+    for qa, qb, measured in measured_conflicts(
+        x.quantities, y.quantities, ignore=subject, families=True
+    ):
+        kind = measure_kind(measured, qa.unit)
+        if kind is None:
+            continue
+        about = _both_about(x, y, set(), subject, nothing=kind)
+        return Verdict(
+            0.6, "conflicting_values", f"{_value_text(qa)} vs {_value_text(qb)}, both about {about}"
+        )
+    return None
+
+
+def _titled_subject(note: str | None, c: ParsedClaim) -> frozenset[str]:
+    """The stems of `note`'s title where claim `c`'s subject writes the whole title of two
+    content words or more ("Arctic foxes are ..." beside *Arctic Fox*)."""
+    if not note:
+        return frozenset()
+    title = _title_stems(note) - _FILING_WORDS
+    subject = c.subject_head or c.subject
+    if len(title) < 2 or shared_stems(title, subject) != title:
+        return frozenset()
+    return title
 
 
 def _names_of(note: str | None, text: str) -> frozenset[str]:

@@ -2228,3 +2228,21 @@ def test_an_explanation_names_what_both_speak_of_without_a_dangling_of() -> None
         b_note="History/Shipwrecks.md",
     )
     assert verdict.explanation.endswith("both about Vellania"), verdict
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "conflict"),
+    [
+        # the other claim's subject is the whole title; words of one measure on both sides
+        ("An adult weighs about 3.5 kg.", "Vell foxes are surprisingly hefty, around 15 lb.", True),
+        # two measures of the titled thing
+        (
+            "An adult weighs about 3.5 kg.",
+            "Vell foxes roam up to 15 km a night.",
+            False,
+        ),
+    ],
+)
+def test_a_measure_of_the_thing_a_whole_title_names(a: str, b: str, conflict: bool) -> None:
+    verdict = assess(a, b, a_note="Species/Vell Fox.md", b_note="Notes/Foxes.md")
+    assert (verdict.score >= FLAG_THRESHOLD) is conflict, verdict
