@@ -329,13 +329,7 @@ def assess(
     # of 14" against "at the age of 6" in the note *Brannoc Clan*.
     named = named_in_other(x, y, a_note=a_note, b_note=b_note)
     named |= _linked_title(a_links, b_note) | _linked_title(b_links, a_note)
-    titled_subject = _titled_subject(a_note, y) | _titled_subject(b_note, x)
-    if titled_subject and not named:
-        # "Arctic foxes are surprisingly hefty — around 15 lb" beside *Arctic Fox*'s "An adult
-        # weighs about 3.5 kg": the whole title, and words of one measure on both sides
-        weighed = _measured_by_kind(x, y, titled_subject)
-        if weighed is not None:
-            return weighed
+
     if named:
         # both claims measure the named thing unless a subject is another name ("Vell keys are
         # 8 bytes, twice the size of Tarn ones" measures Vell keys; "Hadrian's Wall was 45
@@ -348,6 +342,14 @@ def assess(
         opposed = _opposed(x, y, named, antonyms)
         if opposed is not None:
             return opposed
+
+    # "Arctic foxes are surprisingly hefty — around 15 lb" beside *Arctic Fox*'s "An adult
+    # weighs about 3.5 kg": the whole title, and words of one measure on both sides
+    titled_subject = _titled_subject(a_note, y) | _titled_subject(b_note, x)
+    if titled_subject:
+        weighed = _measured_by_kind(x, y, titled_subject)
+        if weighed is not None:
+            return weighed
 
     # Different entities: the subjects differ on both sides, or an antonym sits inside a
     # subject (Weighted graph / Unweighted graph), or each claim names its own note.
