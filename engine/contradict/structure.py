@@ -345,29 +345,28 @@ def assess(
 
     # "Arctic foxes are surprisingly hefty — around 15 lb" beside *Arctic Fox*'s "An adult
     # weighs about 3.5 kg": the whole title, and words of one measure on both sides
+    # (what the subjects below would otherwise set apart as two things)
     titled_subject = _titled_subject(a_note, y) | _titled_subject(b_note, x)
-    if titled_subject:
-        weighed = _measured_by_kind(x, y, titled_subject)
-        if weighed is not None:
-            return weighed
+    weighed = _measured_by_kind(x, y, titled_subject) if titled_subject else None
+    apart = weighed or _NONE
 
     # Different entities: the subjects differ on both sides, or an antonym sits inside a
     # subject (Weighted graph / Unweighted graph), or each claim names its own note.
     if different_subjects(x, y, cx, cy, anto_x, anto_y):
-        return _NONE
+        return apart
     # "Rowan Tesk was born in 1820" / "Rowan Tesk's brother was born in 1825": someone else
     if _owned_by_subject(x, y) or _owned_by_subject(y, x):
-        return _NONE
+        return apart
     # Two notes with opposite titles ("Weighted Graph" / "Unweighted Graph") define two
     # things; each claim speaks of its own unless it writes the other's title.
     if opposite_notes(x, y, a_note=a_note, b_note=b_note):
-        return _NONE
+        return apart
     # Each claim about its own note (atomic notes, templated notes: "the oil", "the target",
     # "you" under "Oil of Sharpness" and "Oil of Slipperiness"): different entities.
     if each_about_own_note(
         x, y, cx, cy, a_note=a_note, b_note=b_note, a_heading=a_heading, b_heading=b_heading
     ):
-        return _NONE
+        return apart
 
     # A claim opening with a pronoun speaks of its note's thing ("It does not need..." in
     # *Binary Search*): where the other claim names that thing, its name is said by both.
@@ -427,7 +426,7 @@ def assess(
         return Verdict(round(score, 4), "superseded", changed)
     minimal = not left_x and not left_y
     if n_shared < 2 and not (n_shared == 1 and minimal):
-        return measured or _NONE
+        return measured or apart
     # one flip said of one named thing ("The protocol is stateless" in *Vexa Protocol* / "The
     # Vexa protocol is stateful: ...") needs no third shared word
     of_named = _flip_of_named(x, y, antonyms, a_note=a_note, b_note=b_note)
@@ -443,7 +442,7 @@ def assess(
     # the other claim only qualifies (how, where), with no object of its own
     bare = _denies_bare_verb(x, y, left_x, left_y) or _denies_bare_verb(y, x, left_y, left_x)
     if n_shared == 2 and not minimal and not of_named and not opposed_slot and not bare:
-        return measured or _NONE
+        return measured or apart
     if bare:
         left_x, left_y = frozenset(), frozenset()
     closeness = n_shared / (n_shared + max(len(left_x), len(left_y)))
@@ -454,6 +453,9 @@ def assess(
     qx, qy = _negated_limits(x), _negated_limits(y)
     q_conflicts, q_agree = quantity_relation(qx, qy)
     q_conflicts = [c for c in q_conflicts if _one_cost(x, y, c[0], cx, cy)]
+    if _narrower_subject(x, y) or _narrower_subject(y, x):
+        # "the sword's luminous blade" / "the blade": values of a narrower thing
+        q_conflicts, measured = [], None
     if (qx, qy) != (x.quantities, y.quantities) and q_agree and not q_conflicts:
         return _NONE
     d_conflicts, d_agree = date_relation(x.dates, y.dates)
@@ -591,6 +593,8 @@ def assess(
             else v
             for v in candidates
         ]
+    if weighed is not None:
+        candidates.append(weighed)
     if not candidates:
         return _NONE
     best = max(candidates, key=lambda v: v.score)
@@ -2071,6 +2075,24 @@ def _measured_by_kind(x: ParsedClaim, y: ParsedClaim, subject: frozenset[str]) -
             0.6, "conflicting_values", f"{_value_text(qa)} vs {_value_text(qb)}, both about {about}"
         )
     return None
+
+
+def _narrower_subject(c: ParsedClaim, o: ParsedClaim) -> bool:
+    """Claim `c`'s subject is a part of something `o` never names, owned in front of the
+    word the subjects share ("The sword's luminous blade" / "the blade"). A name as the
+    owner ("Toronto's CN Tower") names the same thing."""
+    shared = shared_stems(c.subject, o.subject)
+    if not shared:
+        return False
+    text = c.text
+    for m in re.finditer(r"\b([a-z][\w-]*)['’]s\b", text):
+        owner = stem(m.group(1))
+        if owner in shared or shared_stems(frozenset({owner}), o.content):
+            continue
+        after = [t.stem for t in tokenize(text[m.end() :]) if t.kind == "word"][:4]
+        if any(w in shared for w in after):
+            return True
+    return False
 
 
 def _titled_subject(note: str | None, c: ParsedClaim) -> frozenset[str]:
