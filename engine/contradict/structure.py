@@ -662,7 +662,8 @@ def _with_own_thing(
     own_kind = c.definite and bool(subject) and subject <= shared_stems(subject, title)
     # "Prices rise steadily" in *Inflation* / "During inflation, prices fall": the other
     # claim sets itself in this note's thing
-    framed = bool(title) and shared_stems(title, o.lead) == title
+    # (a title of one thing: not a compilation such as "Spells F")
+    framed = bool(title) and shared_stems(title, o.lead) == title and _one_thing_title(note)
     if not (c.pronoun_subject or not c.subject or own_kind or framed):
         return content
     if (
@@ -675,6 +676,16 @@ def _with_own_thing(
     if shared_stems(title, other) != title:
         return content
     return content | title
+
+
+def _one_thing_title(note: str) -> bool:
+    """The note's title names one thing: no word of one letter ("Spells F") and no plural
+    last word ("Spells")."""
+    words = [w for w in re.findall(r"[^\W\d_]+", note_title_of(note))]
+    if not words or any(len(w) == 1 for w in words):
+        return False
+    last = words[-1].casefold()
+    return not (last.endswith("s") and not last.endswith(("ss", "is", "us")))
 
 
 def _is_title(subject: frozenset[str], title: frozenset[str]) -> bool:

@@ -2246,3 +2246,13 @@ def test_an_explanation_names_what_both_speak_of_without_a_dangling_of() -> None
 def test_a_measure_of_the_thing_a_whole_title_names(a: str, b: str, conflict: bool) -> None:
     verdict = assess(a, b, a_note="Species/Vell Fox.md", b_note="Notes/Foxes.md")
     assert (verdict.score >= FLAG_THRESHOLD) is conflict, verdict
+
+
+def test_a_part_owned_by_another_thing_has_its_own_values() -> None:
+    verdict = assess(
+        "In freezing temperatures, the blade sheds bright light in a 10-foot radius.",
+        "The sword's luminous blade emits bright light in a 15-foot radius.",
+        a_note="Treasure/Vell Brand.md",
+        b_note="Treasure/Tarn Blade.md",
+    )
+    assert verdict.score < FLAG_THRESHOLD, verdict
