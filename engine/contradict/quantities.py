@@ -600,6 +600,15 @@ def parse_quantities(
                 if label is not None:
                     unit_name = "label:" + label  # "port 53": which port, not how many
                     first = tokens[i - 1].start  # the value as written is "port 53"
+                    while (
+                        j + 1 < n
+                        and tokens[j].norm in ("and", "or", ",")
+                        and tokens[j + 1].kind == "num"
+                        and (listed := _number_value(tokens[j + 1])) is not None
+                    ):
+                        # "grade 2 and 3": each of the listed labels, as one span
+                        value, high = min(value, listed[0]), max(high, listed[0])
+                        j += 2
                 elif (
                     noun is None
                     or _year_before_name(text, tokens, i, j)

@@ -2256,3 +2256,13 @@ def test_a_part_owned_by_another_thing_has_its_own_values() -> None:
         b_note="Treasure/Tarn Blade.md",
     )
     assert verdict.score < FLAG_THRESHOLD, verdict
+
+
+def test_labels_listed_together_hold_each_other() -> None:
+    (q,) = parse_claim("The endpoint was the detection of grade 2 and 3 lesions.").quantities
+    assert (q.low, q.high, q.unit) == (2.0, 3.0, "label:grad")
+    verdict = assess(
+        "The endpoint was the number of grade 3 or worse lesions detected.",
+        "The endpoint was the detection of grade 2 and 3 lesions.",
+    )
+    assert verdict.score < FLAG_THRESHOLD, verdict
