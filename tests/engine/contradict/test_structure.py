@@ -2005,17 +2005,6 @@ def test_costs_of_one_operation_said_two_ways(a_note: str, a: str, b: str) -> No
     assert verdict.kind == "conflicting_values" and verdict.score >= FLAG_THRESHOLD, verdict
 
 
-def test_a_one_word_title_is_not_a_narrower_kind() -> None:
-    # "A bounded stack" is a kind of stack; "It" in *Stack* speaks of stacks in general
-    verdict = assess(
-        "It supports push in constant time.",
-        "A bounded stack supports push in linear time.",
-        a_note="Notes/Stack.md",
-        b_note="Notes/Data Structures.md",
-    )
-    assert verdict.score < FLAG_THRESHOLD, verdict
-
-
 @pytest.mark.parametrize(
     ("a", "b"),
     [
@@ -2159,17 +2148,6 @@ def test_a_concept_named_in_a_leading_phrase(
     assert (verdict.score >= FLAG_THRESHOLD) is conflict, verdict
 
 
-def test_a_denial_of_a_part_is_not_said_of_the_named_thing() -> None:
-    # "no cell wall" denies a wall; the other claim speaks of the cells, not of a wall
-    verdict = assess(
-        "Vell cells have no cell wall.",
-        "Most vell cells enter mitosis with duplicated centrosomes.",
-        a_note="Bio/Vell Cell.md",
-        b_note="Papers/Mitosis.md",
-    )
-    assert verdict.score < FLAG_THRESHOLD, verdict
-
-
 @pytest.mark.parametrize(
     ("a", "b", "conflict"),
     [
@@ -2248,16 +2226,6 @@ def test_a_measure_of_the_thing_a_whole_title_names(a: str, b: str, conflict: bo
     assert (verdict.score >= FLAG_THRESHOLD) is conflict, verdict
 
 
-def test_a_part_owned_by_another_thing_has_its_own_values() -> None:
-    verdict = assess(
-        "In freezing temperatures, the blade sheds bright light in a 10-foot radius.",
-        "The sword's luminous blade emits bright light in a 15-foot radius.",
-        a_note="Treasure/Vell Brand.md",
-        b_note="Treasure/Tarn Blade.md",
-    )
-    assert verdict.score < FLAG_THRESHOLD, verdict
-
-
 def test_labels_listed_together_hold_each_other() -> None:
     (q,) = parse_claim("The endpoint was the detection of grade 2 and 3 lesions.").quantities
     assert (q.low, q.high, q.unit) == (2.0, 3.0, "label:grad")
@@ -2266,3 +2234,25 @@ def test_labels_listed_together_hold_each_other() -> None:
         "The endpoint was the detection of grade 2 and 3 lesions.",
     )
     assert verdict.score < FLAG_THRESHOLD, verdict
+
+
+@pytest.mark.parametrize(
+    ("a", "a_note", "b", "b_note"),
+    [
+        # "no cell wall" denies a wall; the other claim speaks of the cells, not of a wall
+        ("Vell cells have no cell wall.", "Bio/Vell Cell.md",
+         "Most vell cells enter mitosis with duplicated centrosomes.", "Papers/Mitosis.md"),
+        # a part owned by another thing has its own values
+        ("In freezing temperatures, the blade sheds bright light in a 10-foot radius.",
+         "Treasure/Vell Brand.md",
+         "The sword's luminous blade emits bright light in a 15-foot radius.",
+         "Treasure/Tarn Blade.md"),
+        # "A bounded stack" is a kind of stack; "It" in *Stack* speaks of stacks in general
+        ("It supports push in constant time.", "Notes/Stack.md",
+         "A bounded stack supports push in linear time.", "Notes/Data Structures.md"),
+    ],
+)  # fmt: skip
+def test_parts_and_narrower_kinds_are_other_things(
+    a: str, a_note: str, b: str, b_note: str
+) -> None:
+    assert assess(a, b, a_note=a_note, b_note=b_note).score < FLAG_THRESHOLD
