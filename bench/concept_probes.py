@@ -4,10 +4,11 @@
 
 `bench/concept-probes/pairs.jsonl` holds contradictions and look-alikes written in the
 shape of one-concept notes (a definition, a value, a date, a maker, a place), in domains the
-development vaults do not cover, each labelled "contradiction" or "agreement" (a look-alike). This script
-writes every note they name under OUT/vault/<set>/ (a note holds each of its pairs' claims as
-one paragraph, under its title as a heading) and OUT/truth.jsonl with the paths as written,
-for `consilience eval contradictions --vault OUT/vault OUT/truth.jsonl`. With --filler, the
+development vaults do not cover, each labelled "contradiction" or "agreement" (a
+look-alike). This script writes every note they name under OUT/vault/<set>/ (a note holds
+each of its pairs' claims as one paragraph, under its title as a heading) and
+OUT/truth.jsonl with the paths as written, for `consilience eval contradictions --vault
+OUT/vault OUT/truth.jsonl`. With --filler, the
 notes of FOLDER (for example the SciFact abstracts written by `bench/corpus_as_vault.py`) are
 copied in under OUT/vault/filler/: the same pairs among thousands of unrelated notes.
 
