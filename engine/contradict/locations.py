@@ -114,10 +114,11 @@ _SPLIT = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+)\s*")
 
 @dataclass(frozen=True)
 class Location:
-    """Claim's statement that `thing` lies in `places` (casefolded names), all of one
-    `level` ("country" or "continent"); `text`: the places as written."""
+    """Claim's statement that `thing` (its name's stems) lies in `places` (casefolded
+    names), all of one `level` ("country" or "continent"); `text`: the places as written."""
 
     thing: str
+    name: str  # the thing as written ("Mount Kilimanjaro"), or the note's title for "It"
     level: str
     places: frozenset[str]
     text: str
@@ -142,7 +143,8 @@ def location_in(text: str, title: str = "") -> Location | None:
             level = "country"
         else:
             return None
-        return Location(_key(thing), level, frozenset(places), m["places"])
+        name = thing[4:] if thing.startswith("The ") else thing
+        return Location(_key(thing), name, level, frozenset(places), m["places"])
     return None
 
 

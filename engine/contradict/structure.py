@@ -247,7 +247,7 @@ def assess(
     )
     if located is not None:
         lx, ly = located
-        thing = _thing_name(a, b, lx.thing)
+        thing = lx.name
         be = "are" if thing.endswith("s") and not thing.endswith("ss") else "is"
         return Verdict(
             0.7,
@@ -681,7 +681,7 @@ def _with_own_thing(
 def _one_thing_title(note: str) -> bool:
     """The note's title names one thing: no word of one letter ("Spells F") and no plural
     last word ("Spells")."""
-    words = [w for w in re.findall(r"[^\W\d_]+", note_title_of(note))]
+    words = re.findall(r"[^\W\d_]+", note_title_of(note))
     if not words or any(len(w) == 1 for w in words):
         return False
     last = words[-1].casefold()
@@ -1436,18 +1436,6 @@ _DIMENSIONS = {
     "length": "distance", "mass": "weight", "time": "duration", "temperature": "temperature",
     "data": "size", "volume": "volume", "area": "area", "speed": "speed", "age": "age",
 }  # fmt: skip
-
-
-def _thing_name(a: str, b: str, key: str) -> str:
-    """The name whose stems are `key`, as claim `a` or `b` writes it ("Mount Kilimanjaro")."""
-    for text in (a, b):
-        words = re.findall(r"[\w'’-]+", text)
-        n = len(key.split())
-        for k in range(len(words) - n + 1):
-            run = words[k : k + n]
-            if " ".join(stem(w.casefold()) for w in run) == key:
-                return " ".join(run)
-    return key
 
 
 def _one_time_event(a: str, b: str, a_title: str, b_title: str) -> Verdict | None:
@@ -2355,6 +2343,9 @@ def antonym_pairs(x: ParsedClaim, y: ParsedClaim) -> list[tuple[ClaimWord, Claim
     stems_x, stems_y = {w.stem for w in x.words}, {w.stem for w in y.words}
     free_x, free_y = _unshared_words(x, y), _unshared_words(y, x)
     slots: list[tuple[range, range]] | None = None
+    # each word as a comparative's stem ("more slowly" is "slower"), read once per claim
+    compared_x = [_comparative(x, w) for w in x.words]
+    compared_y = [_comparative(y, w) for w in y.words]
     for wx in x.words:
         if wx.index not in free_x or _limit_word(x, wx) or _bonus_target(x, wx):
             continue
@@ -2369,9 +2360,9 @@ def antonym_pairs(x: ParsedClaim, y: ParsedClaim) -> list[tuple[ClaimWord, Claim
                 continue
             if not (is_content_stem(wy.stem) or wy.stem in FUNCTION_OPPOSITES):
                 continue
+            compared = (compared_x[wx.index], compared_y[wy.index])
             if are_opposites(wx.stem, wy.stem) or (
-                (_comparative(x, wx), _comparative(y, wy)) != (wx.stem, wy.stem)
-                and are_opposites(_comparative(x, wx), _comparative(y, wy))
+                compared != (wx.stem, wy.stem) and are_opposites(*compared)
             ):
                 if wx.stem in stems_y or wy.stem in stems_x:
                     # a word the other claim also writes pairs only where the two sentences
