@@ -1,6 +1,6 @@
 """Write the concept-note probe pairs as a vault of short notes, with its truth file.
 
-    python bench/concept_probes.py OUT [--filler FOLDER]
+    python bench/concept_probes.py OUT [--filler FOLDER] [--pairs FILE]
 
 `bench/concept-probes/pairs.jsonl` holds contradictions and look-alikes written in the
 shape of one-concept notes (a definition, a value, a date, a maker, a place), in domains the
@@ -26,14 +26,14 @@ from pathlib import Path
 PAIRS = Path(__file__).with_name("concept-probes") / "pairs.jsonl"
 
 
-def write(out: Path, filler: Path | None = None) -> int:
+def write(out: Path, filler: Path | None = None, pairs: Path = PAIRS) -> int:
     """Write the probe vault and its truth file under `out`; the number of notes written."""
     vault = out / "vault"
     if vault.exists():
         shutil.rmtree(vault)
     notes: dict[str, list[str]] = {}
     truth = []
-    for line in PAIRS.read_text(encoding="utf-8").splitlines():
+    for line in pairs.read_text(encoding="utf-8").splitlines():
         pair = json.loads(line)
         a_path = f"{pair['set']}/{pair['a_path']}"
         b_path = f"{pair['set']}/{pair['b_path']}"
@@ -62,8 +62,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("out", type=Path)
     parser.add_argument("--filler", type=Path, help="a folder of notes to copy in beside them")
+    parser.add_argument("--pairs", type=Path, default=PAIRS, help="pairs to write instead")
     args = parser.parse_args()
-    print(write(args.out, args.filler), "probe notes written to", args.out / "vault")
+    print(write(args.out, args.filler, args.pairs), "probe notes written to", args.out / "vault")
 
 
 if __name__ == "__main__":

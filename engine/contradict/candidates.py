@@ -754,6 +754,10 @@ def note_title_of(path: str) -> str:
     return name.rsplit(".", 1)[0] if "." in name else name
 
 
+#: Texts whose mentions a `TitleIndex` keeps (a live edit looks its stored claims up twice).
+_MENTIONS_KEPT = 1 << 14
+
+
 class TitleIndex:
     """The titles of a vault's notes, looked up in claims by runs of up to five words."""
 
@@ -765,6 +769,10 @@ class TitleIndex:
             key = self._ids.setdefault(words, len(self._ids)) if words else -1
             self._own[path] = key
         self._findable = {w for w in self._ids if _findable(w)}
+        # the first word of every findable title: a run opening with another word names none
+        self._first = {w[0] for w in self._findable}
+        self._opens: dict[str, bool] = {}  # word -> whether a findable title may open with it
+        self._mentioned: dict[str, frozenset[int]] = {}  # text -> `mentions(text)`
         self._words: dict[int, tuple[str, ...]] | None = None
         # coined title word -> the titles holding it (words of the language name nothing alone)
         coined: dict[str, set[int]] = {}
@@ -802,6 +810,14 @@ class TitleIndex:
     def mentions(self, text: str) -> frozenset[int]:
         """The ids of the findable titles that `text` mentions: whole, or by a coined word of
         theirs written with a capital."""
+        found = self._mentioned.get(text)
+        if found is None:
+            if len(self._mentioned) >= _MENTIONS_KEPT:
+                self._mentioned.clear()
+            found = self._mentioned[text] = self._find_mentions(text)
+        return found
+
+    def _find_mentions(self, text: str) -> frozenset[int]:
         words = title_words(text)
         found: set[int] = set()
         if self._coined:
@@ -810,7 +826,17 @@ class TitleIndex:
                 keys = self._coined.get(word.casefold()) if word[0].isupper() else None
                 if keys:
                     found.update(keys)
+        opens = self._opens
         for start in range(len(words)):
+            opening = words[start]
+            may_open = opens.get(opening)
+            if may_open is None:
+                # a title opens with it, or is one word that it is the plural of
+                may_open = opens[opening] = opening in self._first or any(
+                    s in self._first for s in singulars(opening)
+                )
+            if not may_open:
+                continue
             for size in range(1, MAX_TITLE_WORDS + 1):
                 run = words[start : start + size]
                 if len(run) < size:

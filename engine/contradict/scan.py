@@ -1133,3 +1133,4 @@ def clear_claim_caches() -> None:
     makings_in.cache_clear()
     may_date_event.cache_clear()
     location_in.cache_clear()
+    measure_keys.cache_clear()

@@ -120,6 +120,7 @@ def clear_caches() -> None:
     assess.cache_clear()
     about_different_things.cache_clear()
     _bonus_targets.cache_clear()
+    are_opposites.cache_clear()
     clear_trait_caches()
 
 
@@ -2287,6 +2288,7 @@ FUNCTION_OPPOSITES = frozenset(
 )
 
 
+@lru_cache(maxsize=1 << 16)
 def are_opposites(a: str, b: str) -> bool:
     """Stems `a` and `b` are opposites (listed, morphological, or compared forms of those)."""
     if frozenset((a, b)) in _EXTRA_OPPOSITES:
@@ -2346,19 +2348,12 @@ def antonym_pairs(x: ParsedClaim, y: ParsedClaim) -> list[tuple[ClaimWord, Claim
     # each word as a comparative's stem ("more slowly" is "slower"), read once per claim
     compared_x = [_comparative(x, w) for w in x.words]
     compared_y = [_comparative(y, w) for w in y.words]
+    pairable_y = [w for w in y.words if w.index in free_y and _may_be_opposite(y, w)]
     for wx in x.words:
-        if wx.index not in free_x or _limit_word(x, wx) or _bonus_target(x, wx):
+        if wx.index not in free_x or not _may_be_opposite(x, wx):
             continue
-        if wx.upper or not (is_content_stem(wx.stem) or wx.stem in FUNCTION_OPPOSITES):
-            continue
-        for wy in y.words:
-            if wy.upper or wy.index in used_y or wy.index not in free_y:
-                continue
-            if _limit_word(y, wy):
-                continue
-            if _bonus_target(y, wy):
-                continue
-            if not (is_content_stem(wy.stem) or wy.stem in FUNCTION_OPPOSITES):
+        for wy in pairable_y:
+            if wy.index in used_y:
                 continue
             compared = (compared_x[wx.index], compared_y[wy.index])
             if are_opposites(wx.stem, wy.stem) or (
@@ -2382,6 +2377,14 @@ def antonym_pairs(x: ParsedClaim, y: ParsedClaim) -> list[tuple[ClaimWord, Claim
                 used_y.add(wy.index)
                 break
     return antonyms
+
+
+def _may_be_opposite(c: ParsedClaim, w: ClaimWord) -> bool:
+    """Word `w` of claim `c` may be one of a pair of opposites: no part of a name, a content
+    word or a listed function word, and neither a limit ("at least") nor a bonus's target."""
+    if w.upper or not (is_content_stem(w.stem) or w.stem in FUNCTION_OPPOSITES):
+        return False
+    return not (_limit_word(c, w) or _bonus_target(c, w))
 
 
 def _replaced_slots(x: ParsedClaim, y: ParsedClaim) -> list[tuple[range, range]]:
