@@ -101,6 +101,31 @@ _WRITTEN_PATTERNS = (
         rf"(?:\s+[\w,]+){{0,4}}?{_IN_YEAR}"
     ),
 )
+# A thing is finished once and opens once: "The Vell Bridge was completed in 1889", "the
+# canal, opened in 1869", "It was finished in 1905" in the note of what "it" is. Kept apart
+# from its beginning: building may start years before it is done, and open later still.
+_COMPLETED_VERBS = r"(?:completed|finished)"
+_OPENED_VERBS = r"(?:opened|inaugurated)"
+
+
+def _passive(verbs: str) -> re.Pattern[str]:
+    """ "X was completed in 1889", "X had been officially opened in the spring of 1932"."""
+    return re.compile(
+        rf"{_NAME}\s*,?\s+(?:is|was|were|had\s+been|has\s+been)\s+"
+        rf"(?:first\s+|finally\s+|officially\s+|originally\s+)?{verbs}(?:\s+\w+){{0,3}}?{_IN_YEAR}"
+    )
+
+
+_COMPLETED_PATTERNS = (_passive(_COMPLETED_VERBS), _appositive(_COMPLETED_VERBS))
+_OPENED_PATTERNS = (
+    _passive(_OPENED_VERBS),
+    _appositive(_OPENED_VERBS),
+    # "The Vell Bridge opened to traffic in 1932"
+    re.compile(
+        rf"{_NAME}{_ASIDE}\s+(?:first\s+|finally\s+|officially\s+)?opened(?:\s+\w+){{0,3}}?"
+        rf"{_IN_YEAR}"
+    ),
+)
 # Said with the one who made it: "Hoare invented Quicksort in 1959", "He started Python over
 # Christmas 1989", "Guido began writing it around 1994" (it: the note's thing). A start is
 # compared only with a start: work on a cathedral may start a century before it is built.
@@ -164,7 +189,7 @@ _EVENT_PATTERNS = (
 )
 
 
-def _event_kind(name: str) -> str:
+def event_kind(name: str) -> str:
     """ "day" for a name that holds a word for an event of a day ("Battle of Hastings"),
     "long" for one of years ("Hundred Years' War"), "" for no event."""
     words = {w.casefold() for w in re.findall(r"[\w]+", name)}
@@ -182,7 +207,10 @@ _LIFESPAN = re.compile(
 _PRONOUN_ORIGIN = re.compile(
     rf"^(?:He|She|It|They)\s+(?:(?:was|were)\s+(?:first\s+|originally\s+|officially\s+)?"
     rf"(?P<begin>{_ORIGIN_VERBS})|(?:was|were)\s+(?:first\s+)?{_RELEASE_VERBS}"
-    rf"|(?:first\s+)?came\s+out|(?P<died>died))(?:\s+\w+){{0,3}}?{_IN_YEAR}"
+    rf"|(?:first\s+)?came\s+out|(?P<died>died)"
+    rf"|(?:was|were)\s+(?:finally\s+|officially\s+)?(?P<done>{_COMPLETED_VERBS})"
+    rf"|(?:(?:was|were)\s+)?(?:first\s+|finally\s+|officially\s+)?(?P<opened>{_OPENED_VERBS}))"
+    rf"(?:\s+\w+){{0,3}}?{_IN_YEAR}"
 )
 #: Words that start a capitalised run without naming anything.
 _NOT_NAMES = frozenset(
@@ -260,6 +288,8 @@ def origins_in(text: str, title: str = "") -> tuple[Origin, ...]:
         + [(p, "came out") for p in _RELEASE_PATTERNS]
         + [(p, "died") for p in _DEATH_PATTERNS]
         + [(p, "was written") for p in _WRITTEN_PATTERNS]
+        + [(p, "was completed") for p in _COMPLETED_PATTERNS]
+        + [(p, "opened") for p in _OPENED_PATTERNS]
     )
     for pattern, event in patterns:
         for m in pattern.finditer(text):
@@ -268,7 +298,7 @@ def origins_in(text: str, title: str = "") -> tuple[Origin, ...]:
             add(m["name"], m, event)
     for pattern, event in _EVENT_PATTERNS:
         for m in pattern.finditer(text):
-            kind = _event_kind(m["name"])
+            kind = event_kind(m["name"])
             if kind == "day" or (kind == "long" and event != "happened"):
                 add(m["name"], m, event)
     for m in _LIFESPAN.finditer(text):
@@ -299,7 +329,10 @@ def origins_in(text: str, title: str = "") -> tuple[Origin, ...]:
         add(title, opening, "began" if opening["began"] else "came out")
     said = _PRONOUN_ORIGIN.match(text)
     if said is not None and titled:
-        event = "began" if said["begin"] else "died" if said["died"] else "came out"
+        if said["done"] or said["opened"]:
+            event = "was completed" if said["done"] else "opened"
+        else:
+            event = "began" if said["begin"] else "died" if said["died"] else "came out"
         add(title, said, event)
     return tuple(out)
 
@@ -491,17 +524,41 @@ _MAKE_KINDS = {
     "invented": "invented", "devised": "invented", "created": "invented", "coined": "invented",
     "designed": "designed", "founded": "founded", "discovered": "discovered",
     "painted": "painted", "composed": "composed", "sculpted": "sculpted",
+    "written": "wrote", "wrote": "wrote", "first described": "discovered",
 }  # fmt: skip
 _MAKER_VERBS = (
     r"(?P<verb>invented|devised|created|coined|designed|founded|discovered|painted|composed"
-    r"|sculpted)"
+    r"|sculpted|written|wrote|first\s+described)"
 )
+#: Who a person is of a work ("the author of X") and what kind of making that is.
+_MAKER_ROLES = {
+    "author": "wrote", "writer": "wrote", "painter": "painted", "composer": "composed",
+    "sculptor": "sculpted", "inventor": "invented", "discoverer": "discovered",
+    "founder": "founded", "architect": "designed", "designer": "designed",
+}  # fmt: skip
+#: A work and how it is made ("a painting by X", "X's best-known novel").
+_WORK_KINDS = {
+    **dict.fromkeys("painting paintings portrait fresco frescoes mural".split(), "painted"),
+    **dict.fromkeys(
+        "novel novels poem poems play plays book books essay dialogue treatise memoir epic "
+        "short story".split(),
+        "wrote",
+    ),
+    **dict.fromkeys("symphony symphonies opera operas concerto sonata".split(), "composed"),
+    **dict.fromkeys("sculpture sculptures statue".split(), "sculpted"),
+}
+_ROLE = rf"(?P<role>{'|'.join(_MAKER_ROLES)})"
+_WORK = rf"(?P<work>{'|'.join(sorted(_WORK_KINDS, key=len, reverse=True))})"
+#: "a", "the", "his best-known", "an early": what may stand before a work or a role
+_DESCRIBED = r"(?:(?:an?|the|his|her|their)\s+)?(?:[\w'’-]+\s+){0,3}?"
 _PERSON = r"[A-Z][\w'’.-]*(?:\s+(?:(?:van|von|de|der|da|di|du|le|la)\s+)?[A-Z][\w'’.-]*){0,3}"
 _WHO = rf"(?P<who>{_PERSON}(?:\s*(?:,|\band\b|&)\s*{_PERSON}){{0,3}})"
 _MADE_BY = (
-    # "Quicksort was invented by Tony Hoare", "Quicksort, invented by Tony Hoare in 1959"
+    # "Quicksort was invented by Tony Hoare", "Quicksort, invented by Tony Hoare in 1959",
+    # "The Republic is a dialogue written by Plato"
     re.compile(
-        rf"{_NAME}\s*(?:,|\s+(?:is|was|were|had\s+been|has\s+been))\s+(?:first\s+|originally\s+)?"
+        rf"{_NAME}\s*(?:,|\s+(?:is|was|were|had\s+been|has\s+been)(?:\s+(?:an?|the)\s+"
+        rf"(?:[\w'’-]+\s+){{0,2}}?[a-z][\w'’-]*)?)\s+(?:first\s+|originally\s+)?"
         rf"{_MAKER_VERBS}\s+by\s+{_WHO}"
     ),
     # "Tony Hoare invented Quicksort"
@@ -510,11 +567,22 @@ _MADE_BY = (
         r"(?P<name>[A-Z][\w'’-]*(?:\s+(?:of\s+|the\s+)?[A-Z][\w'’-]*){0,3})"
     ),
 )
+# "Lope de Vega is the author of Don Quixote"
+_ROLE_OF = re.compile(
+    rf"(?<![\w'’-]){_WHO}\s+(?:is|was)\s+(?:the\s+|its\s+)?(?:sole\s+|original\s+)?{_ROLE}"
+    rf"\s+of\s+(?:the\s+)?(?P<name>[A-Z][\w'’-]*(?:\s+(?:of\s+|the\s+)?[A-Z][\w'’-]*){{0,3}})"
+)
+# "Guernica is a painting by Picasso", "The Starry Night is Paul Gauguin's best-known painting"
+_WORK_BY = (
+    re.compile(rf"{_NAME}\s+(?:is|was)\s+{_DESCRIBED}{_WORK}\s+by\s+{_WHO}"),
+    re.compile(rf"{_NAME}\s+(?:is|was)\s+(?P<who>{_PERSON})['’]s?\s+{_DESCRIBED}{_WORK}\b"),
+)
+_PRONOUN_WORK_BY = re.compile(rf"^(?:It|This)\s+(?:is|was)\s+{_DESCRIBED}{_WORK}\s+by\s+{_WHO}")
 # "Invented by Tony Hoare in 1959" opening a line of the thing's note; "He invented it" or "It
 # was invented by Tony Hoare" there
 _MADE_BY_OPENING = re.compile(
     r"^(?:First\s+|Originally\s+)?(?P<verb>(?i:invented|devised|created|coined|founded|discovered"
-    rf"|painted|composed|sculpted))\s+by\s+{_WHO}"
+    rf"|painted|composed|sculpted|written))\s+by\s+{_WHO}"
 )
 # "The telephone was invented by ...": a thing named by a common noun, which is one thing only
 # where it is the title of one of the two notes compared (`conflicting_makers`)
@@ -552,6 +620,13 @@ def makings_in(text: str, title: str = "") -> tuple[Making, ...]:
     found: list[tuple[str, str, str]] = []  # (thing, verb, who)
     for pattern in _MADE_BY:
         found.extend((m["name"], m["verb"], m["who"]) for m in pattern.finditer(text))
+    found.extend(
+        (m["name"], _MAKER_ROLES[m["role"].lower()], m["who"]) for m in _ROLE_OF.finditer(text)
+    )
+    for pattern in _WORK_BY:
+        found.extend(
+            (m["name"], _WORK_KINDS[m["work"].lower()], m["who"]) for m in pattern.finditer(text)
+        )
     common = _COMMON_MADE_BY.match(text)
     titled = title[:1].isupper()
     if titled:
@@ -562,6 +637,9 @@ def makings_in(text: str, title: str = "") -> tuple[Making, ...]:
         m = _PRONOUN_MAKER.match(text)
         if m is not None and m["name"] != "it":
             found.append((m["name"], m["verb"], title))
+        m = _PRONOUN_WORK_BY.match(text)
+        if m is not None:
+            found.append((title, _WORK_KINDS[m["work"].lower()], m["who"]))
     out: list[Making] = []
     if common is not None:
         found.append((common["name"], common["verb"], common["who"]))
@@ -575,9 +653,10 @@ def makings_in(text: str, title: str = "") -> tuple[Making, ...]:
         if not key or not people:
             continue
         surnames = frozenset(stem(p.split()[-1].lower()) for p in people)
+        kind = _MAKE_KINDS[" ".join(verb.lower().split())]
         out.append(
-            Making(name=thing, key=key, verb=_MAKE_KINDS[verb.lower()], who=people,
-                   surnames=surnames, common=is_common)
+            Making(name=thing, key=key, verb=kind, who=people, surnames=surnames,
+                   common=is_common)
         )  # fmt: skip
     return tuple(out)
 
@@ -588,7 +667,9 @@ def _common_key(words: str) -> str:
 
 
 _MAKING_WORD = re.compile(
-    r"(?i:invented|devised|created|coined|designed|founded|discovered|painted|composed|sculpted)"
+    r"(?i:invented|devised|created|coined|designed|founded|discovered|painted|composed|sculpted"
+    r"|written|wrote|described|\bby\b|['’]s\b|author|writer|painter|composer|sculptor|inventor|discoverer"
+    r"|founder|architect|designer)"
 )
 
 
@@ -627,7 +708,8 @@ def _mentions(text: str, surnames: frozenset[str]) -> bool:
 
 _MAY_DATE_EVENT = re.compile(
     r"\d\d\d|died|(?i:invented|devised|created|coined|designed|founded|discovered|painted"
-    r"|composed|sculpted)"
+    r"|composed|sculpted|written|wrote|author|writer|painter|composer|sculptor|inventor"
+    r"|discoverer|founder|architect|designer)|\bby\b|['’]s\b"
 )
 
 

@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from engine.contradict.events import event_kind as _event_kind
 from engine.contradict.text import stem
 
 _CONTINENT_NAMES = (
@@ -62,10 +63,60 @@ _COUNTRY_ALIASES = {
     "holland": "netherlands",
     "burma": "myanmar",
     "czech republic": "czechia",
+    # the nations of the United Kingdom, each compared as the kingdom
+    "england": "united kingdom",
+    "scotland": "united kingdom",
+    "wales": "united kingdom",
 }
 _COUNTRIES = frozenset(
     " ".join(name.split()).casefold() for name in _COUNTRY_NAMES.replace("\n", " ").split("|")
 ) | frozenset(_COUNTRY_ALIASES)
+
+#: The continent(s) each country lies in: a place of one level set against one of the other
+#: ("in the Andes of South America" / "in Ireland") by the continents both take in.
+_CONTINENT_COUNTRIES = {
+    "africa": """Algeria|Angola|Benin|Botswana|Burkina Faso|Burundi|Cameroon|Cape Verde|Chad|
+    Comoros|Djibouti|Egypt|Eritrea|Eswatini|Ethiopia|Gabon|Gambia|Ghana|Guinea|Kenya|Lesotho|
+    Liberia|Libya|Madagascar|Malawi|Mali|Mauritania|Mauritius|Morocco|Mozambique|Namibia|
+    Niger|Nigeria|Rwanda|Senegal|Seychelles|Sierra Leone|Somalia|South Africa|South Sudan|
+    Sudan|Tanzania|Togo|Tunisia|Uganda|Zambia|Zimbabwe""",
+    "asia": """Afghanistan|Armenia|Azerbaijan|Bahrain|Bangladesh|Bhutan|Brunei|Cambodia|China|
+    Cyprus|Egypt|Georgia|India|Indonesia|Iran|Iraq|Israel|Japan|Jordan|Kazakhstan|Kuwait|
+    Kyrgyzstan|Laos|Lebanon|Malaysia|Maldives|Mongolia|Myanmar|Nepal|North Korea|Oman|
+    Pakistan|Philippines|Qatar|Russia|Saudi Arabia|Singapore|South Korea|Sri Lanka|Syria|
+    Taiwan|Tajikistan|Thailand|Turkey|Turkmenistan|United Arab Emirates|Uzbekistan|Vietnam|
+    Yemen""",
+    "europe": """Albania|Andorra|Armenia|Austria|Azerbaijan|Belarus|Belgium|Bosnia and
+    Herzegovina|Bulgaria|Croatia|Cyprus|Czechia|Denmark|Estonia|Finland|France|Georgia|
+    Germany|Greece|Hungary|Iceland|Ireland|Italy|Kazakhstan|Kosovo|Latvia|Liechtenstein|
+    Lithuania|Luxembourg|Malta|Moldova|Monaco|Montenegro|Netherlands|North Macedonia|Norway|
+    Poland|Portugal|Romania|Russia|San Marino|Serbia|Slovakia|Slovenia|Spain|Sweden|
+    Switzerland|Turkey|Ukraine|United Kingdom|Vatican City""",
+    "north america": """Bahamas|Barbados|Belize|Canada|Costa Rica|Cuba|Dominica|Dominican
+    Republic|El Salvador|Grenada|Guatemala|Haiti|Honduras|Jamaica|Mexico|Nicaragua|Panama|
+    Trinidad and Tobago|United States""",
+    "south america": """Argentina|Bolivia|Brazil|Chile|Colombia|Ecuador|Guyana|Panama|
+    Paraguay|Peru|Suriname|Trinidad and Tobago|Uruguay|Venezuela""",
+    "oceania": """Australia|Fiji|Indonesia|Kiribati|Nauru|New Zealand|Palau|Papua New
+    Guinea|Samoa|Tonga|Tuvalu|Vanuatu""",
+}
+_CONTINENTS_OF: dict[str, set[str]] = {}
+for _continent, _names in _CONTINENT_COUNTRIES.items():
+    for _name in " ".join(_names.split()).split("|"):
+        _CONTINENTS_OF.setdefault(" ".join(_name.split()).casefold(), set()).add(_continent)
+_CONTINENTS_OF["australia"] |= {"australia"}
+
+
+def _continents(place: str, level: str) -> frozenset[str]:
+    """The continents a place takes in (a continent its own; "australia" is Oceania too)."""
+    if level == "continent":
+        return (
+            frozenset({"australia", "oceania"})
+            if place in ("australia", "oceania")
+            else (frozenset({place}))
+        )
+    return frozenset(_CONTINENTS_OF.get(_COUNTRY_ALIASES.get(place, place), ()))
+
 
 _PLACE_WORDS = sorted(
     {
@@ -79,6 +130,9 @@ _PLACE_WORDS = sorted(
         "Holland",
         "Burma",
         "United States of America",
+        "England",
+        "Scotland",
+        "Wales",
     },
     key=len,
     reverse=True,
@@ -90,8 +144,46 @@ _SIDE = (
 )
 _ONE = rf"(?:the\s+)?{_SIDE}?{_PLACE}(?![\w-])"
 _PLACES = rf"(?P<places>{_ONE}(?:\s*(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+){_ONE})*)"
-_THING = r"(?P<thing>(?:The\s+)?[A-Z][\w'’-]*(?:\s+(?:of\s+|the\s+)?[A-Z][\w'’-]*){0,3}|It|They)"
+_THING = (
+    r"(?P<thing>(?:The\s+)?[A-Z][\w'’-]*(?:\s+(?:of\s+|the\s+)?[A-Z][\w'’-]*){0,3}|It|They"
+    # "The potato": a thing named by a common noun, one thing only where it is a note's title
+    r"|The\s+[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*)?)"
+)
 _BE = r"(?:is|are|was|were|lies|lie|stands|stand|sits|sit|rises|rise)"
+# what may stand between a verb and the place: "in 1815 near Brussels, in present-day ..."
+_BETWEEN = r"(?:\s+[\w,'’-]+){0,8}?"
+_MODERN = r"(?:(?:present|modern)(?:-day)?\s+)?"
+#: Where a thing is, where a one-time event happened, where a thing came from: each its own
+#: relation (a dish found in Spain may come from Italy), each compared only with itself.
+_RELATION_PATTERNS = (
+    # "The Battle of Waterloo took place in northern Spain", "It was fought ... in Belgium"
+    (
+        re.compile(
+            rf"^{_THING}\s+(?:was\s+fought|took\s+place|happened|occurred|was\s+held|was\s+signed)"
+            rf"{_BETWEEN}\s+in\s+{_MODERN}{_PLACES}(?=\s*(?:[.;,]|$))"
+        ),
+        "took place in",
+    ),
+    # "The potato originated in the Andes of South America", "It was first domesticated in
+    # Ireland"
+    (
+        re.compile(
+            rf"^{_THING}\s+(?:originated|originates|(?:is|are|was|were)\s+(?:first\s+)?"
+            rf"(?:domesticated|cultivated))\s+in\s+(?:the\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?"
+            rf"\s+of\s+)?{_MODERN}{_PLACES}(?=\s*(?:[.;,]|$))"
+        ),
+        "came from",
+    ),
+    # "The Federal Reserve is the central bank of the United States", "Paris is the capital of
+    # France": a role a thing holds for one country (compared only with the same role)
+    (
+        re.compile(
+            rf"^{_THING}\s+(?:is|was|serves\s+as|served\s+as|acts\s+as)\s+the\s+"
+            rf"(?P<role>(?:[a-z][\w-]*\s+){{0,2}}[a-z][\w-]*)\s+of\s+{_PLACES}(?=\s*(?:[.;,]|$))"
+        ),
+        "the {role} of",
+    ),
+)
 _PATTERNS = (
     # "Mount Kilimanjaro is in Tanzania", "The tower stands in France"
     re.compile(
@@ -122,29 +214,44 @@ class Location:
     level: str
     places: frozenset[str]
     text: str
+    relation: str = "is in"  # or "took place in" (a one-time event), "came from"
+    common: bool = False  # named by a common noun ("The potato")
+    plural: bool = False  # "Kangaroos are ...", "They were ..."
 
 
 @lru_cache(maxsize=1 << 14)
 def location_in(text: str, title: str = "") -> Location | None:
     """Where claim `text` (of the note titled `title`, what "It" speaks of) puts one thing."""
-    for pattern in _PATTERNS:
+    tried = [(p, "is in") for p in _PATTERNS] + list(_RELATION_PATTERNS)
+    for pattern, relation in tried:
         m = pattern.match(text.strip())
         if m is None:
             continue
         thing = m["thing"]
+        plural = re.match(rf"{re.escape(thing)}\s+(?:are|were)\b", text.strip()) is not None
         if thing in ("It", "They"):
             if not title:
                 return None
             thing = title
+        if "{role}" in relation:
+            relation = relation.format(role=" ".join(m["role"].split()))
+        if relation == "took place in" and not _event_kind(thing):
+            return None  # a battle or a treaty happens in one place; a meeting may move
         places = [_place(p) for p in _SPLIT.split(m["places"]) if p.strip()]
-        if all(p in _CONTINENTS for p in places):
+        if relation.startswith("the ") and all(p in _COUNTRIES for p in places):
+            level = "country"  # "the capital of Australia": a country's
+        elif all(p in _CONTINENTS for p in places):
             level = "continent"
         elif all(p in _COUNTRIES for p in places):
             level = "country"
         else:
             return None
         name = thing[4:] if thing.startswith("The ") else thing
-        return Location(_key(thing), name, level, frozenset(places), m["places"])
+        common = thing[:1].isupper() and len(thing) > 4 and thing[4:5].islower()
+        common = common and thing.startswith("The ")
+        return Location(
+            _key(thing), name, level, frozenset(places), m["places"], relation, common, plural
+        )
     return None
 
 
@@ -167,7 +274,7 @@ def _key(name: str) -> str:
 
 def may_locate(text: str) -> bool:
     """Claim `text` may place a thing in a country or continent (a cheap filter)."""
-    return " in " in text or "native to" in text
+    return " in " in text or "native to" in text or " of " in text
 
 
 def conflicting_locations(
@@ -177,11 +284,23 @@ def conflicting_locations(
     if not (may_locate(a) and may_locate(b)):
         return None
     x, y = location_in(a, a_title), location_in(b, b_title)
-    if x is None or y is None or x.thing != y.thing or x.level != y.level:
+    if x is None or y is None or x.thing != y.thing:
         return None
+    if x.relation != y.relation:
+        return None
+    if (x.common or y.common) and x.thing not in {_key(a_title), _key(b_title)}:
+        return None  # "The capital": one thing only where it is a note's title
     if x.places & y.places:
         return None
+    if x.level != y.level or x.level == "continent":
+        # a country against a continent: apart only where no country named lies in a
+        # continent named ("in Ireland" / "in South America"); "Australia" is Oceania
+        cx = {c for p in x.places for c in _continents(p, x.level)}
+        cy = {c for p in y.places for c in _continents(p, y.level)}
+        if not cx or not cy or cx & cy:
+            return None
+        return x, y
     # "Australia" is a country and a continent: only another of the same level differs
-    if "australia" in x.places | y.places and x.level == "country":
+    if "australia" in x.places | y.places and x.level == "country" and x.relation == "is in":
         return None
     return x, y

@@ -586,3 +586,85 @@ def conflicting_colour(
         if ca is not None and cb is not None and ca[0] != cb[0]:
             return title, ca[1], cb[1]
     return None
+
+
+# -- kinship: who is whose child, parent or sibling: "Thor is the son of Odin" against "Thor is
+#    Odin's father". Two people stand one number of generations apart, so two claims that give
+#    one pair two distances (a child and a parent, a sibling and a child) disagree. ---
+
+#: Generations the person named first stands below the other: a son one, a father minus one.
+_KIN_ROLES = {
+    **dict.fromkeys("son daughter child".split(), 1),
+    **dict.fromkeys("father mother parent".split(), -1),
+    **dict.fromkeys("brother sister sibling twin half-brother half-sister".split(), 0),
+    **dict.fromkeys("grandson granddaughter grandchild".split(), 2),
+    **dict.fromkeys("grandfather grandmother grandparent".split(), -2),
+}
+_KIN_ROLE = rf"(?P<role>{'|'.join(sorted(_KIN_ROLES, key=len, reverse=True))})(?![\w-])"
+_KIN_NAME = r"[A-Z][\w'’-]*(?:\s+(?:of\s+|the\s+)?[A-Z][\w'’-]*){0,2}"
+_KIN_WHO = rf"(?P<who>He|She|It|They|{_KIN_NAME})"
+_KIN_ORDER = r"(?:(?:eldest|oldest|youngest|only|elder|younger|first|second|third|twin)\s+)?"
+_KIN_PATTERNS = (
+    # "Thor is the son of Odin", "She was the youngest daughter of Baldr"
+    re.compile(
+        rf"^{_KIN_WHO}\s+(?:is|was)\s+(?:the\s+|a\s+|an\s+)?{_KIN_ORDER}{_KIN_ROLE}\s+of\s+"
+        rf"(?P<other>{_KIN_NAME})"
+    ),
+    # "Thor is Odin's father"
+    re.compile(
+        rf"^{_KIN_WHO}\s+(?:is|was)\s+(?P<other>{_KIN_NAME})['’]s?\s+{_KIN_ORDER}{_KIN_ROLE}"
+    ),
+)
+
+
+@dataclass(frozen=True)
+class Kinship:
+    """A claim that `who` stands `below` generations under `other` (names as written)."""
+
+    who: str
+    other: str
+    below: int
+    text: str  # the relation as written: "the son of Odin"
+
+
+@lru_cache(maxsize=1 << 14)
+def kinship_in(text: str, title: str = "") -> Kinship | None:
+    """Whose child, parent or sibling claim `text` (of the note titled `title`, whom "He" or
+    "She" speaks of) says one person is."""
+    for pattern in _KIN_PATTERNS:
+        m = pattern.match(text.strip())
+        if m is None:
+            continue
+        who = m["who"]
+        if who in ("He", "She", "It", "They"):
+            if not title[:1].isupper():
+                return None
+            who = title
+        shown = text.strip()[m.end("who") : m.end()].strip()
+        shown = re.sub(r"^(?:is|was)\s+", "", shown)
+        return Kinship(who, m["other"], _KIN_ROLES[m["role"].lower()], shown)
+    return None
+
+
+def _kin_key(name: str) -> str:
+    words = [w.casefold() for w in re.findall(r"[\w'’-]+", name)]
+    return " ".join(w for w in words if w != "the")
+
+
+def conflicting_kinship(
+    a: str, b: str, *, a_note: str | None = None, b_note: str | None = None
+) -> tuple[Kinship, Kinship] | None:
+    """One pair of people set a different number of generations apart by claims `a` and `b`
+    ("the son of Odin" / "Odin's father"; "X is the son of Y" / "Y is the son of X")."""
+    x = kinship_in(a, note_title_of(a_note) if a_note else "")
+    y = kinship_in(b, note_title_of(b_note) if b_note else "")
+    if x is None or y is None:
+        return None
+    xa, xb, ya, yb = (_kin_key(n) for n in (x.who, x.other, y.who, y.other))
+    if (xa, xb) == (ya, yb):
+        apart = x.below != y.below
+    elif (xa, xb) == (yb, ya):
+        apart = x.below != -y.below
+    else:
+        return None
+    return (x, y) if apart else None

@@ -449,7 +449,55 @@ def _number_value(token: Token) -> tuple[float, str | None] | None:
 def _word_value(token: Token) -> float | None:
     if token.kind != "word":
         return None
-    return _NUMBER_WORDS.get(token.norm)
+    return _number_word(token.norm)
+
+
+_TENS = frozenset({"twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"})
+
+
+def _number_word(word: str) -> float | None:
+    """A number written in words: "twelve", and the tens with their ones ("twenty-one")."""
+    found = _NUMBER_WORDS.get(word)
+    if found is None and "-" in word:
+        tens, _, ones = word.partition("-")
+        one = _NUMBER_WORDS.get(ones)
+        if tens in _TENS and one is not None and 1 <= one <= 9 and ones != "single":
+            found = _NUMBER_WORDS[tens] + one
+    return found
+
+
+#: Words after a number's hyphen that make it a fraction or an order, not a count of a noun.
+_NOT_COMPOUND_NOUNS = frozenset(
+    """half halves third thirds quarter quarters fifth fifths sixth sixths eighth eighths tenth
+    tenths first second way fold""".split()
+)
+
+
+def _number_compounds(tokens: tuple[Token, ...]) -> tuple[Token, ...]:
+    """Tokens with each word that joins a number written in words to a noun by hyphens
+    ("a twelve-line poem", "a three-year term", "a twenty-one-gun salute") split at them,
+    as "a 12-line poem" is written: the number, the hyphen, the noun."""
+    out: list[Token] = []
+    for tok in tokens:
+        if tok.kind != "word" or "-" not in tok.norm or _number_word(tok.norm) is not None:
+            out.append(tok)
+            continue
+        head, _, rest = tok.norm.rpartition("-")
+        while head and _number_word(head) is None and "-" in head:
+            head, _, more = head.rpartition("-")
+            rest = f"{more}-{rest}"
+        first_rest = rest.split("-", 1)[0]
+        if not head or _number_word(head) is None or first_rest in _NOT_COMPOUND_NOUNS:
+            out.append(tok)
+            continue
+        cut = tok.start + len(head)
+        out.append(Token(head, stem(head), "word", tok.start, cut, tok.surface_upper))
+        start = cut
+        for part in rest.split("-"):
+            out.append(Token("-", "-", "punct", start, start + 1))
+            out.append(Token(part, stem(part), "word", start + 1, start + 1 + len(part)))
+            start += 1 + len(part)
+    return tuple(out)
 
 
 def _unit_at(tokens: tuple[Token, ...], i: int) -> tuple[str, float, int] | None:
@@ -499,7 +547,7 @@ def parse_quantities(
     text: str, *, skip: tuple[tuple[int, int], ...] | None = None
 ) -> tuple[Quantity, ...]:
     """Numbers with units in `text`; character spans in `skip` (dates) are ignored."""
-    tokens = tokenize(text)
+    tokens = _number_compounds(tokenize(text))
     if skip is None:
         skip = tuple((d.start, d.end) for d in parse_dates(text))
     out: list[Quantity] = []
@@ -538,6 +586,8 @@ def parse_quantities(
             halves = [t.norm for t in tokens[i + 1 : i + 4]] == ["and", "a", "half"]
             if tok.norm in ("one", "single", "half") and not (_count_like(tokens, i + 1) or halves):
                 value = None
+            if tok.norm == "one" and any(t.norm in ("another", "other") for t in tokens[i + 1 :]):
+                value = None  # "one liquid inside another": one of two, not a count
             if (
                 tok.norm == "half"
                 and i > 0
@@ -559,13 +609,24 @@ def parse_quantities(
             value += 0.5
             j += 3
         high = value
-        # ranges: 5-10, 5 to 10, between 5 and 10
-        if j + 1 < n and tokens[j].norm in ("-", "–", "to", "and") and tokens[j + 1].kind == "num":
-            other = _number_value(tokens[j + 1])
+        # ranges: 5-10, 5 to 10, between 5 and 10, five to nine
+        if j + 1 < n and tokens[j].norm in ("-", "–", "to", "and"):
+            if tokens[j + 1].kind == "num":
+                other = _number_value(tokens[j + 1])
+            elif tok.kind == "word" and tokens[j].norm in ("to", "and"):
+                word = _word_value(tokens[j + 1])
+                other = None if word is None or word <= value else (word, None)
+            else:
+                other = None
             if other is not None and (tokens[j].norm != "and" or _before(tokens, i, "between")):
                 high = other[0]
                 inner_unit = inner_unit or other[1]
                 j += 2
+        # "seven, plus or minus two", "7 ± 2": a range around the value
+        spread = _plus_or_minus(tokens, j)
+        if spread is not None:
+            value, high = value - spread[0], high + spread[0]
+            j = spread[1]
         unit_name: str
         factor = 1.0
         first = tok.start
@@ -621,6 +682,11 @@ def parse_quantities(
                     unit_name = "count:" + noun
                     # "30 hit points or fewer": the limit follows the counted noun
                     noun_end = next((k for k in (j + 1, j + 2) if tokens[k - 1].stem == noun), j)
+        if spread is None and unit_name.startswith("count:"):
+            # "seven items, plus or minus two": the spread may follow the counted noun
+            late = _plus_or_minus(tokens, noun_end)
+            if late is not None:
+                value, high = value - late[0], high + late[0]
         rate = _rate(tokens, j)
         if rate is not None:
             # "1,235 km/h" is 343 m/s: a rate is kept per base unit of its divisor
@@ -642,6 +708,24 @@ def parse_quantities(
         )
         i = j
     return tuple(out)
+
+
+def _plus_or_minus(tokens: tuple[Token, ...], j: int) -> tuple[float, int] | None:
+    """ "plus or minus 2" or "± 2" from token j (a comma before it aside): the spread, and
+    the token after it."""
+    k = j + 1 if j < len(tokens) and tokens[j].norm == "," else j
+    words = [t.norm for t in tokens[k : k + 3]]
+    if words == ["plus", "or", "minus"]:
+        k += 3
+    elif words[:1] == ["±"]:
+        k += 1
+    else:
+        return None
+    if k >= len(tokens):
+        return None
+    spread = _number_value(tokens[k]) if tokens[k].kind == "num" else None
+    found = spread[0] if spread is not None else _word_value(tokens[k])
+    return None if found is None else (found, k + 1)
 
 
 def _age_before(tokens: tuple[Token, ...], i: int) -> bool:
@@ -721,6 +805,12 @@ def _count_noun(tokens: tuple[Token, ...], i: int) -> str | None:
     if i >= len(tokens):
         return None
     tok = tokens[i]
+    if tok.norm in ("-", "–") and i + 1 < len(tokens) and tokens[i + 1].start == tok.end:
+        # "a 14-line poem": the noun joined to the number counts, not the one it describes
+        noun = tokens[i + 1]
+        if noun.kind != "word" or noun.norm in _NOT_COUNT_NOUNS or not noun.is_content:
+            return None
+        return None if noun.norm in _NOT_COMPOUND_NOUNS else noun.stem
     if tok.kind != "word" or tok.norm in _NOT_COUNT_NOUNS or not tok.is_content:
         return None
     nxt = tokens[i + 1] if i + 1 < len(tokens) else None

@@ -32,7 +32,7 @@ from engine.contradict.candidates import (
     raw_pairs,
     subject_partner_pairs,
 )
-from engine.contradict.claim import extract_claims
+from engine.contradict.claim import extract_claims, parse_claim
 from engine.contradict.cues import clear_word_index
 from engine.contradict.events import (
     death_ages_in,
@@ -58,7 +58,7 @@ from engine.contradict.quantities import measure_keys
 from engine.contradict.store import ClaimRow, PairRow
 from engine.contradict.structure import about_different_things, varying_values
 from engine.contradict.structure import clear_caches as clear_structure_caches
-from engine.contradict.text import clear_lexicon_caches, clear_token_caches
+from engine.contradict.text import clear_lexicon_caches, clear_token_caches, tokenize
 from engine.contradict.types import ScanStats
 from engine.vault.documents import document_kind
 
@@ -402,12 +402,13 @@ class ContradictionScanner:
         notes = table.note_ids()
         involved = np.unique(np.concatenate([notes[a], notes[b]])).tolist()
         dates = store.note_info(self._catalog, [table.note_paths[n] for n in involved])
-        aliases = store.link_aliases(self._catalog, [table.note_paths[n] for n in involved])
+        # every wikilink, plain or aliased: "The [[Sonnet]] is ..." names the note *Sonnet*
+        named_links = store.link_names(self._catalog, [table.note_paths[n] for n in involved])
         del notes
 
         def linked(row: int) -> tuple[str, ...]:
-            links = aliases.get(table.note(row))
-            return linked_titles(table.texts[row], links) if links else ()
+            links = named_links.get(table.note(row))
+            return _links_naming(table.texts[row], links) if links else ()
 
         pairs: list[PairRow] = []
         row_of: dict[str, int] = {}  # claim id -> its row, for the kept pairs
@@ -927,6 +928,27 @@ def _queries_by_note(table: ClaimTable) -> dict[int, dict[int, int]]:
     for row in range(table.scanned):
         by_note.setdefault(table.note_id_of(row), {}).setdefault(table.hash_of(row), row)
     return by_note
+
+
+def _links_naming(text: str, links: Sequence[tuple[str, str]]) -> tuple[str, ...]:
+    """The notes claim `text` names by its note's links (`links`: (target, words shown)): by
+    an alias wherever it is written ("Monarchs fly ..." for `[[Monarch Butterfly|Monarchs]]`),
+    by a plain link only where the claim speaks of it: the title's last word (before any
+    bracket) in its subject or its leading phrase ("The [[Sonnet]] is ...", "In
+    [[Basketball]], ...", not "... kept in [[Version history]]")."""
+    found = linked_titles(text, links)
+    if not found:
+        return ()
+    claim = parse_claim(text)
+    about = claim.subject | claim.lead
+    plain = {t for t, shown in links if t.replace("\\", "/").rsplit("/", 1)[-1] == shown}
+
+    def spoken_of(target: str) -> bool:
+        title = target.replace("\\", "/").rsplit("/", 1)[-1].split("(", 1)[0]
+        words = [w.stem for w in tokenize(title) if w.is_content]
+        return bool(words) and words[-1] in about
+
+    return tuple(t for t in found if t not in plain or spoken_of(t))
 
 
 # -- scan_config: The tunables of a contradiction scan, in one frozen `ScanConfig` (change values

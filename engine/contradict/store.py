@@ -510,6 +510,24 @@ def link_aliases(catalog: Catalog, paths: Iterable[str]) -> dict[str, tuple[tupl
     return {src: tuple(links) for src, links in out.items()}
 
 
+def link_names(catalog: Catalog, paths: Iterable[str]) -> dict[str, tuple[tuple[str, str], ...]]:
+    """note path -> the (target, words shown) of each wikilink of `paths`: "[[Sonnet]]" shows
+    "Sonnet", "[[Monarch Butterfly|Monarchs]]" shows "Monarchs". A claim of the note that
+    writes those words names the target."""
+    out: dict[str, list[tuple[str, str]]] = {}
+    for batch in _batched(list(dict.fromkeys(paths))):
+        marks = ",".join("?" * len(batch))
+        for src, target, alias in catalog.execute(
+            "SELECT src_path, target, alias FROM links WHERE is_embed = 0"
+            f" AND src_path IN ({marks}) ORDER BY id",
+            list(batch),
+        ):
+            shown = alias or target.replace("\\", "/").rsplit("/", 1)[-1]
+            if shown.strip():
+                out.setdefault(src, []).append((target, shown))
+    return {src: tuple(dict.fromkeys(links)) for src, links in out.items()}
+
+
 def aliased_links_to(catalog: Catalog, titles: Iterable[str]) -> list[tuple[str, str, str]]:
     """(source note, target, alias) of every wikilink to one of `titles` (case aside)
     written with an alias: the notes whose claims may name those notes by another word."""

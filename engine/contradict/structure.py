@@ -35,6 +35,7 @@ from engine.contradict.persons import (
     conflicting_colour,
     conflicting_descent,
     conflicting_gender,
+    conflicting_kinship,
 )
 from engine.contradict.quantities import (
     Quantity,
@@ -224,6 +225,15 @@ def assess(
         return Verdict(
             0.75, "semantic_conflict", f"descent: {quoted(wa)} vs {quoted(wb)}, both about {title}"
         )
+    # One pair of people given two kinships ("the son of Odin" / "Odin's father").
+    kin = conflicting_kinship(a, b, a_note=a_note, b_note=b_note)
+    if kin is not None:
+        kx, ky = kin
+        return Verdict(
+            0.75,
+            "semantic_conflict",
+            f"family: {quoted(kx.text)} vs {quoted(ky.text)}, both about {kx.who} and {kx.other}",
+        )
     # One thing given two colours ("a pale blue flower" / "its deep scarlet colour").
     colour = conflicting_colour(a, b, a_note=a_note, b_note=b_note)
     if colour is not None:
@@ -249,12 +259,17 @@ def assess(
     if located is not None:
         lx, ly = located
         thing = lx.name
-        be = "are" if thing.endswith("s") and not thing.endswith("ss") else "is"
+        be = "are" if lx.plural else "is"
+        where = {"took place in": "took place", "came from": f"{be} from"}.get(lx.relation, be)
+        about = (
+            f"which country {thing} {be} {lx.relation}"
+            if lx.relation.startswith("the ")
+            else f"where {thing} {where}"
+        )
         return Verdict(
             0.7,
             "semantic_conflict",
-            f"different places: {quoted(lx.text)} vs {quoted(ly.text)}, both about where "
-            f"{thing} {be}",
+            f"different places: {quoted(lx.text)} vs {quoted(ly.text)}, both about {about}",
         )
     # What happens once, said twice: a start, a maker, an age at death (before the fragment
     # check: "Napoleon died in 1821")
@@ -329,7 +344,14 @@ def assess(
     # One thing measured twice, named across the notes: "Brannoc children ... until the age
     # of 14" against "at the age of 6" in the note *Brannoc Clan*.
     named = named_in_other(x, y, a_note=a_note, b_note=b_note)
-    named |= _linked_title(a_links, b_note) | _linked_title(b_links, a_note)
+    linked = _linked_title(a_links, b_note) | _linked_title(b_links, a_note)
+    # a name of no word of the language ties any value of its kind; a link to a note titled
+    # in words of the language ("[[File recovery]]") only values whose words meet
+    by_value = bool(named) or any(
+        _linked_by_name(links, note, c.text)
+        for links, note, c in ((a_links, b_note, x), (b_links, a_note, y))
+    )
+    named |= linked
 
     if named:
         # both claims measure the named thing unless a subject is another name ("Vell keys are
@@ -337,7 +359,7 @@ def assess(
         # miles" in *Antonine Wall* measures Hadrian's)
         titled = named | _title_stems(a_note) | _title_stems(b_note)
         if not any(_measures_another(c, named, titled) for c in (x, y)):
-            measured = _measured(x, y, named, named_by_value=True)
+            measured = _measured(x, y, named, named_by_value=by_value)
             if measured is not None:
                 return measured
         opposed = _opposed(x, y, named, antonyms)
@@ -901,6 +923,8 @@ def _opposed(
     wx, wy = antonyms[0]
     if {wx.stem, wy.stem} & (x.subject | y.subject):
         return None
+    if any(same_measure(qa, qb) for qa in x.quantities for qb in y.quantities):
+        return None  # "deleted after one week" / "kept for 7 days": one span, from both ends
     around = shared_stems(x.content, y.content) - named
     if len(around) < 2:
         return None
@@ -2057,6 +2081,22 @@ def _linked_title(links: tuple[str, ...], note: str | None) -> frozenset[str]:
     if not note or not links:
         return frozenset()
     return _title_stems(note) if links_name(links, note_title_of(note)) else frozenset()
+
+
+def _linked_by_name(links: tuple[str, ...], note: str | None, text: str) -> bool:
+    """Claim `text` names `note` by a link (`links`: the targets it names so) as a name, not
+    a topic: by an alias that does not write the whole title ("Monarchs" for *Monarch
+    Butterfly*, "pages" for *Page (Memory)*), or by a title holding a word of no language
+    ("Vellomar"). A plain link to a title in words of the language ("[[File recovery]]")
+    names a topic, whose claims measure many things."""
+    if not note or not _linked_title(links, note):
+        return False
+    title = [t for t in tokenize(note_title_of(note)) if t.kind == "word"]
+    written = {t.stem for t in tokenize(text) if t.kind == "word"}
+    if not {t.stem for t in title if is_content_stem(t.stem)} <= written:
+        return True
+    known = known_words()
+    return not known or any(t.norm.isalpha() and t.norm not in known for t in title)
 
 
 def _measured_by_kind(x: ParsedClaim, y: ParsedClaim, subject: frozenset[str]) -> Verdict | None:

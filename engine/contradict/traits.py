@@ -161,6 +161,18 @@ _TRAITS: dict[str, tuple[str, dict[str, str], frozenset[frozenset[str]]]] = {
             frozenset(p) for p in (("plant", "animal"), ("plant", "fungus"), ("animal", "fungus"))
         ),
     ),
+    "rock type": (
+        "what kind of rock {} is",
+        {"igneous": "igneous", "sedimentary": "sedimentary", "metamorphic": "metamorphic"},
+        frozenset(
+            frozenset(p)
+            for p in (
+                ("igneous", "sedimentary"),
+                ("igneous", "metamorphic"),
+                ("sedimentary", "metamorphic"),
+            )
+        ),
+    ),
     "indexing": (
         "where {} counts from",
         {
@@ -191,7 +203,8 @@ _COPULAS = frozenset("is are was were remain remains stay stays be".split())
 _FILLERS = frozenset(
     """a an the largely mostly mainly primarily chiefly essentially strictly strict obligate
     truly purely entirely wholly exclusively fully typically generally usually normally
-    always very highly basically""".split()
+    always very highly basically common typical classic familiar well-known intrusive
+    extrusive volcanic plutonic coarse-grained fine-grained""".split()
 )
 #: Words that make a trait partial, changing, negated or compared: no plain value.
 _HEDGES = frozenset(

@@ -363,3 +363,73 @@ def test_makers_of_works_and_of_things_a_title_names() -> None:
 def test_works_written_once_and_names_with_ordinals(a: str, b: str, conflict: bool) -> None:
     verdict = assess(a, b, a_note="Notes/Vell.md", b_note="Notes/Tarn.md")
     assert (verdict.score >= 0.5) is conflict, verdict
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "name", "verb", "who"),
+    [
+        ("The Vell Codex was written by Ana Mallory.", "", "Vell Codex", "wrote", ("Ana Mallory",)),
+        ("The Vell Codex is a treatise written by Ana Mallory.", "", "Vell Codex", "wrote",
+         ("Ana Mallory",)),
+        ("Tam Holt is the author of the Vell Codex.", "", "Vell Codex", "wrote", ("Tam Holt",)),
+        ("Harbour Lights is a painting by Ida Brask.", "", "Harbour Lights", "painted",
+         ("Ida Brask",)),
+        ("Harbour Lights is Ida Brask's best-known painting.", "", "Harbour Lights", "painted",
+         ("Ida Brask",)),
+        ("He wrote the Vell Codex in exile.", "Tam Holt", "Vell Codex", "wrote", ("Tam Holt",)),
+        ("It is a symphony by Orla Venn.", "Tarn Symphony", "Tarn Symphony", "composed",
+         ("Orla Venn",)),
+        ("It was first described by B. F. Brask in 1902.", "Brask Reflex", "Brask Reflex",
+         "discovered", ("B. F. Brask",)),
+    ],
+)  # fmt: skip
+def test_who_wrote_painted_or_composed_a_work_is_read_with_it(
+    text: str, title: str, name: str, verb: str, who: tuple[str, ...]
+) -> None:
+    (made,) = makings_in(text, title)
+    assert (made.name, made.verb, made.who) == (name, verb, who)
+
+
+def test_a_work_by_two_different_people_conflicts_and_one_by_one_agrees() -> None:
+    written = "The Vell Codex was written by Ana Mallory."
+    author = "Tam Holt is the author of the Vell Codex."
+    verdict = assess(written, author, a_note="Books/Vell Codex.md", b_note="People/Tam Holt.md")
+    assert verdict.kind == "semantic_conflict" and verdict.score >= 0.5
+    assert "who wrote Vell Codex" in verdict.explanation
+    same = "Ana Mallory wrote the Vell Codex in exile."
+    assert conflicting_makers(written, same) is None
+    # a painting and its writer are two makings; a letter is one thing only as a note's title
+    assert conflicting_makers(written, "Tam Holt painted the Vell Codex.") is None
+    letters = ("The letter was written by Ana.", "The letter was written by Tam.")
+    assert conflicting_makers(*letters) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "event", "year"),
+    [
+        ("The Vell Bridge was completed in 1889.", "", "was completed", 1889),
+        ("The Vell Bridge, finished in 1890, spans the gorge.", "", "was completed", 1890),
+        ("It was finally completed in 1905.", "Vell Bridge", "was completed", 1905),
+        ("The Vell Bridge opened to traffic in 1932.", "", "opened", 1932),
+        ("It was officially opened in May 1933.", "Vell Bridge", "opened", 1933),
+    ],
+)
+def test_a_thing_is_completed_once_and_opened_once(
+    text: str, title: str, event: str, year: int
+) -> None:
+    (origin,) = origins_in(text, title)
+    assert (origin.name, origin.event, origin.year) == ("Vell Bridge", event, year)
+
+
+def test_two_completions_conflict_and_a_completion_is_no_start() -> None:
+    done = "It was completed in 1889 for the fair."
+    verdict = assess(
+        done, "The Vell Bridge was finished in 1905.", a_note="Places/Vell Bridge.md",
+        b_note="Places/Iron Bridges.md",
+    )  # fmt: skip
+    assert verdict.kind == "conflicting_values" and verdict.score >= 0.5
+    assert "when Vell Bridge was completed" in verdict.explanation
+    begun = "The Vell Bridge was built in 1885."
+    assert conflicting_origins(done, begun, "Vell Bridge", "") is None
+    opened = "The Vell Bridge opened in 1891."
+    assert conflicting_origins(done, opened, "Vell Bridge", "") is None

@@ -86,3 +86,44 @@ def test_a_scan_reads_a_claim_beside_the_note_its_alias_names(workspace: Workspa
     workspace.sync()
     scanner.update([MIGRATION], ())
     assert not [p for p in stored_pairs(workspace) if {p[1], p[2]} == {SPECIES, MIGRATION}]
+
+
+# -- plain links: "In [[Basketball]], ..." names the note *Basketball*, a word of the language
+# that names nothing by itself
+
+TEAM = "Each team has five players on the court at a time."
+FIELDS = "In Basketball, each side fields seven players on court."
+COURT = {"a_note": "Sports/Basketball.md", "b_note": "Sports/Team Sports.md"}
+
+
+def test_a_plain_link_names_its_note_for_the_verdict() -> None:
+    assert assess(TEAM, FIELDS, **COURT).score < FLAG_THRESHOLD
+    verdict = assess(TEAM, FIELDS, **COURT, b_links=("Basketball",))
+    assert verdict.kind == "conflicting_values" and verdict.score >= FLAG_THRESHOLD
+    assert '"five" vs "seven"' in verdict.explanation and "Basketball" in verdict.explanation
+    # a link to another note ties nothing
+    assert assess(TEAM, FIELDS, **COURT, b_links=("Netball",)).score < FLAG_THRESHOLD
+
+
+PLAIN_NOTES = {
+    "Sports/Basketball.md": "# Basketball\n\nA game of two teams and one hoop each.\n\n"
+    + TEAM
+    + "\n",
+    "Sports/Team Sports.md": "# Team Sports\n\nSports played by sides.\n\n"
+    + FIELDS.replace("Basketball", "[[Basketball]]")
+    + "\n",
+}
+
+
+def test_a_scan_reads_plain_links_as_naming_their_notes(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    with words_workspace(tmp_path_factory, "plain", PLAIN_NOTES, seed=13) as ws:
+        names = store.link_names(ws.catalog, ["Sports/Team Sports.md"])
+        assert names == {"Sports/Team Sports.md": (("Basketball", "Basketball"),)}
+        scanner = ws._contradiction_scanner()
+        assert scanner is not None
+        scanner.full_scan()
+        found = [p for p in stored_pairs(ws) if {p[1], p[2]} == set(PLAIN_NOTES)]
+        assert len(found) == 1 and found[0][4] == "conflicting_values"
+        assert found[0][3] >= FLAG_THRESHOLD

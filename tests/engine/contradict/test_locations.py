@@ -72,3 +72,58 @@ def test_the_verdict_names_both_places_and_the_thing() -> None:
     assert verdict.explanation == (
         'different places: "Tanzania" vs "northern Kenya", both about where Mount Vell is'
     )
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "title", "conflict"),
+    [
+        # where a one-time event took place
+        ("It was fought in 1066 near the town of Vell in England.",
+         "The Battle of Vell took place in northern France.", "Battle of Vell", True),
+        ("It was fought near Brussels, in present-day Belgium.",
+         "The Battle of Vell took place in Belgium.", "Battle of Vell", False),
+        # where a thing came from, a country against a continent
+        ("The vellroot originated in the Andes of South America.",
+         "The Vellroot was first domesticated in Ireland.", "Vellroot", True),
+        ("Vellcorn was first domesticated in Mexico.", "Vellcorn originated in North America.",
+         "Vellcorn", False),
+        # where a thing is and where it came from are two relations
+        ("Vellcorn is grown in Spain.", "Vellcorn originated in Peru.", "Vellcorn", False),
+        # a role held for one country
+        ("The Vell Reserve is the central bank of the United States.",
+         "The Vell Reserve serves as the central bank of Canada.", "Vell Reserve", True),
+        ("Vellport is the capital of Australia.", "Vellport is the capital of New Zealand.",
+         "Vellport", True),
+        ("Vellport is the capital of Australia.", "Vellport is the largest city of Chile.",
+         "Vellport", False),
+        # a continent and its country, Oceania and Australia
+        ("Vellroos are native to Australia.", "Vellroos are native to Oceania.", "Vellroos", False),
+    ],
+)  # fmt: skip
+def test_where_an_event_happened_a_thing_came_from_or_a_role_is_held(
+    a: str, b: str, title: str, conflict: bool
+) -> None:
+    assert (conflicting_locations(a, b, title, "Overview") is not None) is conflict
+    verdict = assess(a, b, a_note=f"Notes/{title or 'Vell'}.md", b_note="Notes/Overview.md")
+    assert (verdict.score >= FLAG_THRESHOLD) is conflict, verdict
+
+
+def test_a_common_noun_is_one_thing_only_as_a_notes_title() -> None:
+    a = "The vellroot originated in South America."
+    b = "The vellroot originated in Asia."
+    assert conflicting_locations(a, b, "Vellroot", "Tubers") is not None
+    assert conflicting_locations(a, b, "Roots", "Tubers") is None
+    # a meeting may move: only a name holding a word for an event of a day took place once
+    forum = ("The Vell Forum took place in France.", "The Vell Forum took place in Spain.")
+    assert conflicting_locations(*forum) is None
+
+
+def test_the_verdict_says_which_relation_differs() -> None:
+    verdict = assess(
+        "Vellport is the capital of Australia.",
+        "Vellport is the capital of New Zealand.",
+        a_note="Geo/Vellport.md",
+        b_note="Geo/Oceania.md",
+    )
+    assert '"Australia" vs "New Zealand"' in verdict.explanation
+    assert "which country Vellport is the capital of" in verdict.explanation

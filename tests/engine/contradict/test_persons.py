@@ -13,8 +13,10 @@ from engine.contradict.persons import (
     Descent,
     colour_about,
     conflicting_gender,
+    conflicting_kinship,
     descent_about,
     gender_about,
+    kinship_in,
 )
 from engine.contradict.structure import assess
 from engine.contradict.types import FLAG_THRESHOLD
@@ -289,3 +291,34 @@ def test_one_thing_given_two_colours_conflicts() -> None:
     assert assess(own, same, **notes).score == 0.0
     elsewhere = assess(own, other, a_note="Plants/Bellroot.md", b_note="Guides/Cliff Walks.md")
     assert elsewhere.score < FLAG_THRESHOLD
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "conflict"),
+    [
+        ("Tarn is the son of Orla Venn.", "Tarn is Orla Venn's father.", True),
+        ("Tarn is the son of Orla Venn.", "Orla Venn is the son of Tarn.", True),
+        ("Tarn is the son of Orla Venn.", "Tarn is the brother of Orla Venn.", True),
+        # the same kinship said from the other end, or of someone else
+        ("Tarn is the son of Orla Venn.", "Orla Venn is the father of Tarn.", False),
+        ("Tarn is the son of Orla Venn.", "Tarn is the brother of Mara.", False),
+        ("Tarn is the eldest son of Orla Venn.", "Tarn was Orla Venn's youngest son.", False),
+    ],
+)
+def test_one_pair_of_people_two_generations_apart_conflicts(a: str, b: str, conflict: bool) -> None:
+    assert (conflicting_kinship(a, b) is not None) is conflict
+    verdict = assess(a, b, a_note="People/Tarn.md", b_note="People/Venn Family.md")
+    assert (verdict.score >= FLAG_THRESHOLD) is conflict, verdict
+
+
+def test_a_pronoun_in_a_persons_note_is_that_person_in_a_kinship() -> None:
+    found = kinship_in("He is the eldest son of Orla Venn.", "Tarn")
+    assert found is not None and (found.who, found.other, found.below) == ("Tarn", "Orla Venn", 1)
+    verdict = assess(
+        "He is the eldest son of Orla Venn.",
+        "Tarn is Orla Venn's father and the eldest of the clan.",
+        a_note="People/Tarn.md",
+        b_note="People/Venn Family.md",
+    )
+    assert verdict.score >= FLAG_THRESHOLD
+    assert "family:" in verdict.explanation and "Orla Venn's father" in verdict.explanation

@@ -386,6 +386,46 @@ def test_ages_and_volumes_are_quantities(text: str, value: float, unit: str) -> 
     assert q.low == pytest.approx(value)
 
 
+@pytest.mark.parametrize(
+    ("text", "low", "high", "unit"),
+    [
+        # a number in words joined to its noun, as "a 12-line poem" is written
+        ("The vellan is a twelve-line poem.", 12.0, 12.0, "count:lin"),
+        ("A vellan has 14-line stanzas.", 14.0, 14.0, "count:lin"),
+        ("The tower has twenty-one floors.", 21.0, 21.0, "count:floor"),
+        ("It is a 20-storey tower.", 20.0, 20.0, "count:storey"),
+        # a spread around the value, and a range in words
+        ("It holds about seven items, plus or minus two.", 5.0, 9.0, "count:item"),
+        ("It holds 7 ± 2 items.", 5.0, 9.0, "count:item"),
+        ("It holds only five to nine items.", 5.0, 9.0, "count:item"),
+    ],
+)
+def test_counts_written_in_words_and_spreads_are_quantities(
+    text: str, low: float, high: float, unit: str
+) -> None:
+    (q,) = parse_claim(text).quantities
+    assert (q.low, q.high, q.unit) == (low, high, unit)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["A two-thirds majority passed it.", "It is a one-way street.", "In the twenty-first year."],
+)
+def test_fractions_orders_and_ways_joined_to_numbers_count_nothing(text: str) -> None:
+    assert not [q for q in parse_claim(text).quantities if q.unit.startswith("count:")]
+
+
+def test_a_count_in_words_joined_to_its_noun_compares_with_one_apart() -> None:
+    fourteen = "A vellan is a poem of fourteen lines."
+    verdict = assess(fourteen, "The Vellan is a twelve-line poem.", a_note="Lit/Vellan.md",
+                     b_note="Lit/Forms.md")  # fmt: skip
+    assert verdict.kind == "conflicting_values" and verdict.score >= FLAG_THRESHOLD
+    assert '"fourteen" vs "twelve"' in verdict.explanation
+    spread = "Working memory holds about seven items, plus or minus two."
+    assert assess(spread, "Working memory holds five to nine items.").score < FLAG_THRESHOLD
+    assert assess(spread, "Working memory holds around twenty items.").score >= FLAG_THRESHOLD
+
+
 def test_one_opposite_said_of_a_named_place_conflicts() -> None:
     own = "It is the main trade hub of the north."
     named = "Salt carters unload their barrels in [[Vellomar]], the main trade hub of the south."

@@ -224,3 +224,20 @@ def test_how_young_are_born_said_with_a_verb() -> None:
         )
         is None
     )
+
+
+def test_two_kinds_of_rock_conflict() -> None:
+    verdict = assess(
+        "Vellstone is an intrusive igneous rock.",
+        "Vellstone is a common sedimentary rock formed from cemented sand.",
+        a_note="Geology/Vellstone.md",
+        b_note="Geology/Rocks.md",
+    )
+    assert verdict.score >= 0.5 and "what kind of rock Vellstone is" in verdict.explanation
+    other = assess(
+        "Tarnstone is a metamorphic rock.",
+        "Vellstone is a common sedimentary rock.",
+        a_note="Geology/Tarnstone.md",
+        b_note="Geology/Rocks.md",
+    )
+    assert other.score < 0.5
