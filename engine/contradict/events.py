@@ -189,6 +189,15 @@ _EVENT_PATTERNS = (
 )
 
 
+# "The Hundred Years' War lasted from 1337 to 1453", "It ran from 1618 to 1648" in the note of a
+# war: an event of years begins once and ends once.
+_SPAN = re.compile(
+    rf"(?:^(?P<it>It|They)|{_NAME})\s+(?:lasted|ran|raged|went\s+on|continued)"
+    r"(?:\s+[\w,]+){0,4}?\s+from\s+(?:the\s+year\s+)?(?P<year>\d{3,4})\s*(?:to|until|till|through|–|-)"
+    r"\s*(?P<end>\d{3,4})\b"
+)
+
+
 def event_kind(name: str) -> str:
     """ "day" for a name that holds a word for an event of a day ("Battle of Hastings"),
     "long" for one of years ("Hundred Years' War"), "" for no event."""
@@ -301,6 +310,11 @@ def origins_in(text: str, title: str = "") -> tuple[Origin, ...]:
             kind = event_kind(m["name"])
             if kind == "day" or (kind == "long" and event != "happened"):
                 add(m["name"], m, event)
+    for m in _SPAN.finditer(text):
+        spanned = title if m["it"] else m["name"]
+        if spanned and event_kind(spanned) == "long" and int(m["year"]) < int(m["end"]):
+            add(spanned, m, "began", m["year"])
+            add(spanned, m, "came to an end", m["end"])
     for m in _LIFESPAN.finditer(text):
         # a span after a name is a life only beside a death said outright: a study's or a
         # survey's "(1986–2008)" is its period, which two papers may give differently

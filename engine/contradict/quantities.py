@@ -1169,6 +1169,9 @@ _MEASURE_FAMILIES = {
     ("length", "length"): "length long longest stretch stretches span spans",
     ("length", "width"): "width wide widest breadth broad",
     ("mass", "weight"): "weight weigh weighs heavy heaviest hefty",
+    ("length", "distance"): "distance cover covers covered far away",
+    ("length/time", "speed"): "speed velocity fast fastest travel travels travelling traveling "
+    "move moves moving",
 }
 _MEASURE_KINDS: dict[tuple[str, str], str] = {
     (unit, stem(word)): kind

@@ -322,7 +322,7 @@ def assess(
     # "Iron is heavier than gold" / "Gold is heavier than iron": one comparison, turned round
     # (before the notes that each compare their own thing: those agree when the comparisons
     # are opposite, not when they are one)
-    turned = _comparison_turned(x, y)
+    turned = _comparison_turned(x, y, a_note, b_note)
     if turned:
         return Verdict(0.75, "semantic_conflict", turned)
     if _compares_with(x, b_note, a_note) and _compares_with(y, a_note, b_note):
@@ -359,7 +359,7 @@ def assess(
         # miles" in *Antonine Wall* measures Hadrian's)
         titled = named | _title_stems(a_note) | _title_stems(b_note)
         if not any(_measures_another(c, named, titled) for c in (x, y)):
-            measured = _measured(x, y, named, named_by_value=by_value)
+            measured = _measured(x, y, named, named_by_value=by_value, one_thing=bool(linked))
             if measured is not None:
                 return measured
         opposed = _opposed(x, y, named, antonyms)
@@ -1255,12 +1255,15 @@ def _measured(
     *,
     units_only: bool = False,
     named_by_value: bool = False,
+    one_thing: bool = False,
 ) -> Verdict | None:
     """Two values of one measure of one thing (`subject`: the words that make it one thing):
     the words around both numbers must meet beyond the subject ("given ... at the age of 4"
     / "not given ... until the age of 12"). Kept modest when only one such word meets. With
     `named_by_value` (`subject` holds names), a claim that writes a name writes it in the
-    clause that holds its value."""
+    clause that holds its value. With `one_thing` (one claim links the other's note, "The
+    [[Marathon]] covers ..."), the subject is one thing, as a proper name is: words of one
+    measure name one of its values ("distance" / "covers")."""
     # words of a "when ..." clause say under which condition, not what is measured
     ignore = subject | x.condition | y.condition
     if named_by_value:
@@ -1268,7 +1271,7 @@ def _measured(
         # that thing's claims speak of, where a claim writing the name writes it beside it
         # one individual, written as a proper name in both claims ("Etna"), has one height
         # however each names it ("summit", "rises"); "this rope" may be another rope
-        proper = all(_capitalised_at(c.text, subject) for c in (x, y))
+        proper = one_thing or all(_capitalised_at(c.text, subject) for c in (x, y))
         conflicts = [
             c
             for c in measured_conflicts(_widened(x), _widened(y), ignore=ignore, families=proper)
@@ -1277,7 +1280,7 @@ def _measured(
     else:
         # a subject both write as a proper name ("Mount Everest" / "Everest") is one
         # individual: words of one measure ("high" / "rises") name one height of it
-        proper = all(_capitalised_at(c.text, subject) for c in (x, y))
+        proper = one_thing or all(_capitalised_at(c.text, subject) for c in (x, y))
         conflicts = measured_conflicts(x.quantities, y.quantities, ignore=ignore, families=proper)
     if units_only:
         # a second word says what is measured, unless the one word is a name too, and the
@@ -2599,9 +2602,27 @@ _THAN_RE = re.compile(
 )
 
 
-def _comparison_turned(x: ParsedClaim, y: ParsedClaim) -> str:
+#: Comparatives of one measure written two ways ("more massive" is "heavier").
+_SAME_COMPARATIVES = {
+    "more massive": "heavier", "weightier": "heavier", "larger": "bigger", "greater": "bigger",
+    "quicker": "faster", "speedier": "faster", "more rapid": "faster", "tinier": "smaller",
+    "littler": "smaller", "more ancient": "older", "more numerous": "commoner",
+    "more common": "commoner", "rarer": "scarcer",
+}  # fmt: skip
+#: Words of degree in front of a comparative ("slightly", "a little", "much"): how much, not what.
+_DEGREE_WORDS = frozenset(
+    stem(w)
+    for w in """slightly little much far considerably significantly somewhat bit lot even still
+    marginally substantially vastly many times""".split()
+)
+
+
+def _comparison_turned(
+    x: ParsedClaim, y: ParsedClaim, a_note: str | None = None, b_note: str | None = None
+) -> str:
     """One comparison with its two sides swapped ("Light travels faster than sound" /
-    "Sound travels faster than light"): the line that says so, or ""."""
+    "Sound travels faster than light"; "A neutron is slightly more massive than a proton" /
+    "It is a little heavier than the neutron" in *Proton*): the line that says so, or ""."""
     if x.negators or y.negators or x.condition or y.condition:
         return ""
     if " than " not in x.text or " than " not in y.text:
@@ -2609,22 +2630,40 @@ def _comparison_turned(x: ParsedClaim, y: ParsedClaim) -> str:
     mx, my = _THAN_RE.match(plain(x.text)), _THAN_RE.match(plain(y.text))
     if mx is None or my is None:
         return ""
-    if _content_words(mx["comp"]) != _content_words(my["comp"]):
+
+    def compared(m: re.Match[str]) -> str:
+        comp = " ".join(m["comp"].lower().split())
+        return _SAME_COMPARATIVES.get(comp, comp)
+
+    if _content_words(compared(mx)) != _content_words(compared(my)):
         return ""
-    subject_x, subject_y = x.subject_head or x.subject, y.subject_head or y.subject
+
+    def subject_of(c: ParsedClaim, note: str | None) -> frozenset[str]:
+        if c.pronoun_subject and note:
+            return _title_stems(note)  # "It is ..." in the note of what "it" is
+        return c.subject_head or c.subject
+
+    subject_x, subject_y = subject_of(x, a_note), subject_of(y, b_note)
     other_x, other_y = _content_words(mx["other"]), _content_words(my["other"])
     if not subject_x or not subject_y or subject_x == subject_y:
         return ""
     if subject_x != other_y or subject_y != other_x:
         return ""
-    if _content_words(mx["head"]) - subject_x != _content_words(my["head"]) - subject_y:
+    head_x = _content_words(mx["head"]) - subject_x - _DEGREE_WORDS
+    head_y = _content_words(my["head"]) - subject_y - _DEGREE_WORDS
+    if head_x != head_y:
         return ""  # "Iron sinks faster than gold" / "Gold melts faster than iron"
 
-    def side(m: re.Match[str], subject: frozenset[str]) -> str:
+    def side(m: re.Match[str], c: ParsedClaim, note: str | None, subject: frozenset[str]) -> str:
         who = " ".join(w for w in m["head"].split() if stem(w.lower().strip(",")) in subject)
+        if c.pronoun_subject and note:
+            who = note_title_of(note)
         return f"{quoted(who or m['head'].strip())} {m['comp']} than {quoted(m['other'].strip())}"
 
-    return f"the comparison is reversed: {side(mx, subject_x)} vs {side(my, subject_y)}"
+    return (
+        f"the comparison is reversed: {side(mx, x, a_note, subject_x)} vs "
+        f"{side(my, y, b_note, subject_y)}"
+    )
 
 
 _COPULA_RE = re.compile(r"\s(?:is|are|was|were)\s", re.IGNORECASE)

@@ -433,3 +433,20 @@ def test_two_completions_conflict_and_a_completion_is_no_start() -> None:
     assert conflicting_origins(done, begun, "Vell Bridge", "") is None
     opened = "The Vell Bridge opened in 1891."
     assert conflicting_origins(done, opened, "Vell Bridge", "") is None
+
+
+def test_a_war_spans_its_years_once() -> None:
+    span = origins_in("It lasted 116 years, from 1337 to 1453.", "Vell War")
+    assert [(o.event, o.year) for o in span] == [("began", 1337), ("came to an end", 1453)]
+    verdict = assess(
+        "It lasted 116 years, from 1337 to 1453.",
+        "The Vell War ran from 1337 to 1389.",
+        a_note="History/Vell War.md",
+        b_note="History/Middle Ages.md",
+    )
+    assert verdict.score >= 0.5 and '"1453" vs "1389"' in verdict.explanation
+    assert "when Vell War came to an end" in verdict.explanation
+    # a span of something else is no event of years; the same span agrees
+    assert origins_in("The Vell Fair ran from 1337 to 1453.") == ()
+    agree = ("The Vell War ran from 1337 to 1453.", "The Vell War lasted from 1337 to 1453.")
+    assert conflicting_origins(*agree) is None

@@ -127,3 +127,17 @@ def test_a_scan_reads_plain_links_as_naming_their_notes(
         found = [p for p in stored_pairs(ws) if {p[1], p[2]} == set(PLAIN_NOTES)]
         assert len(found) == 1 and found[0][4] == "conflicting_values"
         assert found[0][3] >= FLAG_THRESHOLD
+
+
+def test_words_of_one_measure_name_one_value_of_a_linked_note() -> None:
+    notes = {"a_note": "Sports/Vellathon.md", "b_note": "Sports/Athletics.md"}
+    run = "The vellathon is run over a distance of 42.195 kilometres."
+    covers = "The Vellathon covers exactly 40 kilometres of road."
+    assert assess(run, covers, **notes).score < FLAG_THRESHOLD
+    verdict = assess(run, covers, **notes, b_links=("Vellathon",))
+    assert verdict.kind == "conflicting_values" and verdict.score >= FLAG_THRESHOLD
+    assert "distance of Vellathon" in verdict.explanation
+    # two measures of one length ("long" / "wide") stay apart
+    wall = ("The Vell Wall is 21 km long.", "The Vell Wall is about 9 m wide.")
+    wall_notes = {"a_note": "Places/Vell Wall.md", "b_note": "Places/Forts.md"}
+    assert assess(*wall, **wall_notes, b_links=("Vell Wall",)).score < FLAG_THRESHOLD

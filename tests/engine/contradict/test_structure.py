@@ -2296,3 +2296,14 @@ def test_parts_and_narrower_kinds_are_other_things(
     a: str, a_note: str, b: str, b_note: str
 ) -> None:
     assert assess(a, b, a_note=a_note, b_note=b_note).score < FLAG_THRESHOLD
+
+
+def test_a_comparison_turned_round_in_other_words_and_from_the_other_note() -> None:
+    notes = {"a_note": "Physics/Vellon.md", "b_note": "Physics/Tarnon.md"}
+    massive = "A vellon is slightly more massive than a tarnon."
+    verdict = assess(massive, "It is a little heavier than the Vellon.", **notes)
+    assert verdict.score >= FLAG_THRESHOLD and "reversed" in verdict.explanation
+    assert '"Tarnon" heavier than "the Vellon"' in verdict.explanation
+    # the same comparison from the other end, or another measure, agrees
+    assert assess(massive, "It is a little lighter than the Vellon.", **notes).score == 0
+    assert assess(massive, "It is a little older than the Vellon.", **notes).score == 0
