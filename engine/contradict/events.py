@@ -83,7 +83,7 @@ _RELEASE_PATTERNS = (
     _appositive(_RELEASE_VERBS),
     re.compile(
         rf"{_NAME}{_ASIDE}\s+(?:first\s+appeared|(?:first\s+)?(?:came\s+out|premiered|debuted))"
-        rf"{_IN_YEAR}"
+        rf"(?:\s+(?:in|at)\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){{0,2}})?{_IN_YEAR}"
     ),
     _event_of_name(_RELEASE_NOUNS),
 )
@@ -152,6 +152,11 @@ _OPENING = re.compile(
     + _IN_YEAR
     + r"(?=\s*(?:$|[.;]|,\s+(?:while|when|as|at|in|by|after|during|though|although)\b"
     r"|\s+(?:and|by)\b))"
+)
+# "Fought in 490 BC between ...", "It was signed in 1814" in the note of a battle or a treaty
+_EVENT_OPENING = re.compile(
+    r"^(?:(?:It|This)\s+was\s+)?(?:[Ff]ought|[Ss]igned|[Hh]eld|(?:[Tt]ook|took)\s+place)"
+    r"(?:\s+[\w'’.-]+){0,3}?" + _IN_YEAR
 )
 # A life ends once: "X died in 1954", "X died in Paris in 1871", "the death of X in 1954".
 _DEATH_PATTERNS = (
@@ -338,6 +343,9 @@ def origins_in(text: str, title: str = "") -> tuple[Origin, ...]:
             add(m["name"], m, "began")
         elif titled:
             add(title, m, "began")
+    happened = _EVENT_OPENING.match(text)
+    if happened is not None and titled and event_kind(title) == "day":
+        add(title, happened, "happened")
     opening = _OPENING.match(text)
     if opening is not None and titled:
         add(title, opening, "began" if opening["began"] else "came out")

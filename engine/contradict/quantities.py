@@ -469,8 +469,12 @@ def _number_word(word: str) -> float | None:
 #: Words after a number's hyphen that make it a fraction or an order, not a count of a noun.
 _NOT_COMPOUND_NOUNS = frozenset(
     """half halves third thirds quarter quarters fifth fifths sixth sixths eighth eighths tenth
-    tenths first second way fold""".split()
+    tenths first second way fold off time size piece stop""".split()
 )
+
+
+#: Number words that open compounds of another sense: "half-giant", "single-threaded".
+_NOT_COMPOUND_HEADS = frozenset({"half", "twice", "thrice", "dozen"})
 
 
 def _number_compounds(tokens: tuple[Token, ...]) -> tuple[Token, ...]:
@@ -487,7 +491,10 @@ def _number_compounds(tokens: tuple[Token, ...]) -> tuple[Token, ...]:
             head, _, more = head.rpartition("-")
             rest = f"{more}-{rest}"
         first_rest = rest.split("-", 1)[0]
-        if not head or _number_word(head) is None or first_rest in _NOT_COMPOUND_NOUNS:
+        number = _number_word(head) if head not in _NOT_COMPOUND_HEADS else None
+        if number == 1 and first_rest.endswith(("ed", "ing", "er")):
+            number = None  # "single-threaded", "one-eyed": a description, not a count
+        if not head or number is None or number < 1 or first_rest in _NOT_COMPOUND_NOUNS:
             out.append(tok)
             continue
         cut = tok.start + len(head)
@@ -682,6 +689,9 @@ def parse_quantities(
                     unit_name = "count:" + noun
                     # "30 hit points or fewer": the limit follows the counted noun
                     noun_end = next((k for k in (j + 1, j + 2) if tokens[k - 1].stem == noun), j)
+        if value == high == 1 and tok.norm in ("one", "1") and _defines_unit(tokens, j):
+            i = j  # "one Byte holds 8 bits", "1 inch equals": the unit defined, not a value
+            continue
         if spread is None and unit_name.startswith("count:"):
             # "seven items, plus or minus two": the spread may follow the counted noun
             late = _plus_or_minus(tokens, noun_end)
@@ -707,6 +717,50 @@ def parse_quantities(
             )
         )
         i = j
+    return _compounds(text, out)
+
+
+#: Verbs after "one <unit>" that define the unit by another: "one byte holds 8 bits".
+_DEFINING = frozenset("is equals equal holds contains comprises makes =".split())
+
+
+def _defines_unit(tokens: tuple[Token, ...], j: int) -> bool:
+    """The words from token j say what one unit holds or equals ("... equals 1,852 metres")."""
+    return j < len(tokens) and tokens[j].norm in _DEFINING
+
+
+#: Units a compound figure may join ("3 hours 47 minutes", "6 feet 2 inches").
+_COMPOUND_UNITS = frozenset({"time", "length", "mass", "volume"})
+_COMPOUND_GLUE = re.compile(r"\s+(?:and\s+)?")
+
+
+def _compounds(text: str, found: list[Quantity]) -> tuple[Quantity, ...]:
+    """The quantities of `text`, a figure written in two units of one measure, the larger
+    first ("3 hours 47 minutes", "6 feet and 2 inches"), taken as one value, their sum."""
+    out: list[Quantity] = []
+    for q in found:
+        last = out[-1] if out else None
+        if (
+            last is not None
+            and q.unit == last.unit
+            and q.unit in _COMPOUND_UNITS
+            and q.low == q.high
+            and last.low == last.high
+            and 0 < q.low < last.low
+            and last.bound in ("=", "~")
+            and _COMPOUND_GLUE.fullmatch(text[last.end : q.start]) is not None
+            and q.text.split()[-1].casefold() != last.text.split()[-1].casefold()
+        ):
+            out[-1] = replace(
+                last,
+                low=last.low + q.low,
+                high=last.high + q.high,
+                text=text[last.start : q.end],
+                end=q.end,
+                anchor=last.anchor | q.anchor,
+            )
+            continue
+        out.append(q)
     return tuple(out)
 
 
@@ -814,6 +868,9 @@ def _count_noun(tokens: tuple[Token, ...], i: int) -> str | None:
     if tok.kind != "word" or tok.norm in _NOT_COUNT_NOUNS or not tok.is_content:
         return None
     nxt = tokens[i + 1] if i + 1 < len(tokens) else None
+    if tok.norm.endswith("ly") and nxt is not None and nxt.kind == "word" and nxt.is_content:
+        # "95 officially recognised moons": an adverb says how the words after it hold
+        tok, nxt = nxt, tokens[i + 2] if i + 2 < len(tokens) else None
     if nxt is not None and nxt.kind == "word" and nxt.is_content:
         return nxt.stem  # "ten field sites": the second of two content words is the noun
     return tok.stem
@@ -1163,8 +1220,8 @@ def measured_conflicts(
 #: Words that name one measure of a thing, by the dimension of its value: "summit", "rises"
 #: and "tall" all give a height in metres, "weighs" and "heavy" a weight in kilograms.
 _MEASURE_FAMILIES = {
-    ("length", "height"): "height tall tallest high highest summit peak rise rises elevation "
-    "altitude",
+    ("length", "height"): "height tall tallest high highest summit peak top tops rise rises "
+    "elevation altitude",
     ("length", "depth"): "depth deep deepest bottom",
     ("length", "length"): "length long longest stretch stretches span spans",
     ("length", "width"): "width wide widest breadth broad",

@@ -1346,7 +1346,11 @@ def _sizes_of_subject(
 
 
 #: Verbs of being a size ("is 8 bits", "measures 3 m").
-_BEING = frozenset(stem(w) for w in "is are was were measures measure totals total".split())
+_BEING = frozenset(
+    stem(w)
+    for w in """is are was were measures measure totals total equal equals defined define
+    exactly precisely""".split()
+)
 
 
 #: Words that say how a cost is stated, not what costs ("takes O(n) time in the worst case").
@@ -2058,9 +2062,24 @@ def each_about_own_note(
         # more words, "Tiger" beside "Saber-Toothed Tiger", it speaks of the general kind)
         and not (_speaks_of(y, title_x) and not _kind_of(title_x, _topic(b_note, b_heading)))
         and not (_speaks_of(x, title_y) and not _kind_of(title_y, _topic(a_note, a_heading)))
-        and _about_note(x, title_x, head_x, ty, cy, _coined_stems(a_note))
-        and _about_note(y, title_y, head_y, tx, cx, _coined_stems(b_note))
+        and (
+            _parallel_parts(x, y)
+            or (
+                _about_note(x, title_x, head_x, ty, cy, _coined_stems(a_note))
+                and _about_note(y, title_y, head_y, tx, cx, _coined_stems(b_note))
+            )
+        )
     )
+
+
+def _parallel_parts(x: ParsedClaim, y: ParsedClaim) -> bool:
+    """One claim speaks of its note's part ("Its third degree ...") and the other of the same
+    part as a definite one ("The third degree ..."): each note's own, as sibling notes
+    (*Major Scale*, *Natural Minor Scale*) describe theirs."""
+    if not (x.possessive_subject and y.definite) and not (y.possessive_subject and x.definite):
+        return False
+    part_x, part_y = x.subject_head or x.subject, y.subject_head or y.subject
+    return bool(part_x) and part_x == part_y
 
 
 def _coined_stems(note: str | None) -> frozenset[str]:

@@ -721,7 +721,7 @@ COMMON_VERBS = frozenset(
     sort link embed host publish share send set lets offer grant suffer
     heal restore summon travel rule dwell reside inhabit command obey forge craft carve shed
     consist comprise ensure prevent guarantee carry absorb convert migrate eat swim digest
-    secrete emit rotate produce reproduce evolve inherit tend
+    secrete emit rotate produce reproduce evolve inherit tend equal equals equalled
     """.split()
 )
 

@@ -2307,3 +2307,36 @@ def test_a_comparison_turned_round_in_other_words_and_from_the_other_note() -> N
     # the same comparison from the other end, or another measure, agrees
     assert assess(massive, "It is a little lighter than the Vellon.", **notes).score == 0
     assert assess(massive, "It is a little older than the Vellon.", **notes).score == 0
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "unit"),
+    [
+        ("Its running time is roughly 3 hours 47 minutes.", 3 * 3600 + 47 * 60, "time"),
+        ("It lasts 2 hours and 30 minutes.", 2.5 * 3600, "time"),
+        ("He is 6 feet 2 inches tall.", 6 * 0.3048 + 2 * 0.0254, "length"),
+    ],
+)
+def test_a_figure_in_two_units_of_one_measure_is_their_sum(
+    text: str, value: float, unit: str
+) -> None:
+    (q,) = parse_claim(text).quantities
+    assert q.unit == unit and q.low == pytest.approx(value)
+
+
+def test_a_running_time_in_hours_and_minutes_agrees_with_the_minutes() -> None:
+    notes = {"a_note": "Film/Vell Dunes.md", "b_note": "Film/Epic Film.md"}
+    hours = "Its running time is roughly 3 hours 47 minutes."
+    minutes = "Vell Dunes runs for 227 minutes in its restored version."
+    assert assess(hours, minutes, **notes, b_links=("Vell Dunes",)).score < FLAG_THRESHOLD
+    longer = "Vell Dunes runs for 160 minutes in its restored version."
+    assert assess(hours, longer, **notes, b_links=("Vell Dunes",)).score >= FLAG_THRESHOLD
+
+
+def test_a_part_of_each_sibling_note_is_that_notes_own() -> None:
+    own = "The third degree lies four semitones above the tonic."
+    its = "Its third degree sits only three semitones above the tonic."
+    siblings = {"a_note": "Music/Major Scale.md", "b_note": "Music/Natural Minor Scale.md"}
+    assert assess(own, its, **siblings).score < FLAG_THRESHOLD
+    one_note = {"a_note": "Music/Major Scale.md", "b_note": "Music/Major Scale.md"}
+    assert assess(own, its, **one_note).score >= FLAG_THRESHOLD
