@@ -2,14 +2,20 @@
 Tanzania" / "Mount Kilimanjaro is in Kenya"; "Kangaroos are native to Australia" / "...
 native to South America").
 
-A place names a region of the world at one level: a country lies in one continent, a city
-in one country. Two claims that put one thing in two places of the same level disagree; two
-places of two levels ("in Africa" / "in Tanzania") may both hold, and so may a city and its
-country, so only the two closed sets a reader knows by heart are compared: the countries and
-the continents. A claim places a thing only where the place follows the thing's name (or a
-pronoun for its note's thing) through "is in", "is located in", "lies in", "is native to" or
-"is a ... in"; a list of places ("in Kenya and Tanzania") holds each of them, and two lists
-that share a place agree.
+A place names a region of the world at one level: a country lies in one continent (or two),
+a city in one country. Two claims that put one thing in two places of the same level
+disagree; a country and a continent disagree only where the country lies in no continent
+named ("in Tanzania" / "in Africa" agree, "in Ireland" / "in South America" do not). A city
+and its country may both hold, so only the two closed sets a reader knows by heart are
+compared: the countries and the continents. A claim places a thing only where the place
+follows the thing's name (or a pronoun for its note's thing) through "is in", "is located
+in", "lies in", "is native to" or "is a ... in"; a list of places ("in Kenya and Tanzania")
+holds each of them, and two lists that share a place agree.
+
+Three more relations hold one place each, each compared only with itself: where a one-time
+event took place ("The Battle of Hastings was fought ... in England"), where a thing came
+from ("originated in", "was first domesticated in"), and the country a role is held for
+("the central bank of Canada", "the capital of Australia").
 """
 
 from __future__ import annotations

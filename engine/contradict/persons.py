@@ -1,5 +1,5 @@
-"""Whether a claim calls a named person a man or a woman, or half of a kind; what colour it
-gives a named thing.
+"""Whether a claim calls a named person a man or a woman, or half of a kind; whose child,
+parent or sibling it says a person is; what colour it gives a named thing.
 
 Narrative vaults (campaigns, novels, family notes) keep one note per person and mention that
 person across many others. Which pronoun or noun a claim uses for a person is an attribute
@@ -275,6 +275,7 @@ def clear_caches() -> None:
     has_gendered_word.cache_clear()
     has_half.cache_clear()
     has_colour_word.cache_clear()
+    kinship_in.cache_clear()
 
 
 def conflicting_gender(

@@ -260,11 +260,11 @@ def assess(
         lx, ly = located
         thing = lx.name
         be = "are" if lx.plural else "is"
-        where = {"took place in": "took place", "came from": f"{be} from"}.get(lx.relation, be)
+        happened = {"took place in": "took place", "came from": f"{be} from"}.get(lx.relation, be)
         about = (
             f"which country {thing} {be} {lx.relation}"
             if lx.relation.startswith("the ")
-            else f"where {thing} {where}"
+            else f"where {thing} {happened}"
         )
         return Verdict(
             0.7,
