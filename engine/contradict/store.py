@@ -515,16 +515,10 @@ def link_names(catalog: Catalog, paths: Iterable[str]) -> dict[str, tuple[tuple[
     "Sonnet", "[[Monarch Butterfly|Monarchs]]" shows "Monarchs". A claim of the note that
     writes those words names the target."""
     out: dict[str, list[tuple[str, str]]] = {}
-    for batch in _batched(list(dict.fromkeys(paths))):
-        marks = ",".join("?" * len(batch))
-        for src, target, alias in catalog.execute(
-            "SELECT src_path, target, alias FROM links WHERE is_embed = 0"
-            f" AND src_path IN ({marks}) ORDER BY id",
-            list(batch),
-        ):
-            shown = alias or target.replace("\\", "/").rsplit("/", 1)[-1]
-            if shown.strip():
-                out.setdefault(src, []).append((target, shown))
+    for src, target, alias in _wikilinks(catalog, "src_path", paths, aliased=False):
+        shown = alias or target.replace("\\", "/").rsplit("/", 1)[-1]
+        if shown.strip():
+            out.setdefault(src, []).append((target, shown))
     return {src: tuple(dict.fromkeys(links)) for src, links in out.items()}
 
 
@@ -539,15 +533,25 @@ def _aliased_links(
 ) -> Iterator[tuple[str, str, str]]:
     """(source, target, alias) of the wikilinks (not embeds) whose `column` is one of
     `values` and whose alias is not the target's own name."""
+    for src, target, alias in _wikilinks(catalog, column, values, aliased=True):
+        if alias.casefold() != target.casefold():
+            yield src, target, alias
+
+
+def _wikilinks(
+    catalog: Catalog, column: str, values: Iterable[str], *, aliased: bool
+) -> Iterator[tuple[str, str, str]]:
+    """(source, target, alias or "") of the wikilinks (not embeds) whose `column` is one of
+    `values`; with `aliased`, only those written with an alias."""
+    only = " AND alias IS NOT NULL AND alias != ''" if aliased else ""
     for batch in _batched(list(dict.fromkeys(values))):
         marks = ",".join("?" * len(batch))
         for src, target, alias in catalog.execute(
-            "SELECT src_path, target, alias FROM links WHERE is_embed = 0 AND alias IS NOT NULL"
-            f" AND alias != '' AND {column} IN ({marks}) ORDER BY id",
+            f"SELECT src_path, target, alias FROM links WHERE is_embed = 0{only}"
+            f" AND {column} IN ({marks}) ORDER BY id",
             list(batch),
         ):
-            if alias.casefold() != target.casefold():
-                yield src, target, alias
+            yield src, target, alias or ""
 
 
 def claims_with_phrases(catalog: Catalog, phrases: Sequence[Sequence[str]]) -> list[ClaimRow]:
