@@ -1226,7 +1226,8 @@ _MEASURE_FAMILIES = {
     ("length", "length"): "length long longest stretch stretches span spans",
     ("length", "width"): "width wide widest breadth broad",
     ("mass", "weight"): "weight weigh weighs heavy heaviest hefty",
-    ("length", "distance"): "distance cover covers covered far away",
+    ("length", "distance"): "distance cover covers covered far away travel travels travelled "
+    "traveled",
     ("length/time", "speed"): "speed velocity fast fastest travel travels travelling traveling "
     "move moves moving",
 }

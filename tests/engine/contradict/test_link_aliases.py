@@ -137,6 +137,12 @@ def test_words_of_one_measure_name_one_value_of_a_linked_note() -> None:
     verdict = assess(run, covers, **notes, b_links=("Vellathon",))
     assert verdict.kind == "conflicting_values" and verdict.score >= FLAG_THRESHOLD
     assert "distance of Vellathon" in verdict.explanation
+    # "travel up to" and "covers at most": one distance, two limits
+    migrate = "Migrating vellwings travel up to 4,800 kilometres to overwinter."
+    covers_at_most = "The vellwing migration covers at most 300 kilometres."
+    wings = {"a_note": "Species/Vellwing.md", "b_note": "Migration.md"}
+    verdict = assess(migrate, covers_at_most, **wings, b_links=("Vellwing",))
+    assert verdict.score >= FLAG_THRESHOLD and "distance" in verdict.explanation
     # two measures of one length ("long" / "wide") stay apart
     wall = ("The Vell Wall is 21 km long.", "The Vell Wall is about 9 m wide.")
     wall_notes = {"a_note": "Places/Vell Wall.md", "b_note": "Places/Forts.md"}
