@@ -749,6 +749,11 @@ def title_words(title: str) -> tuple[str, ...]:
     return tuple(w.casefold().replace("’", "'") for w in _WORD.findall(title))
 
 
+def link_title(target: str) -> str:
+    """A wikilink target's title, without its folders ("Species/Arctic Fox": "Arctic Fox")."""
+    return target.replace("\\", "/").rsplit("/", 1)[-1]
+
+
 def note_title_of(path: str) -> str:
     name = path.replace("\\", "/").rsplit("/", 1)[-1]
     return name.rsplit(".", 1)[0] if "." in name else name
@@ -854,7 +859,7 @@ class TitleIndex:
     def title_id(self, title: str) -> int:
         """The id of a findable title written as a link target ("Monarch Butterfly",
         "Species/Monarch Butterfly"), or -1."""
-        words = title_words(title.replace("\\", "/").rsplit("/", 1)[-1])
+        words = title_words(link_title(title))
         return self._ids[words] if words in self._findable else -1
 
     def subjects(self, texts: Sequence[str], paths: Sequence[str]) -> list[frozenset[int]]:
@@ -876,7 +881,7 @@ def links_name(links: Sequence[str], title: str) -> bool:
     """One of the link targets `links` ("Species/Arctic Fox", "Arctic Fox") is the note
     titled `title`, case aside."""
     folded = title.casefold()
-    return any(t.replace("\\", "/").rsplit("/", 1)[-1].casefold() == folded for t in links)
+    return any(link_title(t).casefold() == folded for t in links)
 
 
 def linked_titles(text: str, links: Sequence[tuple[str, str]]) -> tuple[str, ...]:

@@ -57,6 +57,15 @@ def _appositive(verbs: str) -> re.Pattern[str]:
     return re.compile(rf"{_NAME}\s*,\s+(?:first\s+|originally\s+)?{verbs}{_IN_YEAR}")
 
 
+def _passive(verbs: str, adverbs: str = "first|originally") -> re.Pattern[str]:
+    """ "X was first published in 1961", "X had been officially opened in the spring of 1932"
+    (`adverbs`: those that may stand before the verb)."""
+    return re.compile(
+        rf"{_NAME}\s*,?\s+(?:is|was|were|had\s+been|has\s+been)\s+"
+        rf"(?:(?:{adverbs})\s+)?{verbs}(?:\s+\w+){{0,3}}?{_IN_YEAR}"
+    )
+
+
 def _event_of_name(nouns: str) -> re.Pattern[str]:
     """ "the founding of X in 1402", "the premiere of X in 1913"."""
     return re.compile(rf"\b{nouns}\s+of\s+(?:the\s+)?{_NAME}{_IN_YEAR}")
@@ -76,10 +85,7 @@ _RELEASE_VERBS = r"(?:published|released|issued|premiered|debuted)"
 _RELEASE_NOUNS = r"(?:publication|release|premiere|debut)"
 _ASIDE = r"(?:\s*,[^,;()]{1,80},)?"  # ", written with two friends,"
 _RELEASE_PATTERNS = (
-    re.compile(
-        rf"{_NAME}\s*,?\s+(?:is|was|were|had\s+been|has\s+been)\s+(?:first\s+|originally\s+)?"
-        rf"{_RELEASE_VERBS}(?:\s+\w+){{0,3}}?{_IN_YEAR}"
-    ),
+    _passive(_RELEASE_VERBS),
     _appositive(_RELEASE_VERBS),
     re.compile(
         rf"{_NAME}{_ASIDE}\s+(?:first\s+appeared|(?:first\s+)?(?:came\s+out|premiered|debuted))"
@@ -91,10 +97,7 @@ _RELEASE_PATTERNS = (
 # 1600". Kept apart from its coming out: a play may be written years before it is printed.
 _WRITING_VERBS = r"(?:written|composed|painted)"
 _WRITTEN_PATTERNS = (
-    re.compile(
-        rf"{_NAME}\s*,?\s+(?:is|was|were|had\s+been|has\s+been)\s+(?:first\s+|originally\s+)?"
-        rf"{_WRITING_VERBS}(?:\s+\w+){{0,3}}?{_IN_YEAR}"
-    ),
+    _passive(_WRITING_VERBS),
     re.compile(
         r"\b[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,3}\s+(?:wrote|composed|painted)\s+"
         r"(?P<name>[A-Z][\w'’-]*(?:\s+(?:of\s+|the\s+)?[A-Z][\w'’-]*){0,3})"
@@ -106,19 +109,13 @@ _WRITTEN_PATTERNS = (
 # from its beginning: building may start years before it is done, and open later still.
 _COMPLETED_VERBS = r"(?:completed|finished)"
 _OPENED_VERBS = r"(?:opened|inaugurated)"
-
-
-def _passive(verbs: str) -> re.Pattern[str]:
-    """ "X was completed in 1889", "X had been officially opened in the spring of 1932"."""
-    return re.compile(
-        rf"{_NAME}\s*,?\s+(?:is|was|were|had\s+been|has\s+been)\s+"
-        rf"(?:first\s+|finally\s+|officially\s+|originally\s+)?{verbs}(?:\s+\w+){{0,3}}?{_IN_YEAR}"
-    )
-
-
-_COMPLETED_PATTERNS = (_passive(_COMPLETED_VERBS), _appositive(_COMPLETED_VERBS))
+_DONE_ADVERBS = "first|finally|officially|originally"
+_COMPLETED_PATTERNS = (
+    _passive(_COMPLETED_VERBS, _DONE_ADVERBS),
+    _appositive(_COMPLETED_VERBS),
+)
 _OPENED_PATTERNS = (
-    _passive(_OPENED_VERBS),
+    _passive(_OPENED_VERBS, _DONE_ADVERBS),
     _appositive(_OPENED_VERBS),
     # "The Vell Bridge opened to traffic in 1932"
     re.compile(
@@ -155,7 +152,7 @@ _OPENING = re.compile(
 )
 # "Fought in 490 BC between ...", "It was signed in 1814" in the note of a battle or a treaty
 _EVENT_OPENING = re.compile(
-    r"^(?:(?:It|This)\s+was\s+)?(?:[Ff]ought|[Ss]igned|[Hh]eld|(?:[Tt]ook|took)\s+place)"
+    r"^(?:(?:It|This)\s+was\s+)?(?:[Ff]ought|[Ss]igned|[Hh]eld|[Tt]ook\s+place)"
     r"(?:\s+[\w'’.-]+){0,3}?" + _IN_YEAR
 )
 # A life ends once: "X died in 1954", "X died in Paris in 1871", "the death of X in 1954".

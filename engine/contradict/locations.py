@@ -206,6 +206,8 @@ _PATTERNS = (
         r"(?=\s*(?:[.;]|$))"
     ),
 )
+#: Every pattern a place is read by, with the relation it states.
+_ALL_PATTERNS = tuple((p, "is in") for p in _PATTERNS) + _RELATION_PATTERNS
 _SIDE_RE = re.compile(rf"^(?:the\s+)?{_SIDE}", re.IGNORECASE)
 _SPLIT = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+)\s*")
 
@@ -228,13 +230,13 @@ class Location:
 @lru_cache(maxsize=1 << 14)
 def location_in(text: str, title: str = "") -> Location | None:
     """Where claim `text` (of the note titled `title`, what "It" speaks of) puts one thing."""
-    tried = [(p, "is in") for p in _PATTERNS] + list(_RELATION_PATTERNS)
-    for pattern, relation in tried:
-        m = pattern.match(text.strip())
+    text = text.strip()
+    for pattern, relation in _ALL_PATTERNS:
+        m = pattern.match(text)
         if m is None:
             continue
         thing = m["thing"]
-        plural = re.match(rf"{re.escape(thing)}\s+(?:are|were)\b", text.strip()) is not None
+        plural = re.match(rf"{re.escape(thing)}\s+(?:are|were)\b", text) is not None
         if thing in ("It", "They"):
             if not title:
                 return None
@@ -253,8 +255,7 @@ def location_in(text: str, title: str = "") -> Location | None:
         else:
             return None
         name = thing[4:] if thing.startswith("The ") else thing
-        common = thing[:1].isupper() and len(thing) > 4 and thing[4:5].islower()
-        common = common and thing.startswith("The ")
+        common = thing.startswith("The ") and thing[4:5].islower()  # "The potato"
         return Location(
             _key(thing), name, level, frozenset(places), m["places"], relation, common, plural
         )

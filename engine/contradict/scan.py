@@ -26,6 +26,7 @@ from engine.contradict.candidates import (
     distinct_pairs,
     event_pairs,
     judge_selection,
+    link_title,
     linked_titles,
     locality_rows,
     note_title_of,
@@ -941,10 +942,10 @@ def _links_naming(text: str, links: Sequence[tuple[str, str]]) -> tuple[str, ...
         return ()
     claim = parse_claim(text)
     about = claim.subject | claim.lead
-    plain = {t for t, shown in links if t.replace("\\", "/").rsplit("/", 1)[-1] == shown}
+    plain = {t for t, shown in links if link_title(t) == shown}
 
     def spoken_of(target: str) -> bool:
-        title = target.replace("\\", "/").rsplit("/", 1)[-1].split("(", 1)[0]
+        title = link_title(target).split("(", 1)[0]
         words = [w.stem for w in tokenize(title) if w.is_content]
         return bool(words) and words[-1] in about
 
