@@ -117,10 +117,12 @@ _COMPLETED_PATTERNS = (
 _OPENED_PATTERNS = (
     _passive(_OPENED_VERBS, _DONE_ADVERBS),
     _appositive(_OPENED_VERBS),
-    # "The Vell Bridge opened to traffic in 1932"
+    # "The Vell Bridge opened to traffic in 1932", "The line began service between Tokyo and
+    # Osaka in 1964"
     re.compile(
-        rf"{_NAME}{_ASIDE}\s+(?:first\s+|finally\s+|officially\s+)?opened(?:\s+\w+){{0,3}}?"
-        rf"{_IN_YEAR}"
+        rf"{_NAME}{_ASIDE}\s+(?:first\s+|finally\s+|officially\s+)?"
+        r"(?:opened|(?:began|entered|went\s+into)\s+(?:passenger\s+|regular\s+)?service)"
+        rf"(?:\s+\w+){{0,4}}?{_IN_YEAR}"
     ),
 )
 # Said with the one who made it: "Hoare invented Quicksort in 1959", "He started Python over

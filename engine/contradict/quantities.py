@@ -1206,10 +1206,7 @@ def measured_conflicts(
                 # "Etna's summit is 2,900 m" / "Etna rises to 3,350 m": two words of one measure
                 kinds = _measure_kinds(qa) & _measure_kinds(qb)
                 measured = frozenset(
-                    w
-                    for q in (qa, qb)
-                    for w in q.anchor
-                    if _MEASURE_KINDS.get((q.unit, w)) in kinds
+                    w for q in (qa, qb) for w in q.anchor if _word_kind(q.unit, w) in kinds
                 )
             if measured:
                 out.append((qa, qb, measured))
@@ -1238,16 +1235,35 @@ _MEASURE_KINDS: dict[tuple[str, str], str] = {
 }
 
 
+#: Words that say what one thing is made of or amounts to, whatever the unit: "a byte
+#: consists of 8 bits" / "one byte holds 16 bits", "is divided into 12 semitones" / "splits
+#: into 10 semitones", "is defined as 1,852 metres" / "equals 1,609 metres".
+_AMOUNT_WORDS = frozenset(
+    stem(w)
+    for w in """
+    define defined defines equal equals equalling equaling equivalent hold holds contain
+    contains comprise comprises consist consists divide divided divides split splits
+    """.split()
+)
+
+
+def _word_kind(unit: str, word: str) -> str | None:
+    """The measure that `word` (a stem beside a value in `unit`) names, or None."""
+    if word in _AMOUNT_WORDS:
+        return "size"
+    return _MEASURE_KINDS.get((unit, word))
+
+
 def measure_kind(words: AbstractSet[str], unit: str) -> str | None:
     """The one measure that `words` (stems around values in `unit`) all name ("summit",
     "rise": "height"), or None."""
-    kinds = {_MEASURE_KINDS.get((unit, w)) for w in words}
+    kinds = {_word_kind(unit, w) for w in words}
     return kinds.pop() if len(kinds) == 1 and None not in kinds else None
 
 
 def _measure_kinds(q: Quantity) -> set[str]:
-    """The measures the words around quantity `q` name (`_MEASURE_FAMILIES`)."""
-    return {k for w in q.anchor if (k := _MEASURE_KINDS.get((q.unit, w))) is not None}
+    """The measures the words around quantity `q` name (`_MEASURE_FAMILIES`, `_AMOUNT_WORDS`)."""
+    return {k for w in q.anchor if (k := _word_kind(q.unit, w)) is not None}
 
 
 def _figure(text: str) -> str:

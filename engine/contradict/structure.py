@@ -13,6 +13,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 from functools import lru_cache
+from typing import Any
 
 from engine.contradict.candidates import coined_words, links_name, note_title_of
 from engine.contradict.claim import (
@@ -165,19 +166,22 @@ _CONSEQUENCE = re.compile(
 )
 
 
+#: "A by doing B": what a thing does and the means it does it by ("lowers blood glucose by
+#: helping cells absorb sugar"); an opposite in each names one other mechanism, not a flip back.
+_MEANS = re.compile(r"\s+(by)\s+(?=[a-z]+ing\b)")
+
+
 def _consequence_split(text: str) -> tuple[str, str, str] | None:
-    """(claim, connector, consequence) of "A, so B", or None."""
-    m = _CONSEQUENCE.search(text)
+    """(claim, connector, consequence) of "A, so B" or "A by doing B", or None."""
+    m = _CONSEQUENCE.search(text) or _MEANS.search(text)
     if m is None or m.start() == 0 or m.end() >= len(text):
         return None
     return text[: m.start()], m.group(1).casefold(), text[m.end() :]
 
 
-def _clause_by_clause(
-    a: str, b: str, where: dict[str, str | None], closeness: float
-) -> Verdict | None:
+def _clause_by_clause(a: str, b: str, where: dict[str, Any], closeness: float) -> Verdict | None:
     """Two claims that split alike ("A, so B"), read clause with clause: the stronger flip,
-    scaled by how much of the whole claims is the same."""
+    scaled by how much of the whole claims is the same unless both clauses flip."""
     sa, sb = _consequence_split(a), _consequence_split(b)
     if sa is None or sb is None or sa[1] != sb[1]:
         return None
@@ -186,6 +190,10 @@ def _clause_by_clause(
     if not flips:
         return None
     best = max(flips, key=lambda v: v.score)
+    if len(flips) == 2:
+        return best  # a flip in each clause: the two claims differ clause for clause
+    if sa[1] == "by" and flips[0] is found[0]:
+        return best  # what the thing does, turned: the means it does it by only says how
     return Verdict(best.score * max(closeness, 0.75), best.kind, best.explanation)
 
 
@@ -452,7 +460,15 @@ def assess(
         return measured or apart
     # one flip said of one named thing ("The protocol is stateless" in *Vexa Protocol* / "The
     # Vexa protocol is stateful: ...") needs no third shared word
-    of_named = _flip_of_named(x, y, antonyms, a_note=a_note, b_note=b_note)
+    of_named = _flip_of_named(
+        x,
+        y,
+        antonyms,
+        a_note=a_note,
+        b_note=b_note,
+        a_links_b=bool(_linked_title(a_links, b_note)),
+        b_links_a=bool(_linked_title(b_links, a_note)),
+    )
     # two opposites said of what both claims name ("Lynx are common in the Alps" / "In the
     # Alps the lynx is rare") are the third word the two claims share
     # ... unless a subject names what the other claim does not ("The Morrow engine")
@@ -594,7 +610,14 @@ def assess(
     if not flip and (antonyms or n_neg_x or n_neg_y) and not q_conflicts and not d_conflicts:
         # "on by default, so plugins do not run" / "off by default, so plugins can run": two
         # flips, one in each clause, not a negation of a negation
-        where = {"a_note": a_note, "b_note": b_note, "a_heading": a_heading, "b_heading": b_heading}
+        where = {
+            "a_note": a_note,
+            "b_note": b_note,
+            "a_heading": a_heading,
+            "b_heading": b_heading,
+            "a_links": a_links,
+            "b_links": b_links,
+        }
         split = _clause_by_clause(a, b, where, closeness)
         if split is not None:
             candidates.append(split)
@@ -954,17 +977,21 @@ def _flip_of_named(
     *,
     a_note: str | None,
     b_note: str | None,
+    a_links_b: bool = False,
+    b_links_a: bool = False,
 ) -> bool:
     """The one flip between the two claims is said of the thing one of them names: that
     claim's subject writes the name (a coined word of the other note's title, or the whole
-    title of two words or more), the other claim (in the named thing's own note) speaks of
-    its note, and the flipped word sits in both main clauses (before any relative or if/when
-    clause)."""
+    title of two words or more) or links the other note there (`a_links_b`: claim `x` names
+    `b_note` by a link in its subject, "The [[Liver]] is unable to ..."), the other claim (in
+    the named thing's own note) speaks of its note, and the flipped word sits in both main
+    clauses (before any relative or if/when clause)."""
     if any(t.kind == "cjk" for c in (x, y) for t in c.tokens):
         return False  # a character is no word: the shared characters do not tie one flip
     if not any(
-        _names_subject(naming, own_note) and _speaks_of_own_note(own, own_note)
-        for own, naming, own_note in ((x, y, a_note), (y, x, b_note))
+        ((linking and _subject_is_title(naming, own_note)) or _names_subject(naming, own_note))
+        and _speaks_of_own_note(own, own_note)
+        for own, naming, own_note, linking in ((x, y, a_note, b_links_a), (y, x, b_note, a_links_b))
     ):
         return False
     n_neg = len(x.negators) + len(y.negators)
@@ -984,6 +1011,16 @@ def _flip_of_named(
             return False
         return _in_main_clause(x, frozenset({wx.stem})) and _in_main_clause(y, frozenset({wy.stem}))
     return False
+
+
+def _subject_is_title(c: ParsedClaim, note: str | None) -> bool:
+    """Claim `c`'s subject (before any preposition) is words of `note`'s title and nothing
+    else, not a field's name: "The [[Liver]] is unable to ...", not "Snapshots are not synced
+    via [[Sync]]"."""
+    subject = c.subject_head or c.subject
+    if not note or not subject or subject <= c.field_name:
+        return False  # "Alder Ford: 71.2 % (see [[Site B - Alder Ford]])": a field, a value
+    return subject <= shared_stems(subject, _title_stems(note))
 
 
 def _names_subject(c: ParsedClaim, note: str | None) -> bool:

@@ -2340,3 +2340,44 @@ def test_a_part_of_each_sibling_note_is_that_notes_own() -> None:
     assert assess(own, its, **siblings).score < FLAG_THRESHOLD
     one_note = {"a_note": "Music/Major Scale.md", "b_note": "Music/Major Scale.md"}
     assert assess(own, its, **one_note).score >= FLAG_THRESHOLD
+
+
+def test_a_flip_said_of_a_concept_its_link_names_as_subject() -> None:
+    own = "The liver can regrow after part of it is surgically removed."
+    linked = "The Liver is unable to regrow lost tissue."
+    notes = {"a_note": "Anatomy/Liver.md", "b_note": "Anatomy/Organs.md"}
+    assert assess(own, linked, **notes, b_links=("Liver",)).score >= FLAG_THRESHOLD
+    # without the link the common word names no one thing
+    assert assess(own, linked, **notes).score < FLAG_THRESHOLD
+    # a link that is not the subject names what something else does to the thing
+    surgeons = "Surgeons are unable to regrow lost tissue of the Liver."
+    assert assess(own, surgeons, **notes, b_links=("Liver",)).score < FLAG_THRESHOLD
+
+
+@pytest.mark.parametrize(
+    ("b", "conflict"),
+    [
+        ("Glucagon lowers blood sugar by helping muscles absorb the glucose.", True),
+        ("Glucagon raises blood sugar by prompting the liver to break down glycogen.", False),
+    ],
+)
+def test_what_a_thing_does_turned_whatever_means_each_names(b: str, conflict: bool) -> None:
+    a = "It raises blood sugar by telling the liver to release stored glucose."
+    notes = {"a_note": "Biology/Glucagon.md", "b_note": "Biology/Hormones.md"}
+    score = assess(a, b, **notes, b_links=("Glucagon",)).score
+    assert (score >= FLAG_THRESHOLD) is conflict
+
+
+@pytest.mark.parametrize(
+    ("b", "conflict"),
+    [
+        ("One Furlong equals 300 yards.", True),
+        ("One Furlong holds 660 feet.", False),
+        ("By definition, a Furlong consists of 220 yards.", False),
+    ],
+)
+def test_what_one_unit_amounts_to_said_with_any_verb_of_amount(b: str, conflict: bool) -> None:
+    a = "A furlong is defined as exactly 220 yards."
+    notes = {"a_note": "Units/Furlong.md", "b_note": "Units/Imperial Units.md"}
+    result = assess(a, b, **notes, b_links=("Furlong",))
+    assert (result.score >= FLAG_THRESHOLD) is conflict
