@@ -546,16 +546,24 @@ _MAKE_KINDS = {
     "designed": "designed", "founded": "founded", "discovered": "discovered",
     "painted": "painted", "composed": "composed", "sculpted": "sculpted",
     "written": "wrote", "wrote": "wrote", "first described": "discovered",
+    "directed": "directed", "introduced": "introduced", "launched": "introduced",
 }  # fmt: skip
 _MAKER_VERBS = (
     r"(?P<verb>invented|devised|created|coined|designed|founded|discovered|painted|composed"
-    r"|sculpted|written|wrote|first\s+described)"
+    r"|sculpted|written|wrote|first\s+described|directed|introduced|launched)"
+)
+#: What may stand between a maker verb and its "by": a place, a year, a manner ("designed in
+#: Switzerland by", "founded in 1903 by", "created single-handedly by").
+_BEFORE_BY = (
+    r"(?:\s+(?:in|at)\s+(?:\d{3,4}|[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2}))?"
+    r"(?:\s+(?:[a-z]+ly|single-handedly))?"
 )
 #: Who a person is of a work ("the author of X") and what kind of making that is.
 _MAKER_ROLES = {
     "author": "wrote", "writer": "wrote", "painter": "painted", "composer": "composed",
     "sculptor": "sculpted", "inventor": "invented", "discoverer": "discovered",
     "founder": "founded", "architect": "designed", "designer": "designed",
+    "director": "directed",
 }  # fmt: skip
 #: A work and how it is made ("a painting by X", "X's best-known novel").
 _WORK_KINDS = {
@@ -580,7 +588,7 @@ _MADE_BY = (
     re.compile(
         rf"{_NAME}\s*(?:,|\s+(?:is|was|were|had\s+been|has\s+been)(?:\s+(?:an?|the)\s+"
         rf"(?:[\w'’-]+\s+){{0,2}}?[a-z][\w'’-]*)?)\s+(?:first\s+|originally\s+)?"
-        rf"{_MAKER_VERBS}\s+by\s+{_WHO}"
+        rf"{_MAKER_VERBS}{_BEFORE_BY}\s+by\s+{_WHO}"
     ),
     # "Tony Hoare invented Quicksort"
     re.compile(
@@ -609,11 +617,14 @@ _MADE_BY_OPENING = re.compile(
 # where it is the title of one of the two notes compared (`conflicting_makers`)
 _COMMON_MADE_BY = re.compile(
     r"^(?:The|the)\s+(?P<name>[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*){0,2}?)\s+(?:is|was|were)\s+"
-    rf"(?:first\s+|originally\s+)?{_MAKER_VERBS}\s+by\s+{_WHO}"
+    rf"(?:first\s+|originally\s+)?{_MAKER_VERBS}{_BEFORE_BY}\s+by\s+{_WHO}"
 )
 _PRONOUN_MADE_BY = re.compile(
-    rf"^(?:It|They)\s+(?:was|were)\s+(?:first\s+|originally\s+)?{_MAKER_VERBS}\s+by\s+{_WHO}"
+    rf"^(?:It|They)\s+(?:was|were)\s+(?:first\s+|originally\s+)?{_MAKER_VERBS}{_BEFORE_BY}"
+    rf"\s+by\s+{_WHO}"
 )
+# "William Herschel discovered it in 1781" in the note of what "it" is
+_MAKER_OF_IT = re.compile(rf"^{_WHO}{_ASIDE}\s+(?:first\s+)?{_MAKER_VERBS}\s+(?:it|them)\b")
 _PRONOUN_MAKER = re.compile(
     rf"^(?:He|She|They)\s+(?:first\s+)?{_MAKER_VERBS}\s+(?:the\s+)?"
     r"(?P<name>[A-Z][\w'’-]*(?:\s+(?:of\s+|the\s+)?[A-Z][\w'’-]*){0,3}|it\b)"
@@ -661,6 +672,9 @@ def makings_in(text: str, title: str = "") -> tuple[Making, ...]:
         m = _PRONOUN_WORK_BY.match(text)
         if m is not None:
             found.append((title, _WORK_KINDS[m["work"].lower()], m["who"]))
+        m = _MAKER_OF_IT.match(text)
+        if m is not None:
+            found.append((title, m["verb"], m["who"]))
     out: list[Making] = []
     if common is not None:
         found.append((common["name"], common["verb"], common["who"]))
@@ -689,8 +703,8 @@ def _common_key(words: str) -> str:
 
 _MAKING_WORD = re.compile(
     r"(?i:invented|devised|created|coined|designed|founded|discovered|painted|composed|sculpted"
-    r"|written|wrote|described|\bby\b|['’]s\b|author|writer|painter|composer|sculptor|inventor|discoverer"
-    r"|founder|architect|designer)"
+    r"|written|wrote|described|directed|introduced|launched|\bby\b|['’]s\b|author|writer"
+    r"|painter|composer|sculptor|inventor|discoverer|founder|architect|designer|director)"
 )
 
 
@@ -729,8 +743,8 @@ def _mentions(text: str, surnames: frozenset[str]) -> bool:
 
 _MAY_DATE_EVENT = re.compile(
     r"\d\d\d|died|(?i:invented|devised|created|coined|designed|founded|discovered|painted"
-    r"|composed|sculpted|written|wrote|author|writer|painter|composer|sculptor|inventor"
-    r"|discoverer|founder|architect|designer)|\bby\b|['’]s\b"
+    r"|composed|sculpted|written|wrote|directed|introduced|launched|author|writer|painter"
+    r"|composer|sculptor|inventor|discoverer|founder|architect|designer|director)|\bby\b|['’]s\b"
 )
 
 

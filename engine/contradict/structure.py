@@ -373,6 +373,21 @@ def assess(
         opposed = _opposed(x, y, named, antonyms)
         if opposed is not None:
             return opposed
+    # "the tomato is a berry belonging to the nightshade family" / "[[Tomato|Tomatoes]] belong
+    # to the rose family": one thing is in one taxon of each rank
+    links_each = (bool(_linked_title(a_links, b_note)), bool(_linked_title(b_links, a_note)))
+    if _of_one_named_thing(x, y, a_note, b_note, *links_each):
+        taxa = _taxa_apart(x, y)
+        if taxa is not None:
+            rank, taxon_a, taxon_b = taxa
+            named_note = b_note if links_each[0] else a_note if links_each[1] else None
+            thing = note_title_of(named_note) if named_note else "it"
+            return Verdict(
+                0.7,
+                "semantic_conflict",
+                f"{quoted(taxon_a)} vs {quoted(taxon_b)}, "
+                f"both about which {rank} {thing} belongs to",
+            )
 
     # "Arctic foxes are surprisingly hefty — around 15 lb" beside *Arctic Fox*'s "An adult
     # weighs about 3.5 kg": the whole title, and words of one measure on both sides
@@ -466,8 +481,8 @@ def assess(
         antonyms,
         a_note=a_note,
         b_note=b_note,
-        a_links_b=bool(_linked_title(a_links, b_note)),
-        b_links_a=bool(_linked_title(b_links, a_note)),
+        a_links_b=links_each[0],
+        b_links_a=links_each[1],
     )
     # two opposites said of what both claims name ("Lynx are common in the Alps" / "In the
     # Alps the lynx is rare") are the third word the two claims share
@@ -650,6 +665,7 @@ def assess(
     if (
         best.kind in ("negation", "opposing_sentiment")
         and not _same_situation(x, y)
+        and not (of_named and best.kind == "negation" and _denied_always(x, y))
         and not (
             len(antonyms) == 1
             and _same_situation(
@@ -970,6 +986,10 @@ NAMED_CLOSENESS = 0.65
 _RELATIVE_WORDS = frozenset({"which", "who", "whom", "whose", "that", "where", "when", "if"})
 
 
+#: "too quickly for any crystals to form", "too small to see": a denial without a negator.
+_TOO_TO = re.compile(r"\btoo\s+\w+(?:\s+\w+){0,5}?\s+to\s+\w", re.IGNORECASE)
+
+
 def _flip_of_named(
     x: ParsedClaim,
     y: ParsedClaim,
@@ -988,11 +1008,9 @@ def _flip_of_named(
     clauses (before any relative or if/when clause)."""
     if any(t.kind == "cjk" for c in (x, y) for t in c.tokens):
         return False  # a character is no word: the shared characters do not tie one flip
-    if not any(
-        ((linking and _subject_is_title(naming, own_note)) or _names_subject(naming, own_note))
-        and _speaks_of_own_note(own, own_note)
-        for own, naming, own_note, linking in ((x, y, a_note, b_links_a), (y, x, b_note, a_links_b))
-    ):
+    thing = _named_thing(x, y, a_note, b_note, a_links_b, b_links_a)
+    if not thing or any(_TOO_TO.search(c.text) for c in (x, y)):
+        # "cools too quickly for any crystals to form" denies without a negator
         return False
     n_neg = len(x.negators) + len(y.negators)
     if n_neg == 1 and not antonyms:
@@ -1001,9 +1019,13 @@ def _flip_of_named(
         head = written or frozenset()
         # what is negated meets the other claim beyond the subject's words ("Animal cells
         # have no cell wall" negates a wall, not the cells the other claim speaks of)
-        negated = head - c.subject - o.subject
+        # (or beyond the thing's name, where a subject reading ran on past it: "Penguins fly
+        # short distances")
+        negated = head - c.subject - o.subject or head - c.subject - thing
         if not negated or any(c.conditional) or not shared_stems(negated, o.content):
             return False
+        if _denies_another(c, o):
+            return False  # "does not belong to the nightshade family" / "... the rose family"
         return _in_main_clause(c, head) and _in_main_clause(o, shared_stems(o.content, head))
     if n_neg == 0 and len(antonyms) == 1:
         wx, wy = antonyms[0]
@@ -1013,6 +1035,75 @@ def _flip_of_named(
     return False
 
 
+def _of_one_named_thing(
+    x: ParsedClaim,
+    y: ParsedClaim,
+    a_note: str | None,
+    b_note: str | None,
+    a_links_b: bool = False,
+    b_links_a: bool = False,
+) -> bool:
+    """One claim's subject names the other's note (a coined word or the whole title, or a
+    link there: `a_links_b`) and the other, in that note, speaks of its note's thing."""
+    return bool(_named_thing(x, y, a_note, b_note, a_links_b, b_links_a))
+
+
+def _named_thing(
+    x: ParsedClaim,
+    y: ParsedClaim,
+    a_note: str | None,
+    b_note: str | None,
+    a_links_b: bool = False,
+    b_links_a: bool = False,
+) -> frozenset[str]:
+    """The title stems of the note whose thing both claims speak of (`_of_one_named_thing`),
+    or nothing."""
+    for own, naming, own_note, linking in ((x, y, a_note, b_links_a), (y, x, b_note, a_links_b)):
+        if (
+            (linking and _subject_is_title(naming, own_note)) or _names_subject(naming, own_note)
+        ) and _speaks_of_own_note(own, own_note):
+            return _title_stems(own_note)
+    return frozenset()
+
+
+#: "belongs to the nightshade family", "a member of the dog family", "in the genus Felis".
+_TAXON = re.compile(
+    r"\b(?P<neg>(?:not|never|n['’]t)\s+(?:\w+\s+){0,2})?"
+    r"(?:belongs?\s+to|belonging\s+to|belonged\s+to|members?\s+of)\s+the\s+"
+    r"(?:(?P<name>(?:[\w'’-]+\s+){1,3}?)(?P<rank>family|genus|order|subfamily|suborder)\b"
+    r"|(?P<rank2>family|genus|order|subfamily|suborder)\s+(?P<name2>[A-Z][a-z]+)\b)"
+)
+
+
+def _taxa(text: str) -> dict[str, tuple[frozenset[str], str]]:
+    """The taxa a claim puts its thing in, by rank, as stems and as written: {"family":
+    ({"nightshad"}, "nightshade family")}; a rank said twice or denied is left out."""
+    found: dict[str, list[tuple[frozenset[str], str]]] = {}
+    for m in _TAXON.finditer(text):
+        if m["neg"]:
+            continue
+        rank, name = (m["rank"], m["name"]) if m["rank"] else (m["rank2"], m["name2"])
+        words = _content_words(name)
+        if words:
+            written = m.group(0)[m.group(0).index("the ") + 4 :]
+            found.setdefault(rank.lower(), []).append((words, written))
+    return {rank: names[0] for rank, names in found.items() if len(names) == 1}
+
+
+def _taxa_apart(x: ParsedClaim, y: ParsedClaim) -> tuple[str, str, str] | None:
+    """Two taxa of one rank that share no word ("the nightshade family" / "the rose
+    family"): (rank, the one as written, the other), or None."""
+    tx, ty = _taxa(x.text), _taxa(y.text)
+    for rank in sorted(tx.keys() & ty.keys()):
+        (sx, wx), (sy, wy) = tx[rank], ty[rank]
+        if not shared_stems(sx, sy) and not shared_stems(sy, sx):
+            return rank, wx, wy
+    return None
+
+
+_ARTICLES = frozenset("the a an".split())
+
+
 def _subject_is_title(c: ParsedClaim, note: str | None) -> bool:
     """Claim `c`'s subject (before any preposition) is words of `note`'s title and nothing
     else, not a field's name: "The [[Liver]] is unable to ...", not "Snapshots are not synced
@@ -1020,7 +1111,17 @@ def _subject_is_title(c: ParsedClaim, note: str | None) -> bool:
     subject = c.subject_head or c.subject
     if not note or not subject or subject <= c.field_name:
         return False  # "Alder Ford: 71.2 % (see [[Site B - Alder Ford]])": a field, a value
-    return subject <= shared_stems(subject, _title_stems(note))
+    title = _title_stems(note)
+    if subject <= shared_stems(subject, title):
+        return True
+    # "Penguins fly short distances ...": the title opens the claim, whatever the subject
+    # reading took for a noun after it
+    opening = [w.stem for w in c.words if not w.lead and w.stem not in _ARTICLES][: len(title)]
+    return (
+        bool(title)
+        and len(opening) == len(title)
+        and title <= shared_stems(title, frozenset(opening))
+    )
 
 
 def _names_subject(c: ParsedClaim, note: str | None) -> bool:
@@ -1121,7 +1222,9 @@ _LIMIT_NEGATORS = re.compile(r"\b(?:not|never|cannot|can't|won't|don't|doesn't|d
 
 
 #: Words that open the slot after a verb whose filler a negation may deny instead of the verb.
-_SLOT_WORDS = frozenset("by with in at from on into for".split())
+_SLOT_WORDS = frozenset("by with in at from on into for to".split())
+#: What "to" opens a slot before ("belongs to the rose family"), not an infinitive ("to escape").
+_ARTICLES_AFTER_TO = frozenset("the a an".split())
 _FILLER_ENDS = frozenset("but which who that when if because so while than".split())
 _SLOT_ADVERBS = frozenset("only also mainly mostly chiefly usually often just largely".split())
 
@@ -1236,6 +1339,10 @@ def _filler_after(tokens: tuple[Token, ...], verb: str) -> frozenset[str]:
     while at < len(tokens) and tokens[at].norm in _SLOT_ADVERBS:
         at += 1  # "found only in", "used mainly by"
     if at >= len(tokens) or tokens[at].norm not in _SLOT_WORDS:
+        return frozenset()
+    if tokens[at].norm == "to" and (
+        at + 1 >= len(tokens) or tokens[at + 1].norm not in _ARTICLES_AFTER_TO
+    ):
         return frozenset()
     filler: set[str] = set()
     for t in tokens[at + 1 : at + 7]:
@@ -1842,6 +1949,20 @@ def _same_situation(x: ParsedClaim, y: ParsedClaim) -> bool:
             if 2 * len(said) < len(c.condition):
                 return False
     return True
+
+
+def _denied_always(x: ParsedClaim, y: ParsedClaim) -> bool:
+    """One claim denies without a condition what the other affirms under one ("Penguins
+    cannot fly" / "Penguins fly ... when hunting"): one case where it holds is enough."""
+    for c, o in ((x, y), (y, x)):
+        denies = c.negators and not set(c.negators) & _SETTING_APART
+        if denies and not c.condition and o.condition and not o.negators:
+            return True
+    return False
+
+
+#: Negators that set one thing apart from another rather than deny a verb.
+_SETTING_APART = frozenset({"rather than", "instead of", "without", "outside", "unlike"})
 
 
 def _flip_conditions(c: ParsedClaim, w: ClaimWord) -> ParsedClaim:

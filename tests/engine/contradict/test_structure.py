@@ -2381,3 +2381,68 @@ def test_what_one_unit_amounts_to_said_with_any_verb_of_amount(b: str, conflict:
     notes = {"a_note": "Units/Furlong.md", "b_note": "Units/Imperial Units.md"}
     result = assess(a, b, **notes, b_links=("Furlong",))
     assert (result.score >= FLAG_THRESHOLD) is conflict
+
+
+@pytest.mark.parametrize(
+    ("a_note", "a", "b", "maker"),
+    [
+        (
+            "Astronomy/Kessel Comet.md",
+            "Maria Lund discovered it in 1811 while surveying the sky.",
+            "The Kessel Comet was discovered by Otto Brandt through a small telescope.",
+            "discovered",
+        ),
+        (
+            "Film/Night Harbour.md",
+            "Night Harbour was directed by Ana Ruiz in 1958.",
+            "Karl Weber directed Night Harbour, the year's biggest thriller.",
+            "directed",
+        ),
+        (
+            "Typography/Orvane.md",
+            "Orvane was designed in Norway by Lars Holm.",
+            "Orvane was designed single-handedly by Pia Sand at a Paris foundry.",
+            "designed",
+        ),
+    ],
+)
+def test_two_makers_said_with_a_pronoun_a_manner_or_a_place(
+    a_note: str, a: str, b: str, maker: str
+) -> None:
+    verdict = assess(a, b, a_note=a_note, b_note="Misc/Overview.md")
+    assert verdict.score >= FLAG_THRESHOLD and maker in verdict.explanation
+
+
+@pytest.mark.parametrize(
+    ("b", "conflict"),
+    [
+        ("Quinces belong to the nightshade family, alongside potatoes.", True),
+        ("Quinces belong to the rose family, alongside apples and pears.", False),
+        ("Quinces do not belong to the nightshade family.", False),
+    ],
+)
+def test_one_thing_in_two_families(b: str, conflict: bool) -> None:
+    a = "Botanically, the quince is a pome belonging to the rose family."
+    notes = {"a_note": "Botany/Quince.md", "b_note": "Botany/Plant Families.md"}
+    verdict = assess(a, b, **notes, b_links=("Quince",))
+    assert (verdict.score >= FLAG_THRESHOLD) is conflict
+    if conflict:
+        assert "family" in verdict.explanation and "Quince" in verdict.explanation
+
+
+def test_a_denial_without_a_condition_against_one_case_where_it_holds() -> None:
+    notes = {"a_note": "Zoology/Kiwi.md", "b_note": "Zoology/Flightless Birds.md"}
+    never = "Kiwis cannot fly; their wings are tiny stubs hidden in the feathers."
+    once = "Kiwis fly short distances between the ferns when hunting."
+    assert assess(never, once, **notes, b_links=("Kiwi",)).score >= FLAG_THRESHOLD
+    # set apart, not denied: "rather than" names another place
+    apart = "The kiwi forages on forest floors rather than open fields."
+    opens = "Kiwis forage in open fields only when the night is dry."
+    assert assess(apart, opens, **notes, b_links=("Kiwi",)).score < FLAG_THRESHOLD
+
+
+def test_too_quick_for_a_thing_to_form_denies_it() -> None:
+    notes = {"a_note": "Geology/Tachylite.md", "b_note": "Geology/Volcanic Glass.md"}
+    own = "Tachylite has no crystal structure; it is a basaltic glass."
+    linked = "Tachylite cools too quickly for any crystals to form."
+    assert assess(own, linked, **notes, b_links=("Tachylite",)).score < FLAG_THRESHOLD
