@@ -216,6 +216,10 @@ def assess(
     if b < a:
         a, b, a_note, b_note, a_heading, b_heading = b, a, b_note, a_note, b_heading, a_heading
         a_links, b_links = b_links, a_links
+    # "A sustained rise in the general price level" in *Inflation*, beside "[[Inflation]]
+    # refers to a general fall in prices": a definition of the note's thing, said without it
+    a = _as_definition(a, a_note, b, b_links)
+    b = _as_definition(b, b_note, a, a_links)
     # One person called a man in one note and a woman in another ("his horse" / "Elderly
     # woman, keeper of the ferry"): before the fragment check, a note's opening line is often one.
     person = conflicting_gender(a, b, a_note=a_note, b_note=b_note)
@@ -321,6 +325,9 @@ def assess(
         return _NONE
     anto_x = {w.stem for w, _ in antonyms}
     anto_y = {w.stem for _, w in antonyms}
+    # "a small, fast store" / "the slowest and largest tier": opposites listed together say
+    # one opposite description, not two flips that cancel
+    antonyms = _one_per_list(x, y, antonyms)
     # "...; UDP has nothing of the sort": a later clause about another named thing that
     # shares no word with the other claim negates nothing it says
     x, y = _without_clauses_elsewhere(x, cy, anto_x), _without_clauses_elsewhere(y, cx, anto_y)
@@ -1102,6 +1109,35 @@ def _taxa_apart(x: ParsedClaim, y: ParsedClaim) -> tuple[str, str, str] | None:
 
 
 _ARTICLES = frozenset("the a an".split())
+
+#: "A species whose impact ...", "Procedure in which ...", "A sustained rise in ...": a noun
+#: phrase that a relative clause or a preposition goes on to define, opening a line.
+_DEFINING_PHRASE = re.compile(
+    r"^(?:(?:An?\s+)?[\w-]+(?:\s+[\w-]+){0,3}?\s+(?:whose|that|which|in\s+which|by\s+which|where)"
+    r"|An?\s+[\w-]+(?:\s+[\w-]+){0,2}?\s+(?:in|of|for|between|from|with|used))\b"
+)
+
+
+def _as_definition(text: str, note: str | None, other: str, other_links: tuple[str, ...]) -> str:
+    """Claim `text` of `note` as a definition of the note's thing ("Inflation is a sustained
+    rise in ...") where it is a bare definition that does not write the thing's name (a noun
+    phrase that a relative clause or a preposition defines) and the other claim's subject is
+    that thing, linked; else `text` unchanged."""
+    if not note or not other_links or not _linked_title(other_links, note):
+        return text
+    title = note_title_of(note)
+    title_words = _title_stems(note)
+    if not title_words or title_words <= _content_words(text):
+        return text
+    first = text.split(maxsplit=1)[0].casefold() if text.strip() else ""
+    if first in _NOTE_PRONOUNS or not text[:1].isupper():
+        return text
+    if not _DEFINING_PHRASE.match(text) or ";" in text or parse_claim(text).imperative:
+        return text
+    if not _subject_is_title(parse_claim(other), note):
+        return text
+    lowered = text[0].lower() + text[1:] if first in _ARTICLES else text
+    return f"{title} is {lowered}"
 
 
 def _subject_is_title(c: ParsedClaim, note: str | None) -> bool:
@@ -2523,6 +2559,15 @@ def are_opposites(a: str, b: str) -> bool:
         if len(pa) == len(pb) and len(differ) == 1 and all(differ[0]):
             return are_opposites(stem(differ[0][0]), stem(differ[0][1]))
         return False
+    # a superlative of a listed opposite ("small" / "largest", "fast" / "slowest")
+    for sup, plain in ((a, b), (b, a)):
+        if (
+            sup.endswith("est")
+            and len(sup) > 5
+            and not plain.endswith(("er", "est"))
+            and any(listed_opposite(r, plain) is not None for r in _compared_roots(sup[:-3]))
+        ):
+            return True
     # comparatives and superlatives of listed opposites (stronger / weaker, hotter / colder,
     # heavier / lighter)
     for suffix in ("er", "est"):
@@ -2532,6 +2577,27 @@ def are_opposites(a: str, b: str) -> bool:
                     if listed_opposite(ra, rb) is not None or listed_opposite(stem(ra), stem(rb)):
                         return True
     return False
+
+
+def _one_per_list(
+    x: ParsedClaim, y: ParsedClaim, antonyms: list[tuple[ClaimWord, ClaimWord]]
+) -> list[tuple[ClaimWord, ClaimWord]]:
+    """The opposite pairs, with pairs whose words are listed together in both claims ("small,
+    fast" / "slowest and largest") kept once."""
+    if len(antonyms) < 2:
+        return antonyms
+
+    def listed(c: ParsedClaim, i: int, j: int) -> bool:
+        lo, hi = min(i, j), max(i, j)
+        between = [w.surface.lower() for w in c.words[lo + 1 : hi]]
+        return hi - lo == 1 or (hi - lo == 2 and between[0] in ("and", "or"))
+
+    kept: list[tuple[ClaimWord, ClaimWord]] = []
+    for wx, wy in antonyms:
+        if any(listed(x, wx.index, kx.index) and listed(y, wy.index, ky.index) for kx, ky in kept):
+            continue
+        kept.append((wx, wy))
+    return kept
 
 
 def _compared_roots(root: str) -> tuple[str, ...]:

@@ -216,6 +216,7 @@ _HEDGES = frozenset(
 _COMPARING = frozenset("unlike like than whereas compared versus vs if unless".split())
 #: Pronouns that speak of the thing a claim is about.
 _PRONOUNS = frozenset("it they".split())
+_RELATIVES = frozenset("that which who".split())
 #: Words that may open a name of the thing ("the badgers", "adult badgers").
 _BEFORE_NAME = frozenset("the a an all most adult adults wild these those no some many few".split())
 
@@ -346,8 +347,16 @@ def _ascribed_from(
         holder = k  # "Python, a dynamically typed language"
     elif words[k].norm in _PRONOUNS and ("'" in gap or "’" in gap or not gap.strip()):
         holder = k  # "they're largely nocturnal": the contraction is gone from the words
-    elif verbal and not gap.strip():
+    elif verbal and not gap.strip() and words[k].norm not in _RELATIVES:
         holder = k  # "The platypus lays eggs"
+    elif verbal and words[k].norm in _RELATIVES:
+        # "Monotremes are the only mammals that lay eggs": the kind the thing is, described
+        copula = next(
+            (j for j in range(k - 1, max(-1, k - 6), -1) if words[j].norm in _COPULAS), None
+        )
+        if copula is None or "," in text[words[copula].end : words[k].start]:
+            return None
+        holder = copula - 1
     else:
         return None
     if holder < 0:

@@ -2446,3 +2446,36 @@ def test_too_quick_for_a_thing_to_form_denies_it() -> None:
     own = "Tachylite has no crystal structure; it is a basaltic glass."
     linked = "Tachylite cools too quickly for any crystals to form."
     assert assess(own, linked, **notes, b_links=("Tachylite",)).score < FLAG_THRESHOLD
+
+
+def test_a_bare_definition_in_a_notes_own_lines_defines_its_thing() -> None:
+    own = "A steady fall in the general level of wages over time."
+    linked = "Wage Deflation refers to a general, persistent rise in wages."
+    notes = {"a_note": "Economics/Wage Deflation.md", "b_note": "Economics/Labour.md"}
+    assert assess(own, linked, **notes, b_links=("Wage Deflation",)).score >= FLAG_THRESHOLD
+    agreeing = "Wage Deflation refers to a general, persistent fall in wages."
+    assert assess(own, agreeing, **notes, b_links=("Wage Deflation",)).score < FLAG_THRESHOLD
+    # a list line of a person's note is no definition of the person
+    listed = "Five-year voyage; the islands in September 1835"
+    visit = "Wage Deflation spent only five weeks on the islands in 1835."
+    assert assess(listed, visit, **notes, b_links=("Wage Deflation",)).score < FLAG_THRESHOLD
+
+
+def test_opposites_listed_together_are_one_opposite_description() -> None:
+    own = "Register memory is a small, fast store inside the processor."
+    linked = "Register Memory is the slowest and largest tier of the hierarchy."
+    notes = {"a_note": "Hardware/Register Memory.md", "b_note": "Hardware/Storage Hierarchy.md"}
+    assert assess(own, linked, **notes, b_links=("Register Memory",)).score >= FLAG_THRESHOLD
+    # a relation restated from its other end turns two words and means one thing
+    rises = "Raising the clock raises the heat."
+    lowers = "Lowering the clock lowers the heat."
+    assert assess(rises, lowers, **notes).score < FLAG_THRESHOLD
+
+
+def test_a_trait_of_the_kind_a_thing_is_said_to_be() -> None:
+    own = "Echidnas are the only insect-eaters that lay eggs."
+    notes = {"a_note": "Zoology/Echidna.md", "b_note": "Zoology/Mammals.md"}
+    live = "Echidnas are spiny mammals that give birth to live young."
+    assert assess(own, live, **notes, b_links=("Echidna",)).score >= FLAG_THRESHOLD
+    eggs = "Echidnas are spiny mammals that lay eggs."
+    assert assess(own, eggs, **notes, b_links=("Echidna",)).score < FLAG_THRESHOLD
