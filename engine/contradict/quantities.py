@@ -1227,6 +1227,7 @@ _MEASURE_FAMILIES = {
     "traveled",
     ("length/time", "speed"): "speed velocity fast fastest travel travels travelling traveling "
     "move moves moving",
+    ("time", "gestation"): "gestation pregnancy pregnant carry carries carried carrying",
 }
 _MEASURE_KINDS: dict[tuple[str, str], str] = {
     (unit, stem(word)): kind

@@ -2479,3 +2479,17 @@ def test_a_trait_of_the_kind_a_thing_is_said_to_be() -> None:
     assert assess(own, live, **notes, b_links=("Echidna",)).score >= FLAG_THRESHOLD
     eggs = "Echidnas are spiny mammals that lay eggs."
     assert assess(own, eggs, **notes, b_links=("Echidna",)).score < FLAG_THRESHOLD
+
+
+@pytest.mark.parametrize(
+    ("b", "conflict"),
+    [
+        ("Plains Zebras carry their foals for roughly six months.", True),
+        ("Plains Zebras carry their foals for about 12 months.", False),
+    ],
+)
+def test_a_gestation_said_as_carrying(b: str, conflict: bool) -> None:
+    a = "Gestation lasts about 12 months, long for its size."
+    notes = {"a_note": "Zoology/Plains Zebra.md", "b_note": "Zoology/Mammal Reproduction.md"}
+    score = assess(a, b, **notes, b_links=("Plains Zebra",)).score
+    assert (score >= FLAG_THRESHOLD) is conflict
