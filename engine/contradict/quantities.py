@@ -284,6 +284,7 @@ _NUMBER_WORDS: dict[str, float] = {
     "eighty": 80, "ninety": 90, "hundred": 100, "dozen": 12, "single": 1, "one": 1,
     "half": 0.5, "twice": 2, "thrice": 3,
 }  # fmt: skip
+_VAGUE_BEFORE_DOZEN = frozenset("few several many some".split())
 _SCALES = {"hundred": 100.0, "thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
 _LOWER = {"over", "above", "exceed", "exceeds", "least", "beyond", "more", "greater", "min"}
 _UPPER = {"under", "below", "most", "up", "less", "fewer", "within", "max", "maximum"}
@@ -595,6 +596,8 @@ def parse_quantities(
                 value = None
             if tok.norm == "one" and any(t.norm in ("another", "other") for t in tokens[i + 1 :]):
                 value = None  # "one liquid inside another": one of two, not a count
+            if tok.norm == "dozen" and i > 0 and tokens[i - 1].norm in _VAGUE_BEFORE_DOZEN:
+                value = None  # "a few dozen eggs": no figure
             if (
                 tok.norm == "half"
                 and i > 0
@@ -607,9 +610,9 @@ def parse_quantities(
             continue
         start_i = i
         j = i + 1
-        # scale words: 3 million, two hundred
-        while j < n and tokens[j].norm in _SCALES:
-            value *= _SCALES[tokens[j].norm]
+        # scale words: 3 million, two hundred, two dozen
+        while j < n and (tokens[j].norm in _SCALES or tokens[j].norm == "dozen"):
+            value *= _SCALES.get(tokens[j].norm, 12.0)
             j += 1
         # "three and a half feet", "2 and a half hours"
         if [t.norm for t in tokens[j : j + 3]] == ["and", "a", "half"]:

@@ -286,7 +286,10 @@ def assess(
     # What happens once, said twice: a start, a maker, an age at death (before the fragment
     # check: "Napoleon died in 1821")
     event = _one_time_event(
-        a, b, note_title_of(a_note) if a_note else "", note_title_of(b_note) if b_note else ""
+        _with_linked_names(a, a_links),
+        _with_linked_names(b, b_links),
+        note_title_of(a_note) if a_note else "",
+        note_title_of(b_note) if b_note else "",
     )
     if event is not None:
         return event
@@ -1650,6 +1653,18 @@ _DIMENSIONS = {
 }  # fmt: skip
 
 
+def _with_linked_names(text: str, links: tuple[str, ...]) -> str:
+    """Claim `text` with each linked title it writes in lower case written as the name it is
+    ("Louis Pasteur discovered penicillin" from `[[Penicillin|penicillin]]`)."""
+    for title in links:
+        if not title[:1].isupper():
+            continue
+        m = re.search(rf"(?<![\w-]){re.escape(title)}(?![\w-])", text, re.IGNORECASE)
+        if m is not None and m.group() != title:
+            text = text[: m.start()] + title + text[m.end() :]
+    return text
+
+
 def _one_time_event(a: str, b: str, a_title: str, b_title: str) -> Verdict | None:
     """Claims `a` and `b` (of notes titled `a_title`, `b_title`) give one thing two dates of
     a one-time event ("X was founded in 1640" / "X is created in 1837"), two makers
@@ -3005,14 +3020,17 @@ _DIRECTIONS = frozenset(
 
 
 #: "endemic to X", "found only in X", "lives nowhere but X", "native only to X": a thing
-#: said to be in one place and no other (the place: a capitalised run after it).
+#: said to be in one place and no other (the place: a capitalised run after it, or after
+#: "the island of").
 _ONLY_PLACE = re.compile(
     r"\b(?:endemic\s+to|native\s+only\s+to"
     r"|(?:found|lives?|living|occurs?|grows?|breeds?|nests?)\s+(?:only|exclusively|solely)\s+(?:in|on)"
     r"|only\s+(?:found|lives?|occurs?|grows?|breeds?)\s+(?:in|on)"
     r"|(?:found|lives?|living|occurs?|grows?)\s+nowhere\s+(?:but|except|else\s+than|other\s+than)"
     r"(?:\s+(?:in|on))?)"
-    r"\s+(?:the\s+)?(?P<place>[A-Z][a-z][\w'’-]*(?:\s+(?:of\s+)?[A-Z][\w'’-]*){0,3})"
+    r"\s+(?:the\s+)?(?:(?:island|islands|isle|coast|coasts|shores|rivers|lakes|forests|mountains"
+    r"|state|province|region|highlands|lowlands)\s+of\s+(?:the\s+)?)?"
+    r"(?P<place>[A-Z][a-z][\w'’-]*(?:\s+(?:of\s+)?[A-Z][\w'’-]*){0,3})"
 )
 
 

@@ -2493,3 +2493,35 @@ def test_a_gestation_said_as_carrying(b: str, conflict: bool) -> None:
     notes = {"a_note": "Zoology/Plains Zebra.md", "b_note": "Zoology/Mammal Reproduction.md"}
     score = assess(a, b, **notes, b_links=("Plains Zebra",)).score
     assert (score >= FLAG_THRESHOLD) is conflict
+
+
+def test_a_maker_of_a_thing_linked_by_a_lower_case_alias() -> None:
+    own = "Quinine was discovered by Pierre Pelletier in 1820."
+    linked = "Louis Pasteur discovered quinine while studying bark."
+    notes = {"a_note": "Pharmacology/Quinine.md", "b_note": "Pharmacology/Antimalarials.md"}
+    verdict = assess(own, linked, **notes, b_links=("Quinine",))
+    assert verdict.score >= FLAG_THRESHOLD and "Pasteur" in verdict.explanation
+    # without the link, a common word in lower case names no one thing
+    assert assess(own, linked, **notes).score < FLAG_THRESHOLD
+
+
+def test_a_thing_found_only_on_two_islands() -> None:
+    own = "The solitaire was a flightless bird found only on the island of Rodrigues."
+    notes = {"a_note": "Ornithology/Solitaire.md", "b_note": "Ornithology/Extinct Birds.md"}
+    other = "The Solitaire was endemic to Madagascar before sailors arrived."
+    assert assess(own, other, **notes, b_links=("Solitaire",)).score >= FLAG_THRESHOLD
+    same = "The Solitaire was endemic to Rodrigues before sailors arrived."
+    assert assess(own, same, **notes, b_links=("Solitaire",)).score < FLAG_THRESHOLD
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("about two dozen people", 24.0), ("three dozen eggs", 36.0), ("a dozen eggs", 12.0)],
+)
+def test_dozens_multiply(text: str, value: float) -> None:
+    (q,) = parse_quantities(text)
+    assert q.low == value
+
+
+def test_a_few_dozen_is_no_figure() -> None:
+    assert parse_quantities("a few dozen eggs per day") == ()
