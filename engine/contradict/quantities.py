@@ -508,6 +508,11 @@ def _number_compounds(tokens: tuple[Token, ...]) -> tuple[Token, ...]:
     return tuple(out)
 
 
+#: Counted nouns that count one kind ("3,600 lives" lost are 3,600 people).
+_COUNTED_AS = {"liv": "person", "life": "person"}
+_PER_SECOND = (["per", "second"], ["a", "second"], ["every", "second"], ["each", "second"])
+
+
 def _unit_at(tokens: tuple[Token, ...], i: int) -> tuple[str, float, int] | None:
     """A known unit starting at token i: (dimension, factor, tokens used)."""
     if i >= len(tokens):
@@ -530,6 +535,8 @@ def _unit_at(tokens: tuple[Token, ...], i: int) -> tuple[str, float, int] | None
         return None
     if tok.norm == "%":
         return "percent", 1.0, 1
+    if tok.norm == "times" and [t.norm for t in tokens[i + 1 : i + 3]] in _PER_SECOND:
+        return "frequency", 1.0, 3  # "vibrates 60,000 times every second": 60,000 Hz
     if tok.norm not in _UNITS or tok.kind != "word":
         return None
     adjacent = i > 0 and tokens[i - 1].end == tok.start
@@ -689,7 +696,7 @@ def parse_quantities(
                     i = j
                     continue
                 else:
-                    unit_name = "count:" + noun
+                    unit_name = "count:" + _COUNTED_AS.get(noun, noun)
                     # "30 hit points or fewer": the limit follows the counted noun
                     noun_end = next((k for k in (j + 1, j + 2) if tokens[k - 1].stem == noun), j)
         if value == high == 1 and tok.norm in ("one", "1") and _defines_unit(tokens, j):
@@ -891,12 +898,18 @@ _FLOOR_VERBS = {"bottoms", "bottomed", "floors"}
 def _bound(tokens: tuple[Token, ...], start: int, end: int) -> str:
     prev = [t.norm for t in tokens[max(0, start - 2) : start]]
     nxt = [t.norm for t in tokens[end : end + 2]]
-    # "no more than 5" is an upper limit, "not less than 5" a lower one
-    negated = start >= 3 and tokens[start - 3].norm in ("no", "not")
+    # "no more than 5" is an upper limit, "not less than 5" a lower one; "no more than about
+    # 5" too, the hedge aside
+    if prev and prev[-1] in _ABOUT and start >= 4:
+        prev = [t.norm for t in tokens[start - 3 : start - 1]]
+        negated = tokens[start - 4].norm in ("no", "not")
+    else:
+        negated = start >= 3 and tokens[start - 3].norm in ("no", "not")
     if negated and prev[-2:] in (["more", "than"], ["greater", "than"], ["longer", "than"]):
         return "<="
     if negated and prev[-2:] in (["less", "than"], ["fewer", "than"], ["shorter", "than"]):
         return ">="
+    prev = [t.norm for t in tokens[max(0, start - 2) : start]]
     # "tops out at (around) 100", "peaks at 40": the highest value reached
     reached = [t.norm for t in tokens[max(0, start - 4) : start]]
     if "at" in reached and any(w in _PEAK_VERBS for w in reached):
@@ -1231,6 +1244,10 @@ _MEASURE_FAMILIES = {
     ("length/time", "speed"): "speed velocity fast fastest travel travels travelling traveling "
     "move moves moving",
     ("time", "gestation"): "gestation pregnancy pregnant carry carries carried carrying",
+    ("frequency", "frequency"): "frequency oscillate oscillates oscillating oscillation vibrate "
+    "vibrates vibrating vibration cycles",
+    ("count:person", "death toll"): "kill kills killed claim claims claimed death deaths died "
+    "dead toll fatalities",
 }
 _MEASURE_KINDS: dict[tuple[str, str], str] = {
     (unit, stem(word)): kind

@@ -2525,3 +2525,33 @@ def test_dozens_multiply(text: str, value: float) -> None:
 
 def test_a_few_dozen_is_no_figure() -> None:
     assert parse_quantities("a few dozen eggs per day") == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "unit", "value", "bound"),
+    [
+        ("It vibrates 60,000 times every second.", "frequency", 60000.0, "="),
+        ("The round trip totals no more than about 20,000 km.", "length", 2e7, "<="),
+        ("The flood claimed roughly 3,600 lives.", "count:person", 3600.0, "~"),
+    ],
+)
+def test_rates_hedged_limits_and_lives_lost(text: str, unit: str, value: float, bound: str) -> None:
+    (q,) = parse_quantities(text)
+    assert (q.unit, q.low, q.bound) == (unit, value, bound)
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "conflict"),
+    [
+        ("Its crystal is cut to oscillate at 32,768 Hz.",
+         "The crystal of a Tuning Fork Movement vibrates 60,000 times every second.", True),
+        ("Its crystal is cut to oscillate at 32,768 Hz.",
+         "The crystal of a Tuning Fork Movement vibrates 32,768 times every second.", False),
+        ("Its eruption in 1815 killed more than 36,000 people.",
+         "The 1815 eruption of Tuning Fork Movement claimed roughly 3,600 lives.", True),
+    ],
+)  # fmt: skip
+def test_one_measure_said_with_its_other_words(a: str, b: str, conflict: bool) -> None:
+    notes = {"a_note": "Misc/Tuning Fork Movement.md", "b_note": "Misc/Overview.md"}
+    score = assess(a, b, **notes, b_links=("Tuning Fork Movement",)).score
+    assert (score >= FLAG_THRESHOLD) is conflict
