@@ -547,8 +547,8 @@ def assess(
             antonyms = []
     # a negator counts where it negates what the other claim says: "no tracks, no sign" /
     # "no tracks, no droppings, no sign" differ by an added "no droppings", not by a flip
-    n_neg_x = _counted_negators(x, y, cy, anto_x)
-    n_neg_y = _counted_negators(y, x, cx, anto_y)
+    n_neg_x = _counted_negators(x, y, cy, anto_x, any_negator=of_named)
+    n_neg_y = _counted_negators(y, x, cx, anto_y, any_negator=of_named)
     flip = (n_neg_x + n_neg_y + len(antonyms)) % 2 == 1
     if flip and any(x.conditional + y.conditional):
         # a flip that rests on a negator inside an if/when clause ("when you're not editing a
@@ -1023,10 +1023,16 @@ def _flip_of_named(
         # "cools too quickly for any crystals to form" denies without a negator
         return False
     n_neg = len(x.negators) + len(y.negators)
-    if n_neg == 1 and not antonyms:
+    if n_neg >= 1 and not (x.negators and y.negators) and not antonyms:
         c, o = (x, y) if x.negators else (y, x)
-        (written,) = c.negated_heads
-        head = written or frozenset()
+        heads = [h or frozenset() for h in c.negated_heads]
+        if len(heads) > 1:
+            # "lack functional mouthparts and are unable to feed" beside "feed on nectar":
+            # the one negator of what the other claim says
+            heads = [h for h in heads if shared_stems(h - c.subject - o.subject, o.content)]
+            if len(heads) != 1:
+                return False
+        head = heads[0]
         # what is negated meets the other claim beyond the subject's words ("Animal cells
         # have no cell wall" negates a wall, not the cells the other claim speaks of)
         # (or beyond the thing's name, where a subject reading ran on past it: "Penguins fly
@@ -1069,10 +1075,20 @@ def _named_thing(
     """The title stems of the note whose thing both claims speak of (`_of_one_named_thing`),
     or nothing."""
     for own, naming, own_note, linking in ((x, y, a_note, b_links_a), (y, x, b_note, a_links_b)):
-        if (
-            (linking and _subject_is_title(naming, own_note)) or _names_subject(naming, own_note)
-        ) and _speaks_of_own_note(own, own_note):
-            return _title_stems(own_note)
+        title = _title_stems(own_note)
+        # "Adult mayflies ..." in *Mayfly* beside "Adult [[Mayfly|mayflies]] ...": the one
+        # subject, the title and what narrows it alike on both sides
+        alike = (
+            linking
+            and bool(title)
+            and own.subject == naming.subject
+            and title <= shared_stems(title, own.subject)
+        )
+        if alike or (
+            ((linking and _subject_is_title(naming, own_note)) or _names_subject(naming, own_note))
+            and _speaks_of_own_note(own, own_note)
+        ):
+            return title
     return frozenset()
 
 
@@ -2044,17 +2060,20 @@ def _counted_negators(
     antonyms: set[str],
     *,
     conditions: bool = True,
+    any_negator: bool = False,
 ) -> int:
     """The negators of `c` that may negate what claim `o` (content `other`) says: where both
     are negated and `c` has more negators, the extra ones whose head is a word `o` does not
     hold ("no droppings" beside a claim without droppings) are left out, and without
-    `conditions` those inside an if/when clause too."""
+    `conditions` those inside an if/when clause too. With `any_negator` (a flip said of one
+    named thing), negators of several items are read item by item as a list of "no"s is."""
     # only between claims both negated ("negated differently"): a claim without a negator
     # against one with two is the parity's own case, but for a list of "no"s
     spare = len(c.negators) - len(o.negators) if o.negators else 0
-    if not o.negators and len(c.negators) > 1 and set(c.negators) == {"no"}:
-        # "no brain and no heart" against "a small brain": each "no" has its own item,
-        # and only those of what the other claim speaks of count
+    if not o.negators and len(c.negators) > 1 and (any_negator or set(c.negators) == {"no"}):
+        # "no brain and no heart" against "a small brain" (and, said of one named thing, "lack
+        # mouthparts and are unable to feed" against "feed on nectar"): each negator has its
+        # own item, and only those of what the other claim speaks of count
         heads = [head or frozenset() for head in c.negated_heads]
         hitting = [
             bool(head) and _negates_other(neg, head, other, antonyms)

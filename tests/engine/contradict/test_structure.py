@@ -2555,3 +2555,15 @@ def test_one_measure_said_with_its_other_words(a: str, b: str, conflict: bool) -
     notes = {"a_note": "Misc/Tuning Fork Movement.md", "b_note": "Misc/Overview.md"}
     score = assess(a, b, **notes, b_links=("Tuning Fork Movement",)).score
     assert (score >= FLAG_THRESHOLD) is conflict
+
+
+def test_one_of_several_denials_said_of_one_named_thing() -> None:
+    notes = {"a_note": "Entomology/Caddisfly.md", "b_note": "Entomology/Aquatic Insects.md"}
+    own = "Adult caddisflies lack functional jaws and are unable to feed."
+    linked = "Adult caddisflies feed on nectar throughout their brief lives."
+    assert assess(own, linked, **notes, b_links=("Caddisfly",)).score >= FLAG_THRESHOLD
+    # neither denial meets what the other claim says
+    other = "Adult caddisflies rest on reeds throughout their brief lives."
+    assert assess(own, other, **notes, b_links=("Caddisfly",)).score < FLAG_THRESHOLD
+    # unnamed, two denials of two items keep their old reading
+    assert assess(own, linked, a_note="Misc/A.md", b_note="Misc/B.md").score < FLAG_THRESHOLD
