@@ -547,6 +547,9 @@ _MAKE_KINDS = {
     "painted": "painted", "composed": "composed", "sculpted": "sculpted",
     "written": "wrote", "wrote": "wrote", "first described": "discovered",
     "directed": "directed", "introduced": "introduced", "launched": "introduced",
+    "named after": "named after", "named for": "named after",
+    "takes its name from": "named after", "take their name from": "named after",
+    "took its name from": "named after",
 }  # fmt: skip
 _MAKER_VERBS = (
     r"(?P<verb>invented|devised|created|coined|designed|founded|discovered|painted|composed"
@@ -623,6 +626,19 @@ _PRONOUN_MADE_BY = re.compile(
     rf"^(?:It|They)\s+(?:was|were)\s+(?:first\s+|originally\s+)?{_MAKER_VERBS}{_BEFORE_BY}"
     rf"\s+by\s+{_WHO}"
 )
+# "Zeppelins are named after Count Ferdinand von Zeppelin", "It takes its name from its French
+# designer, Henri Giffard": whom a thing is named after (what stands between: its description)
+_NAMED_VERB = (
+    r"(?P<verb>[Nn]amed\s+(?:after|for)|[Tt]akes\s+its\s+name\s+from"
+    r"|[Tt]ake\s+their\s+name\s+from|[Tt]ook\s+its\s+name\s+from)"
+    r"\s+(?:(?:its|the|their)\s+[^,;.]{1,40},\s+)?"
+)
+_NAMED_AFTER = re.compile(
+    rf"{_NAME}\s+(?:(?:is|are|was|were)\s+(?:probably\s+|reportedly\s+)?)?{_NAMED_VERB}{_WHO}"
+)
+_PRONOUN_NAMED_AFTER = re.compile(
+    rf"^(?:(?:It|They)\s+(?:(?:is|are|was|were)\s+)?)?{_NAMED_VERB}{_WHO}"
+)
 # "William Herschel discovered it in 1781" in the note of what "it" is
 _MAKER_OF_IT = re.compile(rf"^{_WHO}{_ASIDE}\s+(?:first\s+)?{_MAKER_VERBS}\s+(?:it|them)\b")
 _PRONOUN_MAKER = re.compile(
@@ -650,7 +666,7 @@ def makings_in(text: str, title: str = "") -> tuple[Making, ...]:
     if not _MAKING_WORD.search(text):
         return ()
     found: list[tuple[str, str, str]] = []  # (thing, verb, who)
-    for pattern in _MADE_BY:
+    for pattern in (*_MADE_BY, _NAMED_AFTER):
         found.extend((m["name"], m["verb"], m["who"]) for m in pattern.finditer(text))
     found.extend(
         (m["name"], _MAKER_ROLES[m["role"].lower()], m["who"]) for m in _ROLE_OF.finditer(text)
@@ -673,6 +689,9 @@ def makings_in(text: str, title: str = "") -> tuple[Making, ...]:
         if m is not None:
             found.append((title, _WORK_KINDS[m["work"].lower()], m["who"]))
         m = _MAKER_OF_IT.match(text)
+        if m is not None:
+            found.append((title, m["verb"], m["who"]))
+        m = _PRONOUN_NAMED_AFTER.match(text)
         if m is not None:
             found.append((title, m["verb"], m["who"]))
     out: list[Making] = []
@@ -703,7 +722,7 @@ def _common_key(words: str) -> str:
 
 _MAKING_WORD = re.compile(
     r"(?i:invented|devised|created|coined|designed|founded|discovered|painted|composed|sculpted"
-    r"|written|wrote|described|directed|introduced|launched|\bby\b|['’]s\b|author|writer"
+    r"|written|wrote|described|directed|introduced|launched|named|\bby\b|['’]s\b|author|writer"
     r"|painter|composer|sculptor|inventor|discoverer|founder|architect|designer|director)"
 )
 
@@ -743,7 +762,7 @@ def _mentions(text: str, surnames: frozenset[str]) -> bool:
 
 _MAY_DATE_EVENT = re.compile(
     r"\d\d\d|died|(?i:invented|devised|created|coined|designed|founded|discovered|painted"
-    r"|composed|sculpted|written|wrote|directed|introduced|launched|author|writer|painter"
+    r"|composed|sculpted|written|wrote|directed|introduced|launched|named|author|writer|painter"
     r"|composer|sculptor|inventor|discoverer|founder|architect|designer|director)|\bby\b|['’]s\b"
 )
 

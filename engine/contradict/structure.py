@@ -1669,6 +1669,11 @@ _DIMENSIONS = {
 }  # fmt: skip
 
 
+def _maker_question(verb: str, name: str) -> str:
+    """What two makers answer: "who discovered Uranus", "whom Zeppelin is named after"."""
+    return f"whom {name} is named after" if verb == "named after" else f"who {verb} {name}"
+
+
 def _with_linked_names(text: str, links: tuple[str, ...]) -> str:
     """Claim `text` with each linked title it writes in lower case written as the name it is
     ("Louis Pasteur discovered penicillin" from `[[Penicillin|penicillin]]`)."""
@@ -1700,11 +1705,12 @@ def _one_time_event(a: str, b: str, a_title: str, b_title: str) -> Verdict | Non
     makers = conflicting_makers(a, b, a_title, b_title)
     if makers is not None:
         mx, my = makers
+        who = "namesakes" if mx.verb == "named after" else "makers"
         return Verdict(
             0.75,
             "semantic_conflict",
-            f"different makers: {quoted(' and '.join(mx.who))} vs {quoted(' and '.join(my.who))}, "
-            f"both about who {mx.verb} {mx.name}",
+            f"different {who}: {quoted(' and '.join(mx.who))} vs {quoted(' and '.join(my.who))}, "
+            f"both about {_maker_question(mx.verb, mx.name)}",
         )
     ages = conflicting_death_ages(a, b, a_title, b_title)
     if ages is not None:

@@ -2567,3 +2567,19 @@ def test_one_of_several_denials_said_of_one_named_thing() -> None:
     assert assess(own, other, **notes, b_links=("Caddisfly",)).score < FLAG_THRESHOLD
     # unnamed, two denials of two items keep their old reading
     assert assess(own, linked, a_note="Misc/A.md", b_note="Misc/B.md").score < FLAG_THRESHOLD
+
+
+@pytest.mark.parametrize(
+    ("b", "conflict"),
+    [
+        ("The Gantry Crane takes its name from its French designer, Henri Giffard.", True),
+        ("The Gantry Crane is named after Otto Brandt, its German maker.", False),
+    ],
+)
+def test_two_namesakes_of_one_thing(b: str, conflict: bool) -> None:
+    a = "Gantry Cranes are named after Count Otto Brandt, whose first crane stood in 1900."
+    notes = {"a_note": "Machines/Gantry Crane.md", "b_note": "Machines/Cranes.md"}
+    verdict = assess(a, b, **notes, b_links=("Gantry Crane",))
+    assert (verdict.score >= FLAG_THRESHOLD) is conflict
+    if conflict:
+        assert "namesakes" in verdict.explanation and "named after" in verdict.explanation
