@@ -118,10 +118,11 @@ _OPENED_PATTERNS = (
     _passive(_OPENED_VERBS, _DONE_ADVERBS),
     _appositive(_OPENED_VERBS),
     # "The Vell Bridge opened to traffic in 1932", "The line began service between Tokyo and
-    # Osaka in 1964"
+    # Osaka in 1964", "Euro coins entered circulation on 1 January 2002"
     re.compile(
         rf"{_NAME}{_ASIDE}\s+(?:first\s+|finally\s+|officially\s+)?"
-        r"(?:opened|(?:began|entered|went\s+into)\s+(?:passenger\s+|regular\s+)?service)"
+        r"(?:opened|(?:began|entered|went\s+into)\s+(?:passenger\s+|regular\s+)?service"
+        r"|(?:entered|went\s+into)\s+(?:everyday\s+|general\s+|public\s+)?circulation)"
         rf"(?:\s+\w+){{0,4}}?{_IN_YEAR}"
     ),
 )

@@ -285,11 +285,13 @@ def assess(
         )
     # What happens once, said twice: a start, a maker, an age at death (before the fragment
     # check: "Napoleon died in 1821")
+    a_title = note_title_of(a_note) if a_note else ""
+    b_title = note_title_of(b_note) if b_note else ""
     event = _one_time_event(
-        _with_linked_names(a, a_links),
-        _with_linked_names(b, b_links),
-        note_title_of(a_note) if a_note else "",
-        note_title_of(b_note) if b_note else "",
+        _with_linked_names(a, (*a_links, a_title)),
+        _with_linked_names(b, (*b_links, b_title)),
+        a_title,
+        b_title,
     )
     if event is not None:
         return event
@@ -1675,8 +1677,9 @@ def _maker_question(verb: str, name: str) -> str:
 
 
 def _with_linked_names(text: str, links: tuple[str, ...]) -> str:
-    """Claim `text` with each linked title it writes in lower case written as the name it is
-    ("Louis Pasteur discovered penicillin" from `[[Penicillin|penicillin]]`)."""
+    """Claim `text` with each title it writes in lower case (a linked one, its own note's)
+    written as the name it is ("Louis Pasteur discovered penicillin" from
+    `[[Penicillin|penicillin]]`, "Euro coins entered circulation" in *Euro Coins*)."""
     for title in links:
         if not title[:1].isupper():
             continue

@@ -2583,3 +2583,13 @@ def test_two_namesakes_of_one_thing(b: str, conflict: bool) -> None:
     assert (verdict.score >= FLAG_THRESHOLD) is conflict
     if conflict:
         assert "namesakes" in verdict.explanation and "named after" in verdict.explanation
+
+
+def test_coins_entering_circulation_named_in_lower_case_in_their_own_note() -> None:
+    own = "Crown coins entered circulation on 1 January 1902."
+    linked = "Crown Coins first went into everyday circulation in January 1899."
+    notes = {"a_note": "Numismatics/Crown Coins.md", "b_note": "Numismatics/Currencies.md"}
+    verdict = assess(own, linked, **notes, b_links=("Crown Coins",))
+    assert verdict.score >= FLAG_THRESHOLD and "1899" in verdict.explanation
+    same = "Crown Coins first went into everyday circulation in January 1902."
+    assert assess(own, same, **notes, b_links=("Crown Coins",)).score < FLAG_THRESHOLD
