@@ -389,11 +389,19 @@ def assess(
     # to the rose family": one thing is in one taxon of each rank
     links_each = (bool(_linked_title(a_links, b_note)), bool(_linked_title(b_links, a_note)))
     if _of_one_named_thing(x, y, a_note, b_note, *links_each):
+        named_note = b_note if links_each[0] else a_note if links_each[1] else None
+        thing = note_title_of(named_note) if named_note else "it"
+        lang_x, lang_y = _language_of(x.text), _language_of(y.text)
+        if lang_x and lang_y and lang_x != lang_y:
+            return Verdict(
+                0.7,
+                "semantic_conflict",
+                f"{quoted(lang_x)} vs {quoted(lang_y)}, both about which language {thing} is "
+                "written in",
+            )
         taxa = _taxa_apart(x, y)
         if taxa is not None:
             rank, taxon_a, taxon_b = taxa
-            named_note = b_note if links_each[0] else a_note if links_each[1] else None
-            thing = note_title_of(named_note) if named_note else "it"
             return Verdict(
                 0.7,
                 "semantic_conflict",
@@ -1116,6 +1124,28 @@ def _taxa(text: str) -> dict[str, tuple[frozenset[str], str]]:
             written = m.group(0)[m.group(0).index("the ") + 4 :]
             found.setdefault(rank.lower(), []).append((words, written))
     return {rank: names[0] for rank, names in found.items() if len(names) == 1}
+
+
+#: "written in Old English", "composed in Latin": the one language a work is in.
+_LANGUAGE_NAMES = (
+    "English French Latin Greek German Italian Spanish Portuguese Arabic Hebrew Sanskrit "
+    "Chinese Japanese Russian Persian Aramaic Norse Irish Welsh Dutch Turkish Hindi Korean "
+    "Swedish Danish Norwegian Polish Czech Hungarian Finnish Icelandic Gaelic Tamil Urdu "
+    "Bengali Yiddish Occitan Catalan Egyptian Akkadian Sumerian Syriac Coptic Gothic Pali"
+).split()
+_WRITTEN_IN = re.compile(
+    r"\b(?P<neg>(?:not|never|n['’]t)\s+(?:\w+\s+){0,2})?"
+    r"(?:written|composed|sung|recorded|published|printed)\s+"
+    r"(?:(?:mainly|mostly|originally|entirely|wholly|first)\s+)?in\s+"
+    r"(?P<lang>(?:(?:Old|Middle|Modern|Classical|Ancient|Late|Early|Vulgar|Biblical|Koine"
+    rf"|Medieval)\s+)?(?:{'|'.join(_LANGUAGE_NAMES)}))\b(?!\s*(?:,|and\b|or\b))"
+)
+
+
+def _language_of(text: str) -> str | None:
+    """The one language a claim says its work is written in, or None."""
+    found = {m["lang"] for m in _WRITTEN_IN.finditer(text) if not m["neg"]}
+    return found.pop() if len(found) == 1 else None
 
 
 def _taxa_apart(x: ParsedClaim, y: ParsedClaim) -> tuple[str, str, str] | None:

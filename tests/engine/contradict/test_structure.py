@@ -2593,3 +2593,19 @@ def test_coins_entering_circulation_named_in_lower_case_in_their_own_note() -> N
     assert verdict.score >= FLAG_THRESHOLD and "1899" in verdict.explanation
     same = "Crown Coins first went into everyday circulation in January 1902."
     assert assess(own, same, **notes, b_links=("Crown Coins",)).score < FLAG_THRESHOLD
+
+
+@pytest.mark.parametrize(
+    ("b", "conflict"),
+    [
+        ("The Wanderer Saga is the best-known poem composed in Middle English.", True),
+        ("The Wanderer Saga was composed in Old English, later printed in Latin and English.",
+         False),
+        ("The Wanderer Saga was never written in Latin.", False),
+    ],
+)  # fmt: skip
+def test_one_work_in_two_languages(b: str, conflict: bool) -> None:
+    a = "It is written in Old English."
+    notes = {"a_note": "Literature/Wanderer Saga.md", "b_note": "Literature/Poems.md"}
+    verdict = assess(a, b, **notes, b_links=("Wanderer Saga",))
+    assert (verdict.score >= FLAG_THRESHOLD) is conflict
