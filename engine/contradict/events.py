@@ -274,6 +274,12 @@ def origins_in(text: str, title: str = "") -> tuple[Origin, ...]:
     def add(name: str, m: re.Match[str] | None, event: str, year: str | None = None) -> None:
         name = _trim(name)
         key = _name_stems(name)
+        if m is not None and m.groupdict().get("name") is not None:
+            # "The current London Bridge, opened in 1973" / "The previous London Bridge,
+            # opened in 1831": two of one name, each its own
+            before = _QUALIFIER.search(text[: m.start("name")])
+            if before is not None:
+                key = (before.group(1).casefold(), *key)
         found = m.groupdict() if m is not None else {}
         last: int | None = None
         if year is None and found.get("decade"):
@@ -361,6 +367,15 @@ def origins_in(text: str, title: str = "") -> tuple[Origin, ...]:
 
 #: Pronouns for the one who makes a thing: never the thing "it" stands for.
 _PERSONAL = frozenset({"he", "she", "they", "i", "we"})
+
+
+#: A word before a name that picks one of several things of that name ("the current London
+#: Bridge", "the original Globe").
+_QUALIFIER = re.compile(
+    r"\b(current|present|previous|former|old|new|original|earlier|later|second|third|modern"
+    r"|medieval|rebuilt|replacement|reconstructed|first)\s+$",
+    re.IGNORECASE,
+)
 
 
 def _named_before(text: str, end: int) -> str:

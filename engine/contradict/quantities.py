@@ -1322,7 +1322,10 @@ def _same_part(a: Quantity, b: Quantity) -> bool:
 
 
 def same_measure(a: Quantity, b: Quantity) -> bool:
-    if a.bound == b.bound and a.bound in ("<=", ">="):
+    if a.bound == b.bound == ">=":
+        # "can exceed 10 metres" / "12 metres or more": two floors both hold of one thing
+        return True
+    if a.bound == b.bound == "<=":
         return not _different_limits(a, b)
     return _same_value(a, b)
 

@@ -2609,3 +2609,21 @@ def test_one_work_in_two_languages(b: str, conflict: bool) -> None:
     notes = {"a_note": "Literature/Wanderer Saga.md", "b_note": "Literature/Poems.md"}
     verdict = assess(a, b, **notes, b_links=("Wanderer Saga",))
     assert (verdict.score >= FLAG_THRESHOLD) is conflict
+
+
+def test_two_floors_of_one_measure_both_hold() -> None:
+    notes = {"a_note": "Ichthyology/Basking Shark.md", "b_note": "Ichthyology/Large Fish.md"}
+    own = "The second-largest living fish, reaching lengths of around 8 metres or more."
+    floor = "Adult Basking Sharks can exceed 6 metres in length."
+    assert assess(own, floor, **notes, b_links=("Basking Shark",)).score < FLAG_THRESHOLD
+    ceiling = "Adult Basking Sharks reach lengths of at most 4 metres."
+    assert assess(own, ceiling, **notes, b_links=("Basking Shark",)).score >= FLAG_THRESHOLD
+
+
+def test_two_things_of_one_name_picked_by_a_word_before_it() -> None:
+    current = "The current Vell Bridge, opened in 1973, crosses the river in the old town."
+    previous = "The previous Vell Bridge, opened in 1831, was sold in 1968 and rebuilt abroad."
+    notes = {"a_note": "Bridges/Vell Bridge.md", "b_note": "Bridges/Relocated Bridges.md"}
+    assert assess(current, previous, **notes, b_links=("Vell Bridge",)).score < FLAG_THRESHOLD
+    again = "The current Vell Bridge opened in 1965."
+    assert assess(current, again, **notes, b_links=("Vell Bridge",)).score >= FLAG_THRESHOLD
