@@ -388,7 +388,7 @@ def assess(
     # "the tomato is a berry belonging to the nightshade family" / "[[Tomato|Tomatoes]] belong
     # to the rose family": one thing is in one taxon of each rank
     links_each = (bool(_linked_title(a_links, b_note)), bool(_linked_title(b_links, a_note)))
-    if _of_one_named_thing(x, y, a_note, b_note, *links_each):
+    if _named_thing(x, y, a_note, b_note, *links_each):
         named_note = b_note if links_each[0] else a_note if links_each[1] else None
         thing = note_title_of(named_note) if named_note else "it"
         lang_x, lang_y = _language_of(x.text), _language_of(y.text)
@@ -1061,19 +1061,6 @@ def _flip_of_named(
     return False
 
 
-def _of_one_named_thing(
-    x: ParsedClaim,
-    y: ParsedClaim,
-    a_note: str | None,
-    b_note: str | None,
-    a_links_b: bool = False,
-    b_links_a: bool = False,
-) -> bool:
-    """One claim's subject names the other's note (a coined word or the whole title, or a
-    link there: `a_links_b`) and the other, in that note, speaks of its note's thing."""
-    return bool(_named_thing(x, y, a_note, b_note, a_links_b, b_links_a))
-
-
 def _named_thing(
     x: ParsedClaim,
     y: ParsedClaim,
@@ -1082,8 +1069,9 @@ def _named_thing(
     a_links_b: bool = False,
     b_links_a: bool = False,
 ) -> frozenset[str]:
-    """The title stems of the note whose thing both claims speak of (`_of_one_named_thing`),
-    or nothing."""
+    """The title stems of the note whose thing both claims speak of, or nothing: one claim's
+    subject names the other's note (a coined word or the whole title, or a link there:
+    `a_links_b`) and the other, in that note, speaks of its note's thing."""
     for own, naming, own_note, linking in ((x, y, a_note, b_links_a), (y, x, b_note, a_links_b)):
         title = _title_stems(own_note)
         # "Adult mayflies ..." in *Mayfly* beside "Adult [[Mayfly|mayflies]] ...": the one
