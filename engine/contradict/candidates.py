@@ -755,7 +755,7 @@ def link_title(target: str) -> str:
 
 
 def note_title_of(path: str) -> str:
-    name = path.replace("\\", "/").rsplit("/", 1)[-1]
+    name = link_title(path)
     return name.rsplit(".", 1)[0] if "." in name else name
 
 

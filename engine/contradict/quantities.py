@@ -900,16 +900,13 @@ def _bound(tokens: tuple[Token, ...], start: int, end: int) -> str:
     nxt = [t.norm for t in tokens[end : end + 2]]
     # "no more than 5" is an upper limit, "not less than 5" a lower one; "no more than about
     # 5" too, the hedge aside
-    if prev and prev[-1] in _ABOUT and start >= 4:
-        prev = [t.norm for t in tokens[start - 3 : start - 1]]
-        negated = tokens[start - 4].norm in ("no", "not")
-    else:
-        negated = start >= 3 and tokens[start - 3].norm in ("no", "not")
-    if negated and prev[-2:] in (["more", "than"], ["greater", "than"], ["longer", "than"]):
+    at = start - 1 if prev and prev[-1] in _ABOUT else start
+    than = [t.norm for t in tokens[max(0, at - 2) : at]]
+    negated = at >= 3 and tokens[at - 3].norm in ("no", "not")
+    if negated and than in (["more", "than"], ["greater", "than"], ["longer", "than"]):
         return "<="
-    if negated and prev[-2:] in (["less", "than"], ["fewer", "than"], ["shorter", "than"]):
+    if negated and than in (["less", "than"], ["fewer", "than"], ["shorter", "than"]):
         return ">="
-    prev = [t.norm for t in tokens[max(0, start - 2) : start]]
     # "tops out at (around) 100", "peaks at 40": the highest value reached
     reached = [t.norm for t in tokens[max(0, start - 4) : start]]
     if "at" in reached and any(w in _PEAK_VERBS for w in reached):

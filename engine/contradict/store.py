@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, cast
 import numpy as np
 import numpy.typing as npt
 
+from engine.contradict.candidates import link_title
 from engine.contradict.types import (
     FLAG_THRESHOLD,
     Contradiction,
@@ -516,7 +517,7 @@ def link_names(catalog: Catalog, paths: Iterable[str]) -> dict[str, tuple[tuple[
     writes those words names the target."""
     out: dict[str, list[tuple[str, str]]] = {}
     for src, target, alias in _wikilinks(catalog, "src_path", paths, aliased=False):
-        shown = alias or target.replace("\\", "/").rsplit("/", 1)[-1]
+        shown = alias or link_title(target)
         if shown.strip():
             out.setdefault(src, []).append((target, shown))
     return {src: tuple(dict.fromkeys(links)) for src, links in out.items()}

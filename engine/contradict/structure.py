@@ -287,12 +287,7 @@ def assess(
     # check: "Napoleon died in 1821")
     a_title = note_title_of(a_note) if a_note else ""
     b_title = note_title_of(b_note) if b_note else ""
-    event = _one_time_event(
-        _with_linked_names(a, (*a_links, a_title)),
-        _with_linked_names(b, (*b_links, b_title)),
-        a_title,
-        b_title,
-    )
+    event = _one_time_event(a, b, a_title, b_title, (*a_links, a_title), (*b_links, b_title))
     if event is not None:
         return event
     x, y = parse_claim(a), parse_claim(b)
@@ -364,7 +359,8 @@ def assess(
     # One thing measured twice, named across the notes: "Brannoc children ... until the age
     # of 14" against "at the age of 6" in the note *Brannoc Clan*.
     named = named_in_other(x, y, a_note=a_note, b_note=b_note)
-    linked = _linked_title(a_links, b_note) | _linked_title(b_links, a_note)
+    a_links_b, b_links_a = _linked_title(a_links, b_note), _linked_title(b_links, a_note)
+    linked = a_links_b | b_links_a
     # a name of no word of the language ties any value of its kind; a link to a note titled
     # in words of the language ("[[File recovery]]") only values whose words meet
     by_value = bool(named) or any(
@@ -387,7 +383,7 @@ def assess(
             return opposed
     # "the tomato is a berry belonging to the nightshade family" / "[[Tomato|Tomatoes]] belong
     # to the rose family": one thing is in one taxon of each rank
-    links_each = (bool(_linked_title(a_links, b_note)), bool(_linked_title(b_links, a_note)))
+    links_each = (bool(a_links_b), bool(b_links_a))
     if _named_thing(x, y, a_note, b_note, *links_each):
         named_note = b_note if links_each[0] else a_note if links_each[1] else None
         thing = note_title_of(named_note) if named_note else "it"
@@ -1090,10 +1086,11 @@ def _named_thing(
     return frozenset()
 
 
+#: A negator up to two words before a phrase, which it denies ("does not belong to").
+_DENIED_BEFORE = r"\b(?P<neg>(?:not|never|n['’]t)\s+(?:\w+\s+){0,2})?"
 #: "belongs to the nightshade family", "a member of the dog family", "in the genus Felis".
 _TAXON = re.compile(
-    r"\b(?P<neg>(?:not|never|n['’]t)\s+(?:\w+\s+){0,2})?"
-    r"(?:belongs?\s+to|belonging\s+to|belonged\s+to|members?\s+of)\s+the\s+"
+    _DENIED_BEFORE + r"(?:belongs?\s+to|belonging\s+to|belonged\s+to|members?\s+of)\s+the\s+"
     r"(?:(?P<name>(?:[\w'’-]+\s+){1,3}?)(?P<rank>family|genus|order|subfamily|suborder)\b"
     r"|(?P<rank2>family|genus|order|subfamily|suborder)\s+(?P<name2>[A-Z][a-z]+)\b)"
 )
@@ -1122,8 +1119,7 @@ _LANGUAGE_NAMES = (
     "Bengali Yiddish Occitan Catalan Egyptian Akkadian Sumerian Syriac Coptic Gothic Pali"
 ).split()
 _WRITTEN_IN = re.compile(
-    r"\b(?P<neg>(?:not|never|n['’]t)\s+(?:\w+\s+){0,2})?"
-    r"(?:written|composed|sung|recorded|published|printed)\s+"
+    _DENIED_BEFORE + r"(?:written|composed|sung|recorded|published|printed)\s+"
     r"(?:(?:mainly|mostly|originally|entirely|wholly|first)\s+)?in\s+"
     r"(?P<lang>(?:(?:Old|Middle|Modern|Classical|Ancient|Late|Early|Vulgar|Biblical|Koine"
     rf"|Medieval)\s+)?(?:{'|'.join(_LANGUAGE_NAMES)}))\b(?!\s*(?:,|and\b|or\b))"
@@ -1298,8 +1294,6 @@ _LIMIT_NEGATORS = re.compile(r"\b(?:not|never|cannot|can't|won't|don't|doesn't|d
 
 #: Words that open the slot after a verb whose filler a negation may deny instead of the verb.
 _SLOT_WORDS = frozenset("by with in at from on into for to".split())
-#: What "to" opens a slot before ("belongs to the rose family"), not an infinitive ("to escape").
-_ARTICLES_AFTER_TO = frozenset("the a an".split())
 _FILLER_ENDS = frozenset("but which who that when if because so while than".split())
 _SLOT_ADVERBS = frozenset("only also mainly mostly chiefly usually often just largely".split())
 
@@ -1415,9 +1409,8 @@ def _filler_after(tokens: tuple[Token, ...], verb: str) -> frozenset[str]:
         at += 1  # "found only in", "used mainly by"
     if at >= len(tokens) or tokens[at].norm not in _SLOT_WORDS:
         return frozenset()
-    if tokens[at].norm == "to" and (
-        at + 1 >= len(tokens) or tokens[at + 1].norm not in _ARTICLES_AFTER_TO
-    ):
+    if tokens[at].norm == "to" and (at + 1 >= len(tokens) or tokens[at + 1].norm not in _ARTICLES):
+        # "belongs to the rose family" opens a slot; "to escape" is an infinitive
         return frozenset()
     filler: set[str] = set()
     for t in tokens[at + 1 : at + 7]:
@@ -1707,13 +1700,22 @@ def _with_linked_names(text: str, links: tuple[str, ...]) -> str:
     return text
 
 
-def _one_time_event(a: str, b: str, a_title: str, b_title: str) -> Verdict | None:
+def _one_time_event(
+    a: str,
+    b: str,
+    a_title: str,
+    b_title: str,
+    a_names: tuple[str, ...] = (),
+    b_names: tuple[str, ...] = (),
+) -> Verdict | None:
     """Claims `a` and `b` (of notes titled `a_title`, `b_title`) give one thing two dates of
     a one-time event ("X was founded in 1640" / "X is created in 1837"), two makers
     ("Invented by Tony Hoare" in *Quick Sort* / "John Mallory invented Quicksort") or one
     person two ages at death ("died in June 1954, aged 41" / "he died at just 47")."""
     if not (may_date_event(a) and may_date_event(b)):
         return None
+    # the titles each claim may write in lower case (`a_names`: its links', its note's)
+    a, b = _with_linked_names(a, a_names), _with_linked_names(b, b_names)
     origin = conflicting_origins(a, b, a_title, b_title)
     if origin is not None:
         ox, oy = origin
@@ -2045,6 +2047,10 @@ def _same_situation(x: ParsedClaim, y: ParsedClaim) -> bool:
     return True
 
 
+#: Negators that set one thing apart from another rather than deny a verb.
+_SETTING_APART = frozenset({"rather than", "instead of", "without", "outside", "unlike"})
+
+
 def _denied_always(x: ParsedClaim, y: ParsedClaim) -> bool:
     """One claim denies without a condition what the other affirms under one ("Penguins
     cannot fly" / "Penguins fly ... when hunting"): one case where it holds is enough."""
@@ -2053,10 +2059,6 @@ def _denied_always(x: ParsedClaim, y: ParsedClaim) -> bool:
         if denies and not c.condition and o.condition and not o.negators:
             return True
     return False
-
-
-#: Negators that set one thing apart from another rather than deny a verb.
-_SETTING_APART = frozenset({"rather than", "instead of", "without", "outside", "unlike"})
 
 
 def _flip_conditions(c: ParsedClaim, w: ClaimWord) -> ParsedClaim:

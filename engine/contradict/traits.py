@@ -347,8 +347,6 @@ def _ascribed_from(
         holder = k  # "Python, a dynamically typed language"
     elif words[k].norm in _PRONOUNS and ("'" in gap or "’" in gap or not gap.strip()):
         holder = k  # "they're largely nocturnal": the contraction is gone from the words
-    elif verbal and not gap.strip() and words[k].norm not in _RELATIVES:
-        holder = k  # "The platypus lays eggs"
     elif verbal and words[k].norm in _RELATIVES:
         # "Monotremes are the only mammals that lay eggs": the kind the thing is, described
         copula = next(
@@ -357,6 +355,8 @@ def _ascribed_from(
         if copula is None or "," in text[words[copula].end : words[k].start]:
             return None
         holder = copula - 1
+    elif verbal and not gap.strip():
+        holder = k  # "The platypus lays eggs"
     else:
         return None
     if holder < 0:
