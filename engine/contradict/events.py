@@ -566,11 +566,21 @@ _MAKE_KINDS = {
     "named after": "named after", "named for": "named after",
     "takes its name from": "named after", "take their name from": "named after",
     "took its name from": "named after",
+    "developed": "developed", "first built": "invented", "conceived": "invented",
+    "pioneered": "invented",
 }  # fmt: skip
+#: Kinds of making that all answer who first brought a thing about: "introduced by the
+#: cartographer Mercator" and "devised by Ortelius" cannot both be the one origin.
+_ORIGINATING = frozenset({"invented", "founded", "introduced", "developed"})
 _MAKER_VERBS = (
     r"(?P<verb>invented|devised|created|coined|designed|founded|discovered|painted|composed"
-    r"|sculpted|written|wrote|first\s+described|directed|introduced|launched)"
+    r"|sculpted|written|wrote|first\s+described|directed|introduced|launched|conceived"
+    r"|pioneered|first\s+built)"
 )
+#: The verbs a maker is written before ("Tony Hoare invented ..."): not "developed", which
+#: patients and skills do too.
+_ACTIVE_MAKER_VERBS = _MAKER_VERBS
+_PASSIVE_MAKER_VERBS = _MAKER_VERBS.replace("|first\\s+built)", "|first\\s+built|developed)")
 #: What may stand between a maker verb and its "by": a place, a year, a manner ("designed in
 #: Switzerland by", "founded in 1903 by", "created single-handedly by").
 _BEFORE_BY = (
@@ -601,17 +611,30 @@ _WORK = rf"(?P<work>{'|'.join(sorted(_WORK_KINDS, key=len, reverse=True))})"
 _DESCRIBED = r"(?:(?:an?|the|his|her|their)\s+)?(?:[\w'’-]+\s+){0,3}?"
 _PERSON = r"[A-Z][\w'’.-]*(?:\s+(?:(?:van|von|de|der|da|di|du|le|la)\s+)?[A-Z][\w'’.-]*){0,3}"
 _WHO = rf"(?P<who>{_PERSON}(?:\s*(?:,|\band\b|&)\s*{_PERSON}){{0,3}})"
+#: "by Tony Hoare", "by the Flemish cartographer Gerardus Mercator": a maker after "by",
+#: perhaps named with what they were (a role word in lower case right before the name)
+_BY_WHO = rf"by\s+(?:(?:the|an?)\s+(?:[\w'’-]+\s+){{0,2}}?[a-z][\w'’-]*\s+)?{_WHO}"
+#: What a name may stand before and still name the thing made: "the Garden City idea"
+_HEAD_WORDS = r"idea|movement|process|method|technique|concept|system|principle|theory"
+_HEAD = rf"(?:\s+(?:{_HEAD_WORDS}))?"
 _MADE_BY = (
     # "Quicksort was invented by Tony Hoare", "Quicksort, invented by Tony Hoare in 1959",
     # "The Republic is a dialogue written by Plato"
     re.compile(
-        rf"{_NAME}\s*(?:,|\s+(?:is|was|were|had\s+been|has\s+been)(?:\s+(?:an?|the)\s+"
+        rf"{_NAME}{_HEAD}\s*(?:,|\s+(?:is|was|were|had\s+been|has\s+been)(?:\s+(?:an?|the)\s+"
         rf"(?:[\w'’-]+\s+){{0,2}}?[a-z][\w'’-]*)?)\s+(?:first\s+|originally\s+)?"
-        rf"{_MAKER_VERBS}{_BEFORE_BY}\s+by\s+{_WHO}"
+        rf"{_PASSIVE_MAKER_VERBS}{_BEFORE_BY}\s+{_BY_WHO}"
     ),
-    # "Tony Hoare invented Quicksort"
+    # "The first Pendulum Clock was built by Christiaan Huygens"
     re.compile(
-        rf"(?<![\w'’-]){_WHO}{_ASIDE}\s+(?:first\s+)?{_MAKER_VERBS}\s+(?:the\s+)?"
+        rf"\b[Tt]he\s+first\s+(?:[a-z]+\s+)?{_NAME}{_HEAD}\s+(?:is|was|were)\s+built"
+        rf"{_BEFORE_BY}\s+{_BY_WHO}"
+    ),
+    # "Tony Hoare invented Quicksort", "John Harrison built the first working Pendulum Clock"
+    re.compile(
+        rf"(?<![\w'’-]){_WHO}{_ASIDE}\s+(?:first\s+)?"
+        rf"(?:{_ACTIVE_MAKER_VERBS}\s+(?:the\s+)?(?:first\s+(?:[a-z]+\s+)?)?"
+        r"|(?P<built>built)\s+the\s+first\s+(?:[a-z]+\s+)?)"
         r"(?P<name>[A-Z][\w'’-]*(?:\s+(?:of\s+|the\s+)?[A-Z][\w'’-]*){0,3})"
     ),
 )
@@ -635,12 +658,13 @@ _MADE_BY_OPENING = re.compile(
 # "The telephone was invented by ...": a thing named by a common noun, which is one thing only
 # where it is the title of one of the two notes compared (`conflicting_makers`)
 _COMMON_MADE_BY = re.compile(
-    r"^(?:The|the)\s+(?P<name>[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*){0,2}?)\s+(?:is|was|were)\s+"
-    rf"(?:first\s+|originally\s+)?{_MAKER_VERBS}{_BEFORE_BY}\s+by\s+{_WHO}"
+    r"^(?:The|the)\s+(?:(?P<first>first)\s+)?(?P<name>[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*){0,2}?)"
+    rf"{_HEAD}\s+(?:is|was|were)\s+(?:first\s+|originally\s+)?"
+    rf"(?:{_PASSIVE_MAKER_VERBS}|(?P<built>built)){_BEFORE_BY}\s+{_BY_WHO}"
 )
 _PRONOUN_MADE_BY = re.compile(
-    rf"^(?:It|They)\s+(?:was|were)\s+(?:first\s+|originally\s+)?{_MAKER_VERBS}{_BEFORE_BY}"
-    rf"\s+by\s+{_WHO}"
+    rf"^(?:It|They)\s+(?:was|were)\s+(?:first\s+|originally\s+)?{_PASSIVE_MAKER_VERBS}"
+    rf"{_BEFORE_BY}\s+{_BY_WHO}"
 )
 # "Zeppelins are named after Count Ferdinand von Zeppelin", "It takes its name from its French
 # designer, Henri Giffard": whom a thing is named after (what stands between: its description)
@@ -675,6 +699,12 @@ class Making:
     surnames: frozenset[str]  # the stem of each maker's last name
     common: bool = False  # the thing is named by a common noun ("the telephone")
 
+    @property
+    def family(self) -> str:
+        """What two makings must share to answer one question: every way of first bringing
+        a thing about is one ("invented", "founded", "introduced", "developed")."""
+        return "originated" if self.verb in _ORIGINATING else self.verb
+
 
 @lru_cache(maxsize=1 << 14)
 def makings_in(text: str, title: str = "") -> tuple[Making, ...]:
@@ -683,7 +713,7 @@ def makings_in(text: str, title: str = "") -> tuple[Making, ...]:
         return ()
     found: list[tuple[str, str, str]] = []  # (thing, verb, who)
     for pattern in (*_MADE_BY, _NAMED_AFTER):
-        found.extend((m["name"], m["verb"], m["who"]) for m in pattern.finditer(text))
+        found.extend((m["name"], _verb_of(m), m["who"]) for m in pattern.finditer(text))
     found.extend(
         (m["name"], _MAKER_ROLES[m["role"].lower()], m["who"]) for m in _ROLE_OF.finditer(text)
     )
@@ -711,8 +741,8 @@ def makings_in(text: str, title: str = "") -> tuple[Making, ...]:
         if m is not None:
             found.append((title, m["verb"], m["who"]))
     out: list[Making] = []
-    if common is not None:
-        found.append((common["name"], common["verb"], common["who"]))
+    if common is not None and (common["verb"] or common["first"]):
+        found.append((common["name"], _verb_of(common), common["who"]))
     for thing, verb, who in found:
         is_common = common is not None and thing == common["name"]
         thing = thing if is_common else _trim(thing)
@@ -731,6 +761,12 @@ def makings_in(text: str, title: str = "") -> tuple[Making, ...]:
     return tuple(out)
 
 
+def _verb_of(m: re.Match[str]) -> str:
+    """The maker verb a match holds; "built" only of a first one ("built the first ...")."""
+    verb = m.groupdict().get("verb")
+    return verb if verb else "first built"
+
+
 def _common_key(words: str) -> str:
     """A thing named by common nouns ("telephone", a title "Telephone"), as names' keys are."""
     return "".join(stem(w) for w in re.findall(r"[^\W_]+", words.casefold()))
@@ -738,7 +774,8 @@ def _common_key(words: str) -> str:
 
 _MAKING_WORD = re.compile(
     r"(?i:invented|devised|created|coined|designed|founded|discovered|painted|composed|sculpted"
-    r"|written|wrote|described|directed|introduced|launched|named|\bby\b|['’]s\b|author|writer"
+    r"|written|wrote|described|directed|introduced|launched|named|built|conceived|pioneered"
+    r"|\bby\b|['’]s\b|author|writer"
     r"|painter|composer|sculptor|inventor|discoverer|founder|architect|designer|director)"
 )
 
@@ -751,7 +788,7 @@ def conflicting_makers(
     xs, ys = makings_in(a, a_title), makings_in(b, b_title)
     for x in xs:
         for y in ys:
-            if x.key != y.key or x.verb != y.verb or x.surnames & y.surnames:
+            if x.key != y.key or x.family != y.family or x.surnames & y.surnames:
                 continue
             if (x.common or y.common) and x.key not in {_common_key(a_title), _common_key(b_title)}:
                 continue  # "the engine": one thing only where it is a note's title
@@ -778,7 +815,8 @@ def _mentions(text: str, surnames: frozenset[str]) -> bool:
 
 _MAY_DATE_EVENT = re.compile(
     r"\d\d\d|died|(?i:invented|devised|created|coined|designed|founded|discovered|painted"
-    r"|composed|sculpted|written|wrote|directed|introduced|launched|named|author|writer|painter"
+    r"|composed|sculpted|written|wrote|directed|introduced|launched|named|built|conceived"
+    r"|pioneered|author|writer|painter"
     r"|composer|sculptor|inventor|discoverer|founder|architect|designer|director)|\bby\b|['’]s\b"
 )
 
@@ -805,7 +843,7 @@ def event_keys(text: str, title: str = "") -> frozenset[str]:
     for d in death_ages_in(text, title):
         keys.add(f"{d.key[-1]}|age at death")
     for m in makings_in(text, title):
-        keys.add(f"{m.key}|{m.verb} by")
+        keys.add(f"{m.key}|{m.family} by")
     return frozenset(keys)
 
 

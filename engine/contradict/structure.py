@@ -1733,7 +1733,7 @@ def _one_time_event(
             0.75,
             "semantic_conflict",
             f"different {who}: {quoted(' and '.join(mx.who))} vs {quoted(' and '.join(my.who))}, "
-            f"both about {_maker_question(mx.verb, mx.name)}",
+            f"both about {_maker_question(mx.verb if mx.verb == my.verb else 'made', mx.name)}",
         )
     ages = conflicting_death_ages(a, b, a_title, b_title)
     if ages is not None:

@@ -230,8 +230,10 @@ def test_a_thing_made_by_two_different_people_conflicts() -> None:
     assert conflicting_makers(first, both, "Reyl Sort", "") is None
     building = "Ana Mallory devised Reyl Sort, improving on Reyl's first idea."
     assert conflicting_makers(first, building, "Reyl Sort", "") is None
-    # founding and inventing are two things; a crowd is no maker
-    assert conflicting_makers(first, "Ana Mallory founded Reyl Sort.", "Reyl Sort", "") is None
+    # discovering and inventing are two things, founding and inventing one origin; a crowd
+    # is no maker
+    assert conflicting_makers(first, "Ana Mallory discovered Reyl Sort.", "Reyl Sort", "") is None
+    assert conflicting_makers(first, "Ana Mallory founded Reyl Sort.", "Reyl Sort", "") is not None
     assert makings_in("Quillon was founded by the efreet in 1042.") == ()
     # a designer is compared with a designer only
     designed = "Reyl Sort was designed by Ana Mallory."

@@ -4,6 +4,8 @@ same thing. Examples written for this suite (not taken from any vault), both dir
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -2627,3 +2629,47 @@ def test_two_things_of_one_name_picked_by_a_word_before_it() -> None:
     assert assess(current, previous, **notes, b_links=("Vell Bridge",)).score < FLAG_THRESHOLD
     again = "The current Vell Bridge opened in 1965."
     assert assess(current, again, **notes, b_links=("Vell Bridge",)).score >= FLAG_THRESHOLD
+
+
+@pytest.mark.parametrize(
+    ("own", "linked", "conflict"),
+    [
+        # two ways of first bringing a thing about answer one question
+        (
+            "It was introduced by the Danish engineer Karl Ibsen in 1871.",
+            "The [[Ibsen Valve]] was devised by Otto Brandt, who patented it in 1872.",
+            True,
+        ),
+        (
+            "The first steam loom was built by Anna Lind in 1790.",
+            "Peter Holt built the first working [[Steam Loom|steam loom]] in the 1780s.",
+            True,
+        ),
+        (
+            "The slow food movement was founded by Carla Neri in 1986.",
+            "The [[Slow Food|slow food]] idea was launched by Marco Ruffo in the 1990s.",
+            True,
+        ),
+        # one maker, said with two verbs
+        (
+            "The first steam loom was built by Anna Lind in 1790.",
+            "Anna Lind invented the [[Steam Loom|steam loom]].",
+            False,
+        ),
+        # designing and building are two jobs, not one origin
+        (
+            "It was designed by the architect Ida Berg.",
+            "The [[Ibsen Valve]] was first built by Otto Brandt.",
+            False,
+        ),
+    ],
+)
+def test_makers_said_with_different_verbs_of_origin(own: str, linked: str, conflict: bool) -> None:
+    title = "Steam Loom" if "loom" in own else "Slow Food" if "food" in own else "Ibsen Valve"
+    notes = {"a_note": f"Inventions/{title}.md", "b_note": "Inventions/History.md"}
+    links = re.findall(r"\[\[([^\]|]+)", linked)
+    text = re.sub(r"\[\[(?:[^\]|]+\|)?([^\]]+)\]\]", r"\1", linked)
+    verdict = assess(own, text, **notes, b_links=tuple(links))
+    assert (verdict.score >= FLAG_THRESHOLD) is conflict
+    if conflict:
+        assert "makers" in verdict.explanation
