@@ -612,6 +612,40 @@ def _is_cjk(ch: str) -> bool:
 
 _STEMMED_STOP = frozenset(stem(w) for w in STOPWORDS)
 
+#: Everyday words that say one thing ("cannot synthesise vitamin C" / "produces all the
+#: vitamin C it needs"; "regenerate" / "regrow"): a writer who says one act with another
+#: common verb should not make a pair look like two statements side by side. A word with a
+#: second common sense that changes what a sentence says ("hold", "stop", "end", "fall",
+#: "present"), or that rules and game texts use as terms of art ("damage", "reduce",
+#: "use", "start", "increase"), is left out, as are words of degree ("tiny" is not "small").
+_SAME_MEANING = """
+make makes made making produce produces produced producing synthesize synthesizes
+    synthesized synthesise synthesises synthesised manufacture manufactures manufactured
+regenerate regenerates regenerated regrow regrows regrew regrown
+get gets got gotten obtain obtains obtained acquire acquires acquired receive receives received
+contain contains contained include includes included
+allow allows allowed permit permits permitted
+need needs needed require requires required
+build builds built construct constructs constructed
+buy buys bought purchase purchases purchased
+help helps helped assist assists assisted
+choose chooses chose chosen select selects selected
+place places spot spots location locations
+big large
+fast quick rapid
+kill kills killed slay slays slew slain
+cure cures cured heal heals healed
+die dies died perish perishes perished
+disease diseases illness illnesses
+physician physicians doctor doctors
+"""
+#: stem -> the stem of its group's first word
+_MEANING: dict[str, str] = {
+    stem(w): stem(line.split()[0])
+    for line in _SAME_MEANING.replace("\n    ", " ").strip().splitlines()
+    for w in line.split()
+}
+
 
 def _near(a: str, b: str) -> bool:
     """Same stem, or one a short extension of the other (version / versioning)."""
@@ -634,10 +668,13 @@ def _shared_cached(x: frozenset[str], y: frozenset[str]) -> frozenset[str]:
     for t in y:
         if len(t) >= 4:
             by_prefix.setdefault(t[:4], []).append(t)
+    meanings = {_MEANING[t] for t in y if t in _MEANING}
     return frozenset(
         s
         for s in x
-        if s in y or (len(s) >= 4 and any(_near(s, t) for t in by_prefix.get(s[:4], ())))
+        if s in y
+        or (len(s) >= 4 and any(_near(s, t) for t in by_prefix.get(s[:4], ())))
+        or (s in _MEANING and _MEANING[s] in meanings)
     )
 
 

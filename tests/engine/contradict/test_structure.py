@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from engine.contradict.claim import parse_claim
 from engine.contradict.quantities import limits_in, parse_quantities
 from engine.contradict.structure import are_opposites, assess, clear_caches
-from engine.contradict.text import stem
+from engine.contradict.text import shared_stems, stem
 from engine.contradict.types import FLAG_THRESHOLD
 
 CONFLICTS = [
@@ -2673,3 +2673,16 @@ def test_makers_said_with_different_verbs_of_origin(own: str, linked: str, confl
     assert (verdict.score >= FLAG_THRESHOLD) is conflict
     if conflict:
         assert "makers" in verdict.explanation
+
+
+def test_one_act_said_with_two_everyday_verbs() -> None:
+    notes = {"a_note": "Botany/Sundew.md", "b_note": "Botany/Carnivorous Plants.md"}
+    own = "The sundew can regenerate a leaf after a grazer bites it off."
+    linked = "The Sundew is unable to regrow a lost leaf."  # written [[Sundew]]
+    assert assess(own, linked, **notes, b_links=("Sundew",)).score >= FLAG_THRESHOLD
+    # the same act said twice, both ways round, is no conflict
+    agreeing = "The Sundew can regrow a lost leaf."
+    assert assess(own, agreeing, **notes, b_links=("Sundew",)).score < FLAG_THRESHOLD
+    # a word of a term of art keeps its own sense ("reduce" is no "decline")
+    assert not shared_stems({stem("reduce")}, {stem("declined")})
+    assert shared_stems({stem("synthesise")}, {stem("produces")}) == {stem("synthesise")}
