@@ -367,6 +367,10 @@ def assess(
         _linked_by_name(links, note, c.text)
         for links, note, c in ((a_links, b_note, x), (b_links, a_note, y))
     )
+    links_each = (bool(a_links_b), bool(b_links_a))
+    # ... or values of claims that both speak of the linked thing ("In it, about 68% ..." in
+    # *Normal Distribution* / "For a [[Normal Distribution]], roughly 95% ...")
+    by_value = by_value or (bool(linked) and bool(_named_thing(x, y, a_note, b_note, *links_each)))
     named |= linked
 
     if named:
@@ -383,7 +387,6 @@ def assess(
             return opposed
     # "the tomato is a berry belonging to the nightshade family" / "[[Tomato|Tomatoes]] belong
     # to the rose family": one thing is in one taxon of each rank
-    links_each = (bool(a_links_b), bool(b_links_a))
     if _named_thing(x, y, a_note, b_note, *links_each):
         named_note = b_note if links_each[0] else a_note if links_each[1] else None
         thing = note_title_of(named_note) if named_note else "it"
@@ -522,7 +525,9 @@ def assess(
     # days" holds "at most ten days", which "survives ten days" agrees with.
     qx, qy = _negated_limits(x), _negated_limits(y)
     q_conflicts, q_agree = quantity_relation(qx, qy)
-    q_conflicts = [c for c in q_conflicts if _one_cost(x, y, c[0], cx, cy)]
+    q_conflicts = [
+        c for c in q_conflicts if _one_cost(x, y, c[0], cx, cy) and not _set_apart(x, y, *c)
+    ]
     if _narrower_subject(x, y) or _narrower_subject(y, x):
         # "the sword's luminous blade" / "the blade": values of a narrower thing
         q_conflicts, measured = [], None
@@ -1083,7 +1088,34 @@ def _named_thing(
             and _speaks_of_own_note(own, own_note)
         ):
             return title
+    return _framed_thing(x, y, a_note, b_note, a_links_b, b_links_a)
+
+
+def _framed_thing(
+    x: ParsedClaim,
+    y: ParsedClaim,
+    a_note: str | None,
+    b_note: str | None,
+    a_links_b: bool = False,
+    b_links_a: bool = False,
+) -> frozenset[str]:
+    """The title stems of the note whose thing frames both claims, or nothing: "For a
+    [[Normal Distribution]], roughly 95% ..." beside "In it, about 68% ..." in *Normal
+    Distribution*: the linked thing opens the one claim, the note's thing the other."""
+    for own, naming, own_note, linking in ((x, y, a_note, b_links_a), (y, x, b_note, a_links_b)):
+        title = _title_stems(own_note)
+        if (
+            linking
+            and title
+            and title <= shared_stems(title, naming.lead)
+            and (_PRONOUN_FRAME.match(own.text) or _speaks_of_own_note(own, own_note))
+        ):
+            return title
     return frozenset()
+
+
+#: A claim framed by its note's thing: "In it, ...", "For them, ...".
+_PRONOUN_FRAME = re.compile(r"^(?:In|For|With|Within|Among)\s+(?:it|them|this|these)\s*,", re.I)
 
 
 #: A negator up to two words before a phrase, which it denies ("does not belong to").
@@ -1282,12 +1314,20 @@ def _negated_limits(c: ParsedClaim) -> tuple[Quantity, ...]:
         if q.bound in ("<=", ">="):
             before = c.text[max(0, q.start - 40) : q.start]
             clause = re.split(r"[,;:.()]", before)[-1]
+            # "no more than about 20,000 km": the limit's own words, which it already reads
+            clause = _OWN_LIMIT_WORDS.sub("", clause)
             if _LIMIT_NEGATORS.search(clause):
                 q = replace(q, bound="<=" if q.bound == ">=" else ">=")
         out.append(q)
     return tuple(out)
 
 
+#: "no more than (about)", "not less than": a negator that is part of the limit's words.
+_OWN_LIMIT_WORDS = re.compile(
+    r"\b(?:no|not)\s+(?:more|less|fewer|greater|higher|lower)\s+than"
+    r"(?:\s+(?:about|around|roughly|approximately|some|nearly|almost))?\s*$",
+    re.I,
+)
 #: The verb negators that turn a limit right after them ("cannot ... more than ten").
 _LIMIT_NEGATORS = re.compile(r"\b(?:not|never|cannot|can't|won't|don't|doesn't|didn't|no)\b", re.I)
 
@@ -1503,8 +1543,10 @@ def _measured(
             if not c[0].unit.startswith("count:")
             and (len(c[2]) > 1 or (proper and all(_only_capitalised(o.text, c[2]) for o in (x, y))))
         ]
-    conflicts = [c for c in conflicts if _one_cost(x, y, c[0])]
-    if not conflicts and units_only:
+    conflicts = [c for c in conflicts if _one_cost(x, y, c[0]) and not _set_apart(x, y, c[0], c[1])]
+    if not conflicts and (units_only or one_thing):
+        # "A nautical mile is defined as exactly 1,852 metres" / "One [[Nautical Mile]] is
+        # 1,609 metres, the same as a statute mile": the size of the thing itself
         conflicts = _sizes_of_subject(x, y, subject)
     if not conflicts or x.other != y.other or x.deontic != y.deontic:
         return None
@@ -1539,9 +1581,11 @@ def _sizes_of_subject(
     """The one value each claim gives, in one unit, of the subject itself: "A byte is 8
     bits" / "A byte consists of 16 bits", where nothing but the subject and a verb of being
     or having stands around either value."""
-    if len(x.quantities) != 1 or len(y.quantities) != 1:
+    # "One nautical mile is ...": the count of the thing that opens the claim is no value
+    xs, ys = _without_opening_one(x.quantities), _without_opening_one(y.quantities)
+    if len(xs) != 1 or len(ys) != 1:
         return []
-    qa, qb = x.quantities[0], y.quantities[0]
+    qa, qb = xs[0], ys[0]
     if qa.unit != qb.unit or qa.unit.startswith(("count:", "label:", "complexity:", "rank")):
         return []
     if same_measure(qa, qb):
@@ -1549,12 +1593,59 @@ def _sizes_of_subject(
     bare = subject | _HAVING | _BEING
     if not (qa.anchor <= bare and qb.anchor <= bare):
         return []
-    # nothing else said beside the value in either claim
-    if x.content - shared_stems(x.content, subject) - _HAVING - _BEING:
-        return []
-    if y.content - shared_stems(y.content, subject) - _HAVING - _BEING:
-        return []
+    # nothing else said beside the value in either claim, before a comma that closes its
+    # clause (", the same as a statute mile" compares it with something else)
+    for c, q in ((x, qa), (y, qb)):
+        words = _clause_stems(c, q) & c.content
+        if words - shared_stems(words, subject) - _HAVING - _BEING:
+            return []
     return [(qa, qb, subject)]
+
+
+#: Words before a value that make it the setting another value holds in ("68% within one
+#: standard deviation", "boils at 70 °C at 3,000 m").
+_SETTING_WORDS = frozenset("within at after under over per for beyond above below".split())
+
+
+def _set_apart(x: ParsedClaim, y: ParsedClaim, qa: Quantity, qb: Quantity) -> bool:
+    """Values `qa` of `x` and `qb` of `y` hold in two settings that the claims give as two
+    other values of one kind ("68% within one standard deviation" / "95% within two"), or
+    are themselves those settings, or one says how often and the other how long."""
+    if _every(x.text, qa) != _every(y.text, qb):
+        return True  # "once every 600 seconds" (how often) / "for 7 days" (how long)
+    settings = _setting(x.text, qa) and _setting(y.text, qb)
+    for ox in x.quantities:
+        for oy in y.quantities:
+            if ox.start == qa.start or oy.start == qb.start:
+                continue  # the values compared themselves
+            if ox.unit != oy.unit or same_measure(ox, oy):
+                continue
+            if settings or (_setting(x.text, ox) and _setting(y.text, oy)):
+                return True
+    return False
+
+
+def _every(text: str, q: Quantity) -> bool:
+    """Value `q` is how often something recurs: "every 600 seconds", "each 3 days"."""
+    before = text[: q.start].split()
+    return bool(before) and before[-1].lower() in ("every", "each")
+
+
+def _setting(text: str, q: Quantity) -> bool:
+    before = text[: q.start].split()
+    return bool(before) and before[-1].lower() in _SETTING_WORDS
+
+
+def _without_opening_one(qs: tuple[Quantity, ...]) -> tuple[Quantity, ...]:
+    return tuple(q for q in qs if not (q.start == 0 and q.unit.startswith("count:") and q.low == 1))
+
+
+def _clause_stems(c: ParsedClaim, q: Quantity) -> frozenset[str]:
+    """The stems of claim `c`'s words from its start to the end of the comma clause that
+    holds value `q`."""
+    end = c.text.find(",", q.end)
+    end = len(c.text) if end < 0 else end
+    return frozenset(w.stem for w in c.tokens if w.kind == "word" and w.start < end)
 
 
 #: Verbs of being a size ("is 8 bits", "measures 3 m").

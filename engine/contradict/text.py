@@ -878,6 +878,7 @@ _NOT_VERBS_AFTER_NOUN = frozenset(
 _AFTER_VERB = frozenset(
     "the a an this that these those their its his her our your my them themselves it "
     "to in on at from into onto with by for over under through across up down out off "
+    "between along around toward towards beneath below above among against within beyond "
     "only all every each no any".split()
 )
 _NOUN_FOLLOWERS = frozenset("whose who which that of 's ’s".split())

@@ -2686,3 +2686,38 @@ def test_one_act_said_with_two_everyday_verbs() -> None:
     # a word of a term of art keeps its own sense ("reduce" is no "decline")
     assert not shared_stems({stem("reduce")}, {stem("declined")})
     assert shared_stems({stem("synthesise")}, {stem("produces")}) == {stem("synthesise")}
+
+
+def test_a_limit_that_holds_its_own_negator_is_read_once() -> None:
+    notes = {"a_note": "Ornithology/Sooty Shearwater.md", "b_note": "Ornithology/Migration.md"}
+    own = "Sooty shearwaters fly between southern colonies and northern seas each year, a loop that can exceed 60,000 km."
+    linked = "The yearly loop of the Sooty Shearwater totals no more than about 15,000 km."
+    verdict = assess(own, linked, **notes, b_links=("Sooty Shearwater",))
+    assert verdict.score >= FLAG_THRESHOLD and "at most 15,000 km" in verdict.explanation
+    within = "The yearly loop of the Sooty Shearwater totals no less than about 15,000 km."
+    assert assess(own, within, **notes, b_links=("Sooty Shearwater",)).score < FLAG_THRESHOLD
+
+
+def test_the_size_of_a_unit_said_in_its_own_note_and_beside_a_link() -> None:
+    notes = {"a_note": "Units/Rod.md", "b_note": "Units/Old Units.md"}
+    own = "A rod is defined as exactly 5.0292 metres."
+    linked = "One rod is 4.5 metres, the same as a short pole."
+    assert assess(own, linked, **notes, b_links=("Rod",)).score >= FLAG_THRESHOLD
+    same = "One rod is 5.0292 metres, the same as a perch."
+    assert assess(own, same, **notes, b_links=("Rod",)).score < FLAG_THRESHOLD
+
+
+def test_shares_of_one_linked_thing_in_two_settings() -> None:
+    notes = {"a_note": "Statistics/Laplace Distribution.md", "b_note": "Statistics/Tails.md"}
+    own = "In it, about 76% of values fall within one scale unit of the median."
+    other = "For a Laplace Distribution, roughly 40% of values lie within a single scale unit of the median."
+    assert assess(own, other, **notes, b_links=("Laplace Distribution",)).score >= FLAG_THRESHOLD
+    wider = "For a Laplace Distribution, roughly 94% of values lie within three scale units of the median."
+    assert assess(own, wider, **notes, b_links=("Laplace Distribution",)).score < FLAG_THRESHOLD
+
+
+def test_how_often_and_how_long_are_two_measures() -> None:
+    notes = {"a_note": "Tools/Backup agent.md", "b_note": "Tools/Snapshots.md"}
+    often = "Snapshots takes a new copy of a folder no more often than once every 900 seconds."
+    long_ = "Snapshots keeps each copy for 14 days unless you change the setting."
+    assert assess(often, long_, **notes, a_links=("Snapshots",)).score < FLAG_THRESHOLD
