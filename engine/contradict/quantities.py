@@ -447,6 +447,15 @@ def _number_value(token: Token) -> tuple[float, str | None] | None:
         return None
 
 
+def _minus_before(text: str, at: int) -> bool:
+    """A minus sign stands right before the number at `at`, after a space, a bracket or
+    the start ("-40 °C", "(−5 dB)"), not between two numbers or in a word ("5-10",
+    "COVID-19")."""
+    if at == 0 or text[at - 1] not in "-−":
+        return False
+    return at == 1 or text[at - 2] in " \t([{/,:;=~"
+
+
 def _word_value(token: Token) -> float | None:
     if token.kind != "word":
         return None
@@ -596,6 +605,8 @@ def parse_quantities(
             parsed = _number_value(tok)
             if parsed is not None:
                 value, inner_unit = parsed
+                if _minus_before(text, tok.start):
+                    value = -value  # "−459.67 °F", "-40 °C"
         else:
             value = None if name_number(text, tokens, i) else _word_value(tok)
             halves = [t.norm for t in tokens[i + 1 : i + 4]] == ["and", "a", "half"]
@@ -646,7 +657,7 @@ def parse_quantities(
             j = spread[1]
         unit_name: str
         factor = 1.0
-        first = tok.start
+        first = tok.start - 1 if tok.kind == "num" and _minus_before(text, tok.start) else tok.start
         noun_end = j
         if inner_unit is not None:
             unit_name, factor = _UNITS[inner_unit]

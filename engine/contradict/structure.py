@@ -417,7 +417,10 @@ def assess(
 
     # Different entities: the subjects differ on both sides, or an antonym sits inside a
     # subject (Weighted graph / Unweighted graph), or each claim names its own note.
-    if different_subjects(x, y, cx, cy, anto_x, anto_y):
+    acted = _acted_on_thing(x, y, a_note, b_note, *links_each)
+    if different_subjects(x, y, cx, cy, anto_x, anto_y) and not (
+        acted and _negates_acting(x, y, acted)
+    ):
         return apart
     # "Rowan Tesk was born in 1820" / "Rowan Tesk's brother was born in 1825": someone else
     if _owned_by_subject(x, y) or _owned_by_subject(y, x):
@@ -1088,7 +1091,93 @@ def _named_thing(
             and _speaks_of_own_note(own, own_note)
         ):
             return title
-    return _framed_thing(x, y, a_note, b_note, a_links_b, b_links_a)
+        # "Scholars fully deciphered [[Linear A]] ..." beside "Linear A has never been
+        # deciphered" in *Linear A*: the linked thing as what an agent acts on, named by a
+        # subject that is no other name
+    return _framed_thing(x, y, a_note, b_note, a_links_b, b_links_a) or _acted_on_thing(
+        x, y, a_note, b_note, a_links_b, b_links_a
+    )
+
+
+def _acted_on_thing(
+    x: ParsedClaim,
+    y: ParsedClaim,
+    a_note: str | None,
+    b_note: str | None,
+    a_links_b: bool = False,
+    b_links_a: bool = False,
+) -> frozenset[str]:
+    """The title stems of the note whose thing both claims speak of as what is acted on, or
+    nothing: "Scholars fully deciphered [[Linear A]] ..." beside "Linear A has never been
+    deciphered" in *Linear A*; "Humans are unable to produce [[Vitamin D]]" beside "The body
+    can synthesize vitamin D" there. The one claim links the note (or writes its whole title
+    of two words or more) after a subject that is no name; the other, in that note, writes
+    the title too, or speaks of its note's thing."""
+    for own, naming, own_note, linking in ((x, y, a_note, b_links_a), (y, x, b_note, a_links_b)):
+        title = _title_stems(own_note)
+        # (or writes its whole title of two words or more: "Linear A", not "spell" for
+        # *Spells D*)
+        name = note_title_of(own_note) if own_note else ""
+        whole = len(name.split()) >= 2 and name.casefold() in naming.text.casefold()
+        if not title or not (linking or whole) or not _acted_on(naming, title):
+            continue
+        if title <= shared_stems(title, own.content) or _speaks_of_own_note(own, own_note):
+            return title
+    return frozenset()
+
+
+def _acted_on(c: ParsedClaim, title: frozenset[str]) -> bool:
+    """Claim `c` writes `title` (stems) right after its verb, and its subject is no name
+    ("Scholars fully deciphered Linear A", "Humans are unable to produce Vitamin D")."""
+    if not c.subject or c.subject & c.upper or c.lead or any(c.conditional) or c.imperative:
+        return False
+    if c.first_person or c.words[0].surface.lower() in ("you", "your", "we", "our"):
+        return False  # an instruction or a plan: what the reader does, not what holds
+    if not title <= shared_stems(title, c.content - c.subject) or title & c.subject:
+        return False
+    return _acting_verb(c, title) is not None
+
+
+#: Words before a thing's name that are no verb acting on it: prepositions, conjunctions,
+#: the verbs of being.
+_NOT_ACTING = frozenset(
+    """in on at of for by with from to into onto about as than and or but like via over
+    under through between among within without is are was were be been being has have had
+    not no never one two three this that these those my your our see also""".split()
+)
+#: What may stand between a verb and the thing it acts on ("produces all the Vitamin C").
+_BEFORE_OBJECT = frozenset("the a an its their his her all any some every each".split())
+
+
+def _acting_verb(c: ParsedClaim, title: frozenset[str]) -> str | None:
+    """The stem of the verb claim `c` writes right before `title` (stems), past articles
+    and possessives ("deciphered Linear A", "get their mitochondrial DNA"), or None."""
+    words = [w for w in c.words if not w.lead]
+    for i, w in enumerate(words):
+        if w.stem not in title:
+            continue
+        j = i - 1
+        while j >= 0 and words[j].surface.lower() in _BEFORE_OBJECT:
+            j -= 1
+        if j < 0 or words[j].stem in c.subject:
+            return None
+        before = words[j].surface.lower()
+        if before in _NOT_ACTING or before.endswith("ly") or not before.isalpha():
+            return None
+        return words[j].stem
+    return None
+
+
+def _negates_acting(x: ParsedClaim, y: ParsedClaim, title: frozenset[str]) -> bool:
+    """Exactly one of claims `x`, `y` negates, and what it negates is the verb that acts on
+    the thing titled `title` ("has never been deciphered" / "Scholars fully deciphered")."""
+    if bool(x.negators) == bool(y.negators):
+        return False
+    c = x if x.negators else y
+    verbs = {v for v in (_acting_verb(x, title), _acting_verb(y, title)) if v}
+    heads = frozenset().union(*(h or frozenset() for h in c.negated_heads))
+    # "do not get their mitochondrial DNA": the negation reaches the thing past a light verb
+    return bool(verbs) and bool(shared_stems(heads, frozenset(verbs) | title))
 
 
 def _framed_thing(

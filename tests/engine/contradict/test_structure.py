@@ -2721,3 +2721,26 @@ def test_how_often_and_how_long_are_two_measures() -> None:
     often = "Snapshots takes a new copy of a folder no more often than once every 900 seconds."
     long_ = "Snapshots keeps each copy for 14 days unless you change the setting."
     assert assess(often, long_, **notes, a_links=("Snapshots",)).score < FLAG_THRESHOLD
+
+
+def test_a_linked_thing_that_another_sentence_acts_on() -> None:
+    notes = {"a_note": "Scripts/Rongo Script.md", "b_note": "Scripts/Pacific Writing.md"}
+    own = "Rongo Script has never been deciphered."
+    acted = "Linguists fully deciphered Rongo Script in the 1980s, revealing a calendar."
+    verdict = assess(own, acted, **notes)
+    assert verdict.score >= FLAG_THRESHOLD and "Rongo" in verdict.explanation
+    agreeing = "Linguists never deciphered Rongo Script, despite decades of work."
+    assert assess(own, agreeing, **notes).score < FLAG_THRESHOLD
+    # a pointer to the note ("see ...") acts on nothing
+    pointer = "Keep the tablets dry and never scan them (see Rongo Script)."
+    assert assess(own, pointer, **notes).score < FLAG_THRESHOLD
+
+
+def test_values_below_zero_keep_their_sign() -> None:
+    notes = {"a_note": "Physics/Brine Point.md", "b_note": "Physics/Scales.md"}
+    own = "The brine point is −21.1 °C."
+    same = "On the Fahrenheit scale, the Brine Point is −5.98 °F."
+    assert assess(own, same, **notes, b_links=("Brine Point",)).score < FLAG_THRESHOLD
+    other = "On the Fahrenheit scale, the Brine Point is 5.98 °F."
+    verdict = assess(own, other, **notes, b_links=("Brine Point",))
+    assert verdict.score >= FLAG_THRESHOLD and "−21.1 °C" in verdict.explanation
