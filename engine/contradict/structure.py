@@ -494,7 +494,10 @@ def assess(
         return Verdict(round(score, 4), "superseded", changed)
     minimal = not left_x and not left_y
     if n_shared < 2 and not (n_shared == 1 and minimal):
-        return measured or apart
+        # "A caldera is a large basin-shaped depression ..." in *Caldera* / "A [[Caldera]] is
+        # a small, steep cone ...": one thing defined twice by opposite words
+        defined = _defined_by_opposites(x, y, antonyms, a_note, b_note, links_each)
+        return defined or measured or apart
     # one flip said of one named thing ("The protocol is stateless" in *Vexa Protocol* / "The
     # Vexa protocol is stateful: ...") needs no third shared word
     of_named = _flip_of_named(
@@ -1097,6 +1100,55 @@ def _named_thing(
     return _framed_thing(x, y, a_note, b_note, a_links_b, b_links_a) or _acted_on_thing(
         x, y, a_note, b_note, a_links_b, b_links_a
     )
+
+
+def _defined_by_opposites(
+    x: ParsedClaim,
+    y: ParsedClaim,
+    antonyms: list[tuple[ClaimWord, ClaimWord]],
+    a_note: str | None,
+    b_note: str | None,
+    links_each: tuple[bool, bool],
+) -> Verdict | None:
+    """Claims `x` and `y` both say what one linked thing is ("X is a large ...", "It is a
+    small ..."), and the one pair of opposites between them opens what each says it is."""
+    if len(antonyms) != 1 or x.negators or y.negators:
+        return None
+    thing = _named_thing(x, y, a_note, b_note, *links_each)
+    if not thing:
+        return None
+    wx, wy = antonyms[0]
+    if not (_opens_predicate(x, wx) and _opens_predicate(y, wy)):
+        return None
+    note = b_note if links_each[0] else a_note
+    title = note_title_of(note) if note else "it"
+    return Verdict(
+        0.7,
+        "opposing_sentiment",
+        f"opposites: {quoted(wx.surface)} vs {quoted(wy.surface)}, both about what {title} is",
+    )
+
+
+def _opens_predicate(c: ParsedClaim, w: ClaimWord) -> bool:
+    """Word `w` opens what claim `c` says its subject is: right after "is a", "are", "was
+    the", or after one describing word before it ("is a small, steep cone")."""
+    words = c.words
+    i = w.index
+    k = i - 1
+    if k >= 0 and words[k].surface.lower() in ("a", "an", "the"):
+        k -= 1
+    if k >= 1 and words[k].surface.lower() not in _COPULA_WORDS:
+        k -= 1  # one describing word before it
+        if k >= 0 and words[k].surface.lower() in ("a", "an", "the"):
+            k -= 1
+    return (
+        k >= 0
+        and words[k].surface.lower() in _COPULA_WORDS
+        and not any(words[j].surface.lower() in _COPULA_WORDS for j in range(k))
+    )
+
+
+_COPULA_WORDS = frozenset("is are was were".split())
 
 
 def _acted_on_thing(

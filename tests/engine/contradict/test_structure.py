@@ -2744,3 +2744,16 @@ def test_values_below_zero_keep_their_sign() -> None:
     other = "On the Fahrenheit scale, the Brine Point is 5.98 °F."
     verdict = assess(own, other, **notes, b_links=("Brine Point",))
     assert verdict.score >= FLAG_THRESHOLD and "−21.1 °C" in verdict.explanation
+
+
+def test_one_linked_thing_defined_by_opposite_words() -> None:
+    notes = {"a_note": "Geology/Tor.md", "b_note": "Geology/Landforms.md"}
+    own = "A tor is a large free-standing rock outcrop left on a hilltop by weathering."
+    linked = "A tor is a small, loose heap of gravel at the foot of a cliff."  # [[Tor|tor]]
+    verdict = assess(own, linked, **notes, b_links=("Tor",))
+    assert verdict.score >= FLAG_THRESHOLD and "what Tor is" in verdict.explanation
+    # an opposite said later in the sentence, not what the thing is
+    later = "A tor is a granite outcrop that frost leaves small and rounded."
+    assert assess(own, later, **notes, b_links=("Tor",)).score < FLAG_THRESHOLD
+    # without the link, two sentences about "a tor" need not mean one note's thing
+    assert assess(own, linked, **notes).score < FLAG_THRESHOLD
