@@ -1159,7 +1159,7 @@ def parse_claim(text: str) -> ParsedClaim:
         definite=definite,
         anchored=any(t.norm in ("this", "these") for t in tokens[:subject_from]),
         condition=frozenset(condition),
-        deontic=any(t.norm in ("must", "should", "shall", "ought") for t in tokens),
+        deontic=_deontic(tokens),
         contrast=contrast_words(tokens),
         compared=compared_words(tokens),
         subject_head=frozenset(head),
@@ -1317,3 +1317,14 @@ def _object_before(text: str, tokens: tuple[Token, ...], i: int) -> tuple[frozen
     if not picked:
         return frozenset(), ""
     return frozenset(t.stem for t in picked), text[picked[0].start : picked[-1].end]
+
+
+def _deontic(tokens: tuple[Token, ...]) -> bool:
+    """The claim states a rule ("must", "should"): a modal of its main predicate, not one
+    that opens a second predicate of the same subject ("cannot make it and must get it from
+    food" states a fact, then what follows from it)."""
+    return any(
+        t.norm in ("must", "should", "shall", "ought")
+        and (i == 0 or tokens[i - 1].norm not in ("and", "so", "then"))
+        for i, t in enumerate(tokens)
+    )

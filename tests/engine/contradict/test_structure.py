@@ -2757,3 +2757,12 @@ def test_one_linked_thing_defined_by_opposite_words() -> None:
     assert assess(own, later, **notes, b_links=("Tor",)).score < FLAG_THRESHOLD
     # without the link, two sentences about "a tor" need not mean one note's thing
     assert assess(own, linked, **notes).score < FLAG_THRESHOLD
+
+
+def test_a_must_that_follows_from_a_fact_makes_no_rule() -> None:
+    notes = {"a_note": "Nutrition/Vitamin Q.md", "b_note": "Nutrition/Micronutrients.md"}
+    own = "The body can synthesize vitamin Q in skin exposed to sunlight."
+    linked = "Humans are unable to produce Vitamin Q and must obtain all of it from food."
+    assert assess(own, linked, **notes).score >= FLAG_THRESHOLD
+    assert not parse_claim(linked).deontic
+    assert parse_claim("Visitors must not feed the birds.").deontic
