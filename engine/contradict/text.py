@@ -638,6 +638,8 @@ cure cures cured heal heals healed
 die dies died perish perishes perished
 disease diseases illness illnesses
 physician physicians doctor doctors
+block blocks blocked obstruct obstructs obstructed obstruction
+corrode corrodes corroded rust rusts rusted
 """
 #: stem -> the stem of its group's first word
 _MEANING: dict[str, str] = {
@@ -652,7 +654,11 @@ def _near(a: str, b: str) -> bool:
     if a == b:
         return True
     short, long_ = (a, b) if len(a) <= len(b) else (b, a)
-    return len(short) >= 4 and long_.startswith(short) and len(long_) - len(short) <= 3
+    if len(short) >= 4 and long_.startswith(short) and len(long_) - len(short) <= 3:
+        return True
+    # one long root with two endings: "photosynthesize" / "photosynthetic"
+    common = next((i for i, (p, q) in enumerate(zip(a, b, strict=False)) if p != q), len(short))
+    return common >= 9 and common >= 0.75 * len(short)
 
 
 def shared_stems(x: frozenset[str] | set[str], y: frozenset[str] | set[str]) -> set[str]:

@@ -2766,3 +2766,12 @@ def test_a_must_that_follows_from_a_fact_makes_no_rule() -> None:
     assert assess(own, linked, **notes).score >= FLAG_THRESHOLD
     assert not parse_claim(linked).deontic
     assert parse_claim("Visitors must not feed the birds.").deontic
+
+
+def test_one_long_root_with_two_endings_is_one_word() -> None:
+    assert shared_stems({stem("photosynthesize")}, {stem("photosynthetic")})
+    assert not shared_stems({stem("understand")}, {stem("understate")})
+    notes = {"a_note": "Botany/Broomrape.md", "b_note": "Botany/Parasitic Plants.md"}
+    own = "Broomrape lacks chlorophyll and cannot photosynthesize."
+    linked = "Broomrape is fully photosynthetic and makes all of its own food."
+    assert assess(own, linked, **notes, b_links=("Broomrape",)).score >= FLAG_THRESHOLD
