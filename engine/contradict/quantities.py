@@ -447,6 +447,22 @@ def _number_value(token: Token) -> tuple[float, str | None] | None:
         return None
 
 
+def _scale_after(text: str, tokens: tuple[Token, ...], j: int) -> str | None:
+    """The name of the scale a bare number is a place on ("3 on the Mohs scale", "7 on the
+    Richter scale": the capitalised word after "on the"), or None."""
+    if j + 3 >= len(tokens) or [t.norm for t in tokens[j : j + 2]] != ["on", "the"]:
+        return None
+    name = tokens[j + 2]
+    if name.kind != "word" or not text[name.start : name.start + 1].isupper():
+        return None
+    for k in range(j + 3, min(j + 6, len(tokens))):
+        if tokens[k].kind != "word":
+            return None
+        if tokens[k].norm == "scale":
+            return f"{text[name.start : name.end]} scale"
+    return None
+
+
 def _minus_before(text: str, at: int) -> bool:
     """A minus sign stands right before the number at `at`, after a space, a bracket or
     the start ("-40 °C", "(−5 dB)"), not between two numbers or in a word ("5-10",
@@ -686,8 +702,12 @@ def parse_quantities(
                 j += used
             else:
                 noun = _count_noun(tokens, j)
-                label = _label_before(text, tokens, i, j) if noun is None else None
-                if label is not None:
+                scale = _scale_after(text, tokens, j) if noun is None else None
+                label = _label_before(text, tokens, i, j) if noun is None and not scale else None
+                if scale is not None:
+                    # "1 on the Mohs hardness scale": a place on a named scale
+                    unit_name = "label:" + scale
+                elif label is not None:
                     unit_name = "label:" + label  # "port 53": which port, not how many
                     first = tokens[i - 1].start  # the value as written is "port 53"
                     while (

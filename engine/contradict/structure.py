@@ -1697,6 +1697,8 @@ def _measured(
     written = {t.stem for q in (qa, qb) for t in tokenize(q.text) if t.kind == "word"}
     if qa.unit == "age":
         written.add(stem("age"))
+    if qa.unit.startswith("label:"):
+        written |= {t.stem for t in tokenize(qa.unit.removeprefix("label:")) if t.kind == "word"}
     # words of one measure ("summit", "rises") are named by it: "height of Etna"
     kind = measure_kind(measured, qa.unit)
     what = set() if kind or measured <= subject else set(measured) - written or measured
@@ -1711,6 +1713,9 @@ def _measured(
     about = _both_about(
         x, y, what, subject, nothing=kind or label or _DIMENSIONS.get(qa.unit, "one measure")
     )
+    if qa.unit.startswith("label:") and qa.unit.endswith(" scale"):
+        # "1 on the Mohs scale" vs "3 on the Mohs scale", both about Talc
+        about = _both_about(x, y, set(), subject - written) or about
     return Verdict(
         score, "conflicting_values", f"{_value_text(qa)} vs {_value_text(qb)}, both about {about}"
     )
@@ -2263,6 +2268,8 @@ def _value_text(q: Quantity) -> str:
     text = " ".join(q.text.split())
     if q.unit == "age" and not text.lower().endswith("old"):
         text = f"age {text}"
+    elif q.unit.endswith(" scale") and q.unit.startswith("label:"):
+        text = f"{text} on the {q.unit.removeprefix('label:')}"  # "1 on the Mohs scale"
     limit = {"<=": "at most ", ">=": "at least ", "~": "about "}.get(q.bound, "")
     return quoted(limit + text)
 

@@ -640,6 +640,7 @@ disease diseases illness illnesses
 physician physicians doctor doctors
 block blocks blocked obstruct obstructs obstructed obstruction
 corrode corrodes corroded rust rusts rusted
+divide divides divided split splits
 """
 #: stem -> the stem of its group's first word
 _MEANING: dict[str, str] = {

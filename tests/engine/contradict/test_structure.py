@@ -2775,3 +2775,17 @@ def test_one_long_root_with_two_endings_is_one_word() -> None:
     own = "Broomrape lacks chlorophyll and cannot photosynthesize."
     linked = "Broomrape is fully photosynthetic and makes all of its own food."
     assert assess(own, linked, **notes, b_links=("Broomrape",)).score >= FLAG_THRESHOLD
+
+
+def test_places_on_a_named_scale() -> None:
+    assert [q.unit for q in parse_quantities("It rates 7 on the Beaufort wind scale.")] == [
+        "label:Beaufort scale"
+    ]
+    notes = {"a_note": "Weather/Gale.md", "b_note": "Weather/Wind Scales.md"}
+    own = "A gale is strong wind, defining 8 on the Beaufort wind scale."
+    linked = "A Gale sits at 5 on the Beaufort scale, between a breeze and a storm."
+    verdict = assess(own, linked, **notes, b_links=("Gale",))
+    assert verdict.score >= FLAG_THRESHOLD
+    assert '"5 on the Beaufort scale" vs "8 on the Beaufort scale"' in verdict.explanation
+    same = "A Gale sits at 8 on the Beaufort scale, between a breeze and a storm."
+    assert assess(own, same, **notes, b_links=("Gale",)).score < FLAG_THRESHOLD
