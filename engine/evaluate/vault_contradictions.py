@@ -9,7 +9,9 @@ labeled pair, `{"id", "label": "contradiction"|"agreement", "kind", "a": {"path"
 
 A flag matches a labeled pair when it joins the pair's two notes and one of its claims is one
 of the pair's sentences (the same sentence, whitespace and case aside, or one containing the
-other). Flags that match no contradiction count as wrong, labeled or not.
+other). Where a flag shows both sentences of some pair, it matches only such pairs: a
+contradiction and a look-alike that share one sentence and two notes are told apart. Flags
+that match no contradiction count as wrong, labeled or not.
 """
 
 from __future__ import annotations
@@ -81,6 +83,17 @@ def matches(flag: Contradiction, pair: LabeledNotePair) -> bool:
     return any(_same_sentence(s, p) for s in sides for p in pair.claims)
 
 
+def matches_both(flag: Contradiction, pair: LabeledNotePair) -> bool:
+    """Each of the flag's claims is one of the pair's two sentences, one each."""
+    if not matches(flag, pair):
+        return False
+    a, b = _norm(flag.a.claim), _norm(flag.b.claim)
+    x, y = pair.claims
+    return (_same_sentence(a, x) and _same_sentence(b, y)) or (
+        _same_sentence(a, y) and _same_sentence(b, x)
+    )
+
+
 def score_flags(flags: Sequence[Contradiction], truth: Sequence[LabeledNotePair]) -> dict[str, Any]:
     """The metrics of a ranked flag list against labeled pairs (pure)."""
     contradictions = [p for p in truth if p.label == "contradiction"]
@@ -93,10 +106,14 @@ def score_flags(flags: Sequence[Contradiction], truth: Sequence[LabeledNotePair]
     for rank, flag in enumerate(flags, 1):
         hit = False
         places = [(flag.a.path, flag.b.path), *flag.also]
-        for pair in {p.id: p for pl in places for p in by_paths.get(frozenset(pl), ())}.values():
-            if matches(flag, pair):
-                first_rank.setdefault(pair.id, rank)
-                hit = hit or pair.label == "contradiction"
+        near = {p.id: p for pl in places for p in by_paths.get(frozenset(pl), ())}.values()
+        matched = [pair for pair in near if matches(flag, pair)]
+        # a flag that shows both sentences of one pair is that pair's, not also that of a
+        # look-alike it shares one sentence with
+        both = [pair for pair in matched if matches_both(flag, pair)]
+        for pair in both or matched:
+            first_rank.setdefault(pair.id, rank)
+            hit = hit or pair.label == "contradiction"
         correct.append(hit)
 
     def precision_at(k: int) -> float | None:

@@ -72,6 +72,35 @@ def test_score_flags_counts_precision_recall_and_flagged_agreements(tmp_path: Pa
     assert score_flags([], truth)["precision_at_10"] is None
 
 
+def test_a_flag_showing_both_sentences_of_a_contradiction_is_no_look_alike(
+    tmp_path: Path,
+) -> None:
+    truth = load_truth(
+        _truth(
+            tmp_path,
+            [
+                {"id": "c1", "label": "contradiction", "kind": "quantity",
+                 "a": {"path": "A.md", "claim": "It travels at 343 m/s."}, "b": {"path": "B.md", "claim": "It travels at 1,500 m/s."}},
+                {"id": "g1", "label": "agreement", "kind": "units",
+                 "a": {"path": "A.md", "claim": "It travels at 343 m/s."}, "b": {"path": "B.md", "claim": "It covers a kilometre in three seconds."}},
+            ],
+        )
+    )  # fmt: skip
+    real = _flag(("A.md", "It travels at 343 m/s."), ("B.md", "It travels at 1,500 m/s."))
+    result = score_flags([real], truth)
+    assert result["recall"] == 1.0 and result["agreements_flagged"] == 0
+    # a flag on the look-alike's two sentences still counts against it
+    alike = _flag(
+        ("A.md", "It travels at 343 m/s."), ("B.md", "It covers a kilometre in three seconds.")
+    )
+    result = score_flags([alike], truth)
+    assert result["agreements_flagged"] == 1 and result["recall"] == 0.0
+    # a flag that shows one sentence only matches every pair that holds it
+    one = _flag(("A.md", "It travels at 343 m/s."), ("B.md", "Some other sentence."))
+    result = score_flags([one], truth)
+    assert result["agreements_flagged"] == 1 and result["recall"] == 1.0
+
+
 def test_a_bad_truth_line_names_the_line(tmp_path: Path) -> None:
     path = _truth(tmp_path, [{"id": "x", "label": "maybe", "a": {}, "b": {}}])
     with pytest.raises(EngineError, match=":1:"):
