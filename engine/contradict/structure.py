@@ -1688,7 +1688,7 @@ def _measured(
     if not conflicts and (units_only or one_thing):
         # "A nautical mile is defined as exactly 1,852 metres" / "One [[Nautical Mile]] is
         # 1,609 metres, the same as a statute mile": the size of the thing itself
-        conflicts = _sizes_of_subject(x, y, subject)
+        conflicts = _sizes_of_subject(x, y, subject, within_clause=one_thing)
     if not conflicts or x.other != y.other or x.deontic != y.deontic:
         return None
     qa, qb, measured = max(conflicts, key=lambda c: len(c[2]))
@@ -1722,7 +1722,7 @@ def _measured(
 
 
 def _sizes_of_subject(
-    x: ParsedClaim, y: ParsedClaim, subject: frozenset[str]
+    x: ParsedClaim, y: ParsedClaim, subject: frozenset[str], *, within_clause: bool = False
 ) -> list[tuple[Quantity, Quantity, frozenset[str]]]:
     """The one value each claim gives, in one unit, of the subject itself: "A byte is 8
     bits" / "A byte consists of 16 bits", where nothing but the subject and a verb of being
@@ -1739,10 +1739,11 @@ def _sizes_of_subject(
     bare = subject | _HAVING | _BEING
     if not (qa.anchor <= bare and qb.anchor <= bare):
         return []
-    # nothing else said beside the value in either claim, before a comma that closes its
-    # clause (", the same as a statute mile" compares it with something else)
+    # nothing else said beside the value in either claim; of one linked thing
+    # (`within_clause`), nothing before a comma that closes the value's clause (", the same
+    # as a statute mile" compares it with something else)
     for c, q in ((x, qa), (y, qb)):
-        words = _clause_stems(c, q) & c.content
+        words = _clause_stems(c, q) & c.content if within_clause else c.content
         if words - shared_stems(words, subject) - _HAVING - _BEING:
             return []
     return [(qa, qb, subject)]

@@ -2705,6 +2705,13 @@ def test_the_size_of_a_unit_said_in_its_own_note_and_beside_a_link() -> None:
     assert assess(own, linked, **notes, b_links=("Rod",)).score >= FLAG_THRESHOLD
     same = "One rod is 5.0292 metres, the same as a perch."
     assert assess(own, same, **notes, b_links=("Rod",)).score < FLAG_THRESHOLD
+    # two studies' statistics, neither a note's thing: what else each says still counts
+    months = "The median age was 40.2 months +/- 12.1."
+    years = "The median age was 55yrs."
+    assert (
+        assess(months, years, a_note="Papers/Study A.md", b_note="Papers/Trial B.md").score
+        < FLAG_THRESHOLD
+    )
 
 
 def test_shares_of_one_linked_thing_in_two_settings() -> None:
