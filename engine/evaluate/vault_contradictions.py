@@ -39,8 +39,13 @@ class LabeledNotePair:
     claims: tuple[str, str]  # normalised
 
 
+_LINK = re.compile(r"\[\[(?:[^\]|]*\|)?([^\]]*)\]\]")
+
+
 def _norm(text: str) -> str:
-    return _NORM.sub(" ", text.casefold()).strip()
+    """A sentence as compared: a wikilink as the words it shows ("[[Speed of Sound|sound]]"
+    is "sound"), case, punctuation and spacing aside."""
+    return _NORM.sub(" ", _LINK.sub(r"\1", text).casefold()).strip()
 
 
 def load_truth(path: Path) -> list[LabeledNotePair]:

@@ -95,6 +95,20 @@ def test_a_flag_showing_both_sentences_of_a_contradiction_is_no_look_alike(
     )
     result = score_flags([alike], truth)
     assert result["agreements_flagged"] == 1 and result["recall"] == 0.0
+    # a sentence written with a link in the note is the words the link shows
+    linked = load_truth(
+        _truth(
+            tmp_path,
+            [
+                {"id": "c1", "label": "contradiction", "kind": "quantity",
+                 "a": {"path": "A.md", "claim": "It travels at 343 m/s."}, "b": {"path": "B.md", "claim": "The [[Sound|sound]] travels at 1,500 m/s."}},
+                {"id": "g1", "label": "agreement", "kind": "units",
+                 "a": {"path": "A.md", "claim": "It travels at 343 m/s."}, "b": {"path": "B.md", "claim": "[[Sound]] covers a kilometre in three seconds."}},
+            ],
+        )
+    )  # fmt: skip
+    shown = _flag(("A.md", "It travels at 343 m/s."), ("B.md", "The sound travels at 1,500 m/s."))
+    assert score_flags([shown], linked)["agreements_flagged"] == 0
     # a flag that shows one sentence only matches every pair that holds it
     one = _flag(("A.md", "It travels at 343 m/s."), ("B.md", "Some other sentence."))
     result = score_flags([one], truth)
