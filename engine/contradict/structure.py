@@ -1068,6 +1068,19 @@ def _flip_of_named(
     return False
 
 
+def _each_way(
+    x: ParsedClaim,
+    y: ParsedClaim,
+    a_note: str | None,
+    b_note: str | None,
+    a_links_b: bool,
+    b_links_a: bool,
+) -> tuple[tuple[ParsedClaim, ParsedClaim, str | None, bool], ...]:
+    """(the claim in a note, the other claim, that note, whether the other links it), for
+    each of the two claims as the one in its own note."""
+    return ((x, y, a_note, b_links_a), (y, x, b_note, a_links_b))
+
+
 def _named_thing(
     x: ParsedClaim,
     y: ParsedClaim,
@@ -1079,7 +1092,7 @@ def _named_thing(
     """The title stems of the note whose thing both claims speak of, or nothing: one claim's
     subject names the other's note (a coined word or the whole title, or a link there:
     `a_links_b`) and the other, in that note, speaks of its note's thing."""
-    for own, naming, own_note, linking in ((x, y, a_note, b_links_a), (y, x, b_note, a_links_b)):
+    for own, naming, own_note, linking in _each_way(x, y, a_note, b_note, a_links_b, b_links_a):
         title = _title_stems(own_note)
         # "Adult mayflies ..." in *Mayfly* beside "Adult [[Mayfly|mayflies]] ...": the one
         # subject, the title and what narrows it alike on both sides
@@ -1165,7 +1178,7 @@ def _acted_on_thing(
     can synthesize vitamin D" there. The one claim links the note (or writes its whole title
     of two words or more) after a subject that is no name; the other, in that note, writes
     the title too, or speaks of its note's thing."""
-    for own, naming, own_note, linking in ((x, y, a_note, b_links_a), (y, x, b_note, a_links_b)):
+    for own, naming, own_note, linking in _each_way(x, y, a_note, b_note, a_links_b, b_links_a):
         title = _title_stems(own_note)
         # (or writes its whole title of two words or more: "Linear A", not "spell" for
         # *Spells D*)
@@ -1243,7 +1256,7 @@ def _framed_thing(
     """The title stems of the note whose thing frames both claims, or nothing: "For a
     [[Normal Distribution]], roughly 95% ..." beside "In it, about 68% ..." in *Normal
     Distribution*: the linked thing opens the one claim, the note's thing the other."""
-    for own, naming, own_note, linking in ((x, y, a_note, b_links_a), (y, x, b_note, a_links_b)):
+    for own, naming, own_note, linking in _each_way(x, y, a_note, b_note, a_links_b, b_links_a):
         title = _title_stems(own_note)
         if (
             linking
