@@ -572,15 +572,16 @@ _MAKE_KINDS = {
 #: Kinds of making that all answer who first brought a thing about: "introduced by the
 #: cartographer Mercator" and "devised by Ortelius" cannot both be the one origin.
 _ORIGINATING = frozenset({"invented", "founded", "introduced", "developed"})
-_MAKER_VERBS = (
-    r"(?P<verb>invented|devised|created|coined|designed|founded|discovered|painted|composed"
+_MAKER_VERB_WORDS = (
+    r"invented|devised|created|coined|designed|founded|discovered|painted|composed"
     r"|sculpted|written|wrote|first\s+described|directed|introduced|launched|conceived"
-    r"|pioneered|first\s+built)"
+    r"|pioneered|first\s+built"
 )
-#: The verbs a maker is written before ("Tony Hoare invented ..."): not "developed", which
-#: patients and skills do too.
-_ACTIVE_MAKER_VERBS = _MAKER_VERBS
-_PASSIVE_MAKER_VERBS = _MAKER_VERBS.replace("|first\\s+built)", "|first\\s+built|developed)")
+#: The verbs a maker is written before ("Tony Hoare invented ...")
+_MAKER_VERBS = rf"(?P<verb>{_MAKER_VERB_WORDS})"
+#: ... and those written before "by": "developed" too, which patients and skills do before
+#: anything but a maker ("Patients developed ...")
+_PASSIVE_MAKER_VERBS = rf"(?P<verb>{_MAKER_VERB_WORDS}|developed)"
 #: What may stand between a maker verb and its "by": a place, a year, a manner ("designed in
 #: Switzerland by", "founded in 1903 by", "created single-handedly by").
 _BEFORE_BY = (
@@ -633,7 +634,7 @@ _MADE_BY = (
     # "Tony Hoare invented Quicksort", "John Harrison built the first working Pendulum Clock"
     re.compile(
         rf"(?<![\w'’-]){_WHO}{_ASIDE}\s+(?:first\s+)?"
-        rf"(?:{_ACTIVE_MAKER_VERBS}\s+(?:the\s+)?(?:first\s+(?:[a-z]+\s+)?)?"
+        rf"(?:{_MAKER_VERBS}\s+(?:the\s+)?(?:first\s+(?:[a-z]+\s+)?)?"
         r"|(?P<built>built)\s+the\s+first\s+(?:[a-z]+\s+)?)"
         r"(?P<name>[A-Z][\w'’-]*(?:\s+(?:of\s+|the\s+)?[A-Z][\w'’-]*){0,3})"
     ),

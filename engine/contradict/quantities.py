@@ -617,11 +617,12 @@ def parse_quantities(
             out.append(_share(text, tokens, i, i + used, share, value_end, i + used + 1))
             i += used
             continue
+        minus = tok.kind == "num" and _minus_before(text, tok.start)
         if tok.kind == "num":
             parsed = _number_value(tok)
             if parsed is not None:
                 value, inner_unit = parsed
-                if _minus_before(text, tok.start):
+                if minus:
                     value = -value  # "−459.67 °F", "-40 °C"
         else:
             value = None if name_number(text, tokens, i) else _word_value(tok)
@@ -673,7 +674,7 @@ def parse_quantities(
             j = spread[1]
         unit_name: str
         factor = 1.0
-        first = tok.start - 1 if tok.kind == "num" and _minus_before(text, tok.start) else tok.start
+        first = tok.start - 1 if minus else tok.start
         noun_end = j
         if inner_unit is not None:
             unit_name, factor = _UNITS[inner_unit]

@@ -417,9 +417,8 @@ def assess(
 
     # Different entities: the subjects differ on both sides, or an antonym sits inside a
     # subject (Weighted graph / Unweighted graph), or each claim names its own note.
-    acted = _acted_on_thing(x, y, a_note, b_note, *links_each)
-    if different_subjects(x, y, cx, cy, anto_x, anto_y) and not (
-        acted and _negates_acting(x, y, acted)
+    if different_subjects(x, y, cx, cy, anto_x, anto_y) and not _denies_act_on(
+        x, y, a_note, b_note, links_each
     ):
         return apart
     # "Rowan Tesk was born in 1820" / "Rowan Tesk's brother was born in 1825": someone else
@@ -1107,9 +1106,8 @@ def _named_thing(
             and _speaks_of_own_note(own, own_note)
         ):
             return title
-        # "Scholars fully deciphered [[Linear A]] ..." beside "Linear A has never been
-        # deciphered" in *Linear A*: the linked thing as what an agent acts on, named by a
-        # subject that is no other name
+    # the linked thing framing a claim ("For a [[Normal Distribution]], ..."), or what an
+    # agent acts on ("Scholars fully deciphered [[Linear A]]")
     return _framed_thing(x, y, a_note, b_note, a_links_b, b_links_a) or _acted_on_thing(
         x, y, a_note, b_note, a_links_b, b_links_a
     )
@@ -1148,11 +1146,11 @@ def _opens_predicate(c: ParsedClaim, w: ClaimWord) -> bool:
     words = c.words
     i = w.index
     k = i - 1
-    if k >= 0 and words[k].surface.lower() in ("a", "an", "the"):
+    if k >= 0 and words[k].surface.lower() in _ARTICLES:
         k -= 1
     if k >= 1 and words[k].surface.lower() not in _COPULA_WORDS:
         k -= 1  # one describing word before it
-        if k >= 0 and words[k].surface.lower() in ("a", "an", "the"):
+        if k >= 0 and words[k].surface.lower() in _ARTICLES:
             k -= 1
     return (
         k >= 0
@@ -1231,6 +1229,19 @@ def _acting_verb(c: ParsedClaim, title: frozenset[str]) -> str | None:
             return None
         return words[j].stem
     return None
+
+
+def _denies_act_on(
+    x: ParsedClaim,
+    y: ParsedClaim,
+    a_note: str | None,
+    b_note: str | None,
+    links_each: tuple[bool, bool],
+) -> bool:
+    """The claims speak of one thing acted on (`_acted_on_thing`), and one denies that act:
+    their subjects may then differ ("Scholars" / "Linear A")."""
+    acted = _acted_on_thing(x, y, a_note, b_note, *links_each)
+    return bool(acted) and _negates_acting(x, y, acted)
 
 
 def _negates_acting(x: ParsedClaim, y: ParsedClaim, title: frozenset[str]) -> bool:
@@ -1726,7 +1737,7 @@ def _measured(
     about = _both_about(
         x, y, what, subject, nothing=kind or label or _DIMENSIONS.get(qa.unit, "one measure")
     )
-    if qa.unit.startswith("label:") and qa.unit.endswith(" scale"):
+    if _on_scale(qa):
         # "1 on the Mohs scale" vs "3 on the Mohs scale", both about Talc
         about = _both_about(x, y, set(), subject - written) or about
     return Verdict(
@@ -1787,13 +1798,17 @@ def _set_apart(x: ParsedClaim, y: ParsedClaim, qa: Quantity, qb: Quantity) -> bo
 
 def _every(text: str, q: Quantity) -> bool:
     """Value `q` is how often something recurs: "every 600 seconds", "each 3 days"."""
-    before = text[: q.start].split()
-    return bool(before) and before[-1].lower() in ("every", "each")
+    return _word_before(text, q) in ("every", "each")
 
 
 def _setting(text: str, q: Quantity) -> bool:
+    return _word_before(text, q) in _SETTING_WORDS
+
+
+def _word_before(text: str, q: Quantity) -> str:
+    """The word right before value `q`, in lower case ("" at the claim's start)."""
     before = text[: q.start].split()
-    return bool(before) and before[-1].lower() in _SETTING_WORDS
+    return before[-1].lower() if before else ""
 
 
 def _without_opening_one(qs: tuple[Quantity, ...]) -> tuple[Quantity, ...]:
@@ -2277,12 +2292,17 @@ def _both_about(
 _RANKS = frozenset(stem(w) for w in "first second third last next previous".split())
 
 
+def _on_scale(q: Quantity) -> bool:
+    """Value `q` is a place on a named scale ("1 on the Mohs scale")."""
+    return q.unit.startswith("label:") and q.unit.endswith(" scale")
+
+
 def _value_text(q: Quantity) -> str:
     """A value as the explanation names it: "age 4", "2 quarts", "at most three lanterns"."""
     text = " ".join(q.text.split())
     if q.unit == "age" and not text.lower().endswith("old"):
         text = f"age {text}"
-    elif q.unit.endswith(" scale") and q.unit.startswith("label:"):
+    elif _on_scale(q):
         text = f"{text} on the {q.unit.removeprefix('label:')}"  # "1 on the Mohs scale"
     limit = {"<=": "at most ", ">=": "at least ", "~": "about "}.get(q.bound, "")
     return quoted(limit + text)

@@ -88,10 +88,9 @@ def matches(flag: Contradiction, pair: LabeledNotePair) -> bool:
     return any(_same_sentence(s, p) for s in sides for p in pair.claims)
 
 
-def matches_both(flag: Contradiction, pair: LabeledNotePair) -> bool:
-    """Each of the flag's claims is one of the pair's two sentences, one each."""
-    if not matches(flag, pair):
-        return False
+def shows_both(flag: Contradiction, pair: LabeledNotePair) -> bool:
+    """Each of the flag's claims is one of the pair's two sentences, one each (the notes
+    aside: `matches` checks those)."""
     a, b = _norm(flag.a.claim), _norm(flag.b.claim)
     x, y = pair.claims
     return (_same_sentence(a, x) and _same_sentence(b, y)) or (
@@ -115,7 +114,7 @@ def score_flags(flags: Sequence[Contradiction], truth: Sequence[LabeledNotePair]
         matched = [pair for pair in near if matches(flag, pair)]
         # a flag that shows both sentences of one pair is that pair's, not also that of a
         # look-alike it shares one sentence with
-        both = [pair for pair in matched if matches_both(flag, pair)]
+        both = [pair for pair in matched if shows_both(flag, pair)]
         for pair in both or matched:
             first_rank.setdefault(pair.id, rank)
             hit = hit or pair.label == "contradiction"
