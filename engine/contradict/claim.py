@@ -704,6 +704,35 @@ class ParsedClaim:
         )
 
     @cached_property
+    def purpose(self) -> frozenset[str]:
+        """Content words of what the claim's act was for, after its agent or its date ("was
+        created by Linus Torvalds in 2005 to manage the Linux kernel"): the thing served, not
+        the thing the claim speaks of."""
+        tokens = self.tokens
+        out: set[str] = set()
+        for i in range(1, len(tokens) - 1):
+            before, to, verb = tokens[i - 1], tokens[i], tokens[i + 1]
+            after_agent_or_date = before.kind == "num" or (
+                before.kind == "word" and before.stem in self.upper
+            )
+            if not (
+                to.norm == "to"
+                and after_agent_or_date
+                and verb.kind == "word"
+                and not verb.surface_upper
+                and self.text[verb.start : verb.start + 1].islower()
+                and verb.norm not in _NOT_PURPOSE_VERBS
+                and is_content_stem(verb.stem)
+            ):
+                continue
+            for t in tokens[i + 1 :]:
+                if t.kind == "punct" and t.norm in (",", ";", ".", ":", "(", ")"):
+                    break
+                if t.kind == "word" and is_content_stem(t.stem):
+                    out.add(t.stem)
+        return frozenset(out)
+
+    @cached_property
     def clauses(self) -> tuple[tuple[frozenset[str], bool], ...]:
         """The claim's clauses joined by a semicolon or a spaced dash ("Lynx are common in
         the Alps now; we found their tracks on every hike"): each clause's content stems and
@@ -838,6 +867,11 @@ def clause_breaks(tokens: tuple[Token, ...]) -> tuple[int, ...]:
             and t.end < tokens[k + 1].start
         )
     )
+
+
+#: Words after "to" that open no purpose: a place or a time reached ("from 1820 to
+#: present", "from Rome to this day").
+_NOT_PURPOSE_VERBS = frozenset("the a an this that these those its their his her our present".split())
 
 
 #: Pronouns that can only open a clause as its subject ("he", not "it" or "you").

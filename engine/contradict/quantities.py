@@ -927,6 +927,20 @@ _PEAK_VERBS = {"tops", "topped", "peaks", "peaked", "maxes", "maxed", "caps", "c
 _FLOOR_VERBS = {"bottoms", "bottomed", "floors"}
 
 
+#: The comparatives that make a limit after "no" or "not": "no more than 5" is at most 5,
+#: "not less than 5" at least 5.
+MORE_WORDS = frozenset({"more", "greater", "longer", "higher"})
+LESS_WORDS = frozenset({"less", "fewer", "shorter", "lower"})
+
+
+def own_limit_words() -> re.Pattern[str]:
+    """"no more than (about)", "not shorter than": a negator that is part of a limit's words,
+    at the end of the text before the value."""
+    words = "|".join(sorted(MORE_WORDS | LESS_WORDS))
+    hedges = "|".join(sorted(w for w in _ABOUT if w.isalpha()))
+    return re.compile(rf"\b(?:no|not)\s+(?:{words})\s+than(?:\s+(?:{hedges}))?\s*$", re.I)
+
+
 def _bound(tokens: tuple[Token, ...], start: int, end: int) -> str:
     prev = [t.norm for t in tokens[max(0, start - 2) : start]]
     nxt = [t.norm for t in tokens[end : end + 2]]
@@ -935,9 +949,9 @@ def _bound(tokens: tuple[Token, ...], start: int, end: int) -> str:
     at = start - 1 if prev and prev[-1] in _ABOUT else start
     than = [t.norm for t in tokens[max(0, at - 2) : at]]
     negated = at >= 3 and tokens[at - 3].norm in ("no", "not")
-    if negated and than in (["more", "than"], ["greater", "than"], ["longer", "than"]):
+    if negated and len(than) == 2 and than[1] == "than" and than[0] in MORE_WORDS:
         return "<="
-    if negated and than in (["less", "than"], ["fewer", "than"], ["shorter", "than"]):
+    if negated and len(than) == 2 and than[1] == "than" and than[0] in LESS_WORDS:
         return ">="
     # "tops out at (around) 100", "peaks at 40": the highest value reached
     reached = [t.norm for t in tokens[max(0, start - 4) : start]]

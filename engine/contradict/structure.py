@@ -44,6 +44,7 @@ from engine.contradict.quantities import (
     date_relation,
     measure_kind,
     measured_conflicts,
+    own_limit_words,
     quantity_relation,
     same_measure,
 )
@@ -1487,12 +1488,8 @@ def _negated_limits(c: ParsedClaim) -> tuple[Quantity, ...]:
     return tuple(out)
 
 
-#: "no more than (about)", "not less than": a negator that is part of the limit's words.
-_OWN_LIMIT_WORDS = re.compile(
-    r"\b(?:no|not)\s+(?:more|less|fewer|greater|higher|lower)\s+than"
-    r"(?:\s+(?:about|around|roughly|approximately|some|nearly|almost))?\s*$",
-    re.I,
-)
+#: "no more than (about)", "not shorter than": a negator that is part of the limit's words.
+_OWN_LIMIT_WORDS = own_limit_words()
 #: The verb negators that turn a limit right after them ("cannot ... more than ten").
 _LIMIT_NEGATORS = re.compile(r"\b(?:not|never|cannot|can't|won't|don't|doesn't|didn't|no)\b", re.I)
 
@@ -2454,7 +2451,9 @@ def different_subjects(
     if subj_x and subj_y:
         # what a claim sets its subject apart from ("unlike X", a fronted "smaller than X,")
         # is not what it speaks of
-        apart_x, apart_y = x.contrast | (x.compared & x.lead), y.contrast | (y.compared & y.lead)
+        # nor is what its act was for ("created ... in 2005 to manage the Linux kernel")
+        apart_x = x.contrast | (x.compared & x.lead) | x.purpose
+        apart_y = y.contrast | (y.compared & y.lead) | y.purpose
         only_x = _entity_words(subj_x - shared_stems(subj_x, cy - apart_y) - anto_x, x)
         only_y = _entity_words(subj_y - shared_stems(subj_y, cx - apart_x) - anto_y, y)
         if only_x and only_y:

@@ -2796,3 +2796,32 @@ def test_places_on_a_named_scale() -> None:
     assert '"5 on the Beaufort scale" vs "8 on the Beaufort scale"' in verdict.explanation
     same = "A Gale sits at 8 on the Beaufort scale, between a breeze and a storm."
     assert assess(own, same, **notes, b_links=("Gale",)).score < FLAG_THRESHOLD
+
+
+@pytest.mark.parametrize(
+    ("b", "conflict"),
+    [
+        ("The Old Span is 80 metres long.", True),
+        ("The Old Span is 40 metres long.", False),
+    ],
+)
+def test_a_negated_comparative_limit_is_read_once(b: str, conflict: bool) -> None:
+    # "no longer than 50 metres" is at most 50 metres: its "no" does not turn it again
+    a = "The Old Span is no longer than 50 metres."
+    score = assess(a, b, a_note="Bridges/Old Span.md", b_note="Bridges/Spans.md").score
+    assert (score >= FLAG_THRESHOLD) is conflict
+
+
+@pytest.mark.parametrize(
+    ("b", "conflict"),
+    [
+        # the kernel is what Git was made for, not what was made in 2005
+        ("Git was created by Linus Torvalds in 2005 to manage development of the Linux kernel.",
+         False),
+        ("The Linux kernel was created in 1994 by Linus Torvalds to run on his own PC.", True),
+    ],
+)  # fmt: skip
+def test_what_an_act_was_for_is_not_its_subject(b: str, conflict: bool) -> None:
+    a = "The Linux kernel was created in 1991 by Linus Torvalds, then a student in Helsinki."
+    score = assess(a, b, a_note="OS/Linux Kernel.md", b_note="VCS/Git.md").score
+    assert (score >= FLAG_THRESHOLD) is conflict
