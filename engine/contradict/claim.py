@@ -871,7 +871,9 @@ def clause_breaks(tokens: tuple[Token, ...]) -> tuple[int, ...]:
 
 #: Words after "to" that open no purpose: a place or a time reached ("from 1820 to
 #: present", "from Rome to this day").
-_NOT_PURPOSE_VERBS = frozenset("the a an this that these those its their his her our present".split())
+_NOT_PURPOSE_VERBS = frozenset(
+    "the a an this that these those its their his her our present".split()
+)
 
 
 #: Pronouns that can only open a clause as its subject ("he", not "it" or "you").

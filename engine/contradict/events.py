@@ -108,12 +108,14 @@ _WRITTEN_PATTERNS = (
 # canal, opened in 1869", "It was finished in 1905" in the note of what "it" is. Kept apart
 # from its beginning: building may start years before it is done, and open later still.
 _COMPLETED_VERBS = r"(?:completed|finished)"
-_OPENED_VERBS = r"(?:opened|inaugurated)"
+_OPENED_VERBS = r"(?:opened|inaugurated|dedicated)"
 _DONE_ADVERBS = "first|finally|officially|originally"
 _COMPLETED_PATTERNS = (
     _passive(_COMPLETED_VERBS, _DONE_ADVERBS),
     _appositive(_COMPLETED_VERBS),
 )
+#: A name after a verb, not one opened by "The" (its article is read before it).
+_OBJECT_NAME = _NAME.replace("(?P<name>", r"(?P<name>(?!The\b)")
 _OPENED_PATTERNS = (
     _passive(_OPENED_VERBS, _DONE_ADVERBS),
     _appositive(_OPENED_VERBS),
@@ -121,8 +123,15 @@ _OPENED_PATTERNS = (
     # Osaka in 1964", "Euro coins entered circulation on 1 January 2002"
     re.compile(
         rf"{_NAME}{_ASIDE}\s+(?:first\s+|finally\s+|officially\s+)?"
-        r"(?:opened|(?:began|entered|went\s+into)\s+(?:passenger\s+|regular\s+)?service"
+        r"(?:opened(?!\s+(?:the\s+)?[A-Z])"
+        r"|(?:began|entered|went\s+into)\s+(?:passenger\s+|regular\s+)?service"
         r"|(?:entered|went\s+into)\s+(?:everyday\s+|general\s+|public\s+)?circulation)"
+        rf"(?:\s+\w+){{0,4}}?{_IN_YEAR}"
+    ),
+    # "President Roosevelt dedicated Hoover Dam in 1935": who opened it, then what
+    re.compile(
+        r"\b[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,3}\s+(?:officially\s+)?"
+        rf"{_OPENED_VERBS}\s+(?:the\s+)?{_OBJECT_NAME}"
         rf"(?:\s+\w+){{0,4}}?{_IN_YEAR}"
     ),
 )

@@ -573,6 +573,18 @@ def _unit_at(tokens: tuple[Token, ...], i: int) -> tuple[str, float, int] | None
     return dim, factor, 1
 
 
+#: Words after which "a" or "an" before a unit is one of it: "under a metre", "about an hour".
+_ONE_AFTER = frozenset(_LOWER | _UPPER | _ABOUT | {"than", "exactly", "only", "just"})
+
+
+def _one_unit_after_limit(tokens: tuple[Token, ...], i: int) -> bool:
+    """Token i is "a"/"an" after a limit or a hedge and before a unit of measure."""
+    if tokens[i].norm not in ("a", "an") or i == 0 or tokens[i - 1].norm not in _ONE_AFTER:
+        return False
+    found = _unit_at(tokens, i + 1)
+    return found is not None and tokens[i + 1].norm not in _NEEDS_ADJACENT
+
+
 def _rate(tokens: tuple[Token, ...], i: int) -> tuple[str, float, int] | None:
     """'per hour' / '/h' after a unit: the divisor's dimension, its factor to the
     dimension's base unit, and the tokens used."""
@@ -629,6 +641,8 @@ def parse_quantities(
             halves = [t.norm for t in tokens[i + 1 : i + 4]] == ["and", "a", "half"]
             if tok.norm in ("one", "single", "half") and not (_count_like(tokens, i + 1) or halves):
                 value = None
+            if _one_unit_after_limit(tokens, i):
+                value = 1.0  # "stay under a metre long", "within an hour": one of the unit
             if tok.norm == "one" and any(t.norm in ("another", "other") for t in tokens[i + 1 :]):
                 value = None  # "one liquid inside another": one of two, not a count
             if tok.norm == "dozen" and i > 0 and tokens[i - 1].norm in _VAGUE_BEFORE_DOZEN:
@@ -645,6 +659,7 @@ def parse_quantities(
             continue
         start_i = i
         j = i + 1
+        low_as_written = value
         # scale words: 3 million, two hundred, two dozen
         while j < n and (tokens[j].norm in _SCALES or tokens[j].norm == "dozen"):
             value *= _SCALES.get(tokens[j].norm, 12.0)
@@ -667,6 +682,14 @@ def parse_quantities(
                 high = other[0]
                 inner_unit = inner_unit or other[1]
                 j += 2
+                # "68 to 66 million years": the scale after the range is both ends', unless
+                # the first end has its own ("3 million to 5 million")
+                scaled_first = value != low_as_written
+                while j < n and tokens[j].norm in _SCALES:
+                    high *= _SCALES[tokens[j].norm]
+                    if not scaled_first:
+                        value *= _SCALES[tokens[j].norm]
+                    j += 1
         # "seven, plus or minus two", "7 ± 2": a range around the value
         spread = _plus_or_minus(tokens, j)
         if spread is not None:
@@ -914,8 +937,24 @@ def _count_noun(tokens: tuple[Token, ...], i: int) -> str | None:
         # "95 officially recognised moons": an adverb says how the words after it hold
         tok, nxt = nxt, tokens[i + 2] if i + 2 < len(tokens) else None
     if nxt is not None and nxt.kind == "word" and nxt.is_content:
-        return nxt.stem  # "ten field sites": the second of two content words is the noun
+        # "ten field sites": the second of two content words is the noun; of three, the
+        # plural one ("64 distinct amino acids" counts acids)
+        third = tokens[i + 2] if i + 2 < len(tokens) else None
+        if (
+            not _plural_noun(tok.norm)
+            and not _plural_noun(nxt.norm)
+            and third is not None
+            and third.kind == "word"
+            and third.is_content
+            and _plural_noun(third.norm)
+        ):
+            return third.stem
+        return nxt.stem
     return tok.stem
+
+
+def _plural_noun(word: str) -> bool:
+    return len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is"))
 
 
 def _before(tokens: tuple[Token, ...], i: int, word: str) -> bool:
@@ -934,7 +973,7 @@ LESS_WORDS = frozenset({"less", "fewer", "shorter", "lower"})
 
 
 def own_limit_words() -> re.Pattern[str]:
-    """"no more than (about)", "not shorter than": a negator that is part of a limit's words,
+    """ "no more than (about)", "not shorter than": a negator that is part of a limit's words,
     at the end of the text before the value."""
     words = "|".join(sorted(MORE_WORDS | LESS_WORDS))
     hedges = "|".join(sorted(w for w in _ABOUT if w.isalpha()))
@@ -1277,9 +1316,10 @@ def measured_conflicts(
 #: and "tall" all give a height in metres, "weighs" and "heavy" a weight in kilograms.
 _MEASURE_FAMILIES = {
     ("length", "height"): "height tall tallest high highest summit peak top tops rise rises "
-    "elevation altitude",
+    "elevation altitude grow grows grew reach reaches reached",
     ("length", "depth"): "depth deep deepest bottom",
-    ("length", "length"): "length long longest stretch stretches span spans",
+    ("length", "length"): "length long longest stretch stretches span spans grow grows grew "
+    "reach reaches reached",
     ("length", "width"): "width wide widest breadth broad",
     ("mass", "weight"): "weight weigh weighs heavy heaviest hefty",
     ("length", "distance"): "distance cover covers covered far away travel travels travelled "

@@ -1491,7 +1491,9 @@ def _negated_limits(c: ParsedClaim) -> tuple[Quantity, ...]:
 #: "no more than (about)", "not shorter than": a negator that is part of the limit's words.
 _OWN_LIMIT_WORDS = own_limit_words()
 #: The verb negators that turn a limit right after them ("cannot ... more than ten").
-_LIMIT_NEGATORS = re.compile(r"\b(?:not|never|cannot|can't|won't|don't|doesn't|didn't|no)\b", re.I)
+_LIMIT_NEGATORS = re.compile(
+    r"\b(?:not|never|cannot|can't|won't|don't|doesn't|didn't|no|rarely|seldom|hardly)\b", re.I
+)
 
 
 #: Words that open the slot after a verb whose filler a negation may deny instead of the verb.
@@ -1695,7 +1697,9 @@ def _measured(
         # a subject both write as a proper name ("Mount Everest" / "Everest") is one
         # individual: words of one measure ("high" / "rises") name one height of it
         proper = one_thing or all(_capitalised_at(c.text, subject) for c in (x, y))
-        conflicts = measured_conflicts(x.quantities, y.quantities, ignore=ignore, families=proper)
+        conflicts = measured_conflicts(
+            _negated_limits(x), _negated_limits(y), ignore=ignore, families=proper
+        )
     if units_only:
         # a second word says what is measured, unless the one word is a name too, and the
         # subject one individual: "The Moon is 384,000 km from Earth"
@@ -1731,15 +1735,20 @@ def _measured(
         what = set()
     # "port 53" vs "port 35": the port is what differs
     label = qa.text.split()[0].lower() if qa.unit.startswith("label:") else ""
-    about = _both_about(
-        x, y, what, subject, nothing=kind or label or _DIMENSIONS.get(qa.unit, "one measure")
-    )
+    # "150 million years ago": a time before now, which dates what is measured
+    ago = qa.unit == "time" and _ago(x.text, qa) and _ago(y.text, qb)
+    dimension = "date" if ago else _DIMENSIONS.get(qa.unit, "one measure")
+    about = _both_about(x, y, what, subject, nothing=kind or label or dimension)
     if _on_scale(qa):
         # "1 on the Mohs scale" vs "3 on the Mohs scale", both about Talc
         about = _both_about(x, y, set(), subject - written) or about
-    return Verdict(
-        score, "conflicting_values", f"{_value_text(qa)} vs {_value_text(qb)}, both about {about}"
-    )
+    text_a, text_b = _value_text(qa, ago=ago), _value_text(qb, ago=ago)
+    return Verdict(score, "conflicting_values", f"{text_a} vs {text_b}, both about {about}")
+
+
+def _ago(text: str, q: Quantity) -> bool:
+    """Value `q` of `text` is followed by "ago"."""
+    return text[q.end :].lstrip().lower().startswith("ago")
 
 
 def _sizes_of_subject(
@@ -1750,6 +1759,8 @@ def _sizes_of_subject(
     or having stands around either value."""
     # "One nautical mile is ...": the count of the thing that opens the claim is no value
     xs, ys = _without_opening_one(x.quantities), _without_opening_one(y.quantities)
+    # "0 kelvin, which equals −273.15 °C": one value, written in two units
+    xs, ys = _one_per_value(xs), _one_per_value(ys)
     if len(xs) != 1 or len(ys) != 1:
         return []
     qa, qb = xs[0], ys[0]
@@ -1808,6 +1819,15 @@ def _word_before(text: str, q: Quantity) -> str:
     return before[-1].lower() if before else ""
 
 
+def _one_per_value(qs: tuple[Quantity, ...]) -> tuple[Quantity, ...]:
+    """Quantities `qs`, each value of one dimension kept once (the first as written)."""
+    out: list[Quantity] = []
+    for q in qs:
+        if not any(o.unit == q.unit and same_measure(o, q) for o in out):
+            out.append(q)
+    return tuple(out)
+
+
 def _without_opening_one(qs: tuple[Quantity, ...]) -> tuple[Quantity, ...]:
     return tuple(q for q in qs if not (q.start == 0 and q.unit.startswith("count:") and q.low == 1))
 
@@ -1824,7 +1844,7 @@ def _clause_stems(c: ParsedClaim, q: Quantity) -> frozenset[str]:
 _BEING = frozenset(
     stem(w)
     for w in """is are was were measures measure totals total equal equals defined define
-    exactly precisely""".split()
+    exactly precisely sits sit stands stand""".split()
 )
 
 
@@ -1936,7 +1956,8 @@ _LIST_ITEM_LEADS = frozenset("a an the no its their".split())
 
 _TIMES = frozenset(
     stem(w)
-    for w in "spring summer autumn fall winter morning evening night daily weekly yearly".split()
+    for w in """spring summer autumn fall winter morning evening night daily weekly yearly
+    ago""".split()
 )
 #: What a value of a unit measures, where the claims' words do not say.
 _DIMENSIONS = {
@@ -2075,7 +2096,7 @@ def _widened(c: ParsedClaim) -> tuple[Quantity, ...]:
         replace(q, anchor=q.anchor | (c.content - c.aside - c.condition))
         if dims.count(q.unit) == 1
         else q
-        for q in c.quantities
+        for q in _negated_limits(c)
     )
 
 
@@ -2263,11 +2284,13 @@ def _both_about(
 ) -> str:
     """ "main trade hub of Vellomar": up to three shared words and two names, as written and in
     the order the claims write them; words next to each other read as one phrase."""
-    surface = {w.stem: w.surface for w in (*y.words, *x.words)}
+    # a number of a name ("#zero" of "Absolute zero") is also the title's word "zero"
+    surface = {key: w.surface for w in (*y.words, *x.words) for key in {w.stem, w.stem.lstrip("#")}}
     place: dict[str, int] = {}
     for offset, claim in ((0, x), (len(x.words) + 1, y)):
         for w in claim.words:
             place.setdefault(w.stem, offset + w.index)
+            place.setdefault(w.stem.lstrip("#"), offset + w.index)
     # a verb ("given", "needs") says what happens, an ordinal ("first") which one: neither is
     # what the claims are about
     things = {s for s in what if s not in COMMON_VERBS | _RANKS or s in names} or set(what)
@@ -2294,9 +2317,10 @@ def _on_scale(q: Quantity) -> bool:
     return q.unit.startswith("label:") and q.unit.endswith(" scale")
 
 
-def _value_text(q: Quantity) -> str:
-    """A value as the explanation names it: "age 4", "2 quarts", "at most three lanterns"."""
-    text = " ".join(q.text.split())
+def _value_text(q: Quantity, *, ago: bool = False) -> str:
+    """A value as the explanation names it: "age 4", "2 quarts", "at most three lanterns"
+    (with `ago`, "150 million years ago")."""
+    text = " ".join(q.text.split()) + (" ago" if ago else "")
     if q.unit == "age" and not text.lower().endswith("old"):
         text = f"age {text}"
     elif _on_scale(q):

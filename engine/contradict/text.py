@@ -718,6 +718,8 @@ def name_number(text: str, tokens: tuple[Token, ...], i: int) -> bool:
     species" counts), a version after any capitalised word, or a number word written with
     a capital before another capitalised word."""
     tok = tokens[i]
+    if tok.kind == "word" and i > 0 and (tokens[i - 1].norm, tok.norm) in _NAMED_BY_NUMBER_WORD:
+        return True  # "absolute zero", "patient zero": a thing, not a count
     if tok.kind == "word":
         return _name_number_word(text, tokens, i)
     version = re.fullmatch(r"\d+(?:\.\d+)+", tok.norm) is not None  # "USB 2.0", "TLS 1.3"
@@ -731,6 +733,12 @@ def name_number(text: str, tokens: tuple[Token, ...], i: int) -> bool:
         return False
     nxt = tokens[i + 1] if i + 1 < len(tokens) else None
     return version or not (nxt is not None and nxt.kind == "word" and _plural(nxt.norm))
+
+
+#: Terms whose last word is a number word: the name of one thing.
+_NAMED_BY_NUMBER_WORD = frozenset(
+    {("absolute", "zero"), ("ground", "zero"), ("patient", "zero"), ("square", "one")}
+)
 
 
 def _name_number_word(text: str, tokens: tuple[Token, ...], i: int) -> bool:

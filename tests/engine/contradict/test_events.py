@@ -414,6 +414,9 @@ def test_a_work_by_two_different_people_conflicts_and_one_by_one_agrees() -> Non
         ("It was finally completed in 1905.", "Vell Bridge", "was completed", 1905),
         ("The Vell Bridge opened to traffic in 1932.", "", "opened", 1932),
         ("It was officially opened in May 1933.", "Vell Bridge", "opened", 1933),
+        ("The Vell Bridge was dedicated in 1934.", "", "opened", 1934),
+        ("Queen Ada dedicated the Vell Bridge in 1935.", "", "opened", 1935),
+        ("Queen Ada opened the Vell Bridge in 1936.", "", "opened", 1936),
     ],
 )
 def test_a_thing_is_completed_once_and_opened_once(

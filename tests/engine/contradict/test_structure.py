@@ -2825,3 +2825,64 @@ def test_what_an_act_was_for_is_not_its_subject(b: str, conflict: bool) -> None:
     a = "The Linux kernel was created in 1991 by Linus Torvalds, then a student in Helsinki."
     score = assess(a, b, a_note="OS/Linux Kernel.md", b_note="VCS/Git.md").score
     assert (score >= FLAG_THRESHOLD) is conflict
+
+
+@pytest.mark.parametrize(
+    ("text", "unit", "low", "high", "bound"),
+    [
+        ("Even the largest ones stay under a metre long.", "length", 1.0, 1.0, "<="),
+        ("It boils in less than an hour.", "time", 3600.0, 3600.0, "<="),
+        ("It lived 68 to 66 million years ago.", "time", 66e6, 68e6, "="),
+        ("It lived 3 million to 5 million years ago.", "time", 3e6, 5e6, "="),
+    ],
+)
+def test_one_unit_after_a_limit_and_a_scale_after_a_range(
+    text: str, unit: str, low: float, high: float, bound: str
+) -> None:
+    (q,) = parse_quantities(text)
+    year = 365.25 * 24 * 3600 if unit == "time" and low > 1e5 else 1.0
+    assert (q.unit, q.bound) == (unit, bound)
+    assert q.low == pytest.approx(low * year) and q.high == pytest.approx(high * year)
+
+
+def test_walking_a_mile_is_no_value() -> None:
+    assert parse_quantities("Walk a mile in their shoes.") == ()
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "note", "conflict"),
+    [
+        # a limit under "rarely" or "never" is turned: at most 3 metres
+        ("The largest living fish, reaching lengths of around 12 metres or more.",
+         "The [[Whale Shark|whale shark]] rarely grows beyond 3 metres.", "Whale Shark", True),
+        ("The largest living fish, reaching lengths of around 12 metres or more.",
+         "The [[Whale Shark|whale shark]] often grows beyond 14 metres.", "Whale Shark", False),
+        # one value written in two units is one value
+        ("Absolute zero is 0 kelvin, which equals −273.15 °C.",
+         "[[Absolute Zero|Absolute zero]] sits at −459.67 degrees Celsius.", "Absolute Zero", True),
+        ("Absolute zero is 0 kelvin, which equals −273.15 °C.",
+         "[[Absolute Zero|Absolute zero]] sits at −459.67 degrees Fahrenheit.", "Absolute Zero",
+         False),
+        # the plural noun of three words is what is counted
+        ("The standard genetic code encodes 20 amino acids.",
+         "The genetic code specifies 64 distinct [[Amino Acid|amino acids]].", "Amino Acid", True),
+    ],
+)  # fmt: skip
+def test_values_of_a_linked_thing(a: str, b: str, note: str, conflict: bool) -> None:
+    links = tuple(re.findall(r"\[\[([^\]|]+)", b))
+    plain = re.sub(r"\[\[(?:[^\]|]+\|)?([^\]]+)\]\]", r"\1", b)
+    verdict = assess(a, plain, a_note=f"Topic/{note}.md", b_note="Topic/Overview.md", b_links=links)
+    assert (verdict.score >= FLAG_THRESHOLD) is conflict, verdict
+    if conflict:
+        assert verdict.kind == "conflicting_values"
+
+
+def test_a_time_ago_is_explained_as_a_date() -> None:
+    verdict = assess(
+        "Tyrannosaurus lived at the end of the Cretaceous, about 68 to 66 million years ago.",
+        "Tyrannosaurus roamed North America roughly 150 million years ago.",
+        a_note="Paleontology/Tyrannosaurus.md", b_note="Paleontology/Timeline.md",
+        b_links=("Tyrannosaurus",),
+    )  # fmt: skip
+    assert verdict.score >= FLAG_THRESHOLD
+    assert "150 million years ago" in verdict.explanation and "date of" in verdict.explanation
