@@ -576,15 +576,19 @@ _MAKE_KINDS = {
     "takes its name from": "named after", "take their name from": "named after",
     "took its name from": "named after",
     "developed": "developed", "first built": "invented", "conceived": "invented",
-    "pioneered": "invented",
+    "pioneered": "invented", "proposed": "proposed", "formulated": "proposed",
+    "postulated": "proposed", "worked out": "proposed",
 }  # fmt: skip
 #: Kinds of making that all answer who first brought a thing about: "introduced by the
 #: cartographer Mercator" and "devised by Ortelius" cannot both be the one origin.
 _ORIGINATING = frozenset({"invented", "founded", "introduced", "developed"})
+#: ... and those that answer who first found or stated an idea: "proposed by Carnot" and
+#: "first described by Watt".
+_FIRST_STATING = frozenset({"discovered", "proposed"})
 _MAKER_VERB_WORDS = (
     r"invented|devised|created|coined|designed|founded|discovered|painted|composed"
     r"|sculpted|written|wrote|first\s+described|directed|introduced|launched|conceived"
-    r"|pioneered|first\s+built"
+    r"|pioneered|first\s+built|proposed|formulated|postulated|worked\s+out"
 )
 #: The verbs a maker is written before ("Tony Hoare invented ...")
 _MAKER_VERBS = rf"(?P<verb>{_MAKER_VERB_WORDS})"
@@ -625,8 +629,12 @@ _WHO = rf"(?P<who>{_PERSON}(?:\s*(?:,|\band\b|&)\s*{_PERSON}){{0,3}})"
 #: perhaps named with what they were (a role word in lower case right before the name)
 _BY_WHO = rf"by\s+(?:(?:the|an?)\s+(?:[\w'’-]+\s+){{0,2}}?[a-z][\w'’-]*\s+)?{_WHO}"
 #: What a name may stand before and still name the thing made: "the Garden City idea"
-_HEAD_WORDS = r"idea|movement|process|method|technique|concept|system|principle|theory"
-_HEAD = rf"(?:\s+(?:{_HEAD_WORDS}))?"
+_HEAD_WORDS = (
+    r"idea|movement|process|method|technique|concept|system|principle|theory|law|cycle|model"
+    r"|scale|algorithm|equation|effect|test|theorem|hypothesis|classification"
+)
+#: ... perhaps after a word of its own: "the Elo rating system"
+_HEAD = rf"(?:(?:\s+[a-z][\w-]*)?\s+(?:{_HEAD_WORDS}))?"
 _MADE_BY = (
     # "Quicksort was invented by Tony Hoare", "Quicksort, invented by Tony Hoare in 1959",
     # "The Republic is a dialogue written by Plato"
@@ -713,7 +721,9 @@ class Making:
     def family(self) -> str:
         """What two makings must share to answer one question: every way of first bringing
         a thing about is one ("invented", "founded", "introduced", "developed")."""
-        return "originated" if self.verb in _ORIGINATING else self.verb
+        if self.verb in _ORIGINATING:
+            return "originated"
+        return "first stated" if self.verb in _FIRST_STATING else self.verb
 
 
 @lru_cache(maxsize=1 << 14)
@@ -785,6 +795,7 @@ def _common_key(words: str) -> str:
 _MAKING_WORD = re.compile(
     r"(?i:invented|devised|created|coined|designed|founded|discovered|painted|composed|sculpted"
     r"|written|wrote|described|directed|introduced|launched|named|built|conceived|pioneered"
+    r"|proposed|formulated|postulated|worked\s+out"
     r"|\bby\b|['’]s\b|author|writer"
     r"|painter|composer|sculptor|inventor|discoverer|founder|architect|designer|director)"
 )
@@ -798,7 +809,7 @@ def conflicting_makers(
     xs, ys = makings_in(a, a_title), makings_in(b, b_title)
     for x in xs:
         for y in ys:
-            if x.key != y.key or x.family != y.family or x.surnames & y.surnames:
+            if not _one_thing(x, y) or x.family != y.family or x.surnames & y.surnames:
                 continue
             if (x.common or y.common) and x.key not in {_common_key(a_title), _common_key(b_title)}:
                 continue  # "the engine": one thing only where it is a note's title
@@ -811,6 +822,22 @@ def conflicting_makers(
                 continue
             return x, y
     return None
+
+
+def _one_thing(x: Making, y: Making) -> bool:
+    """Makings `x` and `y` name one thing: one key, or one name and the same name with a
+    kind after it ("Elo" / "Elo Rating System", "Carnot" / "Carnot Cycle")."""
+    if x.key == y.key:
+        return True
+    if x.common or y.common:
+        return False
+    short, long_ = sorted((x.name.split(), y.name.split()), key=len)
+    rest = long_[len(short) :]
+    return (
+        [w.casefold() for w in long_[: len(short)]] == [w.casefold() for w in short]
+        and 1 <= len(rest) <= 2
+        and re.fullmatch(_HEAD_WORDS, rest[-1].casefold()) is not None
+    )
 
 
 def _without(text: str, names: tuple[str, ...]) -> str:
@@ -826,7 +853,7 @@ def _mentions(text: str, surnames: frozenset[str]) -> bool:
 _MAY_DATE_EVENT = re.compile(
     r"\d\d\d|died|(?i:invented|devised|created|coined|designed|founded|discovered|painted"
     r"|composed|sculpted|written|wrote|directed|introduced|launched|named|built|conceived"
-    r"|pioneered|author|writer|painter"
+    r"|pioneered|described|proposed|formulated|postulated|worked\s+out|author|writer|painter"
     r"|composer|sculptor|inventor|discoverer|founder|architect|designer|director)|\bby\b|['’]s\b"
 )
 

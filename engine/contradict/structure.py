@@ -26,6 +26,7 @@ from engine.contradict.claim import (
 )
 from engine.contradict.cues import decision
 from engine.contradict.events import (
+    Making,
     conflicting_death_ages,
     conflicting_makers,
     conflicting_origins,
@@ -1966,6 +1967,13 @@ _DIMENSIONS = {
 }  # fmt: skip
 
 
+def _question_verb(x: Making, y: Making) -> str:
+    """The verb of the question two makings answer: theirs where one, else the family's."""
+    if x.verb == y.verb:
+        return x.verb
+    return "first described" if x.family == "first stated" else "made"
+
+
 def _maker_question(verb: str, name: str) -> str:
     """What two makers answer: "who discovered Uranus", "whom Zeppelin is named after"."""
     return f"whom {name} is named after" if verb == "named after" else f"who {verb} {name}"
@@ -2017,7 +2025,7 @@ def _one_time_event(
             0.75,
             "semantic_conflict",
             f"different {who}: {quoted(' and '.join(mx.who))} vs {quoted(' and '.join(my.who))}, "
-            f"both about {_maker_question(mx.verb if mx.verb == my.verb else 'made', mx.name)}",
+            f"both about {_maker_question(_question_verb(mx, my), mx.name)}",
         )
     ages = conflicting_death_ages(a, b, a_title, b_title)
     if ages is not None:

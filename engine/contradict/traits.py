@@ -173,6 +173,41 @@ _TRAITS: dict[str, tuple[str, dict[str, str], frozenset[frozenset[str]]]] = {
             )
         ),
     ),
+    **{
+        trait: (question, {form: value for value, forms in sides for form in forms.split()},
+                frozenset({frozenset(value for value, _ in sides)}))
+        for trait, question, sides in (
+            ("learning", "how {} learns",
+             (("supervised", "supervised"), ("unsupervised", "unsupervised"))),
+            ("cell kind", "what kind of cell {} has",
+             (("prokaryotic", "prokaryote prokaryotes prokaryotic"),
+              ("eukaryotic", "eukaryote eukaryotes eukaryotic"))),
+            ("backbone", "whether {} has a backbone",
+             (("vertebrate", "vertebrate vertebrates"),
+              ("invertebrate", "invertebrate invertebrates"))),
+            ("memory kind", "whether {} keeps data without power",
+             (("volatile", "volatile"), ("non-volatile", "non-volatile nonvolatile"))),
+            ("timing", "whether {} waits",
+             (("synchronous", "synchronous"), ("asynchronous", "asynchronous"))),
+            ("bond", "what kind of bond {} is", (("ionic", "ionic"), ("covalent", "covalent"))),
+            ("execution", "how {} is run", (("compiled", "compiled"), ("interpreted", "interpreted"))),
+            ("mutability", "whether {} can change",
+             (("mutable", "mutable"), ("immutable", "immutable"))),
+            ("water", "what water {} lives in",
+             (("fresh", "freshwater"), ("salt", "saltwater seawater"))),
+            ("seed plant", "what kind of seed plant {} is",
+             (("gymnosperm", "gymnosperm gymnosperms"),
+              ("angiosperm", "angiosperm angiosperms"))),
+            ("young", "how {} carries its young",
+             (("marsupial", "marsupial marsupials"), ("placental", "placental"))),
+            ("charge", "{}'s charge",
+             (("positive", "positively charged"), ("negative", "negatively charged"))),
+            ("acidity", "whether {} is acidic", (("acidic", "acidic"), ("alkaline", "alkaline"))),
+            ("scale", "what scale {} is on", (("linear", "linear"), ("logarithmic", "logarithmic"))),
+            ("conduction", "whether {} conducts",
+             (("conductor", "conductor conductors"), ("insulator", "insulator insulators"))),
+        )
+    },  # fmt: skip
     "indexing": (
         "where {} counts from",
         {
@@ -217,6 +252,8 @@ _COMPARING = frozenset("unlike like than whereas compared versus vs if unless".s
 #: Pronouns that speak of the thing a claim is about.
 _PRONOUNS = frozenset("it they".split())
 _RELATIVES = frozenset("that which who".split())
+#: Words after a thing's name that say what kind of thing it is ("the decibel scale").
+_NAME_HEADS = frozenset("scale system language protocol process method algorithm unit".split())
 #: Words that may open a name of the thing ("the badgers", "adult badgers").
 _BEFORE_NAME = frozenset("the a an all most adult adults wild these those no some many few".split())
 
@@ -232,29 +269,37 @@ def trait_about(text: str, title: str, *, own: bool, linked: bool = False) -> Tr
     None where it ascribes none, two of one trait, or may speak of something else. `own`:
     the claim is of that note (its pronouns and its title's last word name the thing);
     `linked`: the claim links that note by an alias (its title's last word names it)."""
+    found = traits_about(text, title, own=own, linked=linked)
+    return found[0] if found else None
+
+
+def traits_about(text: str, title: str, *, own: bool, linked: bool = False) -> tuple[Trait, ...]:
+    """Every trait value claim `text` ascribes to the thing of the note titled `title`, one
+    per trait ("pouched mammals that give birth to live young": a class and a way of
+    bearing young); as `trait_about`."""
     if not has_trait_word(text):
-        return None
-    return _trait(text, title.casefold(), own, linked)
+        return ()
+    return _traits(text, title.casefold(), own, linked)
 
 
 @lru_cache(maxsize=1 << 14)
-def _trait(text: str, title: str, own: bool, linked: bool) -> Trait | None:
+def _traits(text: str, title: str, own: bool, linked: bool) -> tuple[Trait, ...]:
     words = [t for t in tokenize(text) if t.kind == "word"]
     if any(t.norm in _COMPARING for t in words):
-        return None
+        return ()
     found = _trait_words(text, words)
     if len({trait for trait, _, _, _ in found}) != len(found):
-        return None  # two values of one trait ("diurnal and nocturnal"), or one said twice
+        return ()  # two values of one trait ("diurnal and nocturnal"), or one said twice
     names = _name_spans(words, title, own or linked)
     if (not names and not own) or _other_name(text, words, names):
-        return None
+        return ()
+    out = []
     for trait, value, first, last in found:
         verbal = " ".join(t.norm for t in words[first : last + 1]) in _VERBAL
         start = _ascribed_from(text, words, first, names, own, verbal=verbal)
-        if start is None:
-            continue
-        return Trait(trait, value, text[words[start].start : words[last].end])
-    return None
+        if start is not None:
+            out.append(Trait(trait, value, text[words[start].start : words[last].end]))
+    return tuple(out)
 
 
 def _trait_words(text: str, words: list[Token]) -> list[tuple[str, str, int, int]]:
@@ -333,6 +378,16 @@ def _ascribed_from(
     k = first - 1
     while k >= 0 and words[k].norm in _FILLERS:
         k -= 1
+    # "are limbless, burrowing amphibians": up to three words describing the kind, after a
+    # copula
+    j, described = k, 0
+    while j >= 0 and described < 3 and _describing(text, words[j]):
+        j -= 1
+        described += 1
+        while j >= 0 and words[j].norm in _FILLERS:
+            j -= 1
+    if described and j >= 0 and words[j].norm in _COPULAS:
+        k = j
     phrase_start = k + 1
     while words[phrase_start].norm in ("a", "an", "the"):
         phrase_start += 1  # "a dynamically typed language" says "dynamically typed"
@@ -361,12 +416,23 @@ def _ascribed_from(
         return None
     if holder < 0:
         return None
+    if holder > 0 and words[holder].norm in _NAME_HEADS and any(holder - 1 in r for r in names):
+        holder -= 1  # "the decibel scale is linear": the thing's name, then its kind
     if any(holder in r for r in names):
         return phrase_start
     # a pronoun for the thing: in its own note, or after the claim has named it
     if words[holder].norm in _PRONOUNS and (own or any(r.start < holder for r in names)):
         return phrase_start
     return None
+
+
+def _describing(text: str, t: Token) -> bool:
+    """Token `t` may describe the noun after it: a word in lower case, of no closed class."""
+    return (
+        text[t.start : t.start + 1].islower()
+        and t.norm.replace("-", "").isalpha()
+        and t.norm not in STOPWORDS | _HEDGES | _COPULAS | _RELATIVES | _PRONOUNS | _COMPARING
+    )
 
 
 def conflicting_traits(
@@ -392,12 +458,12 @@ def conflicting_traits(
             continue  # a claim of *Holm Oak* speaks of the holm oak, not of *Oak*'s thing
         links_a = a_links if not own_a else ()
         links_b = b_links if own_a else ()
-        ta = trait_about(a, title, own=own_a, linked=links_name(links_a, title))
-        tb = trait_about(b, title, own=not own_a, linked=links_name(links_b, title))
-        if ta is None or tb is None or ta.trait != tb.trait:
-            continue
-        if frozenset({ta.value, tb.value}) in _TRAITS[ta.trait][2]:
-            return title, ta, tb
+        tas = traits_about(a, title, own=own_a, linked=links_name(links_a, title))
+        tbs = traits_about(b, title, own=not own_a, linked=links_name(links_b, title))
+        for ta in tas:
+            for tb in tbs:
+                if ta.trait == tb.trait and frozenset({ta.value, tb.value}) in _TRAITS[ta.trait][2]:
+                    return title, ta, tb
     return None
 
 
@@ -416,5 +482,5 @@ def trait_phrase(trait: str, title: str) -> str:
 
 def clear_caches() -> None:
     """Drop the per-claim cache (a scan of many notes calls this when done)."""
-    _trait.cache_clear()
+    _traits.cache_clear()
     has_trait_word.cache_clear()

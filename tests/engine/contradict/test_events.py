@@ -455,3 +455,20 @@ def test_a_war_spans_its_years_once() -> None:
     assert origins_in("The Vell Fair ran from 1337 to 1453.") == ()
     agree = ("The Vell War ran from 1337 to 1453.", "The Vell War lasted from 1337 to 1453.")
     assert conflicting_origins(*agree) is None
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "question"),
+    [
+        ("The Vell rating system was devised by Ana Mallory.",
+         "The Vell system was invented by the chess champion Tam Orrin.", "who invented"),
+        ("The Vell cycle was proposed by the engineer Ana Mallory in 1824.",
+         "Tam Orrin first described the Vell Cycle while improving the engine.",
+         "who first described"),
+        ("Vell's law was formulated in 1913 by Ana Mallory.", "Vell's law was worked out by Tam "
+         "Orrin.", "who proposed"),
+    ],
+)  # fmt: skip
+def test_an_idea_has_one_maker_whatever_its_kind_word(a: str, b: str, question: str) -> None:
+    verdict = assess(a, b, a_note="Ideas/Vell.md", b_note="Ideas/Overview.md")
+    assert verdict.score >= 0.5 and question in verdict.explanation

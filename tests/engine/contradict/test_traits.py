@@ -241,3 +241,31 @@ def test_two_kinds_of_rock_conflict() -> None:
         b_note="Geology/Rocks.md",
     )
     assert other.score < 0.5
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "conflict"),
+    [
+        # the kind after words that describe it
+        ("They are limbless, burrowing amphibians.", "[[Vell Newt|Vell newts]] are legless "
+         "reptiles.", True),
+        ("They are limbless, burrowing amphibians.", "[[Vell Newt|Vell newts]] are small, "
+         "shy amphibians.", False),
+        ("They are limbless, burrowing amphibians.", "[[Vell Newt|Vell newts]] are eaten by "
+         "reptiles.", False),
+        # a thing's name with its kind after it ("the Vell newt scale")
+        ("It is a logarithmic measure.", "The [[Vell Newt|Vell newt]] scale is linear.", True),
+        # two traits in one claim: each is compared with its own
+        ("They are pouched mammals that give birth to live young.",
+         "[[Vell Newt|Vell newts]] are the only mammals that lay eggs.", True),
+    ],
+)  # fmt: skip
+def test_closed_sets_read_past_descriptions(a: str, b: str, conflict: bool) -> None:
+    links = ("Vell Newt",)
+    plain = b.replace("[[Vell Newt|Vell newts]]", "Vell newts").replace(
+        "[[Vell Newt|Vell newt]]", "Vell newt"
+    )
+    found = conflicting_traits(
+        a, plain, a_note="Zoo/Vell Newt.md", b_note="Zoo/Overview.md", b_links=links
+    )
+    assert (found is not None) is conflict
