@@ -48,6 +48,42 @@ _BEARS_LIVE = (
 _VERBAL = frozenset((*_LAYS_EGGS, *_BEARS_LIVE))
 #: The classes of animals, each excluding the others.
 _CLASSES = "mammal bird reptile amphibian fish insect arachnid crustacean mollusc".split()
+#: Traits of two values that exclude each other: (trait, what the explanation calls it,
+#: ((value, its written forms), (value, its written forms))).
+_TWO_SIDED: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = (
+    ("learning", "how {} learns", (("supervised", "supervised"), ("unsupervised", "unsupervised"))),
+    ("cell kind", "what kind of cell {} has", (
+        ("prokaryotic", "prokaryote prokaryotes prokaryotic"),
+        ("eukaryotic", "eukaryote eukaryotes eukaryotic"),
+    )),
+    ("backbone", "whether {} has a backbone", (
+        ("vertebrate", "vertebrate vertebrates"), ("invertebrate", "invertebrate invertebrates"),
+    )),
+    ("memory kind", "whether {} keeps data without power", (
+        ("volatile", "volatile"), ("non-volatile", "non-volatile nonvolatile"),
+    )),
+    ("timing", "whether {} waits", (
+        ("synchronous", "synchronous"), ("asynchronous", "asynchronous"),
+    )),
+    ("bond", "what kind of bond {} is", (("ionic", "ionic"), ("covalent", "covalent"))),
+    ("execution", "how {} is run", (("compiled", "compiled"), ("interpreted", "interpreted"))),
+    ("mutability", "whether {} can change", (("mutable", "mutable"), ("immutable", "immutable"))),
+    ("water", "what water {} lives in", (("fresh", "freshwater"), ("salt", "saltwater seawater"))),
+    ("seed plant", "what kind of seed plant {} is", (
+        ("gymnosperm", "gymnosperm gymnosperms"), ("angiosperm", "angiosperm angiosperms"),
+    )),
+    ("young", "how {} carries its young", (
+        ("marsupial", "marsupial marsupials"), ("placental", "placental"),
+    )),
+    ("charge", "{}'s charge", (
+        ("positive", "positively charged"), ("negative", "negatively charged"),
+    )),
+    ("acidity", "whether {} is acidic", (("acidic", "acidic"), ("alkaline", "alkaline"))),
+    ("scale", "what scale {} is on", (("linear", "linear"), ("logarithmic", "logarithmic"))),
+    ("conduction", "whether {} conducts", (
+        ("conductor", "conductor conductors"), ("insulator", "insulator insulators"),
+    )),
+)  # fmt: skip
 #: trait -> (what the explanation calls it, {written form: value}, value pairs that conflict)
 _TRAITS: dict[str, tuple[str, dict[str, str], frozenset[frozenset[str]]]] = {
     "diet": (
@@ -174,40 +210,13 @@ _TRAITS: dict[str, tuple[str, dict[str, str], frozenset[frozenset[str]]]] = {
         ),
     ),
     **{
-        trait: (question, {form: value for value, forms in sides for form in forms.split()},
-                frozenset({frozenset(value for value, _ in sides)}))
-        for trait, question, sides in (
-            ("learning", "how {} learns",
-             (("supervised", "supervised"), ("unsupervised", "unsupervised"))),
-            ("cell kind", "what kind of cell {} has",
-             (("prokaryotic", "prokaryote prokaryotes prokaryotic"),
-              ("eukaryotic", "eukaryote eukaryotes eukaryotic"))),
-            ("backbone", "whether {} has a backbone",
-             (("vertebrate", "vertebrate vertebrates"),
-              ("invertebrate", "invertebrate invertebrates"))),
-            ("memory kind", "whether {} keeps data without power",
-             (("volatile", "volatile"), ("non-volatile", "non-volatile nonvolatile"))),
-            ("timing", "whether {} waits",
-             (("synchronous", "synchronous"), ("asynchronous", "asynchronous"))),
-            ("bond", "what kind of bond {} is", (("ionic", "ionic"), ("covalent", "covalent"))),
-            ("execution", "how {} is run", (("compiled", "compiled"), ("interpreted", "interpreted"))),
-            ("mutability", "whether {} can change",
-             (("mutable", "mutable"), ("immutable", "immutable"))),
-            ("water", "what water {} lives in",
-             (("fresh", "freshwater"), ("salt", "saltwater seawater"))),
-            ("seed plant", "what kind of seed plant {} is",
-             (("gymnosperm", "gymnosperm gymnosperms"),
-              ("angiosperm", "angiosperm angiosperms"))),
-            ("young", "how {} carries its young",
-             (("marsupial", "marsupial marsupials"), ("placental", "placental"))),
-            ("charge", "{}'s charge",
-             (("positive", "positively charged"), ("negative", "negatively charged"))),
-            ("acidity", "whether {} is acidic", (("acidic", "acidic"), ("alkaline", "alkaline"))),
-            ("scale", "what scale {} is on", (("linear", "linear"), ("logarithmic", "logarithmic"))),
-            ("conduction", "whether {} conducts",
-             (("conductor", "conductor conductors"), ("insulator", "insulator insulators"))),
+        trait: (
+            question,
+            {form: value for value, forms in sides for form in forms.split()},
+            frozenset({frozenset(value for value, _ in sides)}),
         )
-    },  # fmt: skip
+        for trait, question, sides in _TWO_SIDED
+    },
     "indexing": (
         "where {} counts from",
         {
