@@ -1041,6 +1041,13 @@ def _flip_of_named(
         # "cools too quickly for any crystals to form" denies without a negator
         return False
     n_neg = len(x.negators) + len(y.negators)
+    if antonyms:
+        # a denial that spells out an "only" is no flip of its own
+        n_neg -= sum(
+            _spells_out_only(c, neg, head, o.content, set())
+            for c, o in ((x, y), (y, x))
+            for neg, head in zip(c.negators, c.negated_heads, strict=True)
+        )
     if n_neg >= 1 and not (x.negators and y.negators) and not antonyms:
         c, o = (x, y) if x.negators else (y, x)
         heads = [h or frozenset() for h in c.negated_heads]
@@ -2424,6 +2431,10 @@ def _counted_negators(
             # "distrust each other so deeply that neither side will buy salt": the result
             # clause negates only its own verb, not what the main clause says
             continue
+        if _spells_out_only(c, neg, head, other, antonyms):
+            # "applies only to intangible assets, never to buildings": the denial is what
+            # "only" already says, not a second statement
+            continue
         # a negator the other claim writes too, of the same word, pairs with it ("left
         # unburned" in both): it is no extra
         if (
@@ -2436,6 +2447,29 @@ def _counted_negators(
             continue
         count += 1
     return count
+
+
+#: "only X ..., never Y" / "only X, not Y": the negator (written in capitals by the caller)
+#: that spells out what "only" excludes.
+_ONLY_THEN_DENIED = re.compile(r"\bonly\b[^.;:]*?,\s+(?:NEVER|NOT)\b")
+
+
+def _spells_out_only(
+    c: ParsedClaim,
+    neg: str,
+    head: frozenset[str] | None,
+    other: frozenset[str],
+    antonyms: AbstractSet[str],
+) -> bool:
+    """Negator `neg` of claim `c` (negating `head`) spells out what an "only" before it
+    excludes ("only to intangible assets, never to buildings"), and negates nothing the other
+    claim (content `other`) says."""
+    return (
+        bool(head)
+        and c.negators.count(neg) == 1
+        and _ONLY_THEN_DENIED.search(c.text.replace(f", {neg} ", f", {neg.upper()} ")) is not None
+        and not _negates_other(neg, head or frozenset(), other, set(antonyms))
+    )
 
 
 def _negates_shared(c: ParsedClaim, other: frozenset[str], antonyms: set[str]) -> bool:

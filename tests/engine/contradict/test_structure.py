@@ -2886,3 +2886,18 @@ def test_a_time_ago_is_explained_as_a_date() -> None:
     )  # fmt: skip
     assert verdict.score >= FLAG_THRESHOLD
     assert "150 million years ago" in verdict.explanation and "date of" in verdict.explanation
+
+
+@pytest.mark.parametrize(
+    ("b", "conflict"),
+    [
+        ("[[Vell Levy]] applies only to intangible assets, never to buildings.", True),
+        ("[[Vell Levy]] applies only to tangible assets, never to patents.", False),
+    ],
+)
+def test_a_denial_that_spells_out_only_is_no_second_flip(b: str, conflict: bool) -> None:
+    a = "Vell levy is the yearly charge on the cost of a tangible asset over its life."
+    plain = b.replace("[[Vell Levy]]", "Vell levy")
+    verdict = assess(a, plain, a_note="Tax/Vell Levy.md", b_note="Tax/Assets.md",
+                     b_links=("Vell Levy",))  # fmt: skip
+    assert (verdict.score >= FLAG_THRESHOLD) is conflict, verdict
