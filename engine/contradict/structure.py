@@ -1800,6 +1800,8 @@ def _set_apart(x: ParsedClaim, y: ParsedClaim, qa: Quantity, qb: Quantity) -> bo
     are themselves those settings, or one says how often and the other how long."""
     if _every(x.text, qa) != _every(y.text, qb):
         return True  # "once every 600 seconds" (how often) / "for 7 days" (how long)
+    if _now_and_then(x.text, y.text) or _now_and_then(y.text, x.text):
+        return True  # "today all 193 member states" / "founded by 51 original member states"
     settings = _setting(x.text, qa) and _setting(y.text, qb)
     for ox in x.quantities:
         for oy in y.quantities:
@@ -1810,6 +1812,20 @@ def _set_apart(x: ParsedClaim, y: ParsedClaim, qa: Quantity, qb: Quantity) -> bo
             if settings or (_setting(x.text, ox) and _setting(y.text, oy)):
                 return True
     return False
+
+
+#: Words that date a value to now, and words that date it to a thing's start.
+_NOW = re.compile(r"\b(?:today|now|nowadays|currently|presently|at\s+present)\b", re.I)
+_THEN = re.compile(
+    r"\b(?:original|originally|initially|at\s+first|at\s+(?:its\s+)?founding|at\s+launch"
+    r"|founded|founding)\b",
+    re.I,
+)
+
+
+def _now_and_then(a: str, b: str) -> bool:
+    """Claim `a` gives a value as it is now, claim `b` as it was at the start: two times."""
+    return bool(_NOW.search(a)) and not _NOW.search(b) and bool(_THEN.search(b))
 
 
 def _every(text: str, q: Quantity) -> bool:

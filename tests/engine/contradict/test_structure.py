@@ -2901,3 +2901,18 @@ def test_a_denial_that_spells_out_only_is_no_second_flip(b: str, conflict: bool)
     verdict = assess(a, plain, a_note="Tax/Vell Levy.md", b_note="Tax/Assets.md",
                      b_links=("Vell Levy",))  # fmt: skip
     assert (verdict.score >= FLAG_THRESHOLD) is conflict, verdict
+
+
+@pytest.mark.parametrize(
+    ("a", "conflict"),
+    [
+        ("Founded in 1902 by 12 original member towns.", False),
+        ("It was founded in 1902 and now counts 12 member towns.", True),
+    ],
+)
+def test_a_value_now_and_a_value_at_the_start_are_two_times(a: str, conflict: bool) -> None:
+    b = "Today all 40 member towns of the Vell League send one delegate."
+    verdict = assess(
+        a, b, a_note="Places/Vell League.md", b_note="Places/Council.md", b_links=("Vell League",)
+    )
+    assert (verdict.score >= FLAG_THRESHOLD) is conflict, verdict
