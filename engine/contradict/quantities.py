@@ -437,14 +437,41 @@ def _number_value(token: Token) -> tuple[float, str | None] | None:
         unit, raw = raw[0], raw[1:]
     if raw.endswith("%"):
         unit, raw = "%", raw[:-1]
+    part = _VULGAR_FRACTIONS.get(raw[-1:], 0.0)
+    if part:
+        raw = raw[:-1]  # "8½": eight and a half
     if re.fullmatch(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?", raw):
         raw = raw.replace(",", "")
     elif re.fullmatch(r"\d+,\d{1,2}", raw):
         raw = raw.replace(",", ".")  # 3,5 (decimal comma)
     try:
-        return float(raw), unit
+        return float(raw) + part, unit
     except ValueError:
         return None
+
+
+_VULGAR_FRACTIONS = {"½": 0.5, "¼": 0.25, "¾": 0.75, "⅓": 1 / 3, "⅔": 2 / 3, "⅛": 0.125}
+
+
+def _inches_after_feet(
+    text: str, tokens: tuple[Token, ...], i: int, j: int, found: list[Quantity]
+) -> bool:
+    """Token j is "in" after number token i that follows a figure in feet ("4 ft 8 in")."""
+    if j >= len(tokens) or tokens[j].norm != "in" or not found:
+        return False
+    last = found[-1]
+    feet = last.unit == "length" and last.text.split()[-1].casefold() in ("ft", "feet", "foot")
+    return feet and not text[last.end : tokens[i].start].strip()
+
+
+def _power_after(tokens: tuple[Token, ...], i: int) -> float | None:
+    """The exponent written right after number token i ("2^10"), or None."""
+    if i + 2 >= len(tokens) or tokens[i + 1].norm != "^" or tokens[i + 2].kind != "num":
+        return None
+    if tokens[i + 1].start != tokens[i].end or tokens[i + 2].start != tokens[i + 1].end:
+        return None
+    exponent = _number_value(tokens[i + 2])
+    return exponent[0] if exponent is not None and exponent[0] <= 64 else None
 
 
 def _scale_after(text: str, tokens: tuple[Token, ...], j: int) -> str | None:
@@ -636,6 +663,11 @@ def parse_quantities(
                 value, inner_unit = parsed
                 if minus:
                     value = -value  # "−459.67 °F", "-40 °C"
+                power = _power_after(tokens, i)
+                if power is not None:
+                    value = value**power  # "2^10 bytes": 1,024 bytes
+                    tokens = tokens[: i + 1] + tokens[i + 3 :]
+                    n = len(tokens)
         else:
             value = None if name_number(text, tokens, i) else _word_value(tok)
             halves = [t.norm for t in tokens[i + 1 : i + 4]] == ["and", "a", "half"]
@@ -714,6 +746,8 @@ def parse_quantities(
                 j += 2
         else:
             found = _unit_at(tokens, j)
+            if found is None and _inches_after_feet(text, tokens, start_i, j, out):
+                found = (*_UNITS["inch"], 1)  # "4 ft 8 in": inches, not the word "in"
             if found is not None and tokens[j].norm == "s" and _decade(tokens, i):
                 i = j + 1  # "the 1860s": a decade, not seconds
                 continue
@@ -1302,7 +1336,7 @@ def measured_conflicts(
             measured = frozenset(qa.anchor & qb.anchor) - ignore
             if not measured and families:
                 # "Etna's summit is 2,900 m" / "Etna rises to 3,350 m": two words of one measure
-                kinds = _measure_kinds(qa) & _measure_kinds(qb)
+                kinds = measure_kinds(qa) & measure_kinds(qb)
                 measured = frozenset(
                     w for q in (qa, qb) for w in q.anchor if _word_kind(q.unit, w) in kinds
                 )
@@ -1365,7 +1399,7 @@ def measure_kind(words: AbstractSet[str], unit: str) -> str | None:
     return kinds.pop() if len(kinds) == 1 and None not in kinds else None
 
 
-def _measure_kinds(q: Quantity) -> set[str]:
+def measure_kinds(q: Quantity) -> set[str]:
     """The measures the words around quantity `q` name (`_MEASURE_FAMILIES`, `_AMOUNT_WORDS`)."""
     return {k for w in q.anchor if (k := _word_kind(q.unit, w)) is not None}
 

@@ -44,6 +44,7 @@ from engine.contradict.quantities import (
     complementary_limits,
     date_relation,
     measure_kind,
+    measure_kinds,
     measured_conflicts,
     own_limit_words,
     quantity_relation,
@@ -1722,6 +1723,8 @@ def _measured(
         # "A nautical mile is defined as exactly 1,852 metres" / "One [[Nautical Mile]] is
         # 1,609 metres, the same as a statute mile": the size of the thing itself
         conflicts = _sizes_of_subject(x, y, subject, within_clause=one_thing)
+    if not conflicts and one_thing:
+        conflicts = _only_values_of_one_thing(x, y, subject)
     if not conflicts or x.other != y.other or x.deontic != y.deontic:
         return None
     qa, qb, measured = max(conflicts, key=lambda c: len(c[2]))
@@ -1841,6 +1844,35 @@ def _word_before(text: str, q: Quantity) -> str:
     """The word right before value `q`, in lower case ("" at the claim's start)."""
     before = text[: q.start].split()
     return before[-1].lower() if before else ""
+
+
+def _only_values_of_one_thing(
+    x: ParsedClaim, y: ParsedClaim, subject: frozenset[str]
+) -> list[tuple[Quantity, Quantity, frozenset[str]]]:
+    """Of one linked thing, the only value each claim gives, in one unit that measures
+    rather than counts or labels, where the words around the two name no two different
+    measures ("rises to 3,000 m" / "is 40 km wide"): "In ideal water it hatches in about 9
+    days" in the thing's note against "[[Vell Trout]] eggs take 30 days to hatch"."""
+    xs, ys = _one_per_value(_negated_limits(x)), _one_per_value(_negated_limits(y))
+    xs, ys = _without_opening_one(xs), _without_opening_one(ys)
+    if len(xs) != 1 or len(ys) != 1 or x.dates or y.dates:
+        return []
+    qa, qb = xs[0], ys[0]
+    if qa.unit != qb.unit or qa.unit.startswith(("count:", "label:", "complexity:", "rank")):
+        return []
+    if same_measure(qa, qb) or _set_apart(x, y, qa, qb):
+        return []
+    times_x, times_y = x.content & _TIMES, y.content & _TIMES
+    if times_x != times_y:
+        return []  # "in summer ... six weeks" / "reared in autumn ... four months"
+    if qa.bound != qb.bound and {qa.bound, qb.bound} & {"<=", ">="}:
+        return []  # "must support at least 1280 bytes" / "is 128 bits long": a limit of another
+    kinds_a, kinds_b = measure_kinds(qa), measure_kinds(qb)
+    if kinds_a and kinds_b and not kinds_a & kinds_b:
+        return []
+    if bool(kinds_a) != bool(kinds_b):
+        return []  # "lies at 1,200 m" / "is 300 m deep": a measure named on one side only
+    return [(qa, qb, frozenset(qa.anchor & qb.anchor))]
 
 
 def _one_per_value(qs: tuple[Quantity, ...]) -> tuple[Quantity, ...]:

@@ -25,7 +25,7 @@ TokenKind = Literal["word", "num", "punct", "cjk"]
 # A number: optional currency sign, digits with thousands separators and decimals, optional %.
 # A word: starts with a letter; may hold digits, hyphens, apostrophes and inner dots (v1.2, e.g).
 _TOKEN_RE = re.compile(
-    r"(?P<num>[$€£¥]?\d+(?:[.,]\d+)*%?)"
+    r"(?P<num>[$€£¥]?\d+(?:[.,]\d+)*[½¼¾⅓⅔⅛]?%?)"
     r"|(?P<cjk>[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af])"
     r"|(?P<word>[^\W\d_](?:[\w'’\-]|\.(?=[^\W_]))*)"
     r"|(?P<punct>[^\w\s])"

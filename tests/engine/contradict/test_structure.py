@@ -2916,3 +2916,33 @@ def test_a_value_now_and_a_value_at_the_start_are_two_times(a: str, conflict: bo
         a, b, a_note="Places/Vell League.md", b_note="Places/Council.md", b_links=("Vell League",)
     )
     assert (verdict.score >= FLAG_THRESHOLD) is conflict, verdict
+
+
+@pytest.mark.parametrize(
+    ("b", "conflict"),
+    [
+        # the only value each gives of one linked thing, whatever words stand around it
+        ("[[Vell Clay]] is typically fired between 1,200 and 1,400 °C.", True),
+        ("[[Vell Clay]] is typically fired at about 900 °C.", False),
+        # a season on one side: another situation
+        ("In winter [[Vell Clay]] is fired between 1,200 and 1,400 °C.", False),
+        # a limit against a value: maybe a limit of something else
+        ("[[Vell Clay]] kilns must reach at least 1,200 °C.", False),
+    ],
+)
+def test_the_only_values_of_one_linked_thing(b: str, conflict: bool) -> None:
+    a = "Vell clay matures at low temperatures, around 900 °C."
+    plain = b.replace("[[Vell Clay]]", "Vell clay")
+    verdict = assess(a, plain, a_note="Ceramics/Vell Clay.md", b_note="Ceramics/Firing.md",
+                     b_links=("Vell Clay",))  # fmt: skip
+    assert (verdict.score >= FLAG_THRESHOLD) is conflict, verdict
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("A kilobyte is 2^10 bytes.", 1024.0), ("The gauge is 4 ft 8½ in.", 1.4351),
+     ("The gauge is 4 ft 8 in.", 1.4224), ("It measures 3½ inches.", 0.0889)],
+)  # fmt: skip
+def test_powers_fractions_and_inches_after_feet(text: str, value: float) -> None:
+    (q,) = parse_quantities(text)
+    assert q.low == pytest.approx(value, rel=1e-3)
