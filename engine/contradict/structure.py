@@ -1651,12 +1651,27 @@ def _events_swapped(x: ParsedClaim, y: ParsedClaim, wx: ClaimWord, wy: ClaimWord
 
 
 def _in_main_clause(c: ParsedClaim, stems: AbstractSet[str]) -> bool:
-    """The first word of `stems` in the claim comes before any relative or if/when clause."""
-    for w in c.words:
-        if w.surface.lower() in _RELATIVE_WORDS:
+    """The first word of `stems` in the claim comes before any relative or if/when clause,
+    but for the one that says what the kind it is defined by does ("It is an algorithm that
+    requires k in advance": the definition itself)."""
+    words = [w.surface.lower() for w in c.words]
+    for k, w in enumerate(c.words):
+        if words[k] in _RELATIVE_WORDS and not _defining_relative(words, k):
             return False
         if w.stem in stems:
             return True
+    return False
+
+
+def _defining_relative(words: list[str], k: int) -> bool:
+    """Word k ("that", "which") opens the relative clause of a kind the claim's subject is
+    said to be: "is an unsupervised algorithm that ...", with no other relative before it."""
+    if words[k] not in ("that", "which"):
+        return False
+    before = words[max(0, k - 5) : k]
+    for j, word in enumerate(before[:-1]):
+        if word in ("is", "are") and before[j + 1] in ("a", "an"):
+            return not any(v in _RELATIVE_WORDS for v in words[:k])
     return False
 
 

@@ -641,6 +641,7 @@ physician physicians doctor doctors
 block blocks blocked obstruct obstructs obstructed obstruction
 corrode corrodes corroded rust rusts rusted
 divide divides divided split splits
+match matches matched equal equals equalled equaled
 """
 #: stem -> the stem of its group's first word
 _MEANING: dict[str, str] = {

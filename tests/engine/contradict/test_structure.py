@@ -2946,3 +2946,25 @@ def test_the_only_values_of_one_linked_thing(b: str, conflict: bool) -> None:
 def test_powers_fractions_and_inches_after_feet(text: str, value: float) -> None:
     (q,) = parse_quantities(text)
     assert q.low == pytest.approx(value, rel=1e-3)
+
+
+@pytest.mark.parametrize(
+    ("a", "conflict"),
+    [
+        # the relative clause of the kind a thing is defined as is the definition itself
+        ("It is a sorting method that requires the number of buckets to be chosen in advance.",
+         True),
+        # ... but a relative clause of something else is not
+        ("It is often paired with a tool that requires the number of buckets in advance.",
+         False),
+    ],
+)  # fmt: skip
+def test_the_defining_relative_clause_is_the_claim(a: str, conflict: bool) -> None:
+    b = "Vell sort never needs to be told how many buckets to use; it works that out by itself."
+    verdict = assess(a, b, a_note="Algo/Vell Sort.md", b_note="Algo/Sorting.md",
+                     b_links=("Vell Sort",))  # fmt: skip
+    assert (verdict.score >= FLAG_THRESHOLD) is conflict, verdict
+
+
+def test_equal_and_match_are_one_relation() -> None:
+    assert shared_stems({stem("equal")}, {stem("match")})
