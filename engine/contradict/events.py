@@ -123,7 +123,7 @@ _OPENED_PATTERNS = (
     # Osaka in 1964", "Euro coins entered circulation on 1 January 2002"
     re.compile(
         rf"{_NAME}{_ASIDE}\s+(?:first\s+|finally\s+|officially\s+)?"
-        r"(?:opened(?!\s+(?:the\s+)?[A-Z])"
+        r"(?:opened(?!\s+(?:the\s+)?[A-Z])|first\s+carried\s+(?:traffic|passengers|trains|cars)"
         r"|(?:began|entered|went\s+into)\s+(?:passenger\s+|regular\s+)?service"
         r"|(?:entered|went\s+into)\s+(?:everyday\s+|general\s+|public\s+)?circulation)"
         rf"(?:\s+\w+){{0,4}}?{_IN_YEAR}"
@@ -433,6 +433,9 @@ def _trim(name: str) -> str:
         words = words[1:]
     if not words:
         return ""
+    owner = next((k for k, w in enumerate(words[:-2]) if w.endswith(("'s", "’s"))), None)
+    if owner is not None:
+        words = words[owner + 1 :]  # "San Francisco's Golden Gate Bridge": the bridge
     while words and words[-1].lower() in {"of", "the"}:
         words = words[:-1]
     return " ".join(words)

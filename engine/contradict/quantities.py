@@ -11,7 +11,14 @@ from functools import lru_cache
 
 from engine.contradict.complexity import costs_in
 from engine.contradict.complexity import rank as complexity_rank
-from engine.contradict.text import COMMON_VERBS, Token, name_number, stem, tokenize
+from engine.contradict.text import (
+    COMMON_VERBS,
+    Token,
+    meaning_of,
+    name_number,
+    stem,
+    tokenize,
+)
 
 # -- quantities: Numbers with units, and dates, as the cue detectors compare them. ---
 #
@@ -759,7 +766,8 @@ def parse_quantities(
                     value, high = value - zero, high - zero
                 j += used
             else:
-                noun = _count_noun(tokens, j)
+                named = _named_by_label(text, tokens, i, j)
+                noun = None if named else _count_noun(tokens, j)
                 scale = _scale_after(text, tokens, j) if noun is None else None
                 label = _label_before(text, tokens, i, j) if noun is None and not scale else None
                 if scale is not None:
@@ -785,7 +793,7 @@ def parse_quantities(
                     i = j
                     continue
                 else:
-                    unit_name = "count:" + _COUNTED_AS.get(noun, noun)
+                    unit_name = "count:" + _COUNTED_AS.get(noun, meaning_of(noun))
                     # "30 hit points or fewer": the limit follows the counted noun
                     noun_end = next((k for k in (j + 1, j + 2) if tokens[k - 1].stem == noun), j)
         if value == high == 1 and tok.norm in ("one", "1") and _defines_unit(tokens, j):
@@ -926,6 +934,23 @@ def _label_before(text: str, tokens: tuple[Token, ...], i: int, j: int) -> str |
     return label.stem
 
 
+def _named_by_label(text: str, tokens: tuple[Token, ...], i: int, j: int) -> bool:
+    """The whole number at token i picks one of a kind named right before it, whatever noun
+    follows: "a US size 8 needle", "a grade 2 listed building", "the route 66 diner"."""
+    return (
+        i > 0
+        and j == i + 1
+        and tokens[i].norm.isdigit()
+        and tokens[i - 1].norm in _LABEL_NOUNS
+        and text[tokens[i - 1].start : tokens[i - 1].start + 1].islower()
+    )
+
+
+#: Nouns whose number names one of a series rather than counts the noun after it.
+_LABEL_NOUNS = frozenset(
+    "size grade level class type model version route channel platform gate chapter page "
+    "track room floor category series mark stage tier".split()
+)
 _NOT_LABELS = frozenset(_LOWER | _UPPER | _ABOUT | _NEARLY | {"aged", "age", "just", "only"})
 
 

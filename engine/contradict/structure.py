@@ -1868,12 +1868,15 @@ def _only_values_of_one_thing(
     rather than counts or labels, where the words around the two name no two different
     measures ("rises to 3,000 m" / "is 40 km wide"): "In ideal water it hatches in about 9
     days" in the thing's note against "[[Vell Trout]] eggs take 30 days to hatch"."""
-    xs, ys = _one_per_value(_negated_limits(x)), _one_per_value(_negated_limits(y))
-    xs, ys = _without_opening_one(xs), _without_opening_one(ys)
+    # "a US size 8 needle is 8 mm thick": a label names which one, it measures nothing
+    xs, ys = (
+        tuple(q for q in _without_opening_one(_one_per_value(_negated_limits(c))) if _measures(q))
+        for c in (x, y)
+    )
     if len(xs) != 1 or len(ys) != 1 or x.dates or y.dates:
         return []
     qa, qb = xs[0], ys[0]
-    if qa.unit != qb.unit or qa.unit.startswith(("count:", "label:", "complexity:", "rank")):
+    if qa.unit != qb.unit:
         return []
     if same_measure(qa, qb) or _set_apart(x, y, qa, qb):
         return []
@@ -1888,6 +1891,12 @@ def _only_values_of_one_thing(
     if bool(kinds_a) != bool(kinds_b):
         return []  # "lies at 1,200 m" / "is 300 m deep": a measure named on one side only
     return [(qa, qb, frozenset(qa.anchor & qb.anchor))]
+
+
+def _measures(q: Quantity) -> bool:
+    """Quantity `q` measures (a length, a time, a share, a count of a named noun) rather than
+    labels or ranks."""
+    return not q.unit.startswith(("label:", "complexity:", "rank"))
 
 
 def _one_per_value(qs: tuple[Quantity, ...]) -> tuple[Quantity, ...]:
@@ -2494,6 +2503,9 @@ def _counted_negators(
             # "distrust each other so deeply that neither side will buy salt": the result
             # clause negates only its own verb, not what the main clause says
             continue
+        if head and _conceded(c, neg) and not _negates_other(neg, head, other, antonyms):
+            # "Despite lacking legs, the slow worm ...": what the claim concedes beside it
+            continue
         if _spells_out_only(c, neg, head, other, antonyms):
             # "applies only to intangible assets, never to buildings": the denial is what
             # "only" already says, not a second statement
@@ -2515,6 +2527,16 @@ def _counted_negators(
 #: "only X ..., never Y" / "only X, not Y": the negator (written in capitals by the caller)
 #: that spells out what "only" excludes.
 _ONLY_THEN_DENIED = re.compile(r"\bonly\b[^.;:]*?,\s+(?:NEVER|NOT)\b")
+
+
+def _conceded(c: ParsedClaim, neg: str) -> bool:
+    """Negator `neg` of claim `c` stands in a leading concession ("Despite lacking legs,",
+    "Although it cannot fly,"), said beside the claim."""
+    m = _CONCESSION.match(c.text)
+    return m is not None and re.search(rf"\b{re.escape(neg)}\b", m.group(), re.I) is not None
+
+
+_CONCESSION = re.compile(r"(?:despite|although|though|even\s+though|in\s+spite\s+of)\b[^,]*,", re.I)
 
 
 def _spells_out_only(

@@ -642,6 +642,9 @@ block blocks blocked obstruct obstructs obstructed obstruction
 corrode corrodes corroded rust rusts rusted
 divide divides divided split splits
 match matches matched equal equals equalled equaled
+cycle cycles period periods oscillation oscillations
+shed sheds shedding drop drops dropped dropping
+reproduce reproduces reproduced multiply multiplies multiplied replicate replicates replicated
 """
 #: stem -> the stem of its group's first word
 _MEANING: dict[str, str] = {
@@ -649,6 +652,12 @@ _MEANING: dict[str, str] = {
     for line in _SAME_MEANING.replace("\n    ", " ").strip().splitlines()
     for w in line.split()
 }
+
+
+def meaning_of(s: str) -> str:
+    """Stem `s`, or the first stem of its group of words of one meaning ("cycl" for
+    "period")."""
+    return _MEANING.get(s, s)
 
 
 def _near(a: str, b: str) -> bool:
@@ -660,7 +669,22 @@ def _near(a: str, b: str) -> bool:
         return True
     # one long root with two endings: "photosynthesize" / "photosynthetic"
     common = next((i for i, (p, q) in enumerate(zip(a, b, strict=False)) if p != q), len(short))
-    return common >= 9 and common >= 0.75 * len(short)
+    if common >= 9 and common >= 0.75 * len(short):
+        return True
+    # one root with two derivational endings: "polarized" / "polarity"
+    root_a, root_b = _root(a), _root(b)
+    return root_a == root_b and len(root_a) >= 5 and (root_a != a or root_b != b)
+
+
+#: Derivational endings of stems, longest first: "polar-iz", "polar-ity", "acid-ic".
+_DERIVED_ENDINGS = ("ity", "iz", "is", "ic")
+
+
+def _root(s: str) -> str:
+    for ending in _DERIVED_ENDINGS:
+        if s.endswith(ending) and len(s) - len(ending) >= 5:
+            return s[: -len(ending)]
+    return s
 
 
 def shared_stems(x: frozenset[str] | set[str], y: frozenset[str] | set[str]) -> set[str]:

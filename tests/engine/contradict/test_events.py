@@ -472,3 +472,8 @@ def test_a_war_spans_its_years_once() -> None:
 def test_an_idea_has_one_maker_whatever_its_kind_word(a: str, b: str, question: str) -> None:
     verdict = assess(a, b, a_note="Ideas/Vell.md", b_note="Ideas/Overview.md")
     assert verdict.score >= 0.5 and question in verdict.explanation
+
+
+def test_a_possessor_before_a_name_is_not_part_of_it() -> None:
+    (origin,) = origins_in("San Marco's Vell Gate Bridge first carried traffic in 1957.")
+    assert (origin.name, origin.event, origin.year) == ("Vell Gate Bridge", "opened", 1957)

@@ -2968,3 +2968,29 @@ def test_the_defining_relative_clause_is_the_claim(a: str, conflict: bool) -> No
 
 def test_equal_and_match_are_one_relation() -> None:
     assert shared_stems({stem("equal")}, {stem("match")})
+
+
+@pytest.mark.parametrize(
+    ("text", "unit"),
+    [("A US size 8 needle is 8 mm thick.", "label:siz"), ("It has 3 levels.", "count:level")],
+)
+def test_a_number_after_a_series_noun_names_one_of_it(text: str, unit: str) -> None:
+    assert parse_quantities(text)[0].unit == unit
+
+
+def test_two_endings_of_one_root_are_one_word() -> None:
+    assert shared_stems({stem("polarized")}, {stem("polarity")})
+    assert not shared_stems({stem("organic")}, {stem("organization")})
+
+
+def test_periods_and_cycles_count_one_thing() -> None:
+    (a,) = parse_quantities("It lasts 9,192,631,770 periods of the radiation.")
+    (b,) = parse_quantities("It lasts 9,129,631,770 cycles of the radiation.")
+    assert a.unit == b.unit
+
+
+def test_a_conceded_negation_is_said_beside_the_claim() -> None:
+    a = "Despite lacking wings, the vell beetle can climb walls when threatened."
+    b = "The vell beetle is unable to climb walls."
+    verdict = assess(a, b, a_note="Bugs/Vell Beetle.md", b_note="Bugs/Beetles.md")
+    assert verdict.kind == "negation" and verdict.score > 0
