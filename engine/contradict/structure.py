@@ -51,6 +51,7 @@ from engine.contradict.quantities import (
     same_measure,
 )
 from engine.contradict.text import (
+    AUXILIARIES,
     CHOOSE_VERBS,
     COMMON_VERBS,
     CONDITION_LEADS,
@@ -1666,7 +1667,12 @@ def _in_main_clause(c: ParsedClaim, stems: AbstractSet[str]) -> bool:
 def _defining_relative(words: list[str], k: int) -> bool:
     """Word k ("that", "which") opens the relative clause of a kind the claim's subject is
     said to be: "is an unsupervised algorithm that ...", with no other relative before it."""
-    if words[k] not in ("that", "which"):
+    if words[k] not in ("that", "which") or k + 1 >= len(words):
+        return False
+    # "an algorithm that requires ...": the kind itself does what follows; "an outcrop that
+    # frost leaves small": something else acts on it
+    verb = words[k + 1]
+    if not (verb in AUXILIARIES or (verb.endswith("s") and not verb.endswith("ss"))):
         return False
     before = words[max(0, k - 5) : k]
     for j, word in enumerate(before[:-1]):
