@@ -472,6 +472,31 @@ def conflicting_origins(
     return None
 
 
+#: Events that cannot come before a thing's beginning ("opened in 1576" against "built in
+#: 1599").
+_AFTER_BEGINNING = frozenset({"opened", "was completed", "came out", "died"})
+
+
+def origins_out_of_order(
+    a: str, b: str, a_title: str = "", b_title: str = ""
+) -> tuple[Origin, Origin] | None:
+    """(the later event, the beginning) where claims `a` and `b` date an event of one name
+    (an opening, a completion, a coming out, a death) before its beginning, or None."""
+    xs, ys = origins_in(a, a_title), origins_in(b, b_title)
+    for one, other in ((xs, ys), (ys, xs)):
+        for later in one:
+            for began in other:
+                if (
+                    _event(later) in _AFTER_BEGINNING
+                    and began.event == "began"
+                    and _name_key(later) == _name_key(began)
+                    and later.era == began.era
+                    and later.years()[1] < began.years()[0]
+                ):
+                    return later, began
+    return None
+
+
 def _name_key(origin: Origin) -> str:
     """A name as compared: its stems run together ("Quick Sort" is "Quicksort")."""
     return "".join(origin.key)

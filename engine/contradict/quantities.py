@@ -793,6 +793,11 @@ def parse_quantities(
                     i = j
                     continue
                 else:
+                    # "three pairs of legs": six legs
+                    paired = _paired_noun(tokens, j) if noun == "pair" else None
+                    if paired is not None:
+                        noun = paired
+                        value, high = value * 2, high * 2
                     unit_name = "count:" + _COUNTED_AS.get(noun, meaning_of(noun))
                     # "30 hit points or fewer": the limit follows the counted noun
                     noun_end = next((k for k in (j + 1, j + 2) if tokens[k - 1].stem == noun), j)
@@ -934,6 +939,15 @@ def _label_before(text: str, tokens: tuple[Token, ...], i: int, j: int) -> str |
     return label.stem
 
 
+def _paired_noun(tokens: tuple[Token, ...], j: int) -> str | None:
+    """The noun counted in pairs from token j ("pairs of jointed legs": "leg"), or None."""
+    if j + 2 >= len(tokens) or tokens[j].norm not in ("pair", "pairs"):
+        return None
+    if tokens[j + 1].norm != "of":
+        return None
+    return _count_noun(tokens, j + 2)
+
+
 def _named_by_label(text: str, tokens: tuple[Token, ...], i: int, j: int) -> bool:
     """The whole number at token i picks one of a kind named right before it, whatever noun
     follows: "a US size 8 needle", "a grade 2 listed building", "the route 66 diner"."""
@@ -995,6 +1009,12 @@ def _count_noun(tokens: tuple[Token, ...], i: int) -> str | None:
     if tok.norm.endswith("ly") and nxt is not None and nxt.kind == "word" and nxt.is_content:
         # "95 officially recognised moons": an adverb says how the words after it hold
         tok, nxt = nxt, tokens[i + 2] if i + 2 < len(tokens) else None
+    if (
+        nxt is not None
+        and _plural_noun(tok.norm)
+        and (nxt.norm.endswith(("ed", "ing")) or nxt.stem in COMMON_VERBS)
+    ):
+        return tok.stem  # "46 chromosomes arranged in pairs": the noun, then its verb
     if nxt is not None and nxt.kind == "word" and nxt.is_content:
         # "ten field sites": the second of two content words is the noun; of three, the
         # plural one ("64 distinct amino acids" counts acids)

@@ -31,6 +31,7 @@ from engine.contradict.events import (
     conflicting_makers,
     conflicting_origins,
     may_date_event,
+    origins_out_of_order,
 )
 from engine.contradict.locations import conflicting_locations
 from engine.contradict.persons import (
@@ -69,6 +70,7 @@ from engine.contradict.text import (
     is_negative_adjective,
     known_words,
     listed_opposite,
+    meaning_of,
     morphological_opposite,
     negated_roots_of,
     negated_words_after,
@@ -1769,13 +1771,23 @@ def _measured(
     label = qa.text.split()[0].lower() if qa.unit.startswith("label:") else ""
     # "150 million years ago": a time before now, which dates what is measured
     ago = qa.unit == "time" and _ago(x.text, qa) and _ago(y.text, qb)
-    dimension = "date" if ago else _DIMENSIONS.get(qa.unit, "one measure")
+    dimension = "date" if ago else _DIMENSIONS.get(qa.unit) or _counted(x, y, qa)
     about = _both_about(x, y, what, subject, nothing=kind or label or dimension)
     if _on_scale(qa):
         # "1 on the Mohs scale" vs "3 on the Mohs scale", both about Talc
         about = _both_about(x, y, set(), subject - written) or about
     text_a, text_b = _value_text(qa, ago=ago), _value_text(qb, ago=ago)
     return Verdict(score, "conflicting_values", f"{text_a} vs {text_b}, both about {about}")
+
+
+def _counted(x: ParsedClaim, y: ParsedClaim, q: Quantity) -> str:
+    """The noun value `q` counts as the claims write it ("legs"), else "one measure"."""
+    if q.unit.startswith("count:"):
+        noun = q.unit.removeprefix("count:")
+        for w in (*x.words, *y.words):
+            if meaning_of(w.stem) == noun or w.stem == noun:
+                return w.surface.lower()
+    return "one measure"
 
 
 def _ago(text: str, q: Quantity) -> bool:
@@ -2101,6 +2113,15 @@ def _one_time_event(
             "conflicting_values",
             f"different dates: {quoted(ox.text)} vs {quoted(oy.text)}, both about when "
             f"{ox.name} {ox.event}",
+        )
+    order = origins_out_of_order(a, b, a_title, b_title)
+    if order is not None:
+        later, began = order
+        return Verdict(
+            0.8,
+            "conflicting_values",
+            f"{quoted(later.event + ' in ' + later.text)} before its start "
+            f"{quoted('in ' + began.text)}, both about {later.name}",
         )
     makers = conflicting_makers(a, b, a_title, b_title)
     if makers is not None:

@@ -477,3 +477,20 @@ def test_an_idea_has_one_maker_whatever_its_kind_word(a: str, b: str, question: 
 def test_a_possessor_before_a_name_is_not_part_of_it() -> None:
     (origin,) = origins_in("San Marco's Vell Gate Bridge first carried traffic in 1957.")
     assert (origin.name, origin.event, origin.year) == ("Vell Gate Bridge", "opened", 1957)
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "conflict"),
+    [
+        ("The Vell Theatre was built in 1599 by the guild.",
+         "The Vell Theatre first opened its doors in 1576.", True),
+        ("The Vell Theatre was built in 1599 by the guild.",
+         "The Vell Theatre first opened its doors in 1601.", False),
+        ("Ana Vell was born in 1820.", "Ana Vell died in 1790.", True),
+    ],
+)  # fmt: skip
+def test_nothing_opens_or_ends_before_it_begins(a: str, b: str, conflict: bool) -> None:
+    verdict = assess(a, b, a_note="Places/Vell.md", b_note="Places/Overview.md")
+    assert (verdict.score >= 0.5) is conflict
+    if conflict:
+        assert "before its start" in verdict.explanation

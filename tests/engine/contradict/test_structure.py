@@ -2994,3 +2994,19 @@ def test_a_conceded_negation_is_said_beside_the_claim() -> None:
     b = "The vell beetle is unable to climb walls."
     verdict = assess(a, b, a_note="Bugs/Vell Beetle.md", b_note="Bugs/Beetles.md")
     assert verdict.kind == "negation" and verdict.score > 0
+
+
+def test_pairs_of_a_noun_count_the_noun_twice() -> None:
+    (q,) = parse_quantities("Insects have three pairs of jointed legs.")
+    assert (q.unit, q.low) == ("count:leg", 6.0)
+    verdict = assess(
+        "Insects have three pairs of jointed legs.",
+        "Every adult insect walks on eight legs.",
+        a_note="Bugs/Insect.md", b_note="Bugs/Arthropods.md", b_links=("Insect",),
+    )  # fmt: skip
+    assert verdict.score >= FLAG_THRESHOLD and "legs of insect" in verdict.explanation
+
+
+def test_a_plural_noun_before_its_verb_is_what_is_counted() -> None:
+    q = parse_quantities("A karyotype has 46 chromosomes arranged in 23 pairs.")[0]
+    assert (q.unit, q.low) == ("count:chromosom", 46.0)
