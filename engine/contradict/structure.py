@@ -2099,8 +2099,9 @@ def _one_time_event(
 ) -> Verdict | None:
     """Claims `a` and `b` (of notes titled `a_title`, `b_title`) give one thing two dates of
     a one-time event ("X was founded in 1640" / "X is created in 1837"), two makers
-    ("Invented by Tony Hoare" in *Quick Sort* / "John Mallory invented Quicksort") or one
-    person two ages at death ("died in June 1954, aged 41" / "he died at just 47")."""
+    ("Invented by Tony Hoare" in *Quick Sort* / "John Mallory invented Quicksort"), an
+    event before the thing's beginning ("opened in 1576" / "built in 1599") or one person
+    two ages at death ("died in June 1954, aged 41" / "he died at just 47")."""
     if not (may_date_event(a) and may_date_event(b)):
         return None
     # the titles each claim may write in lower case (`a_names`: its links', its note's)
