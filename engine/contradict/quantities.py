@@ -14,6 +14,7 @@ from engine.contradict.complexity import rank as complexity_rank
 from engine.contradict.text import (
     COMMON_VERBS,
     Token,
+    looks_plural,
     meaning_of,
     name_number,
     stem,
@@ -444,6 +445,7 @@ def _number_value(token: Token) -> tuple[float, str | None] | None:
         unit, raw = raw[0], raw[1:]
     if raw.endswith("%"):
         unit, raw = "%", raw[:-1]
+    raw, _, power = raw.partition("^")  # "2^10": 1,024
     part = _VULGAR_FRACTIONS.get(raw[-1:], 0.0)
     if part:
         raw = raw[:-1]  # "8½": eight and a half
@@ -452,9 +454,15 @@ def _number_value(token: Token) -> tuple[float, str | None] | None:
     elif re.fullmatch(r"\d+,\d{1,2}", raw):
         raw = raw.replace(",", ".")  # 3,5 (decimal comma)
     try:
-        return float(raw) + part, unit
+        value = float(raw) + part
     except ValueError:
         return None
+    if power:
+        exponent = int(power)
+        if exponent > 64:
+            return None
+        value = value**exponent
+    return value, unit
 
 
 _VULGAR_FRACTIONS = {"½": 0.5, "¼": 0.25, "¾": 0.75, "⅓": 1 / 3, "⅔": 2 / 3, "⅛": 0.125}
@@ -469,16 +477,6 @@ def _inches_after_feet(
     last = found[-1]
     feet = last.unit == "length" and last.text.split()[-1].casefold() in ("ft", "feet", "foot")
     return feet and not text[last.end : tokens[i].start].strip()
-
-
-def _power_after(tokens: tuple[Token, ...], i: int) -> float | None:
-    """The exponent written right after number token i ("2^10"), or None."""
-    if i + 2 >= len(tokens) or tokens[i + 1].norm != "^" or tokens[i + 2].kind != "num":
-        return None
-    if tokens[i + 1].start != tokens[i].end or tokens[i + 2].start != tokens[i + 1].end:
-        return None
-    exponent = _number_value(tokens[i + 2])
-    return exponent[0] if exponent is not None and exponent[0] <= 64 else None
 
 
 def _scale_after(text: str, tokens: tuple[Token, ...], j: int) -> str | None:
@@ -670,11 +668,6 @@ def parse_quantities(
                 value, inner_unit = parsed
                 if minus:
                     value = -value  # "−459.67 °F", "-40 °C"
-                power = _power_after(tokens, i)
-                if power is not None:
-                    value = value**power  # "2^10 bytes": 1,024 bytes
-                    tokens = tokens[: i + 1] + tokens[i + 3 :]
-                    n = len(tokens)
         else:
             value = None if name_number(text, tokens, i) else _word_value(tok)
             halves = [t.norm for t in tokens[i + 1 : i + 4]] == ["and", "a", "half"]
@@ -1011,7 +1004,7 @@ def _count_noun(tokens: tuple[Token, ...], i: int) -> str | None:
         tok, nxt = nxt, tokens[i + 2] if i + 2 < len(tokens) else None
     if (
         nxt is not None
-        and _plural_noun(tok.norm)
+        and looks_plural(tok.norm)
         and (nxt.norm.endswith(("ed", "ing")) or nxt.stem in COMMON_VERBS)
     ):
         return tok.stem  # "46 chromosomes arranged in pairs": the noun, then its verb
@@ -1020,20 +1013,16 @@ def _count_noun(tokens: tuple[Token, ...], i: int) -> str | None:
         # plural one ("64 distinct amino acids" counts acids)
         third = tokens[i + 2] if i + 2 < len(tokens) else None
         if (
-            not _plural_noun(tok.norm)
-            and not _plural_noun(nxt.norm)
+            not looks_plural(tok.norm)
+            and not looks_plural(nxt.norm)
             and third is not None
             and third.kind == "word"
             and third.is_content
-            and _plural_noun(third.norm)
+            and looks_plural(third.norm)
         ):
             return third.stem
         return nxt.stem
     return tok.stem
-
-
-def _plural_noun(word: str) -> bool:
-    return len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is"))
 
 
 def _before(tokens: tuple[Token, ...], i: int, word: str) -> bool:

@@ -2552,11 +2552,6 @@ def _counted_negators(
     return count
 
 
-#: "only X ..., never Y" / "only X, not Y": the negator (written in capitals by the caller)
-#: that spells out what "only" excludes.
-_ONLY_THEN_DENIED = re.compile(r"\bonly\b[^.;:]*?,\s+(?:NEVER|NOT)\b")
-
-
 def _conceded(c: ParsedClaim, neg: str) -> bool:
     """Negator `neg` of claim `c` stands in a leading concession ("Despite lacking legs,",
     "Although it cannot fly,"), said beside the claim."""
@@ -2580,7 +2575,8 @@ def _spells_out_only(
     return (
         bool(head)
         and c.negators.count(neg) == 1
-        and _ONLY_THEN_DENIED.search(c.text.replace(f", {neg} ", f", {neg.upper()} ")) is not None
+        and neg in ("never", "not")
+        and re.search(rf"\bonly\b[^.;:]*?,\s+{neg}\b", c.text, re.I) is not None
         and not _negates_other(neg, head or frozenset(), other, set(antonyms))
     )
 

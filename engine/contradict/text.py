@@ -22,10 +22,11 @@ from typing import Literal
 
 TokenKind = Literal["word", "num", "punct", "cjk"]
 
-# A number: optional currency sign, digits with thousands separators and decimals, optional %.
+# A number: optional currency sign, digits with thousands separators and decimals, a power
+# ("2^10") or a vulgar fraction ("8½"), optional %.
 # A word: starts with a letter; may hold digits, hyphens, apostrophes and inner dots (v1.2, e.g).
 _TOKEN_RE = re.compile(
-    r"(?P<num>[$€£¥]?\d+(?:[.,]\d+)*[½¼¾⅓⅔⅛]?%?)"
+    r"(?P<num>[$€£¥]?\d+(?:[.,]\d+)*(?:\^\d+|[½¼¾⅓⅔⅛])?%?)"
     r"|(?P<cjk>[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af])"
     r"|(?P<word>[^\W\d_](?:[\w'’\-]|\.(?=[^\W_]))*)"
     r"|(?P<punct>[^\w\s])"
@@ -757,7 +758,7 @@ def name_number(text: str, tokens: tuple[Token, ...], i: int) -> bool:
     if not is_content_stem(prev.stem) or prev.norm.endswith("ly"):
         return False
     nxt = tokens[i + 1] if i + 1 < len(tokens) else None
-    return version or not (nxt is not None and nxt.kind == "word" and _plural(nxt.norm))
+    return version or not (nxt is not None and nxt.kind == "word" and looks_plural(nxt.norm))
 
 
 #: Terms whose last word is a number word: the name of one thing.
@@ -927,7 +928,8 @@ _DETERMINERS = frozenset("the a an this that each every any no".split())
 _NOUN_DETERMINERS = frozenset("the a an its their your our my these those every each".split())
 
 
-def _plural(word: str) -> bool:
+def looks_plural(word: str) -> bool:
+    """`word` reads as a plural noun or a verb in -s ("sites", not "glass", "bus", "basis")."""
     return len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is"))
 
 
@@ -943,7 +945,7 @@ def opens_with_verb(tokens: tuple[Token, ...]) -> bool:
     """A line that opens with its verb and has no subject ("Thrives in solitude, withering if
     crowded" in a plant's note): a third-person verb, then a preposition or an adverb, and no
     auxiliary before the clause ends ("Blossoms in spring are pink" has a subject)."""
-    if len(tokens) < 3 or tokens[0].kind != "word" or not _plural(tokens[0].norm):
+    if len(tokens) < 3 or tokens[0].kind != "word" or not looks_plural(tokens[0].norm):
         return False
     if tokens[1].norm not in _AFTER_OPENING_VERB:
         return False
@@ -1040,7 +1042,7 @@ def is_verb_like(
         return False
     nxt_tok = tokens[i + 1] if i + 1 < len(tokens) else None
     if (
-        _plural(norm)
+        looks_plural(norm)
         and not last.norm.endswith("s")
         and i >= 2
         and (
@@ -1059,8 +1061,8 @@ def is_verb_like(
         return True  # "the dragon exhales" (not "two fey creatures")
     if (
         i == 1
-        and _plural(norm)
-        and not _plural(last.norm)
+        and looks_plural(norm)
+        and not looks_plural(last.norm)
         and nxt_tok is not None
         and (
             nxt_tok.norm in _DETERMINERS
@@ -1072,8 +1074,8 @@ def is_verb_like(
         return True
     if (
         i == 1
-        and _plural(norm)
-        and not _plural(last.norm)
+        and looks_plural(norm)
+        and not looks_plural(last.norm)
         and (last.surface_upper or tokens[0].norm not in known_words())
         and _object_ends_claim(tokens, i + 1)
     ):
@@ -1085,7 +1087,7 @@ def is_verb_like(
     nxt = tokens[i + 1].norm if i + 1 < len(tokens) else ""
     if (
         i == 1
-        and _plural(last.norm)
+        and looks_plural(last.norm)
         and not norm.endswith(("s", "ed", "ing", "ly"))
         and norm in known_words()
         and nxt_tok is not None
@@ -1096,7 +1098,7 @@ def is_verb_like(
     # plural noun + base verb + what follows a verb: "hell hounds hunt in packs", "deep
     # gnomes enslave the", not "Senses blindsight 10 ft."
     return (
-        _plural(last.norm)
+        looks_plural(last.norm)
         and not norm.endswith("s")
         and (nxt in _AFTER_VERB or nxt.endswith("ly") or not nxt)
     )
