@@ -820,13 +820,11 @@ def _common_key(words: str) -> str:
     return "".join(stem(w) for w in re.findall(r"[^\W_]+", words.casefold()))
 
 
-_MAKING_WORD = re.compile(
-    r"(?i:invented|devised|created|coined|designed|founded|discovered|painted|composed|sculpted"
-    r"|written|wrote|described|directed|introduced|launched|named|built|conceived|pioneered"
-    r"|proposed|formulated|postulated|worked\s+out"
-    r"|\bby\b|['’]s\b|author|writer"
-    r"|painter|composer|sculptor|inventor|discoverer|founder|architect|designer|director)"
+#: Any word a claim naming a maker writes: a maker verb, "by", a possessive or a role.
+_MAKING_WORDS = (
+    rf"{_MAKER_VERB_WORDS}|described|named|built|\bby\b|['’]s\b|{'|'.join(_MAKER_ROLES)}"
 )
+_MAKING_WORD = re.compile(rf"(?i:{_MAKING_WORDS})")
 
 
 def conflicting_makers(
@@ -878,12 +876,7 @@ def _mentions(text: str, surnames: frozenset[str]) -> bool:
     return any(stem(w.lower()) in surnames for w in re.findall(r"[^\W_]+", text))
 
 
-_MAY_DATE_EVENT = re.compile(
-    r"\d\d\d|died|(?i:invented|devised|created|coined|designed|founded|discovered|painted"
-    r"|composed|sculpted|written|wrote|directed|introduced|launched|named|built|conceived"
-    r"|pioneered|described|proposed|formulated|postulated|worked\s+out|author|writer|painter"
-    r"|composer|sculptor|inventor|discoverer|founder|architect|designer|director)|\bby\b|['’]s\b"
-)
+_MAY_DATE_EVENT = re.compile(rf"\d\d\d|died|(?i:{_MAKING_WORDS})")
 
 
 @lru_cache(maxsize=1 << 16)
