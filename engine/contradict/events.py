@@ -110,15 +110,38 @@ _WRITTEN_PATTERNS = (
 _COMPLETED_VERBS = r"(?:completed|finished)"
 _OPENED_VERBS = r"(?:opened|inaugurated|dedicated)"
 _DONE_ADVERBS = "first|finally|officially|originally"
+#: "was not finished until the 1920s": done then, not before
+_UNTIL = r"\s+until\s+(?:the\s+year\s+)?(?:of\s+)?" + _WHEN
+
+
+def _not_until(verbs: str) -> re.Pattern[str]:
+    """ "X was not completed until 1880", "X did not open until 1932"."""
+    return re.compile(
+        rf"{_NAME}\s*,?\s+(?:was|were|had|did)\s+not\s+(?:been\s+)?(?:officially\s+)?"
+        rf"(?:{verbs}|open|finish|complete){_UNTIL}"
+    )
+
+
 _COMPLETED_PATTERNS = (
     _passive(_COMPLETED_VERBS, _DONE_ADVERBS),
     _appositive(_COMPLETED_VERBS),
+    _not_until(_COMPLETED_VERBS),
+)
+# A thing is found once: "Hale-Bopp was discovered in 1995", "X was first spotted in 1987"
+# (seen again later, but first seen once)
+_FOUND_VERBS = (
+    r"(?:discovered|(?<=first\s)(?:spotted|sighted|observed|seen|detected|identified|recorded))"
+)
+_FOUND_PATTERNS = (
+    _passive(_FOUND_VERBS),
+    _appositive(_FOUND_VERBS),
 )
 #: A name after a verb, not one opened by "The" (its article is read before it).
 _OBJECT_NAME = _NAME.replace("(?P<name>", r"(?P<name>(?!The\b)")
 _OPENED_PATTERNS = (
     _passive(_OPENED_VERBS, _DONE_ADVERBS),
     _appositive(_OPENED_VERBS),
+    _not_until(_OPENED_VERBS),
     # "The Vell Bridge opened to traffic in 1932", "The line began service between Tokyo and
     # Osaka in 1964", "Euro coins entered circulation on 1 January 2002"
     re.compile(
@@ -319,6 +342,7 @@ def origins_in(text: str, title: str = "") -> tuple[Origin, ...]:
         + [(p, "was written") for p in _WRITTEN_PATTERNS]
         + [(p, "was completed") for p in _COMPLETED_PATTERNS]
         + [(p, "opened") for p in _OPENED_PATTERNS]
+        + [(p, "was discovered") for p in _FOUND_PATTERNS]
     )
     for pattern, event in patterns:
         for m in pattern.finditer(text):
@@ -605,7 +629,8 @@ _MAKE_KINDS = {
     "took its name from": "named after",
     "developed": "developed", "first built": "invented", "conceived": "invented",
     "pioneered": "invented", "proposed": "proposed", "formulated": "proposed",
-    "postulated": "proposed", "worked out": "proposed",
+    "postulated": "proposed", "worked out": "proposed", "found": "discovered",
+    "made": "made",
 }  # fmt: skip
 #: Kinds of making that all answer who first brought a thing about: "introduced by the
 #: cartographer Mercator" and "devised by Ortelius" cannot both be the one origin.
@@ -613,6 +638,9 @@ _ORIGINATING = frozenset({"invented", "founded", "introduced", "developed"})
 #: ... and those that answer who first found or stated an idea: "proposed by Carnot" and
 #: "first described by Watt".
 _FIRST_STATING = frozenset({"discovered", "proposed"})
+#: ... and those that answer who wrote a text or a score ("composed by Benedict" / "Bernard
+#: wrote it"; a composer "wrote" a symphony).
+_AUTHORING = frozenset({"wrote", "composed"})
 _MAKER_VERB_WORDS = (
     r"invented|devised|created|coined|designed|founded|discovered|painted|composed"
     r"|sculpted|written|wrote|first\s+described|directed|introduced|launched|conceived"
@@ -622,7 +650,7 @@ _MAKER_VERB_WORDS = (
 _MAKER_VERBS = rf"(?P<verb>{_MAKER_VERB_WORDS})"
 #: ... and those written before "by": "developed" too, which patients and skills do before
 #: anything but a maker ("Patients developed ...")
-_PASSIVE_MAKER_VERBS = rf"(?P<verb>{_MAKER_VERB_WORDS}|developed)"
+_PASSIVE_MAKER_VERBS = rf"(?P<verb>{_MAKER_VERB_WORDS}|developed|found)"
 #: What may stand between a maker verb and its "by": a place, a year, a manner ("designed in
 #: Switzerland by", "founded in 1903 by", "created single-handedly by").
 _BEFORE_BY = (
@@ -645,7 +673,9 @@ _WORK_KINDS = {
         "wrote",
     ),
     **dict.fromkeys("symphony symphonies opera operas concerto sonata".split(), "composed"),
-    **dict.fromkeys("sculpture sculptures statue".split(), "sculpted"),
+    **dict.fromkeys("sculpture sculptures statue bronze bronzes".split(), "sculpted"),
+    # a work of any kind: answers who made it, whatever the making
+    **dict.fromkeys("work masterpiece".split(), "made"),
 }
 _ROLE = rf"(?P<role>{'|'.join(_MAKER_ROLES)})"
 _WORK = rf"(?P<work>{'|'.join(sorted(_WORK_KINDS, key=len, reverse=True))})"
@@ -655,7 +685,9 @@ _PERSON = r"[A-Z][\w'’.-]*(?:\s+(?:(?:van|von|de|der|da|di|du|le|la)\s+)?[A-Z]
 _WHO = rf"(?P<who>{_PERSON}(?:\s*(?:,|\band\b|&)\s*{_PERSON}){{0,3}})"
 #: "by Tony Hoare", "by the Flemish cartographer Gerardus Mercator": a maker after "by",
 #: perhaps named with what they were (a role word in lower case right before the name)
-_BY_WHO = rf"by\s+(?:(?:the|an?)\s+(?:[\w'’-]+\s+){{0,2}}?[a-z][\w'’-]*\s+)?{_WHO}"
+_BY_WHO = (
+    rf"by\s+(?:(?:the|an?)\s+(?:[\w'’-]+\s+){{0,2}}?(?:[a-z][\w'’-]*|\d+-year-old)\s+)?{_WHO}"
+)
 #: What a name may stand before and still name the thing made: "the Garden City idea"
 _HEAD_WORDS = (
     r"idea|movement|process|method|technique|concept|system|principle|theory|law|cycle|model"
@@ -680,13 +712,14 @@ _MADE_BY = (
     re.compile(
         rf"(?<![\w'’-]){_WHO}{_ASIDE}\s+(?:first\s+)?"
         rf"(?:{_MAKER_VERBS}\s+(?:the\s+)?(?:first\s+(?:[a-z]+\s+)?)?"
-        r"|(?P<built>built)\s+the\s+first\s+(?:[a-z]+\s+)?)"
+        r"|(?P<built>built|produced|made)\s+the\s+first\s+(?:[a-z]+\s+)?)"
         r"(?P<name>[A-Z][\w'’-]*(?:\s+(?:of\s+|the\s+)?[A-Z][\w'’-]*){0,3})"
     ),
 )
 # "Lope de Vega is the author of Don Quixote"
 _ROLE_OF = re.compile(
-    rf"(?<![\w'’-]){_WHO}\s+(?:is|was)\s+(?:the\s+|its\s+)?(?:sole\s+|original\s+)?{_ROLE}"
+    rf"(?<![\w'’-]){_WHO}{_ASIDE}\s+(?:is|was)\s+(?:also\s+)?(?:the\s+|its\s+)?"
+    rf"(?:sole\s+|original\s+)?{_ROLE}"
     rf"\s+of\s+(?:the\s+)?(?P<name>[A-Z][\w'’-]*(?:\s+(?:of\s+|the\s+)?[A-Z][\w'’-]*){{0,3}})"
 )
 # "Guernica is a painting by Picasso", "The Starry Night is Paul Gauguin's best-known painting"
@@ -694,12 +727,26 @@ _WORK_BY = (
     re.compile(rf"{_NAME}\s+(?:is|was)\s+{_DESCRIBED}{_WORK}\s+by\s+{_WHO}"),
     re.compile(rf"{_NAME}\s+(?:is|was)\s+(?P<who>{_PERSON})['’]s?\s+{_DESCRIBED}{_WORK}\b"),
 )
-_PRONOUN_WORK_BY = re.compile(rf"^(?:It|This)\s+(?:is|was)\s+{_DESCRIBED}{_WORK}\s+by\s+{_WHO}")
+# "Claudel's best-known work is The Thinker"
+_WHOSE_WORK_IS = re.compile(
+    rf"(?<![\w'’-])(?P<who>{_PERSON})['’]s?\s+{_DESCRIBED}{_WORK}\s+(?:is|was)\s+{_NAME}"
+)
+# "The first synthetic dye, found by William Henry Perkin in 1856" opening a line of the
+# thing's note: a description, then who made it
+_DESCRIBED_MADE_BY = re.compile(
+    rf"^(?:An?|The)\s+[^,;()]{{1,60}}?,\s+(?:first\s+)?{_PASSIVE_MAKER_VERBS}{_BEFORE_BY}"
+    rf"\s+{_BY_WHO}"
+)
+_PRONOUN_WORK_BY = re.compile(
+    rf"^(?:(?:It|This)\s+(?:is|was)\s+{_DESCRIBED}|(?:An?|The)\s+(?:[\w'’-]+\s+){{0,3}}?)"
+    rf"{_WORK}\s+by\s+{_WHO}"
+)
 # "Invented by Tony Hoare in 1959" opening a line of the thing's note; "He invented it" or "It
 # was invented by Tony Hoare" there
 _MADE_BY_OPENING = re.compile(
     r"^(?:First\s+|Originally\s+)?(?P<verb>(?i:invented|devised|created|coined|founded|discovered"
-    rf"|painted|composed|sculpted|written))\s+by\s+{_WHO}"
+    rf"|painted|composed|sculpted|written|designed|developed|introduced|found)){_BEFORE_BY}"
+    rf"\s+by\s+{_WHO}"
 )
 # "The telephone was invented by ...": a thing named by a common noun, which is one thing only
 # where it is the title of one of the two notes compared (`conflicting_makers`)
@@ -751,6 +798,8 @@ class Making:
         a thing about is one ("invented", "founded", "introduced", "developed")."""
         if self.verb in _ORIGINATING:
             return "originated"
+        if self.verb in _AUTHORING:
+            return "wrote"
         return "first stated" if self.verb in _FIRST_STATING else self.verb
 
 
@@ -765,14 +814,14 @@ def makings_in(text: str, title: str = "") -> tuple[Making, ...]:
     found.extend(
         (m["name"], _MAKER_ROLES[m["role"].lower()], m["who"]) for m in _ROLE_OF.finditer(text)
     )
-    for pattern in _WORK_BY:
+    for pattern in (*_WORK_BY, _WHOSE_WORK_IS):
         found.extend(
             (m["name"], _WORK_KINDS[m["work"].lower()], m["who"]) for m in pattern.finditer(text)
         )
     common = _COMMON_MADE_BY.match(text)
     titled = title[:1].isupper()
     if titled:
-        for pattern in (_MADE_BY_OPENING, _PRONOUN_MADE_BY):
+        for pattern in (_MADE_BY_OPENING, _PRONOUN_MADE_BY, _DESCRIBED_MADE_BY):
             m = pattern.match(text)
             if m is not None:
                 found.append((title, m["verb"], m["who"]))
@@ -822,7 +871,8 @@ def _common_key(words: str) -> str:
 
 #: Any word a claim naming a maker writes: a maker verb, "by", a possessive or a role.
 _MAKING_WORDS = (
-    rf"{_MAKER_VERB_WORDS}|described|named|built|\bby\b|['’]s\b|{'|'.join(_MAKER_ROLES)}"
+    rf"{_MAKER_VERB_WORDS}|described|named|built|produced|made|\bby\b|['’]s\b"
+    rf"|{'|'.join(_MAKER_ROLES)}"
 )
 _MAKING_WORD = re.compile(rf"(?i:{_MAKING_WORDS})")
 
@@ -835,8 +885,10 @@ def conflicting_makers(
     xs, ys = makings_in(a, a_title), makings_in(b, b_title)
     for x in xs:
         for y in ys:
-            if not _one_thing(x, y) or x.family != y.family or x.surnames & y.surnames:
+            if not _one_thing(x, y) or x.surnames & y.surnames:
                 continue
+            if x.family != y.family and "made" not in (x.verb, y.verb):
+                continue  # "a work of" answers who made it, however it was made
             if (x.common or y.common) and x.key not in {_common_key(a_title), _common_key(b_title)}:
                 continue  # "the engine": one thing only where it is a note's title
             # "invented by A, building on B's work": both named on one side (not counting the

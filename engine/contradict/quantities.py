@@ -277,6 +277,19 @@ _add_units("eur", 1.0, "€ euro euros eur")
 _add_units("gbp", 1.0, "£ pound pounds gbp")
 _add_units("jpy", 1.0, "¥ yen jpy")
 _add_units("decibel", 1.0, "db dbi dbm")
+_add_units("pressure", 1.0, "pa pascal pascals")
+_add_units("pressure", 100.0, "hpa hectopascal hectopascals mbar millibar millibars")
+_add_units("pressure", 1e3, "kpa kilopascal kilopascals")
+_add_units("pressure", 1e6, "mpa megapascal megapascals")
+_add_units("pressure", 1e5, "bar bars")
+_add_units("pressure", 6894.757, "psi")
+_add_units("pressure", 101325.0, "atm atmosphere atmospheres")
+_add_units("pressure", 133.322, "mmhg")
+_add_units("mass", 0.0002, "carat carats")
+_add_units("energy", 4184.0 / 3600, "kcal kilocalorie kilocalories")
+_add_units("energy", 1.0 / 3600, "j joule joules")
+_add_units("energy", 1000.0 / 3600, "kj kilojoule kilojoules")
+_add_units("pungency", 1.0, "shu")
 
 #: Where a temperature scale's zero sits, in its own degrees below 0 °C.
 _TEMPERATURE_ZERO = {"fahrenheit": 32.0, "f": 32.0, "kelvin": 273.15}
@@ -594,6 +607,13 @@ def _unit_at(tokens: tuple[Token, ...], i: int) -> tuple[str, float, int] | None
         return "percent", 1.0, 1
     if tok.norm == "times" and [t.norm for t in tokens[i + 1 : i + 3]] in _PER_SECOND:
         return "frequency", 1.0, 3  # "vibrates 60,000 times every second": 60,000 Hz
+    if tok.norm == "scoville":
+        # "16 million Scoville heat units", "Scoville units": the pungency scale's unit
+        used = 1
+        for word in ("heat", "units"):
+            if i + used < len(tokens) and tokens[i + used].norm == word:
+                used += 1
+        return ("pungency", 1.0, used) if used > 1 else None
     if tok.norm not in _UNITS or tok.kind != "word":
         return None
     adjacent = i > 0 and tokens[i - 1].end == tok.start
@@ -733,6 +753,10 @@ def parse_quantities(
         noun_end = j
         if inner_unit is not None:
             unit_name, factor = _UNITS[inner_unit]
+        elif (named_measure := _measure_before(tokens, start_i, j)) is not None:
+            # "a pH of 9 to 10", "pH 5.5", "The population is around 380,000": the measure
+            # is named before its value
+            unit_name = named_measure
         elif _age_before(tokens, start_i) or _age_after(tokens, j):
             # "at the age of 4", "aged 12", "30 years old", "a 5-year-old": an age in years
             unit_name = "age"
@@ -885,6 +909,29 @@ def _plus_or_minus(tokens: tuple[Token, ...], j: int) -> tuple[float, int] | Non
     spread = _number_value(tokens[k]) if tokens[k].kind == "num" else None
     found = spread[0] if spread is not None else _word_value(tokens[k])
     return None if found is None else (found, k + 1)
+
+
+#: Measures named before a bare value: the word, the unit the value is read in.
+_MEASURES_BEFORE = {"ph": "ph", "population": "count:person", "populations": "count:person"}
+#: Words between such a measure and its value ("a pH of about 9", "population is around").
+_BETWEEN_MEASURE_AND_VALUE = frozenset(
+    "of is was are were at about around approximately roughly nearly almost some just "
+    "stands stood totals totalled numbers numbered reached reaches".split()
+)
+
+
+def _measure_before(tokens: tuple[Token, ...], i: int, j: int) -> str | None:
+    """The unit of a bare value at token i (no unit from token j on) whose measure is named
+    before it, with at most three linking words between ("pH 5.5", "a pH of 9 to 10", "The
+    population is around 380,000", "a population of 2 million"): "ph", "count:person"."""
+    if j < len(tokens) and (_unit_at(tokens, j) is not None or _count_noun(tokens, j)):
+        return None
+    k = i - 1
+    while k >= 0 and i - k <= 4 and tokens[k].norm in _BETWEEN_MEASURE_AND_VALUE:
+        k -= 1
+    if k < 0 or tokens[k].kind != "word":
+        return None
+    return _MEASURES_BEFORE.get(tokens[k].norm)
 
 
 def _age_before(tokens: tuple[Token, ...], i: int) -> bool:
@@ -1388,7 +1435,7 @@ _MEASURE_FAMILIES = {
     ("length", "depth"): "depth deep deepest bottom",
     ("length", "length"): "length long longest stretch stretches span spans grow grows grew "
     "reach reaches reached",
-    ("length", "width"): "width wide widest breadth broad",
+    ("length", "width"): "width wide widest breadth broad across",
     ("mass", "weight"): "weight weigh weighs heavy heaviest hefty",
     ("length", "distance"): "distance cover covers covered far away travel travels travelled "
     "traveled",
@@ -1433,9 +1480,12 @@ def measure_kind(words: AbstractSet[str], unit: str) -> str | None:
     return kinds.pop() if len(kinds) == 1 and None not in kinds else None
 
 
-def measure_kinds(q: Quantity) -> set[str]:
-    """The measures the words around quantity `q` name (`_MEASURE_FAMILIES`, `_AMOUNT_WORDS`)."""
-    return {k for w in q.anchor if (k := _word_kind(q.unit, w)) is not None}
+def measure_kinds(q: Quantity, words: AbstractSet[str] = frozenset()) -> set[str]:
+    """The measures the words around quantity `q` name (`_MEASURE_FAMILIES`, `_AMOUNT_WORDS`);
+    where they name none, those that `words` (stems of the claim's clause) name: "A mare
+    carries her foal for about 150 days" gives a gestation, its verb far from the value."""
+    kinds = {k for w in q.anchor if (k := _word_kind(q.unit, w)) is not None}
+    return kinds or {k for w in words if (k := _word_kind(q.unit, w)) is not None}
 
 
 def _figure(text: str) -> str:

@@ -931,6 +931,20 @@ def _queries_by_note(table: ClaimTable) -> dict[int, dict[int, int]]:
     return by_note
 
 
+def _in_apposition(text: str, title: str) -> bool:
+    """Claim `text` writes `title` as an apposition to its short subject, between two commas:
+    "Its centrepiece, the Hope Diamond, weighs ...", "His masterpiece, the [[Bell Rock
+    Lighthouse]], was ..."."""
+    head, sep, rest = text.partition(",")
+    if not sep or len(head.split()) > 4:
+        return False
+    named, sep, _ = rest.partition(",")
+    words = named.split()
+    if words[:1] and words[0].casefold() in ("the", "a", "an"):
+        words = words[1:]
+    return bool(sep) and " ".join(words).casefold() == " ".join(title.split()).casefold()
+
+
 def _links_naming(text: str, links: Sequence[tuple[str, str]]) -> tuple[str, ...]:
     """The notes claim `text` names by its note's links (`links`: (target, words shown)): by
     an alias wherever it is written ("Monarchs fly ..." for `[[Monarch Butterfly|Monarchs]]`),
@@ -947,7 +961,7 @@ def _links_naming(text: str, links: Sequence[tuple[str, str]]) -> tuple[str, ...
     def spoken_of(target: str) -> bool:
         title = link_title(target).split("(", 1)[0]
         words = [w.stem for w in tokenize(title) if w.is_content]
-        return bool(words) and words[-1] in about
+        return bool(words) and (words[-1] in about or _in_apposition(text, link_title(target)))
 
     return tuple(t for t in found if t not in plain or spoken_of(t))
 

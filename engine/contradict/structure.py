@@ -78,6 +78,7 @@ from engine.contradict.text import (
     opens_with_verb,
     shared_stems,
     stem,
+    subject_left_out,
     tokenize,
 )
 from engine.contradict.traits import clear_caches as clear_trait_caches
@@ -226,6 +227,9 @@ def assess(
     # refers to a general fall in prices": a definition of the note's thing, said without it
     a = _as_definition(a, a_note, b, b_links)
     b = _as_definition(b, b_note, a, a_links)
+    # "Erupts roughly every 90 minutes" in *Old Faithful*: the note's thing is its subject
+    a = _with_note_subject(a, a_note, a_heading, b, b_links)
+    b = _with_note_subject(b, b_note, b_heading, a, a_links)
     # One person called a man in one note and a woman in another ("his horse" / "Elderly
     # woman, keeper of the ferry"): before the fragment check, a note's opening line is often one.
     person = conflicting_gender(a, b, a_note=a_note, b_note=b_note)
@@ -1385,6 +1389,52 @@ def _as_definition(text: str, note: str | None, other: str, other_links: tuple[s
     return f"{title} is {lowered}"
 
 
+#: A year, a decade or a century: what a participle line says happened then ("Completed
+#: in 1810 by ..." reads "... was completed in 1810 by ...").
+_PAST_MARK = re.compile(r"\b(?:1\d{3}|20\d\d)s?\b|\bcentur(?:y|ies)\b|\bBC\b|\bAD\b")
+
+
+def _with_note_subject(
+    text: str, note: str | None, heading: str | None, other: str, other_links: tuple[str, ...]
+) -> str:
+    """Claim `text` of `note` with its left-out subject written: the note's thing, where the
+    line gives a value, a date or a maker ("by"), opens with its verb or a participle
+    (`subject_left_out`), sits under no heading but
+    the note's title (a line under "Random note" in *Core plugins* is about that plugin), and
+    the other claim names that note by a link or as its subject ("Erupts roughly every 90
+    minutes" in *Old Faithful*, beside "[[Old Faithful]] goes off every six hours"); else
+    `text` unchanged."""
+    if not note:
+        return text
+    if heading and " ".join(heading.split()).casefold() != note_title_of(note).casefold():
+        return text
+    c = parse_claim(text)
+    if not (c.quantities or c.dates or " by " in text):
+        return text  # a flip of such a line is read as its note's (`_speaks_of_own_note`)
+    how = subject_left_out(text, c.tokens)
+    if not how:
+        return text
+    title = note_title_of(note)
+    if not (
+        _linked_title(other_links, note)
+        or _subject_is_title(parse_claim(other), note)
+        or _writes_whole_title(other, note)
+    ):
+        return text
+    lowered = text[0].lower() + text[1:]
+    if how == "verb":
+        return f"{title} {lowered}"
+    be = "was" if _PAST_MARK.search(text) else "is"
+    return f"{title} {be} {lowered}"
+
+
+def _writes_whole_title(text: str, note: str) -> bool:
+    """Claim `text` writes every word of `note`'s title where that has two content words or
+    more ("the [[Bell Rock Lighthouse]]" beside *Bell Rock Lighthouse*)."""
+    title = _title_stems(note)
+    return len(title) >= 2 and title <= shared_stems(title, _content_words(text))
+
+
 def _subject_is_title(c: ParsedClaim, note: str | None) -> bool:
     """Claim `c`'s subject (before any preposition) is words of `note`'s title and nothing
     else, not a field's name: "The [[Liver]] is unable to ...", not "Snapshots are not synced
@@ -1904,6 +1954,11 @@ def _only_values_of_one_thing(
     if qa.bound != qb.bound and {qa.bound, qb.bound} & {"<=", ">="}:
         return []  # "must support at least 1280 bytes" / "is 128 bits long": a limit of another
     kinds_a, kinds_b = measure_kinds(qa), measure_kinds(qb)
+    if bool(kinds_a) != bool(kinds_b):
+        # the measure named on one side beside its value, on the other elsewhere in the
+        # clause ("A mare carries her foal for about 150 days")
+        kinds_a = kinds_a or measure_kinds(qa, _clause_stems(x, qa) - subject)
+        kinds_b = kinds_b or measure_kinds(qb, _clause_stems(y, qb) - subject)
     if kinds_a and kinds_b and not kinds_a & kinds_b:
         return []
     if bool(kinds_a) != bool(kinds_b):
@@ -3180,7 +3235,19 @@ def _may_be_opposite(c: ParsedClaim, w: ClaimWord) -> bool:
     word or a listed function word, and neither a limit ("at least") nor a bonus's target."""
     if w.upper or not (is_content_stem(w.stem) or w.stem in FUNCTION_OPPOSITES):
         return False
+    if _from_x_to_x(c, w):
+        return False  # "from end to end", "side to side": a span, not one end
     return not (_limit_word(c, w) or _bonus_target(c, w))
+
+
+def _from_x_to_x(c: ParsedClaim, w: ClaimWord) -> bool:
+    """Word `w` of claim `c` is one of a repeated pair joined by "to" ("end to end", "top to
+    top"): an idiom for a whole span."""
+    words = c.words
+    k = w.index
+    return (k + 2 < len(words) and words[k + 1].stem == "to" and words[k + 2].stem == w.stem) or (
+        k >= 2 and words[k - 1].stem == "to" and words[k - 2].stem == w.stem
+    )
 
 
 def _replaced_slots(x: ParsedClaim, y: ParsedClaim) -> list[tuple[range, range]]:

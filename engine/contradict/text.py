@@ -968,6 +968,64 @@ _MID_ADVERBS = frozenset(
 )
 
 
+#: Participles that do not end in "-ed" ("Made from Nebbiolo", "Built around 1740").
+_IRREGULAR_PARTICIPLES = frozenset(
+    "made built found known written drawn sold grown worn spoken held kept taken given seen "
+    "brought thought begun sung sunk cast set laid led bred fed dug shot struck spun woven "
+    "frozen chosen stolen hidden ridden driven born borne sewn sown shown thrown blown flown "
+    "caught taught bought sought fought won spun hung bound ground wound".split()
+)
+#: Adverbs that may stand before a participle opening a line ("Usually dated from ...").
+_BEFORE_PARTICIPLE = frozenset(
+    "first originally usually traditionally mostly mainly largely commonly often typically "
+    "generally chiefly once later now still widely formerly".split()
+)
+#: After a participle that opens a subjectless line: a preposition, a number, "each".
+_AFTER_PARTICIPLE = HEAD_ENDS | frozenset(
+    "around about during near under as after before each every across along between".split()
+)
+#: A clause of its own after a comma: the participle described that clause's subject
+#: ("Entered by an adit, open-pit mines extract ...").
+_OWN_SUBJECT_AFTER_COMMA = re.compile(r",\s+(?:\[\[|(?:the|a|an|its|their|this|these)\s)", re.I)
+
+
+def subject_left_out(text: str, tokens: tuple[Token, ...]) -> str:
+    """How a line that leaves out its subject opens, as one-concept notes write them about
+    their own thing: "verb" ("Erupts roughly every 90 minutes", "Crosses Egypt to ..."),
+    "participle" ("Designed in 1957 by ...", "Usually dated from about 1650 ..."), or ""
+    where the line has a subject of its own."""
+    words = [t for t in tokens if t.kind != "punct" or t.norm not in ("[", "]")]
+    if len(words) < 3 or words[0].kind != "word" or not text[:1].isupper():
+        return ""
+    first, second = words[0], words[1]
+    if looks_plural(first.norm) and not first.norm.endswith("ies"):
+        # a plural noun is followed by its verb; a verb by its object's determiner, a
+        # preposition, an adverb, a number or a name
+        after = second.norm
+        if (
+            after in _AFTER_OPENING_VERB
+            or after in _DETERMINERS
+            or after in _NOUN_DETERMINERS
+            or after in HEAD_ENDS
+            or second.kind == "num"
+            or (after.endswith("ly") and len(after) > 4)
+            or (second.kind == "word" and second.surface_upper)
+        ) and after not in AUXILIARIES:
+            return "verb"
+        return ""
+    i = 1 if first.norm in _BEFORE_PARTICIPLE else 0
+    if i >= len(words) - 1 or words[i].kind != "word":
+        return ""
+    verb = words[i].norm
+    participle = verb in _IRREGULAR_PARTICIPLES or (
+        len(verb) > 4 and verb.endswith("ed") and verb not in AUXILIARIES
+    )
+    nxt = words[i + 1]
+    if not participle or not (nxt.norm in _AFTER_PARTICIPLE or nxt.kind == "num"):
+        return ""
+    return "" if _OWN_SUBJECT_AFTER_COMMA.search(text) else "participle"
+
+
 def pronoun_before(tokens: tuple[Token, ...], i: int) -> str:
     """The pronoun right before word `i`, adverbs between them aside ("It then makes"); ""
     where there is none."""
