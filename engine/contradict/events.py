@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from engine.contradict.quantities import APPROXIMATE_YEARS
 from engine.contradict.quantities import MONTH_RE as _MONTH_RE
-from engine.contradict.text import known_words, stem
+from engine.contradict.text import known_words, stem, subject_left_out, tokenize
 
 # -- origins: When one named thing began: "X was founded in 1640", "the founding of X in 1837", "X,
 #    established in 1985". A thing begins once, so two claims that give one name two different years
@@ -302,6 +302,8 @@ def origins_in(text: str, title: str = "") -> tuple[Origin, ...]:
     its note's title, what a claim opening with "He", "She", "It" or "They" speaks of."""
     out: list[Origin] = []
     seen: set[tuple[tuple[str, ...], int, str]] = set()
+    # the patterns below that read a name before its verb also read a line's left-out subject
+    said_of = with_title_subject(text, title)
 
     def add(name: str, m: re.Match[str] | None, event: str, year: str | None = None) -> None:
         name = _trim(name)
@@ -309,7 +311,7 @@ def origins_in(text: str, title: str = "") -> tuple[Origin, ...]:
         if m is not None and m.groupdict().get("name") is not None:
             # "The current London Bridge, opened in 1973" / "The previous London Bridge,
             # opened in 1831": two of one name, each its own
-            before = _QUALIFIER.search(text[: m.start("name")])
+            before = _QUALIFIER.search(m.string[: m.start("name")])
             if before is not None:
                 key = (before.group(1).casefold(), *key)
         found = m.groupdict() if m is not None else {}
@@ -345,7 +347,7 @@ def origins_in(text: str, title: str = "") -> tuple[Origin, ...]:
         + [(p, "was discovered") for p in _FOUND_PATTERNS]
     )
     for pattern, event in patterns:
-        for m in pattern.finditer(text):
+        for m in pattern.finditer(said_of):
             if event == "died" and _plural_noun(m["name"]):
                 continue  # "Patients died in 2005": who died is no one thing
             add(m["name"], m, event)
@@ -396,6 +398,19 @@ def origins_in(text: str, title: str = "") -> tuple[Origin, ...]:
             event = "began" if said["begin"] else "died" if said["died"] else "came out"
         add(title, said, event)
     return tuple(out)
+
+
+def with_title_subject(text: str, title: str) -> str:
+    """Claim `text` with its note's title written as the subject it leaves out ("Discovered
+    in 1995, it passed ..." in *Hale-Bopp* reads "Hale-Bopp was discovered in 1995, ...");
+    `text` where it has a subject of its own or `title` is no name."""
+    if not title[:1].isupper() or not text[:1].isupper():
+        return text
+    how = subject_left_out(text, tokenize(text))
+    if not how:
+        return text
+    lowered = text[0].lower() + text[1:]
+    return f"{title} {lowered}" if how == "verb" else f"{title} was {lowered}"
 
 
 #: Pronouns for the one who makes a thing: never the thing "it" stands for.
@@ -685,9 +700,7 @@ _PERSON = r"[A-Z][\w'’.-]*(?:\s+(?:(?:van|von|de|der|da|di|du|le|la)\s+)?[A-Z]
 _WHO = rf"(?P<who>{_PERSON}(?:\s*(?:,|\band\b|&)\s*{_PERSON}){{0,3}})"
 #: "by Tony Hoare", "by the Flemish cartographer Gerardus Mercator": a maker after "by",
 #: perhaps named with what they were (a role word in lower case right before the name)
-_BY_WHO = (
-    rf"by\s+(?:(?:the|an?)\s+(?:[\w'’-]+\s+){{0,2}}?(?:[a-z][\w'’-]*|\d+-year-old)\s+)?{_WHO}"
-)
+_BY_WHO = rf"by\s+(?:(?:the|an?)\s+(?:[\w'’-]+\s+){{0,2}}?(?:[a-z][\w'’-]*|\d+-year-old)\s+)?{_WHO}"
 #: What a name may stand before and still name the thing made: "the Garden City idea"
 _HEAD_WORDS = (
     r"idea|movement|process|method|technique|concept|system|principle|theory|law|cycle|model"

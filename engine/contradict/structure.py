@@ -41,6 +41,7 @@ from engine.contradict.persons import (
     conflicting_kinship,
 )
 from engine.contradict.quantities import (
+    DateMention,
     Quantity,
     complementary_limits,
     date_relation,
@@ -300,6 +301,11 @@ def assess(
     event = _one_time_event(a, b, a_title, b_title, (*a_links, a_title), (*b_links, b_title))
     if event is not None:
         return event
+    # "Completed in 1810" in *Bell Rock Lighthouse* / "the [[Bell Rock Lighthouse]] was
+    # finished in the 1840s": one act a thing undergoes once, dated twice
+    acted = _one_act_dated_twice(a, b, a_note, b_note, a_links, b_links)
+    if acted is not None:
+        return acted
     x, y = parse_claim(a), parse_claim(b)
     # "a ferryman at the north landing" / "a ferryman working the South Landing", said of one
     # subject (before the fragment check: "Tam Holt, a ferryman at the north landing")
@@ -2200,6 +2206,98 @@ def _one_time_event(
             "at death",
         )
     return None
+
+
+#: Acts a thing undergoes once, each group one act said in other words: a date given for one
+#: is the date of that act ("completed in 1810" / "finished in the 1840s").
+_ONCE_ACTS = tuple(
+    frozenset(stem(w) for w in group.split())
+    for group in """completed finished|built constructed erected|founded established
+    |opened inaugurated|published|premiered|signed|ratified|enacted|abolished|repealed
+    |discovered|invented|patented|born|died|sank|demolished|dissolved disbanded|annexed
+    |consecrated|crowned|assassinated|executed|unveiled|coined|launched|destroyed|collapsed
+    |abdicated|canonised canonized|commissioned|decommissioned|scuttled|christened
+    |unified|merged""".split("|")
+)
+_ACT_GROUP = {w: min(group) for group in _ONCE_ACTS for w in group}
+#: Words that make any act said after them a once-only one ("first performed in 1791").
+_FIRST_TIME = frozenset({"first", "originally"})
+#: Words between an act and its date ("completed by Robert Stevenson in 1810").
+_ACT_REACH = 7
+#: A word before a name that picks one of several things of that name, or says the act
+#: was done again.
+_AGAIN = re.compile(
+    r"\b(?:current|present|previous|former|new|original|second|third|later|earlier|rebuilt"
+    r"|again|re-?\w+ed|restor\w+|replac\w+|reconstruct\w+)\b",
+    re.IGNORECASE,
+)
+
+
+def _act_dated(c: ParsedClaim) -> tuple[str, str, DateMention] | None:
+    """The one date claim `c` gives and the act it dates: the once-only act word (`_ONCE_ACTS`,
+    or any "-ed" word after "first") nearest before it in its clause, not negated: (the act's
+    key, the act as written, the date)."""
+    if len(c.dates) != 1 or c.negators:
+        return None
+    date = c.dates[0]
+    before = [t for t in c.tokens if t.end <= date.start][-_ACT_REACH - 1 :]
+    for k in range(len(before) - 1, 0 if len(before) > _ACT_REACH else -1, -1):
+        t = before[k]
+        if t.kind == "punct" and t.norm in (";", ".", ":", "(", ")"):
+            return None
+        group = _ACT_GROUP.get(t.stem)
+        if group is not None:
+            return group, t.norm, date
+        if k > 0 and before[k - 1].norm in _FIRST_TIME and t.norm.endswith("ed"):
+            return "first " + meaning_of(t.stem), "first " + t.norm, date
+    return None
+
+
+def _one_act_dated_twice(
+    a: str,
+    b: str,
+    a_note: str | None,
+    b_note: str | None,
+    a_links: tuple[str, ...],
+    b_links: tuple[str, ...],
+) -> Verdict | None:
+    """One thing said to undergo one once-only act (`_ONCE_ACTS`) at two dates that cannot
+    both hold: a claim of the thing's note about its thing (its subject the title's words, a
+    pronoun, or left out), and a claim whose subject names that note or links it."""
+    if _AGAIN.search(a) or _AGAIN.search(b):
+        return None
+    x, y = parse_claim(a), parse_claim(b)
+    dx, dy = _act_dated(x), _act_dated(y)
+    if dx is None or dy is None or dx[0] != dy[0]:
+        return None
+    conflicts, agree = date_relation((dx[2],), (dy[2],))
+    if not conflicts or agree:
+        return None
+    for own, note, other_c, other_links in ((x, a_note, y, b_links), (y, b_note, x, a_links)):
+        if not note or (not _speaks_of_own_note(own, note) and not _opens_with_pronoun(own)):
+            continue
+        if _owned_by_subject(own, other_c):
+            continue  # "Rowan Tesk's brother was born in 1825": another person's birth
+        if _linked_title(other_links, note) or _subject_is_title(other_c, note):
+            title = note_title_of(note)
+            act = dx[1] if dx[1] in _UNDERGONE else f"was {dx[1]}"
+            return Verdict(
+                0.75,
+                "conflicting_values",
+                f"different dates: {quoted(dx[2].text)} vs {quoted(dy[2].text)}, both about "
+                f"when {title} {act}",
+            )
+    return None
+
+
+#: Acts said without "was" ("when the ship sank").
+_UNDERGONE = frozenset("died sank collapsed abdicated merged".split())
+
+
+def _opens_with_pronoun(c: ParsedClaim) -> bool:
+    """Claim `c` opens with "It", "They" or their possessive: its note's thing."""
+    first = next((w for w in c.words if not w.lead), None)
+    return first is not None and first.surface.lower() in _NOTE_PRONOUNS
 
 
 def _capitalised_at(text: str, names: frozenset[str]) -> list[int]:

@@ -494,3 +494,69 @@ def test_nothing_opens_or_ends_before_it_begins(a: str, b: str, conflict: bool) 
     assert (verdict.score >= 0.5) is conflict
     if conflict:
         assert "before its start" in verdict.explanation
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "question"),
+    [
+        # a description opening the thing's note, then who found it
+        ("The first vell dye, found by the 18-year-old Ana Mallory in 1856.",
+         "Tam Orrin discovered Vellmine himself, in his own laboratory.", "who discovered"),
+        # "the designer of", after an aside and "also"
+        ("Designed in 1957 by Ana Mallory at the Vell foundry.",
+         "Tam Orrin, who drew Orrin Sans the same year, was also the designer of Vellmine.",
+         "who designed"),
+        # who produced the first one
+        ("Ana Mallory introduced it in 1796.", "Tam Orrin produced the first Vellmine.",
+         "who made"),
+        # a text composed by one and written by another
+        ("Composed by Ana Mallory around 530 for the monks.",
+         "Tam Orrin is the author of Vellmine, which he wrote at Arden.", "who made"),
+        # a work of any kind: a bronze by one, another's best-known work
+        ("A bronze by Ana Mallory, first conceived as part of a gate.",
+         "Orrin's best-known work is Vellmine, cast in 1904.", "who made"),
+    ],
+)  # fmt: skip
+def test_a_maker_said_as_notes_write_it(a: str, b: str, question: str) -> None:
+    verdict = assess(a, b, a_note="Things/Vellmine.md", b_note="Things/Overview.md")
+    assert verdict.score >= 0.5 and question in verdict.explanation
+
+
+def test_one_maker_said_twice_is_no_conflict() -> None:
+    verdict = assess(
+        "A bronze by Ana Mallory, first conceived as part of a gate.",
+        "Mallory's best-known work is Vellmine, cast in 1904.",
+        a_note="Things/Vellmine.md",
+        b_note="Things/Overview.md",
+    )
+    assert verdict.score < 0.5
+
+
+def test_a_line_without_its_subject_dates_its_note_thing() -> None:
+    # "Discovered in 1995, it ..." in *Vell-Orr*: the comet is what was discovered
+    (origin,) = origins_in("Discovered in 1995, it passed perihelion in 1997.", "Vell-Orr")
+    assert (origin.name, origin.event, origin.year) == ("Vell-Orr", "was discovered", 1995)
+    assert event_keys("Discovered in 1995, it passed perihelion in 1997.", "Vell-Orr") == (
+        event_keys("Vell-Orr was first spotted in 1987.")
+    )
+    # seen again later, but first seen once: a plain "observed" dates no discovery
+    assert origins_in("Vell-Orr was observed in 1999.") == ()
+
+
+def test_not_until_dates_the_act() -> None:
+    (origin,) = origins_in("The Vell Cathedral was not finished until the 1920s.")
+    assert (origin.event, origin.year, origin.last) == ("was completed", 1920, 1929)
+    verdict = assess(
+        "The Vell Cathedral was not finished until the 1920s.",
+        "The Vell Cathedral was completed in 1880.",
+        a_note="Places/Overview.md",
+        b_note="Places/Vell Cathedral.md",
+    )
+    assert verdict.score >= 0.5 and "1880" in verdict.explanation
+    agree = assess(
+        "The Vell Cathedral was not finished until the 1880s.",
+        "The Vell Cathedral was completed in 1884.",
+        a_note="Places/Overview.md",
+        b_note="Places/Vell Cathedral.md",
+    )
+    assert agree.score < 0.5

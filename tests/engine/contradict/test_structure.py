@@ -2247,7 +2247,7 @@ def test_an_explanation_names_what_both_speak_of_without_a_dangling_of() -> None
         a_note="History/Vellania.md",
         b_note="History/Shipwrecks.md",
     )
-    assert verdict.explanation.endswith("both about Vellania"), verdict
+    assert verdict.explanation.endswith("both about when Vellania sank"), verdict
 
 
 @pytest.mark.parametrize(
@@ -3010,3 +3010,106 @@ def test_pairs_of_a_noun_count_the_noun_twice() -> None:
 def test_a_plural_noun_before_its_verb_is_what_is_counted() -> None:
     q = parse_quantities("A karyotype has 46 chromosomes arranged in 23 pairs.")[0]
     assert (q.unit, q.low) == ("count:chromosom", 46.0)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        # a line of the thing's note that leaves out its subject, beside a claim naming it
+        ("Erupts roughly every 60 to 110 minutes.",
+         "[[Vell Geyser]] goes off like clockwork, about once every six hours."),
+        ("Completed in 1810 by Ana Mallory; the oldest lighthouse of its kind.",
+         "Her masterpiece, the [[Vell Geyser]], was finished in the 1840s."),
+    ],
+)  # fmt: skip
+def test_a_line_without_its_subject_gives_a_value_of_its_note_thing(a: str, b: str) -> None:
+    verdict = assess(a, b, a_note="Places/Vell Geyser.md", b_note="Places/Overview.md",
+                     b_links=("Vell Geyser",))  # fmt: skip
+    assert verdict.score >= 0.5 and verdict.kind == "conflicting_values"
+
+
+def test_a_line_without_its_subject_under_another_heading_is_about_that_heading() -> None:
+    # "Opens a random note" under the heading *Random note* in *Core plugins* is the plugin's
+    verdict = assess(
+        "Random note is a core plugin that opens a random note.",
+        "Opens a random note in your vault.",
+        a_note="Plugins/Random note.md",
+        b_note="Plugins/Core plugins.md",
+        b_heading="Random note",
+    )
+    assert verdict.score < 0.5
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "conflict"),
+    [
+        ("It weighs 45.52 carats.", "The [[Vell Stone]] weighs about 91 grams.", True),
+        ("It weighs 45.52 carats.", "The [[Vell Stone]] weighs about 9.1 grams.", False),
+        ("The spring's water has a pH of 9 to 10.", "The [[Vell Stone]] spring sits at about "
+         "pH 5.5.", True),
+        ("In pure form it measures about 16 million Scoville heat units.",
+         "Pure [[Vell Stone]] extract sits at roughly 1.6 million SHU.", True),
+        ("In pure form it measures about 16 million Scoville heat units.",
+         "Pure [[Vell Stone]] extract sits at roughly 16 million SHU.", False),
+        ("The pump delivers water at about 9 bar.",
+         "The [[Vell Stone]] pump delivers water at about 130 psi.", False),
+    ],
+)  # fmt: skip
+def test_units_of_mass_acidity_pungency_and_pressure(a: str, b: str, conflict: bool) -> None:
+    verdict = assess(a, b, a_note="Things/Vell Stone.md", b_note="Things/Overview.md",
+                     b_links=("Vell Stone",))  # fmt: skip
+    assert (verdict.score >= 0.5) is conflict
+
+
+def test_a_population_is_a_count_of_people() -> None:
+    (q,) = parse_quantities("The population is around 380,000.")
+    assert (q.unit, q.low) == ("count:person", 380000.0)
+    verdict = assess(
+        "The population is around 380,000.",
+        "[[Vellhaven]] is home to roughly 3.8 million people.",
+        a_note="Places/Vellhaven.md",
+        b_note="Places/Overview.md",
+        b_links=("Vellhaven",),
+    )
+    assert verdict.score >= 0.5
+
+
+def test_a_measure_named_away_from_its_value_still_names_it() -> None:
+    verdict = assess(
+        "Her pregnancy lasts about eleven months, roughly 340 days.",
+        "A [[Vell Mare|mare]] carries her foal for only about 150 days before it is born.",
+        a_note="Animals/Vell Mare.md",
+        b_note="Animals/Foals.md",
+        b_links=("Vell Mare",),
+    )
+    assert verdict.score >= 0.5
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "conflict"),
+    [
+        ("It was completed in 1889 after nine years of work.",
+         "The [[Vell Bridge]] was finished in 1901.", True),
+        ("It was completed in 1889 after nine years of work.",
+         "The [[Vell Bridge]] was finished in 1889.", False),
+        # done again: a rebuilt bridge has two completions
+        ("It was completed in 1889 after nine years of work.",
+         "The rebuilt [[Vell Bridge]] was finished in 1901.", False),
+        ("It was first performed in 1791.", "The [[Vell Bridge]] was first performed in 1805.",
+         True),
+    ],
+)  # fmt: skip
+def test_an_act_done_once_has_one_date(a: str, b: str, conflict: bool) -> None:
+    verdict = assess(a, b, a_note="Places/Vell Bridge.md", b_note="Places/Overview.md",
+                     b_links=("Vell Bridge",))  # fmt: skip
+    assert (verdict.score >= 0.5) is conflict
+
+
+def test_from_end_to_end_is_no_end() -> None:
+    verdict = assess(
+        "For scale, the Vell Dyke further south was roughly 45 miles from end to end.",
+        "Begun in 122 AD on the governor's orders after his visit.",
+        a_note="Places/Orr Dyke.md",
+        b_note="Places/Vell Dyke.md",
+    )
+    assert "end" not in verdict.explanation
