@@ -1421,11 +1421,7 @@ def _with_note_subject(
     if not how:
         return text
     title = note_title_of(note)
-    if not (
-        _linked_title(other_links, note)
-        or _subject_is_title(parse_claim(other), note)
-        or _writes_whole_title(other, note)
-    ):
+    if not (_linked_title(other_links, note) or _writes_whole_title(other, note)):
         return text
     lowered = text[0].lower() + text[1:]
     if how == "verb":
@@ -1435,9 +1431,14 @@ def _with_note_subject(
 
 
 def _writes_whole_title(text: str, note: str) -> bool:
-    """Claim `text` writes every word of `note`'s title where that has two content words or
-    more ("the [[Bell Rock Lighthouse]]" beside *Bell Rock Lighthouse*)."""
+    """Claim `text` writes every word of `note`'s title, in its subject or, where the title
+    has two content words or more, anywhere ("the [[Bell Rock Lighthouse]]" beside *Bell Rock
+    Lighthouse*)."""
     title = _title_stems(note)
+    if not title:
+        return False
+    if title <= shared_stems(title, parse_claim(text).subject):
+        return True
     return len(title) >= 2 and title <= shared_stems(title, _content_words(text))
 
 

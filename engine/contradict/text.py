@@ -998,6 +998,8 @@ def subject_left_out(text: str, tokens: tuple[Token, ...]) -> str:
     if len(words) < 3 or words[0].kind != "word" or not text[:1].isupper():
         return ""
     first, second = words[0], words[1]
+    if text[first.start : first.end].isupper():
+        return ""  # "RESULTS During ...": a section's label, not a verb
     if looks_plural(first.norm) and not first.norm.endswith("ies"):
         # a plural noun is followed by its verb; a verb by its object's determiner, a
         # preposition, an adverb, a number or a name

@@ -3113,3 +3113,14 @@ def test_from_end_to_end_is_no_end() -> None:
         b_note="Places/Vell Dyke.md",
     )
     assert "end" not in verdict.explanation
+
+
+def test_a_section_label_in_capitals_is_no_verb_without_its_subject() -> None:
+    # "RESULTS During a follow-up of 9.7 years ...": a label, then a sentence with a subject
+    verdict = assess(
+        "RESULTS During a mean follow-up of 9.7 years, 14,723 participants died.",
+        "After a mean follow-up of 4.2 years, 3347 deaths occurred.",
+        a_note="Papers/Adiposity and risk of death.md",
+        b_note="Papers/Heart failure trends.md",
+    )
+    assert verdict.score < 0.5
