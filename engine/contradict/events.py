@@ -816,6 +816,76 @@ class Making:
         return "first stated" if self.verb in _FIRST_STATING else self.verb
 
 
+#: "Hooke was the first to see bacteria", "He was the first person ever to observe them": one
+#: holder of a first, the act and what it was done to.
+_FIRST_TO = re.compile(
+    rf"(?:^|[,;]\s+)(?P<who>{_PERSON})\s+(?:was|were|became)\s+(?:also\s+)?the\s+first\s+"
+    r"(?:[\w-]+\s+){0,3}?(?:ever\s+)?to\s+(?P<act>[a-z]+)\s+(?:the\s+|a\s+|an\s+)?"
+    r"(?P<obj>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)(?=\s*(?:[,.;:()]|$|\s+(?:in|on|at|with|by"
+    r"|from|before|after|while|when|which|that|and|years?)\b))"
+)
+#: Acts said in other words that are one act ("see" / "observe").
+_FIRST_ACTS = {
+    **dict.fromkeys("see observe spot sight view".split(), "see"),
+    **dict.fromkeys("climb ascend summit scale".split(), "climb"),
+    **dict.fromkeys("cross traverse".split(), "cross"),
+    **dict.fromkeys("reach attain".split(), "reach"),
+    **dict.fromkeys("isolate purify".split(), "isolate"),
+}
+_PRONOUN_HOLDERS = frozenset({"he", "she", "they", "it"})
+
+
+@dataclass(frozen=True)
+class First:
+    """One claim that `who` was the first to `act` the thing `what` (stems)."""
+
+    who: str
+    surname: str
+    act: str
+    what: tuple[str, ...]
+    text: str
+
+
+@lru_cache(maxsize=1 << 14)
+def firsts_in(text: str, title: str = "") -> tuple[First, ...]:
+    """Who claim `text` (of the note titled `title`: "He" there is its person) says was the
+    first to do what."""
+    if "first" not in text:
+        return ()
+    out: list[First] = []
+    for m in _FIRST_TO.finditer(text):
+        who = m["who"].strip()
+        if who.casefold() in _PRONOUN_HOLDERS:
+            if not title[:1].isupper():
+                continue
+            who = title
+        elif who.split()[0] in ("The", "A", "An", "This", "It", "Its"):
+            continue
+        act = stem(m["act"])
+        act = _FIRST_ACTS.get(act, _FIRST_ACTS.get(m["act"], act))
+        what = tuple(stem(w) for w in m["obj"].split() if w not in ("of", "the"))
+        if what:
+            surname = stem(who.split()[-1].lower())
+            out.append(First(who, surname, act, what, m.group().strip(" ,;")))
+    return tuple(out)
+
+
+def conflicting_firsts(
+    a: str, b: str, a_title: str = "", b_title: str = ""
+) -> tuple[First, First] | None:
+    """Two people each said to be the first to do one act to one thing ("He was the first to
+    observe bacteria" in *Anton Vell* / "Hooke was the first ever to see bacteria"), neither
+    claim naming the other's person."""
+    for x in firsts_in(a, a_title):
+        for y in firsts_in(b, b_title):
+            if x.act != y.act or x.what[0] != y.what[0] or x.surname == y.surname:
+                continue
+            if _mentions(a, frozenset({y.surname})) or _mentions(b, frozenset({x.surname})):
+                continue
+            return x, y
+    return None
+
+
 @lru_cache(maxsize=1 << 14)
 def makings_in(text: str, title: str = "") -> tuple[Making, ...]:
     """Who made what, as claim `text` (of the note titled `title`) says it."""
@@ -941,7 +1011,7 @@ def _mentions(text: str, surnames: frozenset[str]) -> bool:
     return any(stem(w.lower()) in surnames for w in re.findall(r"[^\W_]+", text))
 
 
-_MAY_DATE_EVENT = re.compile(rf"\d\d\d|died|(?i:{_MAKING_WORDS})")
+_MAY_DATE_EVENT = re.compile(rf"\d\d\d|died|first|(?i:{_MAKING_WORDS})")
 
 
 @lru_cache(maxsize=1 << 16)
@@ -967,6 +1037,8 @@ def event_keys(text: str, title: str = "") -> frozenset[str]:
         keys.add(f"{d.key[-1]}|age at death")
     for m in makings_in(text, title):
         keys.add(f"{m.key}|{m.family} by")
+    for f in firsts_in(text, title):
+        keys.add(f"{'-'.join(f.what)}|first to {f.act}")
     return frozenset(keys)
 
 

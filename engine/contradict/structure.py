@@ -28,6 +28,7 @@ from engine.contradict.cues import decision
 from engine.contradict.events import (
     Making,
     conflicting_death_ages,
+    conflicting_firsts,
     conflicting_makers,
     conflicting_origins,
     may_date_event,
@@ -2195,6 +2196,15 @@ def _one_time_event(
             "semantic_conflict",
             f"different {who}: {quoted(' and '.join(mx.who))} vs {quoted(' and '.join(my.who))}, "
             f"both about {_maker_question(_question_verb(mx, my), mx.name)}",
+        )
+    firsts = conflicting_firsts(a, b, a_title, b_title)
+    if firsts is not None:
+        fx, fy = firsts
+        return Verdict(
+            0.75,
+            "semantic_conflict",
+            f"two firsts: {quoted(fx.who)} vs {quoted(fy.who)}, both the first to "
+            f"{fx.text.split(' to ', 1)[1]}",
         )
     ages = conflicting_death_ages(a, b, a_title, b_title)
     if ages is not None:

@@ -22,6 +22,7 @@ from engine.contradict.events import (
     death_ages_in,
     event_keys,
     event_names,
+    firsts_in,
     makings_in,
     origins_in,
 )
@@ -560,3 +561,34 @@ def test_not_until_dates_the_act() -> None:
         b_note="Places/Vell Cathedral.md",
     )
     assert agree.score < 0.5
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "conflict"),
+    [
+        ("He was the first person to observe vellids, which he called specks.",
+         "Orrin was the first ever to see vellids, years before anyone else.", True),
+        # one person, said twice
+        ("He was the first person to observe vellids.",
+         "Mallory was the first to see vellids, with a lens of his own.", False),
+        # firsts of two different things
+        ("He was the first person to observe vellids.",
+         "Orrin was the first to see orrids, years before anyone else.", False),
+        # the other claim names the first one's person: a comparison, not a rival first
+        ("He was the first person to observe vellids.",
+         "Orrin was the first to see vellids after Mallory had described them.", False),
+    ],
+)  # fmt: skip
+def test_a_first_has_one_holder(a: str, b: str, conflict: bool) -> None:
+    verdict = assess(a, b, a_note="People/Ana Mallory.md", b_note="People/Tam Orrin.md")
+    assert (verdict.score >= 0.5) is conflict
+    if conflict:
+        assert "first to observe vellids" in verdict.explanation
+
+
+def test_a_first_is_keyed_by_its_act_and_thing() -> None:
+    (first,) = firsts_in("He was the first person to observe vellids.", "Ana Mallory")
+    assert (first.who, first.act, first.what) == ("Ana Mallory", "see", ("vellid",))
+    assert event_keys("He was the first person to observe vellids.", "Ana Mallory") == (
+        event_keys("Orrin was the first ever to see vellids.")
+    )
