@@ -15,12 +15,12 @@ copied in under OUT/vault/filler/: the same pairs among thousands of unrelated n
 The pairs were written while the rules they exercise were written, so they are a
 development set: a way to see what a rule reads, not a measure of how it generalises.
 
-`heldout-1.jsonl` to `heldout-6.jsonl` (with `--pairs`) are pairs of the same shape written
+`heldout-1.jsonl` to `heldout-8.jsonl` (with `--pairs`) are pairs of the same shape written
 by someone who saw neither the rules nor these pairs, each set in domains the earlier ones do
 not use: 82 contradictions and 58 look-alikes in the first, 76 and 50 in each of the others.
 The first set's misses were read to choose what to build next, so it is half a development
-set; of the second, only the values were read; the third and fourth were measured blind, then
-read; the fifth and sixth are kept unread, the blind measure. Score a scan of any with
+set; of the second, only the values were read; the third to sixth were measured blind, then
+read; the seventh and eighth are kept unread, the blind measure. Score a scan of any with
 `consilience eval contradictions --vault OUT/vault OUT/truth.jsonl`.
 """
 

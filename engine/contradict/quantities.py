@@ -681,6 +681,25 @@ def parse_quantities(
             out.append(_share(text, tokens, i, i + used, share, value_end, i + used + 1))
             i += used
             continue
+        clock = _clock_at(tokens, i) if tok.kind == "num" else None
+        if clock is not None:
+            # "5:12 a.m.", "9 pm": a time of day, in minutes after midnight
+            minutes, used, near = clock
+            last = tokens[i + used - 1]
+            out.append(
+                Quantity(
+                    low=minutes,
+                    high=minutes,
+                    unit="clock",
+                    text=text[tok.start : last.end],
+                    start=tok.start,
+                    end=last.end,
+                    bound="~" if near else "=",
+                    anchor=_anchor(tokens, i, i + used),
+                )
+            )
+            i += used
+            continue
         minus = tok.kind == "num" and _minus_before(text, tok.start)
         if tok.kind == "num":
             parsed = _number_value(tok)
@@ -949,6 +968,44 @@ def _age_before(tokens: tuple[Token, ...], i: int) -> bool:
 
 
 _CLOCK_WORDS = frozenset({"am", "pm", "a.m", "p.m", "o'clock", ":", "h"})
+_HALF_DAY = {"am": 0, "a.m": 0, "pm": 12, "p.m": 12}
+#: Words before a time of day that make it a time, not a ratio ("at 5:12").
+_AT_TIME = frozenset({"at", "by", "until", "till", "from", "before", "after", "around", "about"})
+#: Words that make a time of day a near one ("shortly after 5 a.m.", "around 9 pm").
+_NEAR_TIME = frozenset({"shortly", "just", "around", "about", "approximately", "roughly"})
+
+
+def _clock_at(tokens: tuple[Token, ...], i: int) -> tuple[float, int, bool] | None:
+    """A time of day at token i ("5:12 a.m.", "9 pm", "at 17:30"): (minutes after midnight,
+    tokens used, said to be near that time)."""
+    n = len(tokens)
+    tok = tokens[i]
+    if not tok.norm.isdigit() or int(tok.norm) > 24:
+        return None
+    hours, minutes, used = int(tok.norm), 0, 1
+    colon = (
+        i + 2 < n
+        and tokens[i + 1].norm == ":"
+        and tokens[i + 2].kind == "num"
+        and len(tokens[i + 2].norm) == 2
+        and tokens[i + 2].norm.isdigit()
+        and tokens[i + 1].start == tok.end
+        and tokens[i + 2].start == tokens[i + 1].end
+    )
+    if colon:
+        minutes, used = int(tokens[i + 2].norm), 3
+        if minutes >= 60:
+            return None
+    half = tokens[i + used].norm if i + used < n else ""
+    if half in _HALF_DAY:
+        if hours == 0 or hours > 12:
+            return None
+        hours = hours % 12 + _HALF_DAY[half]
+        used += 1
+    elif not (colon and i > 0 and tokens[i - 1].norm in _AT_TIME):
+        return None
+    near = any(t.norm in _NEAR_TIME for t in tokens[max(0, i - 2) : i])
+    return float(hours * 60 + minutes), used, near
 
 
 def _age_after(tokens: tuple[Token, ...], j: int) -> bool:

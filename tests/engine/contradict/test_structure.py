@@ -3124,3 +3124,27 @@ def test_a_section_label_in_capitals_is_no_verb_without_its_subject() -> None:
         b_note="Papers/Heart failure trends.md",
     )
     assert verdict.score < 0.5
+
+
+def test_a_time_of_day_is_one_value_not_a_count() -> None:
+    (q,) = parse_quantities("It struck at 5:12 a.m. on 18 April 1906.")
+    assert (q.unit, q.low) == ("clock", 312.0)
+    assert parse_quantities("The ratio is 5:12 here.") == ()
+    # "shortly after 5 a.m." is near 5:12 a.m.; 9 a.m. and 10 a.m. are two openings
+    assert (
+        assess(
+            "It struck at 5:12 a.m. on 18 April 1906.",
+            "The [[Vell Quake]] (April 18, shortly after 5 a.m.) was strong.",
+            a_note="Events/Vell Quake.md",
+            b_note="Events/Quakes.md",
+            b_links=("Vell Quake",),
+        ).score
+        < 0.5
+    )
+    opens = assess(
+        "The Vell Market opens at 9 a.m. every day.",
+        "The Vell Market opens at 10 a.m. every day.",
+        a_note="Places/Vell Market.md",
+        b_note="Places/Markets.md",
+    )
+    assert opens.score >= 0.5 and '"9 a.m"' in opens.explanation
