@@ -865,7 +865,26 @@ def parse_quantities(
             )
         )
         i = j
-    return _compounds(text, out)
+    return _compounds(text, _changed_to(text, tokens, out))
+
+
+def _changed_to(text: str, tokens: tuple[Token, ...], found: list[Quantity]) -> list[Quantity]:
+    """Quantities `found` in `text`, less a change "from X ... to Y" written apart ("grew from
+    3 volumes in its first edition to 32 in its final set"): two states at two times, each
+    of which only a claim of that time could contradict."""
+    out = list(found)
+    for q in found:
+        k = next((n for n, t in enumerate(tokens) if t.start == q.start), None)
+        if k is None or k == 0 or tokens[k - 1].norm != "from" or q.low != q.high:
+            continue
+        for n in range(k + 1, min(len(tokens) - 1, k + 12)):
+            if tokens[n].norm in (";", ".", "from"):
+                break
+            if tokens[n].norm == "to" and tokens[n + 1].kind == "num":
+                end = tokens[n + 1].start
+                out = [o for o in out if o is not q and o.start != end]
+                break
+    return out
 
 
 #: Verbs after "one <unit>" that define the unit by another: "one byte holds 8 bits".

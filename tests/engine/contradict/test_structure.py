@@ -3148,3 +3148,12 @@ def test_a_time_of_day_is_one_value_not_a_count() -> None:
         b_note="Places/Markets.md",
     )
     assert opens.score >= 0.5 and '"9 a.m"' in opens.explanation
+
+
+def test_a_change_from_one_value_to_another_gives_no_one_value() -> None:
+    # "grew from 3 volumes in its first edition to 32 in its final set": two states, two times
+    assert parse_quantities("The set grew from 3 volumes in its first edition to 32 later.") == ()
+    assert parse_quantities("Sales rose from 5% in 1990 to 12% in 2000.") == ()
+    # a range written together stays one value
+    (q,) = parse_quantities("It runs from 9 to 17 minutes.")
+    assert (q.low, q.high) == (540.0, 1020.0)
