@@ -1896,6 +1896,8 @@ def _set_apart(x: ParsedClaim, y: ParsedClaim, qa: Quantity, qb: Quantity) -> bo
         return True  # "once every 600 seconds" (how often) / "for 7 days" (how long)
     if _now_and_then(x.text, y.text) or _now_and_then(y.text, x.text):
         return True  # "today all 193 member states" / "founded by 51 original member states"
+    if _other_editions(x.text, y.text):
+        return True  # "the 15th edition filled 32 volumes" / "the first edition ran to ten"
     settings = _setting(x.text, qa) and _setting(y.text, qb)
     for ox in x.quantities:
         for oy in y.quantities:
@@ -1915,6 +1917,27 @@ _THEN = re.compile(
     r"|founded|founding)\b",
     re.I,
 )
+
+
+#: "the first edition", "its 15th edition", "the final season": which of a series a value is of.
+_EDITION = re.compile(
+    r"\b(?P<which>first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|final"
+    r"|latest|original|current|\d{1,3}(?:st|nd|rd|th))\s+(?:printed\s+|print\s+)?"
+    r"(?P<kind>edition|version|generation|season|series|model|release|printing|set)s?\b",
+    re.IGNORECASE,
+)
+
+
+def _other_editions(a: str, b: str) -> bool:
+    """Claims `a` and `b` give values of different members of one series: each names an
+    edition (version, generation, season ...) and they name no same one."""
+    found: list[dict[str, set[str]]] = []
+    for text in (a, b):
+        kinds: dict[str, set[str]] = {}
+        for m in _EDITION.finditer(text):
+            kinds.setdefault(m["kind"].casefold(), set()).add(m["which"].casefold())
+        found.append(kinds)
+    return any(not (found[0][kind] & found[1][kind]) for kind in found[0].keys() & found[1].keys())
 
 
 def _now_and_then(a: str, b: str) -> bool:

@@ -3157,3 +3157,20 @@ def test_a_change_from_one_value_to_another_gives_no_one_value() -> None:
     # a range written together stays one value
     (q,) = parse_quantities("It runs from 9 to 17 minutes.")
     assert (q.low, q.high) == (540.0, 1020.0)
+
+
+def test_values_of_two_editions_are_two_values() -> None:
+    two = assess(
+        "The 2010 printing of the 15th edition filled 32 volumes.",
+        "The Vell Atlas's first edition ran to ten volumes.",
+        a_note="Books/Vell Atlas.md",
+        b_note="Books/Atlases.md",
+    )
+    assert two.score < 0.5
+    one = assess(
+        "The first edition of the Vell Atlas filled 12 volumes.",
+        "The Vell Atlas's first edition ran to 20 volumes.",
+        a_note="Books/Vell Atlas.md",
+        b_note="Books/Atlases.md",
+    )
+    assert one.score >= 0.5
