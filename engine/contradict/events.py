@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from engine.contradict.quantities import APPROXIMATE_YEARS
 from engine.contradict.quantities import MONTH_RE as _MONTH_RE
-from engine.contradict.text import known_words, stem, subject_left_out, tokenize
+from engine.contradict.text import known_words, stem, with_left_out_subject
 
 # -- origins: When one named thing began: "X was founded in 1640", "the founding of X in 1837", "X,
 #    established in 1985". A thing begins once, so two claims that give one name two different years
@@ -406,11 +406,7 @@ def with_title_subject(text: str, title: str) -> str:
     `text` where it has a subject of its own or `title` is no name."""
     if not title[:1].isupper() or not text[:1].isupper():
         return text
-    how = subject_left_out(text, tokenize(text))
-    if not how:
-        return text
-    lowered = text[0].lower() + text[1:]
-    return f"{title} {lowered}" if how == "verb" else f"{title} was {lowered}"
+    return with_left_out_subject(text, title)
 
 
 #: Pronouns for the one who makes a thing: never the thing "it" stands for.
@@ -837,13 +833,14 @@ _PRONOUN_HOLDERS = frozenset({"he", "she", "they", "it"})
 
 @dataclass(frozen=True)
 class First:
-    """One claim that `who` was the first to `act` the thing `what` (stems)."""
+    """One claim that `who` was the first to `act` the thing `what` (stems); `done`: the act
+    and its thing as written ("observe bacteria")."""
 
     who: str
     surname: str
     act: str
     what: tuple[str, ...]
-    text: str
+    done: str
 
 
 @lru_cache(maxsize=1 << 14)
@@ -866,7 +863,7 @@ def firsts_in(text: str, title: str = "") -> tuple[First, ...]:
         what = tuple(stem(w) for w in m["obj"].split() if w not in ("of", "the"))
         if what:
             surname = stem(who.split()[-1].lower())
-            out.append(First(who, surname, act, what, m.group().strip(" ,;")))
+            out.append(First(who, surname, act, what, text[m.start("act") : m.end("obj")]))
     return tuple(out)
 
 

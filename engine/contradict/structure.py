@@ -80,8 +80,8 @@ from engine.contradict.text import (
     opens_with_verb,
     shared_stems,
     stem,
-    subject_left_out,
     tokenize,
+    with_left_out_subject,
 )
 from engine.contradict.traits import clear_caches as clear_trait_caches
 from engine.contradict.traits import conflicting_traits, trait_phrase
@@ -1396,21 +1396,15 @@ def _as_definition(text: str, note: str | None, other: str, other_links: tuple[s
     return f"{title} is {lowered}"
 
 
-#: A year, a decade or a century: what a participle line says happened then ("Completed
-#: in 1810 by ..." reads "... was completed in 1810 by ...").
-_PAST_MARK = re.compile(r"\b(?:1\d{3}|20\d\d)s?\b|\bcentur(?:y|ies)\b|\bBC\b|\bAD\b")
-
-
 def _with_note_subject(
     text: str, note: str | None, heading: str | None, other: str, other_links: tuple[str, ...]
 ) -> str:
-    """Claim `text` of `note` with its left-out subject written: the note's thing, where the
-    line gives a value, a date or a maker ("by"), opens with its verb or a participle
-    (`subject_left_out`), sits under no heading but
-    the note's title (a line under "Random note" in *Core plugins* is about that plugin), and
-    the other claim names that note by a link or as its subject ("Erupts roughly every 90
-    minutes" in *Old Faithful*, beside "[[Old Faithful]] goes off every six hours"); else
-    `text` unchanged."""
+    """Claim `text` of `note` with its left-out subject written (`text.with_left_out_subject`):
+    the note's thing, where the line gives a value, a date or a maker ("by"), sits under no
+    heading but the note's title (a line under "Random note" in *Core plugins* is about that
+    plugin), and the other claim names that note by a link or as its subject ("Erupts roughly
+    every 90 minutes" in *Old Faithful*, beside "[[Old Faithful]] goes off every six hours");
+    else `text` unchanged."""
     if not note:
         return text
     if heading and " ".join(heading.split()).casefold() != note_title_of(note).casefold():
@@ -1418,17 +1412,9 @@ def _with_note_subject(
     c = parse_claim(text)
     if not (c.quantities or c.dates or " by " in text):
         return text  # a flip of such a line is read as its note's (`_speaks_of_own_note`)
-    how = subject_left_out(text, c.tokens)
-    if not how:
-        return text
-    title = note_title_of(note)
     if not (_linked_title(other_links, note) or _writes_whole_title(other, note)):
         return text
-    lowered = text[0].lower() + text[1:]
-    if how == "verb":
-        return f"{title} {lowered}"
-    be = "was" if _PAST_MARK.search(text) else "is"
-    return f"{title} {be} {lowered}"
+    return with_left_out_subject(text, note_title_of(note))
 
 
 def _writes_whole_title(text: str, note: str) -> bool:
@@ -2226,8 +2212,7 @@ def _one_time_event(
         return Verdict(
             0.75,
             "semantic_conflict",
-            f"two firsts: {quoted(fx.who)} vs {quoted(fy.who)}, both the first to "
-            f"{fx.text.split(' to ', 1)[1]}",
+            f"two firsts: {quoted(fx.who)} vs {quoted(fy.who)}, both the first to {fx.done}",
         )
     ages = conflicting_death_ages(a, b, a_title, b_title)
     if ages is not None:
@@ -2274,8 +2259,8 @@ def _act_dated(c: ParsedClaim) -> tuple[str, str, DateMention] | None:
     if len(c.dates) != 1 or c.negators:
         return None
     date = c.dates[0]
-    before = [t for t in c.tokens if t.end <= date.start][-_ACT_REACH - 1 :]
-    for k in range(len(before) - 1, 0 if len(before) > _ACT_REACH else -1, -1):
+    before = [t for t in c.tokens if t.end <= date.start]
+    for k in range(len(before) - 1, max(len(before) - 1 - _ACT_REACH, -1), -1):
         t = before[k]
         if t.kind == "punct" and t.norm in (";", ".", ":", "(", ")"):
             return None
@@ -2308,7 +2293,7 @@ def _one_act_dated_twice(
     if not conflicts or agree:
         return None
     for own, note, other_c, other_links in ((x, a_note, y, b_links), (y, b_note, x, a_links)):
-        if not note or (not _speaks_of_own_note(own, note) and not _opens_with_pronoun(own)):
+        if not note or not _speaks_of_own_note(own, note):
             continue
         if _owned_by_subject(own, other_c):
             continue  # "Rowan Tesk's brother was born in 1825": another person's birth
@@ -2326,12 +2311,6 @@ def _one_act_dated_twice(
 
 #: Acts said without "was" ("when the ship sank").
 _UNDERGONE = frozenset("died sank collapsed abdicated merged".split())
-
-
-def _opens_with_pronoun(c: ParsedClaim) -> bool:
-    """Claim `c` opens with "It", "They" or their possessive: its note's thing."""
-    first = next((w for w in c.words if not w.lead), None)
-    return first is not None and first.surface.lower() in _NOTE_PRONOUNS
 
 
 def _capitalised_at(text: str, names: frozenset[str]) -> list[int]:

@@ -1028,6 +1028,25 @@ def subject_left_out(text: str, tokens: tuple[Token, ...]) -> str:
     return "" if _OWN_SUBJECT_AFTER_COMMA.search(text) else "participle"
 
 
+#: A year, a decade or a century: what a participle line says happened then ("Completed
+#: in 1810 by ..." reads "... was completed in 1810 by ...").
+_PAST_MARK = re.compile(r"\b(?:1\d{3}|20\d\d)s?\b|\bcentur(?:y|ies)\b|\bBC\b|\bAD\b")
+
+
+def with_left_out_subject(text: str, subject: str) -> str:
+    """Claim `text` with `subject` written as the subject it leaves out (`subject_left_out`):
+    "Erupts every 90 minutes" reads "Old Faithful erupts every 90 minutes", "Completed in 1810
+    by ..." reads "Bell Rock was completed in 1810 by ..."; `text` where it has a subject."""
+    how = subject_left_out(text, tokenize(text))
+    if not how:
+        return text
+    lowered = text[0].lower() + text[1:]
+    if how == "verb":
+        return f"{subject} {lowered}"
+    be = "was" if _PAST_MARK.search(text) else "is"
+    return f"{subject} {be} {lowered}"
+
+
 def pronoun_before(tokens: tuple[Token, ...], i: int) -> str:
     """The pronoun right before word `i`, adverbs between them aside ("It then makes"); ""
     where there is none."""
