@@ -15,6 +15,7 @@ from difflib import SequenceMatcher
 from functools import lru_cache
 from typing import Any
 
+from engine.contradict.absence import had, lacked
 from engine.contradict.candidates import coined_words, links_name, note_title_of
 from engine.contradict.claim import (
     ClaimWord,
@@ -80,11 +81,13 @@ from engine.contradict.text import (
     opens_with_verb,
     shared_stems,
     stem,
+    subject_left_out,
     tokenize,
     with_left_out_subject,
 )
 from engine.contradict.traits import clear_caches as clear_trait_caches
 from engine.contradict.traits import conflicting_traits, trait_phrase
+from engine.contradict.types import FLAG_THRESHOLD
 
 # -- structure: Do two claims say opposite things about the same thing? A structural verdict per
 #    pair. ---
@@ -222,6 +225,38 @@ def assess(
     `b` (of `b_note`, under `b_heading`); `a_links`, `b_links`: the notes each claim names
     by a link's alias (`candidates.linked_titles`: "Monarchs" where its note links
     `[[Monarch Butterfly|Monarchs]]`)."""
+    verdict = _assess_pair(
+        a,
+        b,
+        a_note=a_note,
+        b_note=b_note,
+        a_heading=a_heading,
+        b_heading=b_heading,
+        a_links=a_links,
+        b_links=b_links,
+    )
+    if verdict.score >= FLAG_THRESHOLD:
+        return verdict
+    # "There are no frets on the fingerboard" in *Violin* / "the [[Violin|violin's]]
+    # fingerboard carries metal frets": what one thing is said to lack and to have, where
+    # nothing else the two claims say marks them apart
+    if b < a:
+        a, b, a_note, b_note, a_links, b_links = b, a, b_note, a_note, b_links, a_links
+    return _lacked_and_had(a, b, a_note, b_note, a_links, b_links) or verdict
+
+
+def _assess_pair(
+    a: str,
+    b: str,
+    *,
+    a_note: str | None = None,
+    b_note: str | None = None,
+    a_heading: str | None = None,
+    b_heading: str | None = None,
+    a_links: tuple[str, ...] = (),
+    b_links: tuple[str, ...] = (),
+) -> Verdict:
+    """`assess` before what a thing lacks and has."""
     if b < a:
         a, b, a_note, b_note, a_heading, b_heading = b, a, b_note, a_note, b_heading, a_heading
         a_links, b_links = b_links, a_links
@@ -2252,24 +2287,42 @@ _AGAIN = re.compile(
 )
 
 
-def _act_dated(c: ParsedClaim) -> tuple[str, str, DateMention] | None:
-    """The one date claim `c` gives and the act it dates: the once-only act word (`_ONCE_ACTS`,
-    or any "-ed" word after "first") nearest before it in its clause, not negated: (the act's
-    key, the act as written, the date)."""
-    if len(c.dates) != 1 or c.negators:
-        return None
-    date = c.dates[0]
-    before = [t for t in c.tokens if t.end <= date.start]
-    for k in range(len(before) - 1, max(len(before) - 1 - _ACT_REACH, -1), -1):
-        t = before[k]
-        if t.kind == "punct" and t.norm in (";", ".", ":", "(", ")"):
-            return None
-        group = _ACT_GROUP.get(t.stem)
-        if group is not None:
-            return group, t.norm, date
-        if k > 0 and before[k - 1].norm in _FIRST_TIME and t.norm.endswith("ed"):
-            return "first " + meaning_of(t.stem), "first " + t.norm, date
-    return None
+def _acts_dated(c: ParsedClaim) -> list[tuple[str, str, DateMention, str]]:
+    """The dates claim `c` gives each with the act it dates: the once-only act word
+    (`_ONCE_ACTS`, or any "-ed" word after "first") nearest before it in its clause, not
+    negated ("was not finished until the 1920s" dates the finishing): (the act's key, the act
+    as written, the date, the act's clause up to the act)."""
+    if c.negators and not (len(c.negators) == 1 and _NOT_UNTIL.search(c.text)):
+        return []
+    found: list[tuple[str, str, DateMention, str]] = []
+    for date in c.dates:
+        before = [t for t in c.tokens if t.end <= date.start]
+        for k in range(len(before) - 1, max(len(before) - 1 - _ACT_REACH, -1), -1):
+            t = before[k]
+            if t.kind == "punct" and t.norm in (";", ".", ":", "(", ")"):
+                break
+            group = _ACT_GROUP.get(t.stem)
+            if (
+                group is None
+                and k > 0
+                and before[k - 1].norm in _FIRST_TIME
+                and t.norm.endswith("ed")
+            ):
+                group = "first " + meaning_of(t.stem)
+            if group is not None:
+                act = t.norm if not group.startswith("first ") else "first " + t.norm
+                clause = re.split(r"[;:,]|\band\b|\bwhen\b", c.text[: t.start])[-1]
+                found.append((group, act, date, clause))
+                break
+    return found
+
+
+#: "was not completed until 1880": the act happened then
+_NOT_UNTIL = re.compile(r"\b(?:not|n['’]t)\s+(?:\w+\s+){1,3}?until\b", re.IGNORECASE)
+#: A clause that opens with the note's thing as a pronoun ("; it opened in 2016").
+_OWN_CLAUSE = re.compile(r"\s*(?:it|they|its|their)\b", re.IGNORECASE)
+#: A clause whose subject is a common noun ("and the building was finally completed").
+_COMMON_NOUN_CLAUSE = re.compile(r"\s*the\s+[a-z]+\s+(?:was|were|had\s+been)\b")
 
 
 def _one_act_dated_twice(
@@ -2282,31 +2335,155 @@ def _one_act_dated_twice(
 ) -> Verdict | None:
     """One thing said to undergo one once-only act (`_ONCE_ACTS`) at two dates that cannot
     both hold: a claim of the thing's note about its thing (its subject the title's words, a
-    pronoun, or left out), and a claim whose subject names that note or links it."""
+    pronoun, or left out, or the act's own clause opening with "it"), and a claim whose
+    subject names that note or links it."""
     if _AGAIN.search(a) or _AGAIN.search(b):
         return None
     x, y = parse_claim(a), parse_claim(b)
-    dx, dy = _act_dated(x), _act_dated(y)
-    if dx is None or dy is None or dx[0] != dy[0]:
-        return None
-    conflicts, agree = date_relation((dx[2],), (dy[2],))
-    if not conflicts or agree:
-        return None
-    for own, note, other_c, other_links in ((x, a_note, y, b_links), (y, b_note, x, a_links)):
-        if not note or not _speaks_of_own_note(own, note):
-            continue
-        if _owned_by_subject(own, other_c):
-            continue  # "Rowan Tesk's brother was born in 1825": another person's birth
-        if _linked_title(other_links, note) or _subject_is_title(other_c, note):
-            title = note_title_of(note)
-            act = dx[1] if dx[1] in _UNDERGONE else f"was {dx[1]}"
-            return Verdict(
-                0.75,
-                "conflicting_values",
-                f"different dates: {quoted(dx[2].text)} vs {quoted(dy[2].text)}, both about "
-                f"when {title} {act}",
-            )
+    for dx in _acts_dated(x):
+        for dy in _acts_dated(y):
+            if dx[0] != dy[0]:
+                continue
+            conflicts, agree = date_relation((dx[2],), (dy[2],))
+            if not conflicts or agree:
+                continue
+            for own, note, other_c, other_links, own_clause in (
+                (x, a_note, y, b_links, dx[3]),
+                (y, b_note, x, a_links, dy[3]),
+            ):
+                if not note:
+                    continue
+                named_as_subject = _subject_is_title(other_c, note)
+                if not (
+                    _OWN_CLAUSE.match(own_clause)
+                    or _speaks_of_own_note(own, note)
+                    # "the building was finally completed in 1880" in the note, where the
+                    # other claim's subject is the note's thing
+                    or (named_as_subject and _COMMON_NOUN_CLAUSE.match(own_clause))
+                ):
+                    continue
+                if _owned_by_subject(own, other_c):
+                    continue  # "Rowan Tesk's brother was born in 1825": another person's birth
+                if _linked_title(other_links, note) or named_as_subject:
+                    title = note_title_of(note)
+                    act = dx[1] if dx[1] in _UNDERGONE else f"was {dx[1]}"
+                    return Verdict(
+                        0.75,
+                        "conflicting_values",
+                        f"different dates: {quoted(dx[2].text)} vs {quoted(dy[2].text)}, both "
+                        f"about when {title} {act}",
+                    )
     return None
+
+
+def _lacked_and_had(
+    a: str,
+    b: str,
+    a_note: str | None,
+    b_note: str | None,
+    a_links: tuple[str, ...],
+    b_links: tuple[str, ...],
+) -> Verdict | None:
+    """One thing said to lack a part or feature (`absence.lacked`) and, with no negation or
+    hedge, to have it (`absence.had`): the two claims speak of one note's thing (`_one_thing`),
+    and neither sets the statement in a time, a situation or a share of its kind."""
+    for lx, nx, hy, ny, hy_links, lx_links in (
+        (a, a_note, b, b_note, b_links, a_links),
+        (b, b_note, a, a_note, a_links, b_links),
+    ):
+        lacks = lacked(lx)
+        if not lacks or _UNSETTLED.search(lx) or _UNSETTLED.search(hy) or _HAS_SET_APART.search(hy):
+            continue
+        x, y = parse_claim(lx), parse_claim(hy)
+        if y.negators or x.dates or y.dates or lacked(hy):
+            continue
+        thing = _one_thing(x, nx, lx_links, y, ny, hy_links)
+        if thing is None:
+            continue
+        for lack in lacks:
+            if shared_stems(frozenset({stem(lack.head)}), _title_stems(thing)):
+                continue  # "no Sauna" in a note of saunas: the thing itself, not a part of it
+            present = had(hy, lack.head)
+            if present is not None:
+                # its own line: the generic negation line would quote any differing words
+                return Verdict(
+                    0.7,
+                    "semantic_conflict",
+                    f"{quoted(lack.text)} vs {quoted(present)}, both about whether "
+                    f"{note_title_of(thing)} has {present.split()[-1].lower()}",
+                )
+    return None
+
+
+def _one_thing(
+    x: ParsedClaim,
+    x_note: str | None,
+    x_links: tuple[str, ...],
+    y: ParsedClaim,
+    y_note: str | None,
+    y_links: tuple[str, ...],
+) -> str | None:
+    """The note whose thing claims `x` and `y` both speak of: one speaks of its own note's
+    thing and the other has that note as its subject, by its title or a link; or `x` speaks of
+    a kind in its note (*Fern*) and `y` of a member of that kind in its own (*Maidenhair Fern*:
+    the title's last word)."""
+    for own, note, other, links in ((x, x_note, y, y_links), (y, y_note, x, x_links)):
+        if not note or not _of_own_thing(own, note) or _owned_by_subject(own, other):
+            continue
+        if _linked_title(links, note) and _linked_title(links, note) <= other.subject:
+            return note
+        if _subject_is_title(other, note):
+            # "Ferns never produce flowers" beside *Maidenhair Fern*: a kind is the subject
+            # only where it lacks what its member has ("Saunas have chimneys" allows one
+            # without)
+            said = other.subject_head or other.subject
+            if other is x or _title_stems(note) <= shared_stems(_title_stems(note), said):
+                return note
+    if x_note and y_note and _of_own_thing(x, x_note) and _of_own_thing(y, y_note):
+        kind, member = _title_sequence(x_note), _title_sequence(y_note)
+        if len(kind) == 1 and len(member) > 1 and stem(member[-1]) == stem(kind[0]):
+            return x_note
+    return None
+
+
+def _of_own_thing(c: ParsedClaim, note: str) -> bool:
+    """Claim `c` of `note` speaks of the note's thing (`_speaks_of_own_note`), leaves its
+    subject out ("Finds its prey by echolocation"), or opens, after a time or an adverb, with
+    "it", "they", "there is" or with what it lacks ("Naturally free of caffeine", "In late
+    spring it bears ...")."""
+    return (
+        _speaks_of_own_note(c, note)
+        or bool(subject_left_out(c.text, c.tokens))
+        or bool(_OWN_OPENING.match(c.text))
+    )
+
+
+_OWN_OPENING = re.compile(
+    r"(?:(?:\w+ly|in|at|on|during)\s+(?:\w+\s+){0,3}?)?"
+    r"(?:it|they|its|their|there\s+(?:is|are|was|were)|lacks?|free\s+of|devoid\s+of|no)\b",
+    re.IGNORECASE,
+)
+
+
+def _title_sequence(note: str) -> list[str]:
+    """The words of `note`'s title in order, lower case."""
+    return [t.norm for t in tokenize(note_title_of(note)) if t.kind == "word"]
+
+
+#: Words that set a statement in a share of its kind, a time or a situation ("usually lack
+#: tusks", "no longer has a chimney", "if it is fired hot").
+_UNSETTLED = re.compile(
+    r"\b(?:usually|mostly|most|many|often|sometimes|occasionally|rarely|seldom|generally|"
+    r"typically|few|some(?!\s+\d)|may|might|no\s+longer|any\s*more|formerly|originally|used\s+to|if|unless|"
+    r"whenever|until|nowadays|young|juveniles?|females?|males?)\b",
+    re.IGNORECASE,
+)
+#: Words that set the having claim's thing apart from the lacking one's, or in a time.
+_HAS_SET_APART = re.compile(
+    r"\b(?:unlike|rather\s+than|instead|than|except|(?<!the\s)(?<!each\s)others?|when|once|before|after|during|"
+    r"still|today|now|yet|free|\w+-free|lacks?|lacking)\b",
+    re.IGNORECASE,
+)
 
 
 #: Acts said without "was" ("when the ship sank").

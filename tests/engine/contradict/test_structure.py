@@ -3097,6 +3097,17 @@ def test_a_measure_named_away_from_its_value_still_names_it() -> None:
          "The rebuilt [[Vell Bridge]] was finished in 1901.", False),
         ("It was first performed in 1791.", "The [[Vell Bridge]] was first performed in 1805.",
          True),
+        # the act in a later clause of its own, or with a common noun where the other claim's
+        # subject is the thing; "not ... until" dates the act
+        ("Work began in 1870, and the span was finally completed in 1889.",
+         "Vell Bridge was not finished until the 1920s.", True),
+        ("Work began in 1870, and the span was finally completed in 1889.",
+         "Vell Bridge was not finished until 1889.", False),
+        ("At 900 m the longest span in the county; it opened in 1889.",
+         "Ferries stopped running when the [[Vell Bridge]] opened in 1901.", True),
+        # a common noun is another thing where the other claim only links the note
+        ("Work began in 1870, and the toll house was completed in 1889.",
+         "Ferries stopped running when the [[Vell Bridge]] was completed in 1901.", False),
     ],
 )  # fmt: skip
 def test_an_act_done_once_has_one_date(a: str, b: str, conflict: bool) -> None:

@@ -1,0 +1,113 @@
+"""What a thing lacks and what it has: the words (`absence`) and the verdict on two claims
+about one note's thing (`structure.assess`)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.contradict.absence import had, lacked, same_thing_word
+from engine.contradict.structure import assess
+from engine.contradict.types import FLAG_THRESHOLD
+
+
+@pytest.mark.parametrize(
+    ("text", "heads"),
+    [
+        ("The vellhorn has no antlers at all.", {"antlers"}),
+        ("Vellhorns lack antlers altogether.", {"antlers"}),
+        ("Naturally free of sugar, since it is brewed from roots.", {"sugar"}),
+        ("There are no keys on the front panel.", {"keys"}),
+        ("Never grows leaves or flowers; it feeds on fungi.", {"leaves", "flowers"}),
+        ("No external gills, and no fins either.", {"gills", "fins"}),
+        ("Tarn moles lack any ability to see and dig by touch.", {"see"}),
+        ("Usually sold without a lid.", {"lid"}),
+        ("It builds no nest of its own.", {"nest"}),
+    ],
+)  # fmt: skip
+def test_what_a_claim_says_is_missing(text: str, heads: set[str]) -> None:
+    assert {lack.head for lack in lacked(text)} == heads
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "No vellhorn sheds its antlers in winter.",  # a subject, not a missing part
+        "It no longer has a chimney.",
+        "There is no doubt about its age.",
+        "Camels can go without water for weeks.",  # doing without, not lacking
+        "The vellhorn has antlers.",
+    ],
+)
+def test_what_names_no_missing_thing(text: str) -> None:
+    assert lacked(text) == ()
+
+
+def test_one_thing_in_two_forms_of_its_word() -> None:
+    assert same_thing_word("openings", "opening")
+    assert same_thing_word("echolocation", "echolocate")
+    assert same_thing_word("berries", "berry")
+    assert not same_thing_word("fins", "finches")
+    assert had("Its front panel carries six brass keys.", "keys") == "six brass keys"
+    assert had("Its front panel is bare.", "keys") is None
+
+
+@pytest.mark.parametrize(
+    ("a", "a_note", "b", "b_note", "conflict"),
+    [
+        # the note's own thing, and a claim whose subject is that note
+        ("There are no keys on the front panel.", "Instruments/Vellophone.md",
+         "The Vellophone carries six brass keys on its front panel.",
+         "Instruments/Keyed Instruments.md", True),
+        ("Naturally free of sugar, since it is brewed from roots.", "Drinks/Tarnbrew.md",
+         "Tarnbrew contains about as much sugar as a glass of cola.", "Drinks/Sugar.md", True),
+        # a kind that lacks what its member is said to have
+        ("Vellworts never produce flowers; they spread by spores.", "Plants/Vellwort.md",
+         "In early summer it bears small yellow flowers.", "Plants/Marsh Vellwort.md", True),
+        # a kind that has what one member lacks: an exception, not a conflict
+        ("Vellworts bear small yellow flowers.", "Plants/Vellwort.md",
+         "It has no flowers; it spreads by spores.", "Plants/Marsh Vellwort.md", False),
+        # both lack it
+        ("There are no keys on the front panel.", "Instruments/Vellophone.md",
+         "The Vellophone has no keys, unlike a clarinet.", "Instruments/Keyed Instruments.md",
+         False),
+        # a share of the kind, a time, another thing
+        ("Females usually lack antlers.", "Deer/Vellhorn.md",
+         "The Vellhorn grows a pair of antlers every spring.", "Deer/Antlers.md", False),
+        ("There are no keys on the front panel.", "Instruments/Vellophone.md",
+         "Unlike the Vellophone, the Tarnophone carries six brass keys.",
+         "Instruments/Keyed Instruments.md", False),
+        # the other claim's subject is something else that has it
+        ("There are no keys on the front panel.", "Instruments/Vellophone.md",
+         "Clarinets carry keys, and so do most woodwinds.", "Instruments/Keyed Instruments.md",
+         False),
+    ],
+)  # fmt: skip
+def test_what_one_thing_lacks_and_has(
+    a: str, a_note: str, b: str, b_note: str, conflict: bool
+) -> None:
+    verdict = assess(a, b, a_note=a_note, b_note=b_note)
+    assert (verdict.score >= FLAG_THRESHOLD) is conflict, verdict
+
+
+def test_a_link_in_the_subject_names_the_thing() -> None:
+    verdict = assess(
+        "Finds its food by echolocation, clicking as it flies.",
+        "Tarn bats lack echolocation and hunt by sight.",
+        a_note="Bats/Tarn Bat.md",
+        b_note="Bats/Senses.md",
+        b_links=("Tarn Bat",),
+    )
+    assert verdict.score >= FLAG_THRESHOLD, verdict
+
+
+def test_the_line_names_what_is_lacked_and_had() -> None:
+    # nothing but the lacked thing is shared: the verdict is this rule's own line
+    verdict = assess(
+        "Naturally free of sugar, since it is brewed from roots.",
+        "Tarnbrew contains about as much sugar as a glass of cola.",
+        a_note="Drinks/Tarnbrew.md",
+        b_note="Drinks/Sugar.md",
+    )
+    assert verdict.explanation == (
+        '"free of sugar" vs "as much sugar", both about whether Tarnbrew has sugar'
+    )
