@@ -48,7 +48,7 @@ _NEVER_HAS = (
     r"(?:any\s+|a\s+|an\s+)?"
 )
 _MARKERS = re.compile(
-    rf"(?P<marker>{_NO_EFFECT_ON}|{_LACK}|{_FREE}|{_WITHOUT}|{_NEVER_HAS}|{_HAS_NO}|(?P<listed>{_LISTED_NO}))"
+    rf"(?P<marker>(?P<effect>{_NO_EFFECT_ON})|{_LACK}|{_FREE}|{_WITHOUT}|{_NEVER_HAS}|{_HAS_NO}|(?P<listed>{_LISTED_NO}))"
     r"(?P<ability>(?:ability|capacity)\s+to\s+)?",
     re.IGNORECASE,
 )
@@ -92,6 +92,7 @@ class Lack:
 
     head: str
     text: str
+    relation: str = "has"  # or "acts on" ("has no effect on cyclooxygenase")
 
 
 def _singular(word: str) -> str:
@@ -176,7 +177,8 @@ def lacked(text: str) -> tuple[Lack, ...]:
             low = head.lower()
             if low in _NOT_A_THING or len(low) < 3 or low.endswith(("ing", "ed")):
                 continue
-            found.append(Lack(low, f"{m.group().strip()} {phrase}".strip()))
+            relation = "acts on" if m.group("effect") else "has"
+            found.append(Lack(low, f"{m.group().strip()} {phrase}".strip(), relation))
     return tuple(found)
 
 

@@ -2410,7 +2410,7 @@ def _lacked_and_had(
                     0.7,
                     "semantic_conflict",
                     f"{quoted(lack.text)} vs {quoted(present)}, both about whether "
-                    f"{note_title_of(thing)} has {present.split()[-1].lower()}",
+                    f"{note_title_of(thing)} {lack.relation} {present.split()[-1].lower()}",
                 )
     return None
 
@@ -2426,7 +2426,7 @@ def _one_thing(
     """The note whose thing claims `x` and `y` both speak of: one speaks of its own note's
     thing and the other has that note as its subject, by its title or a link; or `x` speaks of
     a kind in its note (*Fern*) and `y` of a member of that kind in its own (*Maidenhair Fern*:
-    the title's last word)."""
+    the title's last word) and says that no member has it."""
     for own, note, other, links in ((x, x_note, y, y_links), (y, y_note, x, x_links)):
         if not note or not _of_own_thing(own, note) or _owned_by_subject(own, other):
             continue
@@ -2437,13 +2437,25 @@ def _one_thing(
             # only where it lacks what its member has ("Saunas have chimneys" allows one
             # without)
             said = other.subject_head or other.subject
-            if other is x or _title_stems(note) <= shared_stems(_title_stems(note), said):
+            whole = _title_stems(note) <= shared_stems(_title_stems(note), said)
+            if whole or (other is x and _UNIVERSAL.search(x.text)):
                 return note
-    if x_note and y_note and _of_own_thing(x, x_note) and _of_own_thing(y, y_note):
+    if (
+        x_note
+        and y_note
+        and _UNIVERSAL.search(x.text)
+        and _of_own_thing(x, x_note)
+        and _of_own_thing(y, y_note)
+    ):
         kind, member = _title_sequence(x_note), _title_sequence(y_note)
         if len(kind) == 1 and len(member) > 1 and stem(member[-1]) == stem(kind[0]):
             return x_note
     return None
+
+
+#: What makes a kind's lack hold of every member ("Ferns never produce flowers"; "Graphs have
+#: no weights" leaves weighted graphs aside).
+_UNIVERSAL = re.compile(r"\b(?:never|none|at\s+all|whatsoever|every|all)\b", re.IGNORECASE)
 
 
 def _of_own_thing(c: ParsedClaim, note: str) -> bool:

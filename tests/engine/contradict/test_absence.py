@@ -63,6 +63,9 @@ def test_one_thing_in_two_forms_of_its_word() -> None:
         # a kind that lacks what its member is said to have
         ("Vellworts never produce flowers; they spread by spores.", "Plants/Vellwort.md",
          "In early summer it bears small yellow flowers.", "Plants/Marsh Vellwort.md", True),
+        # a kind's lack said of its kind, not of every member
+        ("Vellworts produce no flowers; they spread by spores.", "Plants/Vellwort.md",
+         "In early summer it bears small yellow flowers.", "Plants/Marsh Vellwort.md", False),
         # a kind that has what one member lacks: an exception, not a conflict
         ("Vellworts bear small yellow flowers.", "Plants/Vellwort.md",
          "It has no flowers; it spreads by spores.", "Plants/Marsh Vellwort.md", False),
