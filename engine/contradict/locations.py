@@ -2,15 +2,18 @@
 Tanzania" / "Mount Kilimanjaro is in Kenya"; "Kangaroos are native to Australia" / "...
 native to South America").
 
-A place names a region of the world at one level: a country lies in one continent (or two),
-a city in one country. Two claims that put one thing in two places of the same level
-disagree; a country and a continent disagree only where the country lies in no continent
-named ("in Tanzania" / "in Africa" agree, "in Ireland" / "in South America" do not). A city
-and its country may both hold, so only the two closed sets a reader knows by heart are
-compared: the countries and the continents. A claim places a thing only where the place
+A place names a region of the world at one level: a country lies in one continent (or two);
+a region, island, range or city below the country lies in one country or a few
+(`gazetteer`). Two claims that put one thing in two places of the same level disagree; a
+country and a continent disagree only where the country lies in no continent named ("in
+Tanzania" / "in Africa" agree, "in Ireland" / "in South America" do not). A place below the
+country is compared by its countries: "in Tasmania" and "in New Zealand" disagree, "in
+Tuscany" and "in Florence" may both hold. A claim places a thing only where the place
 follows the thing's name (or a pronoun for its note's thing) through "is in", "is located
-in", "lies in", "is native to" or "is a ... in"; a list of places ("in Kenya and Tanzania")
-holds each of them, and two lists that share a place agree.
+in", "lies in", "lives in", "is native to" or "is a ... in", perhaps through a part of the
+place ("the forests of Tasmania"), or where a line of the thing's own note opens "A ...
+found only in"; a list of places ("in Kenya and Tanzania") holds each of them, and two
+lists that share a place agree.
 
 Three more relations hold one place each, each compared only with itself: where a one-time
 event took place ("The Battle of Hastings was fought ... in England"), where a thing came
@@ -25,6 +28,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from engine.contradict.events import event_kind as _event_kind
+from engine.contradict.gazetteer import PLACE_COUNTRIES
 from engine.contradict.text import stem
 
 _CONTINENT_NAMES = (
@@ -113,15 +117,34 @@ for _continent, _names in _CONTINENT_COUNTRIES.items():
 _CONTINENTS_OF["australia"] |= {"australia"}
 
 
+#: Places below the country (casefolded) -> the countries (casefolded) they lie in.
+_REGIONS: dict[str, frozenset[str]] = {
+    " ".join(name.split()).casefold(): frozenset(c.casefold() for c in countries)
+    for name, countries in PLACE_COUNTRIES.items()
+}
+
+
 def _continents(place: str, level: str) -> frozenset[str]:
-    """The continents a place takes in (a continent its own; "australia" is Oceania too)."""
+    """The continents a place takes in (a continent its own; "australia" is Oceania too; a
+    place below the country those of its countries)."""
     if level == "continent":
         return (
             frozenset({"australia", "oceania"})
             if place in ("australia", "oceania")
             else (frozenset({place}))
         )
-    return frozenset(_CONTINENTS_OF.get(_COUNTRY_ALIASES.get(place, place), ()))
+    return frozenset(c for country in _countries_of(place) for c in _CONTINENTS_OF.get(country, ()))
+
+
+#: Countries on the Australian continent besides Australia.
+_SAHUL = frozenset({"papua new guinea", "indonesia"})
+
+
+def _countries_of(place: str) -> frozenset[str]:
+    """The countries a country or a place below one lies in ("tasmania": australia)."""
+    if place in _REGIONS:
+        return _REGIONS[place]
+    return frozenset({_COUNTRY_ALIASES.get(place, place)}) if place in _COUNTRIES else frozenset()
 
 
 _PLACE_WORDS = sorted(
@@ -139,6 +162,7 @@ _PLACE_WORDS = sorted(
         "England",
         "Scotland",
         "Wales",
+        *PLACE_COUNTRIES,
     },
     key=len,
     reverse=True,
@@ -156,6 +180,17 @@ _THING = (
     r"|The\s+[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*)?)"
 )
 _BE = r"(?:is|are|was|were|lies|lie|stands|stand|sits|sit|rises|rise)"
+# "lives in", "grows only on", "towers over", "runs through": where a thing is
+_LIVES = (
+    r"(?:lives?|grows?|occurs?|breeds?|nests?|thrives?|stands?|sits?|lies|lie|rises?|towers?"
+    r"|runs?|flows?|stretch(?:es)?|spans?|hangs?|perch(?:es)?|nestles?|straddles?)"
+)
+# "over", "through", "near": a place the thing is in, on or by
+_AT = r"(?:in|on|over|above|through|across|along|near|beside|at|within|off)"
+# "the rocky coasts of", "the forests of": a part of the place, which lies where it does
+_LANDSCAPE = r"(?:the\s+(?:[a-z][\w'’-]*\s+){0,2}?[a-z][\w'’-]*\s+of\s+)?"
+# where the places end: the clause, or a part of the last named ("Sicily's east coast")
+_PLACES_END = r"(?=\s*(?:[.;,]|$)|['’]s\s)"
 # what may stand between a verb and the place: "in 1815 near Brussels, in present-day ..."
 _BETWEEN = r"(?:\s+[\w,'’-]+){0,8}?"
 _MODERN = r"(?:(?:present|modern)(?:-day)?\s+)?"
@@ -164,7 +199,7 @@ _MODERN = r"(?:(?:present|modern)(?:-day)?\s+)?"
 _RELATION_PATTERNS = (
     # "The Battle of Waterloo took place in northern Spain", "It was fought ... in Belgium"
     (
-        re.compile(
+        (
             rf"^{_THING}\s+(?:was\s+fought|took\s+place|happened|occurred|was\s+held|was\s+signed)"
             rf"{_BETWEEN}\s+in\s+{_MODERN}{_PLACES}(?=\s*(?:[.;,]|$))"
         ),
@@ -173,7 +208,7 @@ _RELATION_PATTERNS = (
     # "The potato originated in the Andes of South America", "It was first domesticated in
     # Ireland"
     (
-        re.compile(
+        (
             rf"^{_THING}\s+(?:originated|originates|(?:is|are|was|were)\s+(?:first\s+)?"
             rf"(?:domesticated|cultivated))\s+in\s+(?:the\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?"
             rf"\s+of\s+)?{_MODERN}{_PLACES}(?=\s*(?:[.;,]|$))"
@@ -183,7 +218,7 @@ _RELATION_PATTERNS = (
     # "The Federal Reserve is the central bank of the United States", "Paris is the capital of
     # France": a role a thing holds for one country (compared only with the same role)
     (
-        re.compile(
+        (
             rf"^{_THING}\s+(?:is|was|serves\s+as|served\s+as|acts\s+as)\s+the\s+"
             rf"(?P<role>(?:[a-z][\w-]*\s+){{0,2}}[a-z][\w-]*)\s+of\s+{_PLACES}(?=\s*(?:[.;,]|$))"
         ),
@@ -191,23 +226,39 @@ _RELATION_PATTERNS = (
     ),
 )
 _PATTERNS = (
-    # "Mount Kilimanjaro is in Tanzania", "The tower stands in France"
-    re.compile(
-        rf"^{_THING}\s+{_BE}\s+(?:located\s+|situated\s+|found\s+)?(?:only\s+)?in\s+{_PLACES}"
-        r"(?=\s*(?:[.;,]|$))"
+    # "Mount Kilimanjaro is in Tanzania", "The tower stands in France", "The iguana is found
+    # only on the Galapagos Islands", "The kakapo lives in the forests of Tasmania"
+    (
+        rf"^{_THING}\s+(?:{_BE}\s+(?:located\s+|situated\s+|found\s+)?(?:only\s+)?(?:in|on)"
+        rf"|{_LIVES}\s+(?:only\s+)?{_AT})\s+{_LANDSCAPE}{_MODERN}{_PLACES}{_PLACES_END}"
     ),
-    # "Kangaroos are native to Australia"
-    re.compile(
-        rf"^{_THING}\s+(?:is|are|was|were)\s+(?:only\s+)?native\s+to\s+{_PLACES}(?=\s*(?:[.;,]|$))"
+    # "Kangaroos are native to Australia", "... native to the rocky coasts of Madagascar"
+    (
+        rf"^{_THING}\s+(?:is|are|was|were)\s+(?:only\s+)?(?:native|endemic)\s+to\s+{_LANDSCAPE}"
+        rf"{_PLACES}(?=\s*(?:[.;,]|$))"
+    ),
+    # "A flightless parrot found only in New Zealand": a line of the note about its own thing
+    (
+        r"^(?P<thing>)(?:An?)\s+(?:[\w,'’-]+\s+){0,6}?(?:found|native|endemic|living|growing)"
+        rf"\s+(?:only\s+)?(?:in|on|to)\s+{_LANDSCAPE}{_PLACES}(?=\s*(?:[.;,]|$))"
     ),
     # "Mount Kilimanjaro is a dormant volcano in Tanzania"
-    re.compile(
+    (
         rf"^{_THING}\s+(?:is|was)\s+(?:a|an|the)\s+(?:[a-z][\w-]*\s+){{1,4}}?in\s+{_PLACES}"
         r"(?=\s*(?:[.;]|$))"
     ),
 )
-#: Every pattern a place is read by, with the relation it states.
-_ALL_PATTERNS = tuple((p, "is in") for p in _PATTERNS) + _RELATION_PATTERNS
+
+
+@lru_cache(maxsize=1)
+def _all_patterns() -> tuple[tuple[re.Pattern[str], str], ...]:
+    """Every pattern a place is read by, with the relation it states; compiled on first use
+    (the places make them long)."""
+    return tuple((re.compile(p), "is in") for p in _PATTERNS) + tuple(
+        (re.compile(p), relation) for p, relation in _RELATION_PATTERNS
+    )
+
+
 _SIDE_RE = re.compile(rf"^(?:the\s+)?{_SIDE}", re.IGNORECASE)
 _SPLIT = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+)\s*")
 
@@ -231,13 +282,13 @@ class Location:
 def location_in(text: str, title: str = "") -> Location | None:
     """Where claim `text` (of the note titled `title`, what "It" speaks of) puts one thing."""
     text = text.strip()
-    for pattern, relation in _ALL_PATTERNS:
+    for pattern, relation in _all_patterns():
         m = pattern.match(text)
         if m is None:
             continue
         thing = m["thing"]
         plural = re.match(rf"{re.escape(thing)}\s+(?:are|were)\b", text) is not None
-        if thing in ("It", "They"):
+        if thing in ("It", "They", ""):
             if not title:
                 return None
             thing = title
@@ -252,6 +303,8 @@ def location_in(text: str, title: str = "") -> Location | None:
             level = "continent"
         elif all(p in _COUNTRIES for p in places):
             level = "country"
+        elif all(p in _COUNTRIES or p in _REGIONS for p in places):
+            level = "region"  # below the country, perhaps with its country ("Bavaria, Germany")
         else:
             return None
         name = thing[4:] if thing.startswith("The ") else thing
@@ -267,7 +320,7 @@ def _place(written: str) -> str:
     are part of its name ("South America"), an alias by its usual name."""
     name = " ".join(written.split()).casefold()
     name = name[4:] if name.startswith("the ") else name
-    if name not in _COUNTRIES and name not in _CONTINENTS:
+    if name not in _COUNTRIES and name not in _CONTINENTS and name not in _REGIONS:
         name = " ".join(_SIDE_RE.sub("", name).split())
     return _COUNTRY_ALIASES.get(name, name)
 
@@ -280,14 +333,16 @@ def _key(name: str) -> str:
 
 
 def may_locate(text: str) -> bool:
-    """Claim `text` may place a thing in a country or continent (a cheap filter)."""
-    return " in " in text or "native to" in text or " of " in text
+    """Claim `text` may place a thing in a country, a continent or a place below the country
+    (a cheap filter)."""
+    return " in " in text or " on " in text or "native to" in text or " of " in text
 
 
 def conflicting_locations(
     a: str, b: str, a_title: str = "", b_title: str = ""
 ) -> tuple[Location, Location] | None:
-    """One thing put in two countries, or two continents, that neither claim shares."""
+    """One thing put in two countries, or two continents, that neither claim shares, or in
+    places below the country that no one country holds."""
     if not (may_locate(a) and may_locate(b)):
         return None
     x, y = location_in(a, a_title), location_in(b, b_title)
@@ -299,6 +354,17 @@ def conflicting_locations(
         return None  # "The capital": one thing only where it is a note's title
     if x.places & y.places:
         return None
+    if "region" in (x.level, y.level) and "continent" not in (x.level, y.level):
+        # a place below the country: apart only where no country holds both ("in Tasmania" /
+        # "in New Zealand"); two places of one country may hold one thing ("in Tuscany" /
+        # "in Florence")
+        kx = {c for p in x.places for c in _countries_of(p)}
+        ky = {c for p in y.places for c in _countries_of(p)}
+        if not kx or not ky or kx & ky:
+            return None
+        if "australia" in kx | ky and (kx | ky) & _SAHUL:
+            return None  # "Australia" the continent takes in New Guinea
+        return x, y
     if x.level != y.level or x.level == "continent":
         # a country against a continent: apart only where no country named lies in a
         # continent named ("in Ireland" / "in South America"); "Australia" is Oceania
@@ -311,3 +377,33 @@ def conflicting_locations(
     if "australia" in x.places | y.places and x.level == "country" and x.relation == "is in":
         return None
     return x, y
+
+
+@dataclass(frozen=True)
+class PlaceNamed:
+    """A country or a place below one that a claim names, at `start`..`end`, as written
+    (`text`), with the countries it lies in."""
+
+    start: int
+    end: int
+    text: str
+    countries: frozenset[str]
+
+
+@lru_cache(maxsize=1)
+def _one_place() -> re.Pattern[str]:
+    return re.compile(rf"(?<![\w-]){_ONE}")
+
+
+@lru_cache(maxsize=1 << 14)
+def places_named(text: str) -> tuple[PlaceNamed, ...]:
+    """Every country or place below the country claim `text` names (continents left out:
+    they hold too much to set a thing apart), each with the countries it lies in."""
+    if not any(ch.isupper() for ch in text):
+        return ()
+    found: list[PlaceNamed] = []
+    for m in _one_place().finditer(text):
+        countries = _countries_of(_place(m.group()))
+        if countries:
+            found.append(PlaceNamed(m.start(), m.end(), m.group(), countries))
+    return tuple(found)

@@ -43,7 +43,7 @@ from engine.contradict.events import (
     may_date_event,
     origins_in,
 )
-from engine.contradict.locations import location_in
+from engine.contradict.locations import location_in, places_named
 from engine.contradict.persons import (
     Descent,
     colour_about,
@@ -1170,4 +1170,5 @@ def clear_claim_caches() -> None:
     makings_in.cache_clear()
     may_date_event.cache_clear()
     location_in.cache_clear()
+    places_named.cache_clear()
     measure_keys.cache_clear()

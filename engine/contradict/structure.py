@@ -35,7 +35,7 @@ from engine.contradict.events import (
     may_date_event,
     origins_out_of_order,
 )
-from engine.contradict.locations import conflicting_locations
+from engine.contradict.locations import PlaceNamed, conflicting_locations, places_named
 from engine.contradict.persons import (
     conflicting_colour,
     conflicting_descent,
@@ -342,6 +342,11 @@ def _assess_pair(
     acted = _one_act_dated_twice(a, b, a_note, b_note, a_links, b_links)
     if acted is not None:
         return acted
+    # "It was built in Florence" in *Vell Chapel* / "the [[Vell Chapel]] was built in
+    # Seville": one act a thing undergoes once, placed twice
+    placed = _one_act_placed_twice(a, b, a_note, b_note, a_links, b_links)
+    if placed is not None:
+        return placed
     x, y = parse_claim(a), parse_claim(b)
     # "a ferryman at the north landing" / "a ferryman working the South Landing", said of one
     # subject (before the fragment check: "Tam Holt, a ferryman at the north landing")
@@ -2334,9 +2339,7 @@ def _one_act_dated_twice(
     b_links: tuple[str, ...],
 ) -> Verdict | None:
     """One thing said to undergo one once-only act (`_ONCE_ACTS`) at two dates that cannot
-    both hold: a claim of the thing's note about its thing (its subject the title's words, a
-    pronoun, or left out, or the act's own clause opening with "it"), and a claim whose
-    subject names that note or links it."""
+    both hold (`_thing_acted_on` says which thing)."""
     if _AGAIN.search(a) or _AGAIN.search(b):
         return None
     x, y = parse_claim(a), parse_claim(b)
@@ -2347,32 +2350,124 @@ def _one_act_dated_twice(
             conflicts, agree = date_relation((dx[2],), (dy[2],))
             if not conflicts or agree:
                 continue
-            for own, note, other_c, other_links, own_clause in (
-                (x, a_note, y, b_links, dx[3]),
-                (y, b_note, x, a_links, dy[3]),
-            ):
-                if not note:
-                    continue
-                named_as_subject = _subject_is_title(other_c, note)
-                if not (
-                    _OWN_CLAUSE.match(own_clause)
-                    or _speaks_of_own_note(own, note)
-                    # "the building was finally completed in 1880" in the note, where the
-                    # other claim's subject is the note's thing
-                    or (named_as_subject and _COMMON_NOUN_CLAUSE.match(own_clause))
-                ):
-                    continue
-                if _owned_by_subject(own, other_c):
-                    continue  # "Rowan Tesk's brother was born in 1825": another person's birth
-                if _linked_title(other_links, note) or named_as_subject:
-                    title = note_title_of(note)
-                    act = dx[1] if dx[1] in _UNDERGONE else f"was {dx[1]}"
-                    return Verdict(
-                        0.75,
-                        "conflicting_values",
-                        f"different dates: {quoted(dx[2].text)} vs {quoted(dy[2].text)}, both "
-                        f"about when {title} {act}",
-                    )
+            title = _thing_acted_on(x, y, (a_note, b_note), (a_links, b_links), (dx[3], dy[3]))
+            if title is not None:
+                act = dx[1] if dx[1] in _UNDERGONE else f"was {dx[1]}"
+                return Verdict(
+                    0.75,
+                    "conflicting_values",
+                    f"different dates: {quoted(dx[2].text)} vs {quoted(dy[2].text)}, both "
+                    f"about when {title} {act}",
+                )
+    return None
+
+
+def _one_act_placed_twice(
+    a: str,
+    b: str,
+    a_note: str | None,
+    b_note: str | None,
+    a_links: tuple[str, ...],
+    b_links: tuple[str, ...],
+) -> Verdict | None:
+    """One thing said to undergo one once-only act (`_ONCE_ACTS`, or a burial) in two places
+    that no one country holds ("It was built in Florence" in *Vell Chapel* / "the [[Vell
+    Chapel]] was built in Seville"; `_thing_acted_on` says which thing)."""
+    if _AGAIN.search(a) or _AGAIN.search(b) or not (places_named(a) and places_named(b)):
+        return None
+    x, y = parse_claim(a), parse_claim(b)
+    for px in _acts_placed(x):
+        for py in _acts_placed(y):
+            if px[0] != py[0] or px[2].countries & py[2].countries:
+                continue
+            title = _thing_acted_on(x, y, (a_note, b_note), (a_links, b_links), (px[3], py[3]))
+            if title is not None:
+                act = px[1] if px[1] in _UNDERGONE else f"was {px[1]}"
+                return Verdict(
+                    0.7,
+                    "semantic_conflict",
+                    f"different places: {quoted(px[2].text)} vs {quoted(py[2].text)}, both "
+                    f"about where {title} {act}",
+                )
+    return None
+
+
+def _acts_placed(c: ParsedClaim) -> list[tuple[str, str, PlaceNamed, str]]:
+    """The places claim `c` names each with the once-only act said to happen there: the act
+    word nearest before the place in its clause, not negated ("was built in 1420 in
+    Florence"): (the act's key, the act as written, the place, the act's clause up to it)."""
+    if c.negators:
+        return []
+    found: list[tuple[str, str, PlaceNamed, str]] = []
+    for place in places_named(c.text):
+        before = [t for t in c.tokens if t.end <= place.start]
+        at = before[-1].norm if before else ""
+        if at in _SIDES and len(before) > 1:
+            at = before[-2].norm  # "in northern Italy"
+        if at not in _AT_PLACE:
+            continue  # "in Florence", "at Wells"; not "Florence's", "a Roman"
+        for k in range(len(before) - 1, max(len(before) - 1 - _ACT_REACH, -1), -1):
+            t = before[k]
+            if t.kind == "punct" and t.norm in (";", ".", ":", "(", ")"):
+                break
+            group = _ACT_GROUP.get(t.stem) or _PLACED_ACT_GROUP.get(t.stem)
+            if group is not None:
+                clause = re.split(r"[;:,]|\band\b|\bwhen\b", c.text[: t.start])[-1]
+                found.append((group, t.norm, place, clause))
+                break
+    return found
+
+
+def _owned_by_title(c: ParsedClaim, note: str) -> bool:
+    """Claim `c` opens with a possession of `note`'s thing ("Ana Vell's son was born ..."):
+    the owned thing is another."""
+    m = _POSSESSION.match(c.text)
+    if m is None:
+        return False
+    owner, owned = _content_words(m.group(1)), _content_words(m.group(2))
+    title = _title_stems(note)
+    return bool(owner) and bool(owned) and owner <= shared_stems(owner, title)
+
+
+#: Words before a place where something happens ("built in Florence", "buried at Wells").
+_AT_PLACE = frozenset({"in", "at", "near", "on", "the"})
+_SIDES = frozenset(
+    "north south east west central northern southern eastern western the present-day".split()
+)
+#: Once-only acts whose place, not date, a note gives.
+_PLACED_ACT_GROUP = {stem(w): "buried" for w in ("buried", "interred", "entombed")}
+
+
+def _thing_acted_on(
+    x: ParsedClaim,
+    y: ParsedClaim,
+    notes: tuple[str | None, str | None],
+    links: tuple[tuple[str, ...], tuple[str, ...]],
+    clauses: tuple[str, str],
+) -> str | None:
+    """The title of the note whose thing claims `x` and `y` both say an act was done to: one
+    claim of that note speaks of its thing (its subject the title's words, a pronoun, or left
+    out, or the act's own clause opening with "it"), and the other's subject names that note
+    or links it; or None."""
+    for own, note, other_c, other_links, own_clause in (
+        (x, notes[0], y, links[1], clauses[0]),
+        (y, notes[1], x, links[0], clauses[1]),
+    ):
+        if not note:
+            continue
+        named_as_subject = _subject_is_title(other_c, note)
+        if not (
+            _OWN_CLAUSE.match(own_clause)
+            or _speaks_of_own_note(own, note)
+            # "the building was finally completed in 1880" in the note, where the other
+            # claim's subject is the note's thing
+            or (named_as_subject and _COMMON_NOUN_CLAUSE.match(own_clause))
+        ):
+            continue
+        if _owned_by_subject(own, other_c) or _owned_by_title(other_c, note):
+            continue  # "Rowan Tesk's brother was born in 1825": another person's birth
+        if _linked_title(other_links, note) or named_as_subject:
+            return note_title_of(note)
     return None
 
 
@@ -3862,6 +3957,8 @@ def swapped_attribute(
         return 0.75, f"different materials: {quoted(_span(wx))} vs {quoted(_span(wy))}"
     what = f"{quoted(_span(wx))} vs {quoted(_span(wy))}"
     if _functional(x, wx[0]) and _functional(y, wy[0]):
+        if _may_hold_each_other(_span(wx), _span(wy)):
+            return None  # "built in Florence" / "built in Italy": a city and its country
         return 0.7, f"different {_slot(x, wx[0])}: {what}"
     names = all(w.upper for w in wx) and all(w.upper for w in wy)
     if names and _after(x, wx[0], _NAME_LEADS) and _after(y, wy[0], _NAME_LEADS):
@@ -3962,6 +4059,13 @@ def exclusive_in_frame(x: ParsedClaim, y: ParsedClaim) -> tuple[str, str, str] |
             who = " ".join(dict.fromkeys(w.surface for w in x.words if w.stem in subject))
             return f"{wx.surface} {nx.surface}", f"{wy.surface} {ny.surface}", who
     return None
+
+
+def _may_hold_each_other(a: str, b: str) -> bool:
+    """Places `a` and `b` share a country, so one may lie in the other ("Florence" /
+    "Italy", "Florence" / "Tuscany")."""
+    pa, pb = places_named(a), places_named(b)
+    return bool(pa and pb and pa[0].countries & pb[0].countries)
 
 
 def _after(c: ParsedClaim, w: ClaimWord, leads: set[str] | frozenset[str]) -> bool:

@@ -34,7 +34,7 @@ def test_a_place_of_one_level_said_of_a_thing(
 @pytest.mark.parametrize(
     "text",
     [
-        "The Vell Arch is in Paris.",  # a city: no closed set to compare it in
+        "The Vell Arch is in Vellmouth.",  # a town no gazetteer holds
         "Ana Vell is in Germany this week.",  # where someone is for now
         "It is in Tanzania.",  # no note to say what "It" is
     ],
@@ -60,6 +60,31 @@ def test_one_thing_in_two_places_of_one_level(a: str, b: str, conflict: bool) ->
     assert (conflicting_locations(a, b) is not None) is conflict
     verdict = assess(a, b, a_note="Geo/Vell.md", b_note="Geo/Africa.md")
     assert (verdict.score >= FLAG_THRESHOLD) is conflict, verdict
+
+
+@pytest.mark.parametrize(
+    ("a", "a_title", "b", "conflict"),
+    [
+        # a place below the country, by the countries it lies in
+        ("A flightless parrot found only in New Zealand.", "Vellapo",
+         "The Vellapo lives in the forests of Tasmania.", True),
+        ("The vell iguana is found only on the Galapagos Islands.", "Vell Iguana",
+         "The vell iguana is native to the rocky coasts of Madagascar.", True),
+        ("The Vell Arch is in Paris.", "", "The Vell Arch is in Italy.", True),
+        # one country holds both, a region holds the country named, a range spans both
+        ("The Vell Arch is in Paris.", "", "The Vell Arch is in Lyon.", False),
+        ("The Vell Arch is in Tuscany.", "", "The Vell Arch is in Italy.", False),
+        ("Vellwort grows in the Alps.", "", "Vellwort grows in Switzerland.", False),
+        ("Vellwort grows only in Bavaria, Germany.", "", "Vellwort grows in Germany.", False),
+        # a region against a continent, by its countries' continents
+        ("Vellwort grows in Patagonia.", "", "Vellwort grows in Africa.", True),
+        ("Vellwort grows in Patagonia.", "", "Vellwort grows in South America.", False),
+        # "Australia" the continent takes in New Guinea
+        ("Vellroos live in Australia.", "", "Vellroos live in New Guinea.", False),
+    ],
+)  # fmt: skip
+def test_places_below_the_country(a: str, a_title: str, b: str, conflict: bool) -> None:
+    assert (conflicting_locations(a, b, a_title, "Overview") is not None) is conflict
 
 
 def test_the_verdict_names_both_places_and_the_thing() -> None:
@@ -127,3 +152,26 @@ def test_the_verdict_says_which_relation_differs() -> None:
     )
     assert '"Australia" vs "New Zealand"' in verdict.explanation
     assert "which country Vellport is the capital of" in verdict.explanation
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "conflict"),
+    [
+        # one act done once, in places no one country holds
+        ("It was built in Florence in 1420.", "The Vell Chapel was built in Seville.", True),
+        ("It was built in Florence in 1420.", "The Vell Chapel was built in Tuscany.", False),
+        ("It was built in Florence in 1420.", "The Vell Chapel was built in Italy.", False),
+        ("He was born in Paris and died in Rome.", "Vell Chapel died in Madrid.", True),
+        # another act, another thing, a thing of its own
+        ("He was born in Paris.", "Vell Chapel died in Madrid.", False),
+        ("It was built in Florence.", "The Tarn Chapel was built in Seville.", False),
+        ("He was born in Paris.", "Vell Chapel's son was born in Madrid.", False),
+        # done again
+        ("It was built in Florence.", "The Vell Chapel was rebuilt in Seville.", False),
+    ],
+)  # fmt: skip
+def test_an_act_done_once_has_one_place(a: str, b: str, conflict: bool) -> None:
+    verdict = assess(a, b, a_note="Places/Vell Chapel.md", b_note="Places/Overview.md")
+    assert (verdict.score >= FLAG_THRESHOLD) is conflict, verdict
+    if conflict:
+        assert verdict.explanation.startswith("different places:"), verdict
