@@ -641,7 +641,7 @@ _MAKE_KINDS = {
     "developed": "developed", "first built": "invented", "conceived": "invented",
     "pioneered": "invented", "proposed": "proposed", "formulated": "proposed",
     "postulated": "proposed", "worked out": "proposed", "found": "discovered",
-    "made": "made",
+    "made": "made", "built": "built", "came up with": "invented",
 }  # fmt: skip
 #: Kinds of making that all answer who first brought a thing about: "introduced by the
 #: cartographer Mercator" and "devised by Ortelius" cannot both be the one origin.
@@ -661,7 +661,9 @@ _MAKER_VERB_WORDS = (
 _MAKER_VERBS = rf"(?P<verb>{_MAKER_VERB_WORDS})"
 #: ... and those written before "by": "developed" too, which patients and skills do before
 #: anything but a maker ("Patients developed ...")
-_PASSIVE_MAKER_VERBS = rf"(?P<verb>{_MAKER_VERB_WORDS}|developed|found)"
+_PASSIVE_MAKER_VERBS = rf"(?P<verb>{_MAKER_VERB_WORDS}|developed|found|built)"
+#: ... and those written after a maker ("Ana Tarn came up with ...")
+_ACTIVE_MAKER_VERBS = rf"(?P<verb>{_MAKER_VERB_WORDS}|came\s+up\s+with)"
 #: What may stand between a maker verb and its "by": a place, a year, a manner ("designed in
 #: Switzerland by", "founded in 1903 by", "created single-handedly by").
 _BEFORE_BY = (
@@ -720,7 +722,7 @@ _MADE_BY = (
     # "Tony Hoare invented Quicksort", "John Harrison built the first working Pendulum Clock"
     re.compile(
         rf"(?<![\w'’-]){_WHO}{_ASIDE}\s+(?:first\s+)?"
-        rf"(?:{_MAKER_VERBS}\s+(?:the\s+)?(?:first\s+(?:[a-z]+\s+)?)?"
+        rf"(?:{_ACTIVE_MAKER_VERBS}\s+(?:the\s+)?(?:first\s+(?:[a-z]+\s+)?)?"
         r"|(?P<built>built|produced|made)\s+the\s+first\s+(?:[a-z]+\s+)?)"
         r"(?P<name>[A-Z][\w'’-]*(?:\s+(?:of\s+|the\s+)?[A-Z][\w'’-]*){0,3})"
     ),
@@ -754,7 +756,7 @@ _PRONOUN_WORK_BY = re.compile(
 # was invented by Tony Hoare" there
 _MADE_BY_OPENING = re.compile(
     r"^(?:First\s+|Originally\s+)?(?P<verb>(?i:invented|devised|created|coined|founded|discovered"
-    rf"|painted|composed|sculpted|written|designed|developed|introduced|found)){_BEFORE_BY}"
+    rf"|painted|composed|sculpted|written|designed|developed|introduced|found|built)){_BEFORE_BY}"
     rf"\s+by\s+{_WHO}"
 )
 # "The telephone was invented by ...": a thing named by a common noun, which is one thing only
@@ -782,11 +784,60 @@ _PRONOUN_NAMED_AFTER = re.compile(
     rf"^(?:(?:It|They)\s+(?:(?:is|are|was|were)\s+)?)?{_NAMED_VERB}{_WHO}"
 )
 # "William Herschel discovered it in 1781" in the note of what "it" is
-_MAKER_OF_IT = re.compile(rf"^{_WHO}{_ASIDE}\s+(?:first\s+)?{_MAKER_VERBS}\s+(?:it|them)\b")
+_MAKER_OF_IT = re.compile(rf"^{_WHO}{_ASIDE}\s+(?:first\s+)?{_ACTIVE_MAKER_VERBS}\s+(?:it|them)\b")
+# "He invented the Vell Engine", "An engineer from Ghent, she designed the Vell Engine" in a
+# person's note
 _PRONOUN_MAKER = re.compile(
-    rf"^(?:He|She|They)\s+(?:first\s+)?{_MAKER_VERBS}\s+(?:the\s+)?"
+    r"^(?:(?:An?|The)\s+[^,;()]{1,60},\s+)?(?:He|She|They|he|she|they)\s+(?:first\s+)?"
+    rf"{_ACTIVE_MAKER_VERBS}\s+(?:the\s+)?"
     r"(?P<name>[A-Z][\w'’-]*(?:\s+(?:of\s+|the\s+)?[A-Z][\w'’-]*){0,3}|it\b)"
 )
+#: What a thing is called as someone's making ("the brainchild of X") and the making.
+_NOUN_MAKING = {
+    "work": "made", "brainchild": "created", "invention": "created", "creation": "created",
+    "design": "designed",
+}  # fmt: skip
+_MAKING_NOUN = rf"(?P<noun>{'|'.join(_NOUN_MAKING)})"
+#: How someone is said to have made a thing ("credited with inventing").
+_GERUND_MAKING = {
+    "inventing": "invented", "devising": "devised", "creating": "created",
+    "designing": "designed", "discovering": "discovered", "founding": "founded",
+    "writing": "wrote", "painting": "painted", "composing": "composed",
+    "developing": "developed", "introducing": "introduced", "coining": "coined",
+    "building": "built",
+}  # fmt: skip
+_GERUND = rf"(?P<gerund>{'|'.join(_GERUND_MAKING)})"
+# "The Vell Engine is the brainchild of Ana Tarn", "The Vell Engine was the work of Ana Tarn"
+_NOUN_OF_MAKER = re.compile(
+    rf"{_NAME}\s+(?:is|was)\s+(?:(?:the|an?)\s+)?(?:[a-z][\w'’-]*\s+)?{_MAKING_NOUN}\s+of"
+    rf"\s+{_WHO}"
+)
+# "The Vell Engine is credited to Ana Tarn", "The Vell Engine is attributed to Ana Tarn"
+_CREDITED = re.compile(
+    rf"{_NAME}\s+(?:is|was|are|were)\s+(?:usually\s+|traditionally\s+|generally\s+)?"
+    rf"(?:credited|attributed)\s+to\s+{_WHO}"
+)
+# "Ana Tarn is credited with inventing the Vell Engine"
+_CREDITED_WITH = re.compile(
+    rf"(?<![\w'’-]){_WHO}\s+(?:is|was)\s+(?:usually\s+|generally\s+)?credited\s+with\s+"
+    rf"{_GERUND}\s+(?:the\s+)?(?P<name>[A-Z][\w'’-]*(?:\s+(?:of\s+|the\s+)?[A-Z][\w'’-]*){{0,3}})"
+)
+# "It was Ana Tarn who invented the Vell Engine"
+_CLEFT_MAKER = re.compile(
+    rf"\b(?:It|it)\s+was\s+{_WHO}\s+who\s+(?:first\s+)?{_ACTIVE_MAKER_VERBS}\s+(?:the\s+)?"
+    r"(?P<name>[A-Z][\w'’-]*(?:\s+(?:of\s+|the\s+)?[A-Z][\w'’-]*){0,3})"
+)
+# opening a line of the thing's note: "The brainchild of Ana Tarn", "Credited to Ana Tarn",
+# "It is attributed to Ana Tarn", "Its inventor was Ana Tarn", "Its designer, Ana Tarn, ..."
+_NOUN_OF_MAKER_OPENING = re.compile(
+    rf"^(?:(?:It|This)\s+(?:is|was)\s+)?(?:The|the|An?|an?)\s+(?:[a-z][\w'’-]*\s+)?"
+    rf"{_MAKING_NOUN}\s+of\s+{_WHO}"
+)
+_CREDITED_OPENING = re.compile(
+    r"^(?:(?:It|They)\s+(?:is|was|are|were)\s+)?(?:usually\s+|traditionally\s+)?"
+    rf"(?:[Cc]redited|[Aa]ttributed)\s+to\s+{_WHO}"
+)
+_ITS_ROLE = re.compile(rf"^(?:Its|Their)\s+(?:original\s+)?{_ROLE}(?:\s+(?:is|was)|\s*,)\s+{_WHO}")
 
 
 @dataclass(frozen=True)
@@ -898,6 +949,16 @@ def makings_in(text: str, title: str = "") -> tuple[Making, ...]:
         found.extend(
             (m["name"], _WORK_KINDS[m["work"].lower()], m["who"]) for m in pattern.finditer(text)
         )
+    found.extend(
+        (m["name"], _NOUN_MAKING[m["noun"].lower()], m["who"])
+        for m in _NOUN_OF_MAKER.finditer(text)
+    )
+    found.extend((m["name"], "made", m["who"]) for m in _CREDITED.finditer(text))
+    found.extend(
+        (m["name"], _GERUND_MAKING[m["gerund"].lower()], m["who"])
+        for m in _CREDITED_WITH.finditer(text)
+    )
+    found.extend((m["name"], m["verb"], m["who"]) for m in _CLEFT_MAKER.finditer(text))
     common = _COMMON_MADE_BY.match(text)
     titled = title[:1].isupper()
     if titled:
@@ -906,7 +967,7 @@ def makings_in(text: str, title: str = "") -> tuple[Making, ...]:
             if m is not None:
                 found.append((title, m["verb"], m["who"]))
         m = _PRONOUN_MAKER.match(text)
-        if m is not None and m["name"] != "it":
+        if m is not None and m["name"] != "it" and _name_stems(m["name"]) != _name_stems(title):
             found.append((m["name"], m["verb"], title))
         m = _PRONOUN_WORK_BY.match(text)
         if m is not None:
@@ -917,6 +978,15 @@ def makings_in(text: str, title: str = "") -> tuple[Making, ...]:
         m = _PRONOUN_NAMED_AFTER.match(text)
         if m is not None:
             found.append((title, m["verb"], m["who"]))
+        m = _NOUN_OF_MAKER_OPENING.match(text)
+        if m is not None:
+            found.append((title, _NOUN_MAKING[m["noun"].lower()], m["who"]))
+        m = _CREDITED_OPENING.match(text)
+        if m is not None:
+            found.append((title, "made", m["who"]))
+        m = _ITS_ROLE.match(text)
+        if m is not None:
+            found.append((title, _MAKER_ROLES[m["role"].lower()], m["who"]))
     out: list[Making] = []
     if common is not None and (common["verb"] or common["first"]):
         found.append((common["name"], _verb_of(common), common["who"]))
@@ -952,7 +1022,7 @@ def _common_key(words: str) -> str:
 #: Any word a claim naming a maker writes: a maker verb, "by", a possessive or a role.
 _MAKING_WORDS = (
     rf"{_MAKER_VERB_WORDS}|described|named|built|produced|made|\bby\b|['’]s\b"
-    rf"|{'|'.join(_MAKER_ROLES)}"
+    rf"|{'|'.join(_MAKER_ROLES)}|{'|'.join(_NOUN_MAKING)}|credited|attributed|came\s+up"
 )
 _MAKING_WORD = re.compile(rf"(?i:{_MAKING_WORDS})")
 

@@ -2276,7 +2276,7 @@ _ONCE_ACTS = tuple(
     |discovered|invented|patented|born|died|sank|demolished|dissolved disbanded|annexed
     |consecrated|crowned|assassinated|executed|unveiled|coined|launched|destroyed|collapsed
     |abdicated|canonised canonized|commissioned|decommissioned|scuttled|christened
-    |unified|merged""".split("|")
+    |unified|merged|released|adopted|introduced|retired|closed""".split("|")
 )
 _ACT_GROUP = {w: min(group) for group in _ONCE_ACTS for w in group}
 #: Words that make any act said after them a once-only one ("first performed in 1791").

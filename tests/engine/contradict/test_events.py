@@ -592,3 +592,43 @@ def test_a_first_is_keyed_by_its_act_and_thing() -> None:
     assert event_keys("He was the first person to observe vellids.", "Ana Mallory") == (
         event_keys("Orrin was the first ever to see vellids.")
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "expected"),
+    [
+        ("The Reyl Engine is the brainchild of Ana Mallory.", "", ("Reyl Engine", "invented")),
+        ("The Reyl Engine was the work of Ana Mallory.", "", ("Reyl Engine", "made")),
+        ("The Reyl Engine is attributed to Ana Mallory.", "", ("Reyl Engine", "made")),
+        ("Ana Mallory is credited with inventing the Reyl Engine.", "",
+         ("Reyl Engine", "invented")),
+        ("It was Ana Mallory who designed the Reyl Engine.", "", ("Reyl Engine", "designed")),
+        ("Ana Mallory came up with the Reyl Engine in 1901.", "", ("Reyl Engine", "invented")),
+        ("The Reyl Engine was built by the engineer Ana Mallory.", "", ("Reyl Engine", "built")),
+        # lines of the thing's own note
+        ("The brainchild of Ana Mallory.", "Reyl Engine", ("Reyl Engine", "invented")),
+        ("Credited to Ana Mallory.", "Reyl Engine", ("Reyl Engine", "made")),
+        ("Built by Ana Mallory in 1901.", "Reyl Engine", ("Reyl Engine", "built")),
+        ("Its inventor was Ana Mallory.", "Reyl Engine", ("Reyl Engine", "invented")),
+        ("Its designer, Ana Mallory, was Scottish.", "Reyl Engine", ("Reyl Engine", "designed")),
+    ],
+)  # fmt: skip
+def test_makers_said_as_nouns_credits_and_clefts(
+    text: str, title: str, expected: tuple[str, str]
+) -> None:
+    found = makings_in(text, title)
+    assert [(m.name, m.verb, m.who) for m in found] == [(*expected, ("Ana Mallory",))]
+
+
+def test_a_person_s_note_names_its_person_as_the_maker() -> None:
+    # an opening description, then the pronoun
+    found = makings_in("An engineer from Ghent, she designed the Reyl Engine.", "Ana Mallory")
+    assert [(m.name, m.who) for m in found] == [("Reyl Engine", ("Ana Mallory",))]
+    # never the thing's own note as its maker
+    assert makings_in("An engineer from Ghent, she designed the Reyl Engine.", "Reyl Engine") == ()
+    # a success, a design of something else: no maker of the thing
+    assert makings_in("Its success was the work of Ana Mallory.", "Reyl Engine") == ()
+    # building and inventing answer two questions; two builders do not agree
+    built = "The Reyl Engine was built by Tomas Reyl."
+    assert conflicting_makers(built, "The Reyl Engine was invented by Ana Mallory.") is None
+    assert conflicting_makers(built, "The Reyl Engine was built by Ana Mallory.") is not None
