@@ -56,6 +56,7 @@ from engine.contradict.persons import (
 )
 from engine.contradict.persons import clear_caches as clear_person_caches
 from engine.contradict.quantities import measure_keys
+from engine.contradict.stance import stance_in
 from engine.contradict.store import ClaimRow, PairRow
 from engine.contradict.structure import about_different_things, varying_values
 from engine.contradict.structure import clear_caches as clear_structure_caches
@@ -1171,4 +1172,5 @@ def clear_claim_caches() -> None:
     may_date_event.cache_clear()
     location_in.cache_clear()
     places_named.cache_clear()
+    stance_in.cache_clear()
     measure_keys.cache_clear()

@@ -54,6 +54,7 @@ from engine.contradict.quantities import (
     quantity_relation,
     same_measure,
 )
+from engine.contradict.stance import conflicting_stances
 from engine.contradict.text import (
     AUXILIARIES,
     CHOOSE_VERBS,
@@ -299,6 +300,16 @@ def _assess_pair(
         title, wa, wb = colour
         return Verdict(
             0.7, "semantic_conflict", f"colours: {quoted(wa)} vs {quoted(wb)}, both about {title}"
+        )
+    # Two parties as friends and as foes ("live in harmony" / "have been bitter enemies").
+    stance = conflicting_stances(a, b)
+    if stance is not None:
+        sx, sy, names = stance
+        return Verdict(
+            0.7,
+            "semantic_conflict",
+            f"friends or foes: {quoted(sx.text)} vs {quoted(sy.text)}, both about how "
+            f"{' and '.join(names)} stand",
         )
     # One thing given two values of a trait that holds one ("omnivores" / "strict meat-eaters")
     traits = conflicting_traits(
@@ -2267,18 +2278,30 @@ def _one_time_event(
     return None
 
 
-#: Acts a thing undergoes once, each group one act said in other words: a date given for one
-#: is the date of that act ("completed in 1810" / "finished in the 1840s").
+#: Acts a thing undergoes once, each group one act said in other words (and the noun that
+#: names it): a date given for one is the date of that act ("completed in 1810" / "finished
+#: in the 1840s" / "its completion in 1880").
+_ONCE_ACTS_WRITTEN = """completed finished completion|built constructed erected construction
+    |founded established|opened inaugurated inauguration|published publication|premiered
+    |signed|ratified ratification|enacted enactment|abolished abolition|repealed
+    |discovered discovery|invented invention|patented|born birth|died death|sank sinking
+    |demolished demolition|dissolved disbanded dissolution|annexed annexation
+    |consecrated consecration|crowned coronation|assassinated assassination|executed execution
+    |unveiled|coined|launched|destroyed destruction|collapsed|abdicated abdication
+    |canonised canonized|commissioned|decommissioned|scuttled|christened
+    |unified unification|merged merger|released|adopted adoption|introduced introduction
+    |retired retirement|closed closure|painted|written wrote|composed composition
+    |carved sculpted|recorded|filmed|struck"""
 _ONCE_ACTS = tuple(
-    frozenset(stem(w) for w in group.split())
-    for group in """completed finished|built constructed erected|founded established
-    |opened inaugurated|published|premiered|signed|ratified|enacted|abolished|repealed
-    |discovered|invented|patented|born|died|sank|demolished|dissolved disbanded|annexed
-    |consecrated|crowned|assassinated|executed|unveiled|coined|launched|destroyed|collapsed
-    |abdicated|canonised canonized|commissioned|decommissioned|scuttled|christened
-    |unified|merged|released|adopted|introduced|retired|closed""".split("|")
+    frozenset(stem(w) for w in group.split()) for group in _ONCE_ACTS_WRITTEN.split("|")
 )
 _ACT_GROUP = {w: min(group) for group in _ONCE_ACTS for w in group}
+#: Each act's verb as an explanation writes it ("completion" is "completed").
+_ACT_VERB = {
+    stem(w): group.split()[0]
+    for group in " ".join(_ONCE_ACTS_WRITTEN.split()).split("|")
+    for w in group.split()
+}
 #: Words that make any act said after them a once-only one ("first performed in 1791").
 _FIRST_TIME = frozenset({"first", "originally"})
 #: Words between an act and its date ("completed by Robert Stevenson in 1810").
@@ -2315,7 +2338,7 @@ def _acts_dated(c: ParsedClaim) -> list[tuple[str, str, DateMention, str]]:
             ):
                 group = "first " + meaning_of(t.stem)
             if group is not None:
-                act = t.norm if not group.startswith("first ") else "first " + t.norm
+                act = "first " + t.norm if group.startswith("first ") else _ACT_VERB[t.stem]
                 clause = re.split(r"[;:,]|\band\b|\bwhen\b", c.text[: t.start])[-1]
                 found.append((group, act, date, clause))
                 break
@@ -2413,7 +2436,7 @@ def _acts_placed(c: ParsedClaim) -> list[tuple[str, str, PlaceNamed, str]]:
             group = _ACT_GROUP.get(t.stem) or _PLACED_ACT_GROUP.get(t.stem)
             if group is not None:
                 clause = re.split(r"[;:,]|\band\b|\bwhen\b", c.text[: t.start])[-1]
-                found.append((group, t.norm, place, clause))
+                found.append((group, _ACT_VERB.get(t.stem, t.norm), place, clause))
                 break
     return found
 
@@ -2594,7 +2617,7 @@ _HAS_SET_APART = re.compile(
 
 
 #: Acts said without "was" ("when the ship sank").
-_UNDERGONE = frozenset("died sank collapsed abdicated merged".split())
+_UNDERGONE = frozenset("died sank collapsed abdicated merged struck retired".split())
 
 
 def _capitalised_at(text: str, names: frozenset[str]) -> list[int]:

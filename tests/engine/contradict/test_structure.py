@@ -3105,6 +3105,11 @@ def test_a_measure_named_away_from_its_value_still_names_it() -> None:
          "Vell Bridge was not finished until 1889.", False),
         ("At 900 m the longest span in the county; it opened in 1889.",
          "Ferries stopped running when the [[Vell Bridge]] opened in 1901.", True),
+        # the noun that names the act, and acts of making a work
+        ("Its completion in 1889 was celebrated for a week.",
+         "The Vell Bridge was finished in 1901.", True),
+        ("It was painted in 1889 at the asylum.", "The [[Vell Bridge]] was painted in 1885.",
+         True),
         # a common noun is another thing where the other claim only links the note
         ("Work began in 1870, and the toll house was completed in 1889.",
          "Ferries stopped running when the [[Vell Bridge]] was completed in 1901.", False),
