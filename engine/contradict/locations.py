@@ -187,8 +187,17 @@ _LIVES = (
 )
 # "over", "through", "near": a place the thing is in, on or by
 _AT = r"(?:in|on|over|above|through|across|along|near|beside|at|within|off)"
-# "the rocky coasts of", "the forests of": a part of the place, which lies where it does
-_LANDSCAPE = r"(?:the\s+(?:[a-z][\w'’-]*\s+){0,2}?[a-z][\w'’-]*\s+of\s+)?"
+# "the rocky coasts of", "the Po Valley of": a part of the place, which lies where it does
+_LANDSCAPE = r"(?:the\s+(?:[\w'’-]+\s+){0,2}?[\w'’-]+\s+of\s+)?"
+# what a place is ("A belt of the central United States", "An island in the Aegean")
+_PLACE_KIND = (
+    r"(?:belt|region|area|zone|island|isle|archipelago|river|city|town|village|mountain|range"
+    r"|desert|lake|valley|plateau|plain|plains|peninsula|province|state|district|port|coast"
+    r"|forest|county|strait|bay|basin|delta|gorge|canyon)"
+)
+# "The world's most tornado-prone belt, [[Tornado Alley]], runs through ...": a description
+# before the thing's name
+_DESCRIBED = r"(?:(?:The|A|An)\s+[^,;()]{3,60},\s+)?"
 # where the places end: the clause, or a part of the last named ("Sicily's east coast")
 _PLACES_END = r"(?=\s*(?:[.;,]|$)|['’]s\s)"
 # what may stand between a verb and the place: "in 1815 near Brussels, in present-day ..."
@@ -229,7 +238,7 @@ _PATTERNS = (
     # "Mount Kilimanjaro is in Tanzania", "The tower stands in France", "The iguana is found
     # only on the Galapagos Islands", "The kakapo lives in the forests of Tasmania"
     (
-        rf"^{_THING}\s+(?:{_BE}\s+(?:located\s+|situated\s+|found\s+)?(?:only\s+)?(?:in|on)"
+        rf"^{_DESCRIBED}{_THING},?\s+(?:{_BE}\s+(?:located\s+|situated\s+|found\s+)?(?:only\s+)?(?:in|on)"
         rf"|{_LIVES}\s+(?:only\s+)?{_AT})\s+{_LANDSCAPE}{_MODERN}{_PLACES}{_PLACES_END}"
     ),
     # "Kangaroos are native to Australia", "... native to the rocky coasts of Madagascar"
@@ -237,10 +246,12 @@ _PATTERNS = (
         rf"^{_THING}\s+(?:is|are|was|were)\s+(?:only\s+)?(?:native|endemic)\s+to\s+{_LANDSCAPE}"
         rf"{_PLACES}(?=\s*(?:[.;,]|$))"
     ),
-    # "A flightless parrot found only in New Zealand": a line of the note about its own thing
+    # "A flightless parrot found only in New Zealand", "A belt of the central United States":
+    # a line of the note about its own thing
     (
-        r"^(?P<thing>)(?:An?)\s+(?:[\w,'’-]+\s+){0,6}?(?:found|native|endemic|living|growing)"
-        rf"\s+(?:only\s+)?(?:in|on|to)\s+{_LANDSCAPE}{_PLACES}(?=\s*(?:[.;,]|$))"
+        r"^(?P<thing>)(?:An?)\s+(?:[\w,'’-]+\s+){0,6}?(?:(?:found|native|endemic|living|growing)"
+        rf"\s+(?:only\s+)?(?:in|on|to)|{_PLACE_KIND}\s+(?:of|in|on))\s+{_LANDSCAPE}{_MODERN}"
+        rf"{_PLACES}(?=\s*(?:[.;,]|$))"
     ),
     # "Mount Kilimanjaro is a dormant volcano in Tanzania"
     (
@@ -276,6 +287,7 @@ class Location:
     relation: str = "is in"  # or "took place in" (a one-time event), "came from"
     common: bool = False  # named by a common noun ("The potato")
     plural: bool = False  # "Kangaroos are ...", "They were ..."
+    native: bool = False  # "is native to": where it is, and where it came from
 
 
 @lru_cache(maxsize=1 << 14)
@@ -309,8 +321,17 @@ def location_in(text: str, title: str = "") -> Location | None:
             return None
         name = thing[4:] if thing.startswith("The ") else thing
         common = thing.startswith("The ") and thing[4:5].islower()  # "The potato"
+        native = relation == "is in" and re.search(r"\bnative\s+to\b", m.group()) is not None
         return Location(
-            _key(thing), name, level, frozenset(places), m["places"], relation, common, plural
+            _key(thing),
+            name,
+            level,
+            frozenset(places),
+            m["places"],
+            relation,
+            common,
+            plural,
+            native,
         )
     return None
 
@@ -332,6 +353,14 @@ def _key(name: str) -> str:
     return " ".join(stem(w.casefold()) for w in words)
 
 
+def _native_and_origin(x: Location, y: Location) -> bool:
+    """One claim says where a thing is native, the other where it came from ("Maize is
+    native to Mexico" / "Maize originated in Asia"): one question."""
+    native = x if x.native else y if y.native else None
+    other = y if native is x else x
+    return native is not None and other.relation == "came from"
+
+
 def may_locate(text: str) -> bool:
     """Claim `text` may place a thing in a country, a continent or a place below the country
     (a cheap filter)."""
@@ -348,7 +377,7 @@ def conflicting_locations(
     x, y = location_in(a, a_title), location_in(b, b_title)
     if x is None or y is None or x.thing != y.thing:
         return None
-    if x.relation != y.relation:
+    if x.relation != y.relation and not _native_and_origin(x, y):
         return None
     if (x.common or y.common) and x.thing not in {_key(a_title), _key(b_title)}:
         return None  # "The capital": one thing only where it is a note's title

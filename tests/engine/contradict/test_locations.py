@@ -79,6 +79,16 @@ def test_one_thing_in_two_places_of_one_level(a: str, b: str, conflict: bool) ->
         # a region against a continent, by its countries' continents
         ("Vellwort grows in Patagonia.", "", "Vellwort grows in Africa.", True),
         ("Vellwort grows in Patagonia.", "", "Vellwort grows in South America.", False),
+        # a description before the name, a line that says what kind of place the thing is
+        ("A belt of the central United States, across the plains.", "Vell Alley",
+         "The stormiest belt of all, Vell Alley, runs through the Po Valley of northern Italy.",
+         True),
+        ("A belt of the central United States.", "Vell Alley",
+         "The stormiest belt of all, Vell Alley, runs through Kansas.", False),
+        # where a thing is native is where it came from
+        ("Vellwort is native to Mexico.", "", "Vellwort originated in Asia.", True),
+        ("Vellwort is native to Mexico.", "", "Vellwort originated in Mexico.", False),
+        ("Vellwort grows in Mexico.", "", "Vellwort originated in Asia.", False),
         # "Australia" the continent takes in New Guinea
         ("Vellroos live in Australia.", "", "Vellroos live in New Guinea.", False),
     ],
