@@ -2340,9 +2340,27 @@ def _acts_dated(c: ParsedClaim) -> list[tuple[str, str, DateMention, str]]:
             if group is not None:
                 act = "first " + t.norm if group.startswith("first ") else _ACT_VERB[t.stem]
                 clause = re.split(r"[;:,]|\band\b|\bwhen\b", c.text[: t.start])[-1]
-                found.append((group, act, date, clause))
+                if not _of_another(c, t.start):
+                    found.append((group, act, date, clause))
                 break
     return found
+
+
+def _of_another(c: ParsedClaim, at: int) -> bool:
+    """The act at `at` in claim `c` sits in a relative clause of another thing than the
+    claim's subject ("..., his favourite wife, Mumtaz Mahal, who died in 1631"), or in an
+    apposition naming another ("his death" is the subject's; "his wife's death" is not)."""
+    m = _RELATIVE_BEFORE.search(c.text[:at])
+    if m is None:
+        return False
+    antecedent = {stem(w.lower()) for w in re.findall(r"[A-Za-z][\w'’-]*", m.group("noun"))}
+    return not (antecedent & c.subject)
+
+
+#: A relative clause and the words before its comma ("Mumtaz Mahal, who").
+_RELATIVE_BEFORE = re.compile(
+    r"(?P<noun>[\w'’-]+(?:\s+[\w'’-]+)?)\s*,\s*(?:who|which|whom|whose|that)\b[^,;:]*$"
+)
 
 
 #: "was not completed until 1880": the act happened then
@@ -2436,7 +2454,8 @@ def _acts_placed(c: ParsedClaim) -> list[tuple[str, str, PlaceNamed, str]]:
             group = _ACT_GROUP.get(t.stem) or _PLACED_ACT_GROUP.get(t.stem)
             if group is not None:
                 clause = re.split(r"[;:,]|\band\b|\bwhen\b", c.text[: t.start])[-1]
-                found.append((group, _ACT_VERB.get(t.stem, t.norm), place, clause))
+                if not _of_another(c, t.start):
+                    found.append((group, _ACT_VERB.get(t.stem, t.norm), place, clause))
                 break
     return found
 

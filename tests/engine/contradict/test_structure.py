@@ -3110,6 +3110,11 @@ def test_a_measure_named_away_from_its_value_still_names_it() -> None:
          "The Vell Bridge was finished in 1901.", True),
         ("It was painted in 1889 at the asylum.", "The [[Vell Bridge]] was painted in 1885.",
          True),
+        # an act of someone else, in a relative clause of another name
+        ("Tarn Vell had it built for his wife, Ana Tarn, who died in 1631.",
+         "The Vell Bridge was finished in 1901.", False),
+        ("The [[Vell Bridge]], which was completed in 1889, spans the river.",
+         "It was finished in 1901.", True),
         # a common noun is another thing where the other claim only links the note
         ("Work began in 1870, and the toll house was completed in 1889.",
          "Ferries stopped running when the [[Vell Bridge]] was completed in 1901.", False),
