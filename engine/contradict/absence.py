@@ -95,8 +95,19 @@ class Lack:
     relation: str = "has"  # or "acts on" ("has no effect on cyclooxygenase")
 
 
+#: Plurals not formed with -s ("teeth", "leaves").
+_IRREGULAR = {
+    "teeth": "tooth", "feet": "foot", "geese": "goose", "mice": "mouse", "men": "man",
+    "women": "woman", "children": "child", "leaves": "leaf", "knives": "knife",
+    "wolves": "wolf", "lives": "life", "calves": "calf", "halves": "half", "hooves": "hoof",
+    "shelves": "shelf", "loaves": "loaf", "oxen": "ox", "lice": "louse", "dice": "die",
+}  # fmt: skip
+
+
 def _singular(word: str) -> str:
     w = word.lower()
+    if w in _IRREGULAR:
+        return _IRREGULAR[w]
     if w.endswith("ies") and len(w) > 4:
         return w[:-3] + "y"
     if w.endswith(("ches", "shes", "sses", "xes")):
@@ -160,6 +171,27 @@ def _phrase_heads(rest: str) -> tuple[list[tuple[str, str]], bool]:
     return heads, ends_clause
 
 
+#: "wingless", "caffeine-free": a thing without what the word's stem names.
+_WITHOUT_SUFFIX = re.compile(
+    r"(?:^(?:\w+ly\s+)?|\b(?:is|are|was|were|be|been|being|remains?|remained|becomes?|became)"
+    r"\s+(?:\w+ly\s+)?)(?P<word>(?P<base>[A-Za-z]{3,}?)-?(?:less|free))"
+    r"(?=\s*(?:[,;.:)]|$)|\s+(?:and|or|at|from|in|on|by|since|throughout|until)\b)",
+    re.IGNORECASE,
+)
+#: "-less" words that name no missing part ("useless", "endless", "wireless").
+_NOT_WITHOUT = frozenset(
+    """
+    unless nevertheless nonetheless regardless doubtless endless countless careless restless
+    useless homeless priceless timeless relentless ruthless reckless tireless harmless
+    pointless helpless hopeless needless effortless seamless wireless fearless aimless
+    breathless ceaseless fruitless limitless matchless nameless numberless powerless
+    senseless shameless speechless spotless thankless thoughtless worthless blameless
+    bottomless boundless careless cordless guiltless heedless jobless lawless mindless
+    motionless penniless selfless sleepless stainless topless weightless
+    """.split()
+)
+
+
 @lru_cache(maxsize=8192)
 def lacked(text: str) -> tuple[Lack, ...]:
     """What claim `text` says is missing: "no frets on the fingerboard" (frets), "free of
@@ -179,6 +211,16 @@ def lacked(text: str) -> tuple[Lack, ...]:
                 continue
             relation = "acts on" if m.group("effect") else "has"
             found.append(Lack(low, f"{m.group().strip()} {phrase}".strip(), relation))
+    # said of the thing ("Kiwi are flightless and ..."), not of a kind of it ("seedless grapes")
+    for m in _WITHOUT_SUFFIX.finditer(text):
+        word, base = m.group("word").lower(), m.group("base").lower()
+        if (
+            word in _NOT_WITHOUT
+            or base in _NOT_A_THING
+            or (word.endswith("free") and "-" not in word)
+        ):
+            continue  # "carefree", "useless": no part missing
+        found.append(Lack(base, m.group("word")))
     return tuple(found)
 
 

@@ -22,6 +22,11 @@ from engine.contradict.types import FLAG_THRESHOLD
         ("Tarn moles lack any ability to see and dig by touch.", {"see"}),
         ("Usually sold without a lid.", {"lid"}),
         ("It builds no nest of its own.", {"nest"}),
+        # a word that says what is missing, said of the thing
+        ("Vellbirds are flightless and nest in burrows.", {"flight"}),
+        ("It is completely odourless, so leaks go unnoticed.", {"odour"}),
+        ("Toothless at birth.", {"tooth"}),
+        ("Naturally caffeine-free.", {"caffeine"}),
     ],
 )  # fmt: skip
 def test_what_a_claim_says_is_missing(text: str, heads: set[str]) -> None:
@@ -36,6 +41,8 @@ def test_what_a_claim_says_is_missing(text: str, heads: set[str]) -> None:
         "There is no doubt about its age.",
         "Camels can go without water for weeks.",  # doing without, not lacking
         "The vellhorn has antlers.",
+        "Seedless vellberries are popular.",  # a kind of the thing, not the thing
+        "A useless device, and a carefree one.",
     ],
 )
 def test_what_names_no_missing_thing(text: str) -> None:
@@ -46,6 +53,7 @@ def test_one_thing_in_two_forms_of_its_word() -> None:
     assert same_thing_word("openings", "opening")
     assert same_thing_word("echolocation", "echolocate")
     assert same_thing_word("berries", "berry")
+    assert same_thing_word("teeth", "tooth")
     assert not same_thing_word("fins", "finches")
     assert had("Its front panel carries six brass keys.", "keys") == "six brass keys"
     assert had("Its front panel is bare.", "keys") is None
