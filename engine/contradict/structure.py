@@ -243,7 +243,19 @@ def assess(
     # nothing else the two claims say marks them apart
     if b < a:
         a, b, a_note, b_note, a_links, b_links = b, a, b_note, a_note, b_links, a_links
-    return _lacked_and_had(a, b, a_note, b_note, a_links, b_links) or verdict
+        a_heading, b_heading = b_heading, a_heading
+    # a line under a heading of its own speaks of that heading's thing ("This spell ..." under
+    # "Hold Monster" in *Spells H*), not of the note's
+    a_own = a_note if _under_title(a_heading, a_note) else None
+    b_own = b_note if _under_title(b_heading, b_note) else None
+    return _lacked_and_had(a, b, a_own, b_own, a_links, b_links) or verdict
+
+
+def _under_title(heading: str | None, note: str | None) -> bool:
+    """A claim under `heading` in `note` sits under no heading but the note's title."""
+    if not heading or not note:
+        return True
+    return " ".join(heading.split()).casefold() == note_title_of(note).casefold()
 
 
 def _assess_pair(
@@ -2596,17 +2608,25 @@ _UNIVERSAL = re.compile(r"\b(?:never|none|at\s+all|whatsoever|every|all)\b", re.
 
 
 def _of_own_thing(c: ParsedClaim, note: str) -> bool:
-    """Claim `c` of `note` speaks of the note's thing (`_speaks_of_own_note`), leaves its
-    subject out ("Finds its prey by echolocation"), or opens, after a time or an adverb, with
-    "it", "they", "there is" or with what it lacks ("Naturally free of caffeine", "In late
-    spring it bears ...")."""
+    """Claim `c` of `note` speaks of the note's thing (`_speaks_of_own_note`, its subject the
+    whole title or a pronoun), leaves its subject out ("Finds its prey by echolocation"), or
+    opens, after a time or an adverb, with "it", "they", "there is" or with what it lacks
+    ("Naturally free of caffeine", "In late spring it bears ...")."""
+    subject = c.subject_head or c.subject
+    title = _title_stems(note)
+    # a subject of some of the title's words is one item of a list note ("The spell ..." in
+    # *Spells and Their Schools*), and "this spell" one the context names, not the note's thing
+    whole = not subject or title <= shared_stems(title, subject)
+    if _DEMONSTRATIVE.match(c.text):
+        return False
     return (
-        _speaks_of_own_note(c, note)
+        (_speaks_of_own_note(c, note) and whole)
         or bool(subject_left_out(c.text, c.tokens))
         or bool(_OWN_OPENING.match(c.text))
     )
 
 
+_DEMONSTRATIVE = re.compile(r"\s*(?:This|These|That|Those)\s+[a-z]")
 _OWN_OPENING = re.compile(
     r"(?:(?:\w+ly|in|at|on|during)\s+(?:\w+\s+){0,3}?)?"
     r"(?:it|they|its|their|there\s+(?:is|are|was|were)|lacks?|free\s+of|devoid\s+of|no)\b",

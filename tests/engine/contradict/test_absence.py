@@ -122,3 +122,16 @@ def test_the_line_names_what_is_lacked_and_had() -> None:
     assert verdict.explanation == (
         '"free of sugar" vs "as much sugar", both about whether Tarnbrew has sugar'
     )
+
+
+def test_a_line_under_its_own_heading_or_with_this_is_not_the_note_s_thing() -> None:
+    lacks = "This charm has no effect on golems."
+    has = "The Vell Charm binds a golem to its maker."
+    # in a list note, under the heading of one item
+    verdict = assess(lacks, has, a_note="Charms/Charms V.md", b_note="Charms/Vell Charm.md",
+                     a_heading="Ward of Tarn")  # fmt: skip
+    assert verdict.score < FLAG_THRESHOLD, verdict
+    # "this charm" names what the context names, even under the title
+    verdict = assess(lacks, "Charms V binds a golem to its maker.", a_note="Charms/Charms V.md",
+                     b_note="Charms/Index.md")  # fmt: skip
+    assert verdict.score < FLAG_THRESHOLD, verdict
