@@ -2426,9 +2426,13 @@ def _one_act_placed_twice(
     """One thing said to undergo one once-only act (`_ONCE_ACTS`, or a burial) in two places
     that no one country holds ("It was built in Florence" in *Vell Chapel* / "the [[Vell
     Chapel]] was built in Seville"; `_thing_acted_on` says which thing)."""
-    if _AGAIN.search(a) or _AGAIN.search(b) or not (places_named(a) and places_named(b)):
+    if _AGAIN.search(a) or _AGAIN.search(b):
         return None
     x, y = parse_claim(a), parse_claim(b)
+    if not (_names_an_act(x) and _names_an_act(y)):
+        return None  # before the places: most claims name no act done once
+    if not (places_named(a) and places_named(b)):
+        return None
     for px in _acts_placed(x):
         for py in _acts_placed(y):
             if px[0] != py[0] or px[2].countries & py[2].countries:
@@ -2443,6 +2447,11 @@ def _one_act_placed_twice(
                     f"about where {title} {act}",
                 )
     return None
+
+
+def _names_an_act(c: ParsedClaim) -> bool:
+    """Claim `c` writes a word of an act done once (`_ONCE_ACTS`, a burial)."""
+    return any(t.stem in _ACT_GROUP or t.stem in _PLACED_ACT_GROUP for t in c.tokens)
 
 
 def _acts_placed(c: ParsedClaim) -> list[tuple[str, str, PlaceNamed, str]]:
