@@ -147,27 +147,13 @@ def _countries_of(place: str) -> frozenset[str]:
     return frozenset({_COUNTRY_ALIASES.get(place, place)}) if place in _COUNTRIES else frozenset()
 
 
-_PLACE_WORDS = sorted(
-    {
-        *(n.strip() for n in " ".join(_COUNTRY_NAMES.split()).split("|")),
-        *_CONTINENT_NAMES,
-        "USA",
-        "US",
-        "UK",
-        "Britain",
-        "Great Britain",
-        "Holland",
-        "Burma",
-        "United States of America",
-        "England",
-        "Scotland",
-        "Wales",
-        *PLACE_COUNTRIES,
-    },
-    key=len,
-    reverse=True,
+#: A name as places are written: capitalised words, perhaps joined by a particle ("New
+#: Zealand", "Bay of Naples", "Rio de Janeiro"); whether it is a place is looked up after the
+#: match (`_place`, `_COUNTRIES`, `_CONTINENTS`, `_REGIONS`), which keeps the patterns short.
+_PLACE = (
+    r"(?:St\.\s+)?[A-Z][\w'’-]*(?:\s+(?:(?:of|de|del|della|la|le|du|des|da|di|do|dos|das|the|y"
+    r"|upon|sur|am|im|ob|der|al|el|es)\s+)?[A-Z][\w'’-]*){0,4}(?:\s+rainforest)?"
 )
-_PLACE = "(?:" + "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in _PLACE_WORDS) + ")"
 # "the United States", "northern Tanzania", "Kenya and Tanzania", "Chile, Peru and Bolivia"
 _SIDE = (
     r"(?:(?:north|south|east|west|central|northern|southern|eastern|western)(?:[\s-]+\w+ern)?\s+)"
@@ -307,8 +293,13 @@ def location_in(text: str, title: str = "") -> Location | None:
         if "{role}" in relation:
             relation = relation.format(role=" ".join(m["role"].split()))
         if relation == "took place in" and not _event_kind(thing):
-            return None  # a battle or a treaty happens in one place; a meeting may move
-        places = [_place(p) for p in _SPLIT.split(m["places"]) if p.strip()]
+            continue  # a battle or a treaty happens in one place; a meeting may move
+        whole = _place(m["places"])  # "Trinidad and Tobago" is one country
+        parts = [m["places"]] if _is_place(whole) else _SPLIT.split(m["places"])
+        resolved = [_resolve(p) for p in parts if p.strip()]
+        if not resolved or None in resolved:
+            continue  # a name that is no place the gazetteer holds
+        places = [p for p in resolved if p is not None]
         if relation.startswith("the ") and all(p in _COUNTRIES for p in places):
             level = "country"  # "the capital of Australia": a country's
         elif all(p in _CONTINENTS for p in places):
@@ -318,7 +309,7 @@ def location_in(text: str, title: str = "") -> Location | None:
         elif all(p in _COUNTRIES or p in _REGIONS for p in places):
             level = "region"  # below the country, perhaps with its country ("Bavaria, Germany")
         else:
-            return None
+            continue  # a name that is no place the gazetteer holds
         name = thing[4:] if thing.startswith("The ") else thing
         common = thing.startswith("The ") and thing[4:5].islower()  # "The potato"
         native = relation == "is in" and re.search(r"\bnative\s+to\b", m.group()) is not None
@@ -334,6 +325,23 @@ def location_in(text: str, title: str = "") -> Location | None:
             native,
         )
     return None
+
+
+def _resolve(written: str) -> str | None:
+    """The place a run of names written as one is ("the Andes of South America" is South
+    America, where the Andes lie; "Florence" is Florence), as compared, or None."""
+    words = written.split()
+    for k in range(len(words)):
+        place = _place(" ".join(words[k:]))
+        if _is_place(place):
+            return place
+    return None
+
+
+def _is_place(place: str) -> bool:
+    """`place` (as `_place` gives it) is a country, a continent or a place the gazetteer
+    holds."""
+    return place in _COUNTRIES or place in _CONTINENTS or place in _REGIONS
 
 
 def _place(written: str) -> str:
@@ -432,7 +440,16 @@ def places_named(text: str) -> tuple[PlaceNamed, ...]:
         return ()
     found: list[PlaceNamed] = []
     for m in _one_place().finditer(text):
-        countries = _countries_of(_place(m.group()))
-        if countries:
-            found.append(PlaceNamed(m.start(), m.end(), m.group(), countries))
+        # "Renaissance Florence": the place may end a longer run of capitals
+        start = m.start()
+        while start < m.end():
+            written = text[start : m.end()]
+            countries = _countries_of(_place(written))
+            if countries:
+                found.append(PlaceNamed(start, m.end(), written, countries))
+                break
+            nxt = text.find(" ", start, m.end())
+            if nxt < 0:
+                break
+            start = nxt + 1
     return tuple(found)
