@@ -247,13 +247,10 @@ _PATTERNS = (
 )
 
 
-@lru_cache(maxsize=1)
-def _all_patterns() -> tuple[tuple[re.Pattern[str], str], ...]:
-    """Every pattern a place is read by, with the relation it states; compiled on first use
-    (the places make them long)."""
-    return tuple((re.compile(p), "is in") for p in _PATTERNS) + tuple(
-        (re.compile(p), relation) for p, relation in _RELATION_PATTERNS
-    )
+#: Every pattern a place is read by, with the relation it states.
+_ALL_PATTERNS = tuple((re.compile(p), "is in") for p in _PATTERNS) + tuple(
+    (re.compile(p), relation) for p, relation in _RELATION_PATTERNS
+)
 
 
 _SIDE_RE = re.compile(rf"^(?:the\s+)?{_SIDE}", re.IGNORECASE)
@@ -280,7 +277,7 @@ class Location:
 def location_in(text: str, title: str = "") -> Location | None:
     """Where claim `text` (of the note titled `title`, what "It" speaks of) puts one thing."""
     text = text.strip()
-    for pattern, relation in _all_patterns():
+    for pattern, relation in _ALL_PATTERNS:
         m = pattern.match(text)
         if m is None:
             continue
@@ -427,9 +424,7 @@ class PlaceNamed:
     countries: frozenset[str]
 
 
-@lru_cache(maxsize=1)
-def _one_place() -> re.Pattern[str]:
-    return re.compile(rf"(?<![\w-]){_ONE}")
+_ONE_PLACE = re.compile(rf"(?<![\w-]){_ONE}")
 
 
 @lru_cache(maxsize=1 << 14)
@@ -439,7 +434,7 @@ def places_named(text: str) -> tuple[PlaceNamed, ...]:
     if not any(ch.isupper() for ch in text):
         return ()
     found: list[PlaceNamed] = []
-    for m in _one_place().finditer(text):
+    for m in _ONE_PLACE.finditer(text):
         # "Renaissance Florence": the place may end a longer run of capitals
         start = m.start()
         while start < m.end():

@@ -17,6 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from engine.contradict import store
+from engine.contradict.absence import had, lacked
 from engine.contradict.candidates import (
     DEFAULT_NEIGHBOUR_SEARCH,
     NeighbourSearchConfig,
@@ -1173,4 +1174,6 @@ def clear_claim_caches() -> None:
     location_in.cache_clear()
     places_named.cache_clear()
     stance_in.cache_clear()
+    lacked.cache_clear()
+    had.cache_clear()
     measure_keys.cache_clear()

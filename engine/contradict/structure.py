@@ -1468,9 +1468,7 @@ def _with_note_subject(
     plugin), and the other claim names that note by a link or as its subject ("Erupts roughly
     every 90 minutes" in *Old Faithful*, beside "[[Old Faithful]] goes off every six hours");
     else `text` unchanged."""
-    if not note:
-        return text
-    if heading and " ".join(heading.split()).casefold() != note_title_of(note).casefold():
+    if not note or not _under_title(heading, note):
         return text
     c = parse_claim(text)
     if not (c.quantities or c.dates or " by " in text):
@@ -2336,26 +2334,33 @@ def _acts_dated(c: ParsedClaim) -> list[tuple[str, str, DateMention, str]]:
         return []
     found: list[tuple[str, str, DateMention, str]] = []
     for date in c.dates:
-        before = [t for t in c.tokens if t.end <= date.start]
-        for k in range(len(before) - 1, max(len(before) - 1 - _ACT_REACH, -1), -1):
-            t = before[k]
-            if t.kind == "punct" and t.norm in (";", ".", ":", "(", ")"):
-                break
-            group = _ACT_GROUP.get(t.stem)
-            if (
-                group is None
-                and k > 0
-                and before[k - 1].norm in _FIRST_TIME
-                and t.norm.endswith("ed")
-            ):
-                group = "first " + meaning_of(t.stem)
-            if group is not None:
-                act = "first " + t.norm if group.startswith("first ") else _ACT_VERB[t.stem]
-                clause = re.split(r"[;:,]|\band\b|\bwhen\b", c.text[: t.start])[-1]
-                if not _of_another(c, t.start):
-                    found.append((group, act, date, clause))
-                break
+        act = _act_before(c, [t for t in c.tokens if t.end <= date.start], first=True)
+        if act is not None:
+            found.append((act[0], act[1], date, act[2]))
     return found
+
+
+def _act_before(
+    c: ParsedClaim, before: list[Token], *, first: bool = False, buried: bool = False
+) -> tuple[str, str, str] | None:
+    """The once-only act word (`_ONCE_ACTS`; with `first` any "-ed" word after "first", with
+    `buried` a burial) nearest the end of `before` (claim `c`'s tokens before a date or a
+    place) within its clause, where the act is the claim subject's: (the act's key, the act as
+    an explanation writes it, the act's clause up to it), or None."""
+    for k in range(len(before) - 1, max(len(before) - 1 - _ACT_REACH, -1), -1):
+        t = before[k]
+        if t.kind == "punct" and t.norm in (";", ".", ":", "(", ")"):
+            return None
+        group = _ACT_GROUP.get(t.stem) or (_PLACED_ACT_GROUP.get(t.stem) if buried else None)
+        if first and group is None and k > 0 and before[k - 1].norm in _FIRST_TIME:
+            group = "first " + meaning_of(t.stem) if t.norm.endswith("ed") else None
+        if group is None:
+            continue
+        if _of_another(c, t.start):
+            return None
+        act = "first " + t.norm if group.startswith("first ") else _ACT_VERB.get(t.stem, t.norm)
+        return group, act, re.split(r"[;:,]|\band\b|\bwhen\b", c.text[: t.start])[-1]
+    return None
 
 
 def _of_another(c: ParsedClaim, at: int) -> bool:
@@ -2468,16 +2473,9 @@ def _acts_placed(c: ParsedClaim) -> list[tuple[str, str, PlaceNamed, str]]:
             at = before[-2].norm  # "in northern Italy"
         if at not in _AT_PLACE:
             continue  # "in Florence", "at Wells"; not "Florence's", "a Roman"
-        for k in range(len(before) - 1, max(len(before) - 1 - _ACT_REACH, -1), -1):
-            t = before[k]
-            if t.kind == "punct" and t.norm in (";", ".", ":", "(", ")"):
-                break
-            group = _ACT_GROUP.get(t.stem) or _PLACED_ACT_GROUP.get(t.stem)
-            if group is not None:
-                clause = re.split(r"[;:,]|\band\b|\bwhen\b", c.text[: t.start])[-1]
-                if not _of_another(c, t.start):
-                    found.append((group, _ACT_VERB.get(t.stem, t.norm), place, clause))
-                break
+        act = _act_before(c, before, buried=True)
+        if act is not None:
+            found.append((act[0], act[1], place, act[2]))
     return found
 
 
