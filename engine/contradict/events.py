@@ -31,7 +31,11 @@ _ORIGIN_VERBS = (
 _ORIGIN_NOUNS = (
     r"(?:founding|foundation|establishment|creation|formation|construction|birth|invention)"
 )
-_NAME = r"\b(?P<name>[A-Z][\w'’-]*(?:\s+(?:of\s+|the\s+)?[A-Z][\w'’-]*){0,3})"
+# ("Tour de France", "Pont du Gard": a particle inside a name)
+_NAME = (
+    r"\b(?P<name>[A-Z][\w'’-]*(?:\s+(?:(?:of|the|de|du|des|del|della|di|da)\s+)?"
+    r"[A-Z][\w'’-]*){0,3})"
+)
 _ORIGIN_YEAR = r"(?P<year>\d{1,4})(?:\s*(?P<era>[A-Z]{2,4}|B\.C\.|A\.D\.))?(?![\d.,]\d)"
 # "1640", "June 1954", "12 May 1820", "early 1790", "Christmas 1989", "the late 1960s"
 _WHEN = (

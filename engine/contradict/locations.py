@@ -161,7 +161,9 @@ _SIDE = (
 _ONE = rf"(?:the\s+)?{_SIDE}?{_PLACE}(?![\w-])"
 _PLACES = rf"(?P<places>{_ONE}(?:\s*(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+){_ONE})*)"
 _THING = (
-    r"(?P<thing>(?:The\s+)?[A-Z][\w'’-]*(?:\s+(?:of\s+|the\s+)?[A-Z][\w'’-]*){0,3}|It|They"
+    # ("the Pont du Gard" after a description: "The best-preserved example, the ...")
+    r"(?P<thing>(?:[Tt]he\s+)?[A-Z][\w'’-]*(?:\s+(?:(?:of|the|de|du|des|del|della|di|da|la|le)"
+    r"\s+)?[A-Z][\w'’-]*){0,3}|It|They"
     # "The potato": a thing named by a common noun, one thing only where it is a note's title
     r"|The\s+[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*)?)"
 )
@@ -172,7 +174,9 @@ _LIVES = (
     r"|runs?|flows?|stretch(?:es)?|spans?|hangs?|perch(?:es)?|nestles?|straddles?)"
 )
 # "over", "through", "near": a place the thing is in, on or by
-_AT = r"(?:in|on|over|above|through|across|along|near|beside|at|within|off)"
+_AT = r"(?:in|on|over|above|through|across|along|near|beside|at|within|off|close\s+to|next\s+to)"
+# what a verb of place may hold before its place ("spans a valley close to Segovia")
+_HELD = r"(?:(?:a|an|the)\s+(?:[a-z][\w'’-]*\s+){0,2}?)?"
 # "the rocky coasts of", "the Po Valley of": a part of the place, which lies where it does
 _LANDSCAPE = r"(?:the\s+(?:[\w'’-]+\s+){0,2}?[\w'’-]+\s+of\s+)?"
 # what a place is ("A belt of the central United States", "An island in the Aegean")
@@ -186,6 +190,11 @@ _PLACE_KIND = (
 _DESCRIBED = r"(?:(?:The|A|An)\s+[^,;()]{3,60},\s+)?"
 # where the places end: the clause, or a part of the last named ("Sicily's east coast")
 _PLACES_END = r"(?=\s*(?:[.;,]|$)|['’]s\s)"
+# a word that makes a line's opening a verb phrase ("A dish cooked in ...", "A tree grown in")
+_PARTICIPLE = (
+    r"(?:\w+ed|made|built|sold|grown|known|found|brought|taken|kept|held|worn|shown|seen|born"
+    r"|spun|woven|sung|written|drawn|dug|bred|caught|bought|set|laid|hung|thrown)\b"
+)
 # what may stand between a verb and the place: "in 1815 near Brussels, in present-day ..."
 _BETWEEN = r"(?:\s+[\w,'’-]+){0,8}?"
 _MODERN = r"(?:(?:present|modern)(?:-day)?\s+)?"
@@ -225,7 +234,7 @@ _PATTERNS = (
     # only on the Galapagos Islands", "The kakapo lives in the forests of Tasmania"
     (
         rf"^{_DESCRIBED}{_THING},?\s+(?:{_BE}\s+(?:located\s+|situated\s+|found\s+)?(?:only\s+)?(?:in|on)"
-        rf"|{_LIVES}\s+(?:only\s+)?{_AT})\s+{_LANDSCAPE}{_MODERN}{_PLACES}{_PLACES_END}"
+        rf"|{_LIVES}\s+{_HELD}(?:only\s+)?{_AT})\s+{_LANDSCAPE}{_MODERN}{_PLACES}{_PLACES_END}"
     ),
     # "Kangaroos are native to Australia", "... native to the rocky coasts of Madagascar"
     (
@@ -238,6 +247,13 @@ _PATTERNS = (
         r"^(?P<thing>)(?:An?)\s+(?:[\w,'’-]+\s+){0,6}?(?:(?:found|native|endemic|living|growing)"
         rf"\s+(?:only\s+)?(?:in|on|to)|{_PLACE_KIND}\s+(?:of|in|on))\s+{_LANDSCAPE}{_MODERN}"
         rf"{_PLACES}(?=\s*(?:[.;,]|$))"
+    ),
+    # "A Roman aqueduct bridge over the Gardon River in southern France": a line of the note
+    # about its own thing that says what it is and where, with no verb of its own
+    (
+        rf"^(?P<thing>)(?:An?)\s+(?:(?!{_PARTICIPLE})[\w'’-]+\s+){{1,5}}?(?:over|on|in|near|above"
+        r"|beside|off)\s+(?:the\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,3}\s+(?:in|of)\s+)?"
+        rf"{_MODERN}{_PLACES}(?=\s*(?:[.;]|$))"
     ),
     # "Mount Kilimanjaro is a dormant volcano in Tanzania"
     (
@@ -307,7 +323,7 @@ def location_in(text: str, title: str = "") -> Location | None:
             level = "region"  # below the country, perhaps with its country ("Bavaria, Germany")
         else:
             continue  # a name that is no place the gazetteer holds
-        name = thing[4:] if thing.startswith("The ") else thing
+        name = thing[4:] if thing.startswith(("The ", "the ")) else thing
         common = thing.startswith("The ") and thing[4:5].islower()  # "The potato"
         native = relation == "is in" and re.search(r"\bnative\s+to\b", m.group()) is not None
         return Location(
@@ -369,7 +385,11 @@ def _native_and_origin(x: Location, y: Location) -> bool:
 def may_locate(text: str) -> bool:
     """Claim `text` may place a thing in a country, a continent or a place below the country
     (a cheap filter)."""
-    return " in " in text or " on " in text or "native to" in text or " of " in text
+    return any(f" {word} " in text for word in _MAY_LOCATE)
+
+
+#: Words one of which stands before any place a claim is read to put a thing in.
+_MAY_LOCATE = "in on of to at over above near beside off across along through within".split()
 
 
 def conflicting_locations(

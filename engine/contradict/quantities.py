@@ -1259,7 +1259,15 @@ _UNIT_STEMS = frozenset(stem(u) for u in _UNITS) | frozenset(_UNITS)
 def values_in(text: str) -> tuple[tuple[Quantity, ...], tuple[DateMention, ...]]:
     """The quantities and dates of claim `text` (bare years too; numbers glued to letters,
     "2nd", "3d6", "v2", are not quantities)."""
-    dates = parse_dates(text)
+    spans = _year_spans(text)
+    # "from 1893 to 1896" is one span, not the year "from 1893"
+    dates = tuple(
+        d for d in parse_dates(text) if not any(s.start <= d.start < s.end for s in spans)
+    )
+    dates = (
+        *dates,
+        *(s for s in spans if not any(d.start < s.end and s.start < d.end for d in dates)),
+    )
     dates = tuple(_with_era(text, d) for d in (*dates, *_years(text, dates)))
     costs = costs_in(text)
     skip = tuple((d.start, d.end) for d in dates) + tuple((s, e) for s, e, _, _ in costs)
@@ -1298,11 +1306,29 @@ _NOT_RANKED = frozenset(
 # "Mars is the fourth planet from the Sun", "Lyon is the 3rd-largest city": a place in a
 # ranking, said of the subject by a copula
 _RANK_RE = re.compile(
-    r"\b(?:is|was|are|were|remains|ranks\s+as)\s+(?:now\s+|still\s+)?the\s+"
-    r"(?P<ord>" + "|".join(_ORDINALS) + r"|\d{1,3}(?:st|nd|rd|th))"
-    r"(?:[\s-]+(?P<most>\w+est|most\s+\w+|least\s+\w+))?\s+(?P<noun>[a-z]\w+)",
+    r"\b(?:is|was|are|were|remains|ranks\s+as)\s+(?:now\s+|still\s+|only\s+|just\s+)?the\s+"
+    r"(?:(?P<ord>" + "|".join(_ORDINALS) + r"|\d{1,3}(?:st|nd|rd|th))"
+    r"(?:[\s-]+(?P<most>\w+est|most\s+\w+|least\s+\w+))?"
+    # "is the deepest lake in the United States": first in a ranking whose scope it writes
+    r"|(?P<top>(?!(?:best|latest|least|most|rest|west|interest|forest|guest|contest|"
+    r"request)\b)[a-z]+est))\s+(?P<noun>[a-z]\w+)",
     re.IGNORECASE,
 )
+#: Where a ranking holds ("in the United States", "of the Alps"), up to the clause's end.
+_RANK_SCOPE = re.compile(
+    r"\s+(?:in|on|of)\s+(?:the\s+)?(?P<scope>[\w'’-]+(?:\s+[\w'’-]+){0,3}?)"
+    r"(?=\s*(?:[,.;:)]|$)|\s+(?:and|but|with|by|at|since|after|before|which|that|who|for)\b)"
+)
+
+
+def ranking_written(text: str, q: Quantity) -> str:
+    """The ranking place `q` of `text` holds, as written, with the scope written after it
+    ("deepest lake in the United States"); empty where no scope is written."""
+    m = _RANK_SCOPE.match(text, q.end)
+    if m is None:
+        return ""
+    top = re.sub(r"^(?:\w+|\d+\w*)[\s-]+(?=\w+est\b|most\b|least\b)", "", q.text)
+    return f"{top}{m.group()}"
 
 
 def _ranks(text: str) -> tuple[Quantity, ...]:
@@ -1315,11 +1341,22 @@ def _ranks(text: str) -> tuple[Quantity, ...]:
             continue  # "the first time I saw one": an occasion, not a place in a ranking
         if not _RANKED_NAME.search(text[: m.start()]):
             continue  # "Our team is the third team": whose team, the words do not say
-        ordinal = m["ord"].lower()
-        n = _ORDINALS.get(ordinal) or int(re.sub(r"\D", "", ordinal))
-        most = " ".join(stem(w) for w in (m["most"] or "").lower().split())
+        scope_m = _RANK_SCOPE.match(text, m.end())
+        scope = (
+            " ".join(stem(w.lower()) for w in scope_m["scope"].split() if w.lower() != "the")
+            if scope_m
+            else ""
+        )
+        if m["top"]:
+            if not scope:
+                continue  # "the deepest lake": of what, the words do not say
+            n, most, start = 1, stem(m["top"].lower()), m.start("top")
+        else:
+            ordinal = m["ord"].lower()
+            n = _ORDINALS.get(ordinal) or int(re.sub(r"\D", "", ordinal))
+            most = " ".join(stem(w) for w in (m["most"] or "").lower().split())
+            start = m.start("ord")
         tokens = tokens if tokens is not None else tokenize(text)
-        start = m.start("ord")
         first, last = _token_span(tokens, start, m.end())
         out.append(
             Quantity(
@@ -1330,6 +1367,8 @@ def _ranks(text: str) -> tuple[Quantity, ...]:
                 start=start,
                 end=m.end(),
                 anchor=_anchor(tokens, first, last),
+                # one ranking holds in one scope: "in Scotland" is not "in the UK"
+                part=scope,
             )
         )
     return tuple(out)
@@ -1399,10 +1438,16 @@ APPROXIMATE_YEARS = 2
 _DECADE_RE = re.compile(
     r"\b(?i:the)\s+(?:(?P<part>early|mid|late)[\s-]+)?(?P<decade>1\d{2}0|20\d0|[1-9]\d0)['’]?s\b"
 )
-# "the 15th century", "the early 19th century", "the 5th century BC"
+# "the 15th century", "the early 19th century", "the 5th century BC", "the eighteenth-century
+# eruption", "the twenty-first century"
+_CENTURY_WORDS = (
+    "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
+    "thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth "
+    "twenty-first"
+).split()
 _CENTURY_RE = re.compile(
-    r"\b(?i:the)\s+(?:(?P<part>early|mid|late)[\s-]+)?(?P<n>1?\d|20)(?:st|nd|rd|th)[\s-]+"
-    r"century\b"
+    r"\b(?i:the)\s+(?:(?P<part>early|mid|late)[\s-]+)?(?:(?P<n>1?\d|20)(?:st|nd|rd|th)"
+    r"|(?i:(?P<word>" + "|".join(reversed(_CENTURY_WORDS)) + r")))[\s-]+century\b"
 )
 #: The share of a decade or a century its "early", "mid" or "late" part takes in (generously).
 _PARTS = {None: (0.0, 1.0), "early": (0.0, 0.4), "mid": (0.3, 0.7), "late": (0.5, 1.0)}
@@ -1454,7 +1499,7 @@ def _years(text: str, known: tuple[DateMention, ...]) -> tuple[DateMention, ...]
     for m in _DECADE_RE.finditer(text):
         add(m, *_span(int(m["decade"]), 10, m["part"]))
     for m in _CENTURY_RE.finditer(text):
-        n = int(m["n"])
+        n = int(m["n"]) if m["n"] else _CENTURY_WORDS.index(m["word"].lower()) + 1
         if n >= 1:
             add(m, *_span((n - 1) * 100 + 1, 100, m["part"]))
     for m in _YEAR_RE.finditer(text):
@@ -1462,8 +1507,66 @@ def _years(text: str, known: tuple[DateMention, ...]) -> tuple[DateMention, ...]
             add(m, int(m["ya"] or m["yb"]), slack=APPROXIMATE_YEARS)
         else:
             add(m, int(m["y"] or m["y2"]))
+    for m in _YEAR_NAMED_RE.finditer(text):
+        after = m.group("after") or ""
+        if (
+            after
+            and after[0].islower()
+            and (after in _UNITS or after in _COUNTED_AFTER_YEAR or looks_plural(after))
+        ):
+            continue  # "the 1200 metre climb", "the 1500 men", "the 1500 guests": a number
+        add(m, int(m["y"] or m["y_of"] or m["y_par"]))
     out.sort(key=lambda d: d.start)
     return tuple(out)
+
+
+def _year_spans(text: str) -> tuple[DateMention, ...]:
+    """Spans of years ("from 1893 to 1896", "1780–1795", "around 1657–1670", "1914–18"), each
+    one date from its first year to its last."""
+    out: list[DateMention] = []
+    for m in _YEAR_SPAN_RE.finditer(text):
+        if m["joint"] == "and" and (m["pre"] or "").lower() != "between":
+            continue  # "in 1914 and 1918": two years, not a span
+        first, written_last = int(m["a"]), m["b"]
+        last = int(written_last)
+        if len(written_last) == 2:
+            last += first // 100 * 100  # "1914–18"
+        if first < last <= first + 200:
+            out.append(
+                DateMention(
+                    text=m.group(),
+                    start=m.start(),
+                    end=m.end(),
+                    year=first,
+                    last_year=last,
+                    slack=APPROXIMATE_YEARS if m["about"] else 0,
+                )
+            )
+    return tuple(out)
+
+
+_YEAR = r"(?:1\d{3}|20\d\d|[5-9]\d\d)"
+#: "from 1893 to 1896", "between 1508 and 1512", "1780–1795", "around 1657–1670", "1914–18":
+#: a span of years
+_YEAR_SPAN_RE = re.compile(
+    r"(?:\b(?P<pre>(?i:(?P<about>around|about|circa|c\.|ca\.|roughly|approximately)|in|from"
+    r"|between|during))\s+)?(?<![\d.,])\b(?P<a>" + _YEAR + r")"
+    r"(?:\s*[–—-]\s*|\s+(?P<joint>to|and|until|till)\s+)(?P<b>1\d{3}|20\d\d|\d{2}|[5-9]\d\d)\b"
+    r"(?![.,]\d)(?!\s*(?:[%°]|[^\x00-\x7f\s]))(?!\s+(?!(?:and|or|when|that|while|as|after|"
+    r"before|in|on|at|the|by|for|with|to|he|she|it|they|its|his|her|their)\b)[a-z])"
+)
+#: "the 1883 eruption", "his 1905 paper", "the Exhibition of 1851", "(1642)": a year named
+#: with what happened in it
+_YEAR_NAMED_RE = re.compile(
+    rf"(?:\b(?i:the|a|an|his|her|its|their)\s+(?P<y>1\d{{3}}|20\d\d)(?=\s+(?P<after>[A-Za-z][\w'’-]*))"
+    rf"|\bof\s+(?P<y_of>{_YEAR})(?=\s*(?:[,.;:)]|$))|\((?P<y_par>1\d{{3}}|20\d\d)\))"
+)
+#: Words after "the 1500" that make it a count ("the 1500 men").
+_COUNTED_AFTER_YEAR = frozenset(
+    "men women people children persons soldiers troops sailors workers pupils students "
+    "residents inhabitants ships boats cars houses homes copies units words pages feet "
+    "teeth mice geese sheep fish deer cattle head".split()
+)
 
 
 def measured_conflicts(
@@ -1547,6 +1650,11 @@ def _word_kind(unit: str, word: str) -> str | None:
     if word in _AMOUNT_WORDS:
         return "size"
     return _MEASURE_KINDS.get((unit, word))
+
+
+def names_a_measure(unit: str, word: str) -> bool:
+    """`word` (a stem) names a measure of values in `unit` ("travel" of a speed)."""
+    return _word_kind(unit, word) is not None
 
 
 def measure_kind(words: AbstractSet[str], unit: str) -> str | None:

@@ -50,8 +50,10 @@ from engine.contradict.quantities import (
     measure_kind,
     measure_kinds,
     measured_conflicts,
+    names_a_measure,
     own_limit_words,
     quantity_relation,
+    ranking_written,
     same_measure,
 )
 from engine.contradict.stance import conflicting_stances
@@ -669,11 +671,13 @@ def _assess_pair(
             strength *= 0.75  # each claim says something the other does not: other predicates
         if not _same_situation(x, y):
             strength *= 0.5  # "if the valve sticks, it drains in 10 minutes": another situation
+        ranking = ranking_written(x.text, qa) if qa.unit.startswith("rank:") else ""
         candidates.append(
             Verdict(
                 strength * closeness,
                 "conflicting_values",
-                f"different values: {_value_text(qa)} vs {_value_text(qb)}{about}",
+                f"different values: {_value_text(qa)} vs {_value_text(qb)}"
+                + (f", both about one ranking ({quoted(ranking)})" if ranking else about),
             )
         )
     if d_conflicts:
@@ -1832,11 +1836,17 @@ def _measured(
         ]
     else:
         # a subject both write as a proper name ("Mount Everest" / "Everest") is one
-        # individual: words of one measure ("high" / "rises") name one height of it
-        proper = one_thing or all(_capitalised_at(c.text, subject) for c in (x, y))
+        # individual: words of one measure ("high" / "rises") name one height of it; so is a
+        # kind both name with no determiner ("Light travels at ..." / "light moves at ...")
+        named = one_thing or all(_capitalised_at(c.text, subject) for c in (x, y))
+        bare = not named and units_only and all(_bare_kind(c, subject) for c in (x, y))
         conflicts = measured_conflicts(
-            _negated_limits(x), _negated_limits(y), ignore=ignore, families=proper
+            _negated_limits(x), _negated_limits(y), ignore=ignore, families=named or bare
         )
+        if bare:
+            # a kind, not an individual, in no situation one claim alone sets ("in water")
+            conflicts = [c for c in conflicts if _nothing_else_said(x, y, c[0], subject)]
+        proper = named or bare
     if units_only:
         # a second word says what is measured, unless the one word is a name too, and the
         # subject one individual: "The Moon is 384,000 km from Earth"
@@ -1883,6 +1893,52 @@ def _measured(
         about = _both_about(x, y, set(), subject - written) or about
     text_a, text_b = _value_text(qa, ago=ago), _value_text(qb, ago=ago)
     return Verdict(score, "conflicting_values", f"{text_a} vs {text_b}, both about {about}")
+
+
+def _nothing_else_said(
+    x: ParsedClaim, y: ParsedClaim, q: Quantity, subject: frozenset[str]
+) -> bool:
+    """Beyond the subject, the words naming value `q`'s measure ("travels", "moves") and
+    hedges, each claim says nothing the other does not ("in a vacuum" in both, not "in
+    water" in one)."""
+
+    def rest(c: ParsedClaim) -> frozenset[str]:
+        return frozenset(
+            w
+            for w in c.content
+            if w not in subject and w not in _HEDGE_STEMS and not names_a_measure(q.unit, w)
+        )
+
+    rx, ry = rest(x), rest(y)
+    return rx <= shared_stems(rx, ry) and ry <= shared_stems(ry, rx)
+
+
+#: Words that only hedge a value ("roughly", "about").
+_HEDGE_STEMS = frozenset(
+    stem(w) for w in "about roughly around approximately nearly almost some just only".split()
+)
+
+
+def _bare_kind(c: ParsedClaim, subject: frozenset[str]) -> bool:
+    """Claim `c` names its subject (`subject`: stems) as a kind, with no determiner, number
+    or possessive before it ("Light travels ...", "In a vacuum, light moves ..."), not an
+    individual of it ("a car", "this rope", "his horse")."""
+    for k, t in enumerate(c.tokens):
+        if t.kind == "word" and t.stem in subject and t.stem in c.subject:
+            before = c.tokens[k - 1] if k else None
+            return (
+                before is None
+                or ((before.kind == "punct" or before.norm not in _DETERMINING)
+                and (before is None or before.kind != "num"))
+            )
+    return False
+
+
+#: Words before a noun that make it an individual or a share of its kind.
+_DETERMINING = frozenset(
+    "a an the this that these those my your his her its our their some each every one any "
+    "many most few several no another other such".split()
+)
 
 
 def _counted(x: ParsedClaim, y: ParsedClaim, q: Quantity) -> str:
@@ -2354,13 +2410,46 @@ def _act_before(
         group = _ACT_GROUP.get(t.stem) or (_PLACED_ACT_GROUP.get(t.stem) if buried else None)
         if first and group is None and k > 0 and before[k - 1].norm in _FIRST_TIME:
             group = "first " + meaning_of(t.stem) if t.norm.endswith("ed") else None
+        to_market = group is None and _to_market(before, k)
+        if to_market:
+            group = _ACT_GROUP[stem("released")]
+        into_service = group is None and _into_service(before, k)
+        if into_service:
+            group = _ACT_GROUP[stem("opened")]
         if group is None:
             continue
         if _of_another(c, t.start):
             return None
         act = "first " + t.norm if group.startswith("first ") else _ACT_VERB.get(t.stem, t.norm)
+        act = "released" if to_market else "opened" if into_service else act
         return group, act, re.split(r"[;:,]|\band\b|\bwhen\b", c.text[: t.start])[-1]
     return None
+
+
+def _to_market(before: list[Token], k: int) -> bool:
+    """Token `k` of `before` ends a thing's coming to market ("put on sale", "went on sale",
+    "reached the market"): its release, said in other words."""
+    if before[k].norm not in ("sale", "market", "markets") or k < 2:
+        return False
+    if before[k - 1].norm not in ("on", "onto", "the"):
+        return False
+    return any(before[j].norm in _TO_MARKET_VERBS for j in range(max(0, k - 3), k - 1))
+
+
+def _into_service(before: list[Token], k: int) -> bool:
+    """Token `k` of `before` ends a thing's coming into service ("began service", "entered
+    service", "went into service"): its opening, said in other words."""
+    return (
+        before[k].norm == "service"
+        and k >= 1
+        and before[k - 1].norm in ("began", "begins", "entered", "enters", "into")
+    )
+
+
+#: Verbs that bring a thing to market with "on sale" or "the market".
+_TO_MARKET_VERBS = frozenset(
+    "put puts went go goes came come comes reached reach reaches hit hits brought".split()
+)
 
 
 def _of_another(c: ParsedClaim, at: int) -> bool:

@@ -941,12 +941,23 @@ _AFTER_OPENING_VERB = frozenset(
 )
 
 
+#: Endings of plural nouns that few English verbs in -s have ("stations", "cities").
+_NOUN_ENDINGS = ("tions", "sions", "ities", "isms", "ians", "hoods")
+#: Verbs among them ("Functions as a buffer").
+_VERBS_LIKE_NOUNS = frozenset(
+    "functions mentions questions positions cautions conditions sanctions petitions motions "
+    "auditions captions rations portions envisions".split()
+)
+
+
 def opens_with_verb(tokens: tuple[Token, ...]) -> bool:
     """A line that opens with its verb and has no subject ("Thrives in solitude, withering if
     crowded" in a plant's note): a third-person verb, then a preposition or an adverb, and no
     auxiliary before the clause ends ("Blossoms in spring are pink" has a subject)."""
     if len(tokens) < 3 or tokens[0].kind != "word" or not looks_plural(tokens[0].norm):
         return False
+    if tokens[0].norm.endswith(_NOUN_ENDINGS) and tokens[0].norm not in _VERBS_LIKE_NOUNS:
+        return False  # "Stations on the FM band sit ...": a plural noun, not a verb
     if tokens[1].norm not in _AFTER_OPENING_VERB:
         return False
     for t in tokens[2:]:

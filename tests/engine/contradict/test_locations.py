@@ -91,6 +91,16 @@ def test_one_thing_in_two_places_of_one_level(a: str, b: str, conflict: bool) ->
         ("Vellwort grows in Mexico.", "", "Vellwort originated in Asia.", False),
         # "Australia" the continent takes in New Guinea
         ("Vellroos live in Australia.", "", "Vellroos live in New Guinea.", False),
+        # a line that says what the thing is and where, a verb of place holding what it spans,
+        # a name after a description
+        ("A stone footbridge over the Vell River in southern France.", "Pont du Vell",
+         "The oldest example, the Pont du Vell, spans a gorge close to Segovia.", True),
+        ("A stone footbridge over the Vell River in southern France.", "Pont du Vell",
+         "The oldest example, the Pont du Vell, spans a gorge close to Lyon.", False),
+        ("A stone footbridge over the Vell River in southern France.", "Pont du Vell",
+         "The Pont du Vell stands next to Seville.", True),
+        # a line whose opening is an act: where it was done, not where the thing is
+        ("A dish cooked in Spain.", "Vell Stew", "Vell Stew is found only in Italy.", False),
     ],
 )  # fmt: skip
 def test_places_below_the_country(a: str, a_title: str, b: str, conflict: bool) -> None:

@@ -832,6 +832,9 @@ def test_a_line_that_opens_with_its_verb_has_no_subject_but_its_note() -> None:
     opening = parse_claim("Thrives in shade, wilting if planted in full sun.")
     assert opening.subject == frozenset()
     assert parse_claim("Blossoms in spring are pink.").subject >= {"blossom"}
+    # a plural noun of an ending no verb has opens a subject ("Stations on the band sit ...")
+    assert stem("station") in parse_claim("Stations on the Vell band sit at 9 MHz.").subject
+    assert parse_claim("Functions in the background.").subject == frozenset()
     # such a line speaks of its note's thing, which the other claim names
     verdict = assess(
         "Blooms only at night, in the shade of old oaks.",
@@ -1874,6 +1877,12 @@ def test_a_negative_adjective_against_the_kind_it_describes() -> None:
             "Vell is the third planet from the sun.",
             "conflicting_values",
         ),
+        # first in a ranking, said with a bare superlative and its scope
+        (
+            "At 594 metres, Lake Vell is the deepest lake in the United States.",
+            "Lake Vell is only the fourth-deepest lake in the United States.",
+            "conflicting_values",
+        ),
         # the role first, its holder a name
         ("The capital of Vell is Arden.", "Tarn is the capital of Vell.", "semantic_conflict"),
         # one individual's height, said with two words of height
@@ -1900,6 +1909,9 @@ def test_one_event_rank_role_or_height_said_twice(a: str, b: str, kind: str) -> 
             "Marseille is the second-largest city in France.",
         ),
         ("This is the first time I saw one.", "This is the second time I saw one."),
+        # one ranking in two scopes, or a superlative whose scope is not written
+        ("Vell is the largest city in Scotland.", "Vell is the third-largest city in Europe."),
+        ("Vell is the largest city.", "Vell is the third-largest city in Europe."),
         (
             "Our team is the third team in the league.",
             "Their team is the first team in the league.",
@@ -1984,6 +1996,9 @@ def test_when_something_happens_said_two_ways() -> None:
         ("The press was built in the 1440s.", 1440, 1449),
         ("The abbey was founded in the 12th century.", 1101, 1200),
         ("The temple dates to the 5th century BC.", -500, -401),
+        ("The eighteenth-century eruption cooled the world.", 1701, 1800),
+        ("The abbey was founded in the early twelfth century.", 1101, 1140),
+        ("It was built in the twenty-first century.", 2001, 2100),
     ],
 )
 def test_dates_that_name_several_years(written: str, first: int, last: int) -> None:
@@ -3118,6 +3133,14 @@ def test_a_measure_named_away_from_its_value_still_names_it() -> None:
         # a common noun is another thing where the other claim only links the note
         ("Work began in 1870, and the toll house was completed in 1889.",
          "Ferries stopped running when the [[Vell Bridge]] was completed in 1901.", False),
+        # coming to market, said in other words than "released"
+        ("It went on sale in 1874 and sold well.",
+         "The [[Vell Bridge]] did not reach the market until the 1890s.", True),
+        ("It went on sale in 1874 and sold well.",
+         "The [[Vell Bridge]] reached the market in 1874.", False),
+        # coming into service is an opening
+        ("It opened in 1964.", "The [[Vell Bridge]] began service in 1971.", True),
+        ("It opened in 1964.", "The [[Vell Bridge]] entered service in 1964.", False),
     ],
 )  # fmt: skip
 def test_an_act_done_once_has_one_date(a: str, b: str, conflict: bool) -> None:
@@ -3195,3 +3218,24 @@ def test_values_of_two_editions_are_two_values() -> None:
         b_note="Books/Atlases.md",
     )
     assert one.score >= 0.5
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "conflict"),
+    [
+        # a kind named with no determiner is one thing: words of one measure name one value
+        ("Vellight travels at about 300,000 kilometres per second in a vacuum.",
+         "In a vacuum, vellight moves at roughly 30,000 km/s.", True),
+        ("Vellight travels at about 300,000 kilometres per second in a vacuum.",
+         "In a vacuum, vellight moves at roughly 300,000 km/s.", False),
+        # the same kind in a situation only one claim sets
+        ("The speed of vellight is about 300,000 km/s.",
+         "Vellight travels at about 225,000 km/s in water.", False),
+        # an individual of the kind may be another one, in another situation
+        ("A vellcart travels at about 100 km/h on the open road.",
+         "In town, a vellcart moves at roughly 20 km/h.", False),
+    ],
+)  # fmt: skip
+def test_a_kind_named_bare_is_one_thing_measured(a: str, b: str, conflict: bool) -> None:
+    verdict = assess(a, b, a_note="Physics/Vellight.md", b_note="Physics/Radiation.md")
+    assert (verdict.score >= FLAG_THRESHOLD) is conflict, verdict
