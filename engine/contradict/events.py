@@ -645,7 +645,7 @@ _MAKE_KINDS = {
     "developed": "developed", "first built": "invented", "conceived": "invented",
     "pioneered": "invented", "proposed": "proposed", "formulated": "proposed",
     "postulated": "proposed", "worked out": "proposed", "found": "discovered",
-    "made": "made", "built": "built", "came up with": "invented",
+    "made": "made", "built": "built", "came up with": "invented", "patented": "invented",
 }  # fmt: skip
 #: Kinds of making that all answer who first brought a thing about: "introduced by the
 #: cartographer Mercator" and "devised by Ortelius" cannot both be the one origin.
@@ -659,7 +659,7 @@ _AUTHORING = frozenset({"wrote", "composed"})
 _MAKER_VERB_WORDS = (
     r"invented|devised|created|coined|designed|founded|discovered|painted|composed"
     r"|sculpted|written|wrote|first\s+described|directed|introduced|launched|conceived"
-    r"|pioneered|first\s+built|proposed|formulated|postulated|worked\s+out"
+    r"|pioneered|first\s+built|proposed|formulated|postulated|worked\s+out|patented"
 )
 #: The verbs a maker is written before ("Tony Hoare invented ...")
 _MAKER_VERBS = rf"(?P<verb>{_MAKER_VERB_WORDS})"
@@ -826,6 +826,10 @@ _CREDITED_WITH = re.compile(
     rf"(?<![\w'’-]){_WHO}\s+(?:is|was)\s+(?:usually\s+|generally\s+)?credited\s+with\s+"
     rf"{_GERUND}\s+(?:the\s+)?(?P<name>[A-Z][\w'’-]*(?:\s+(?:of\s+|the\s+)?[A-Z][\w'’-]*){{0,3}})"
 )
+# "The Vell Engine, which Ana Tarn invented, ..."
+_WHICH_MAKER = re.compile(
+    rf"{_NAME},?\s+which\s+{_WHO}\s+(?:first\s+)?{_ACTIVE_MAKER_VERBS}(?=\s*(?:[,.;:)]|$|\s+in\b))"
+)
 # "It was Ana Tarn who invented the Vell Engine"
 _CLEFT_MAKER = re.compile(
     rf"\b(?:It|it)\s+was\s+{_WHO}\s+who\s+(?:first\s+)?{_ACTIVE_MAKER_VERBS}\s+(?:the\s+)?"
@@ -963,6 +967,7 @@ def makings_in(text: str, title: str = "") -> tuple[Making, ...]:
         for m in _CREDITED_WITH.finditer(text)
     )
     found.extend((m["name"], m["verb"], m["who"]) for m in _CLEFT_MAKER.finditer(text))
+    found.extend((m["name"], m["verb"], m["who"]) for m in _WHICH_MAKER.finditer(text))
     common = _COMMON_MADE_BY.match(text)
     titled = title[:1].isupper()
     if titled:

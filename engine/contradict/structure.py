@@ -1926,10 +1926,9 @@ def _bare_kind(c: ParsedClaim, subject: frozenset[str]) -> bool:
     for k, t in enumerate(c.tokens):
         if t.kind == "word" and t.stem in subject and t.stem in c.subject:
             before = c.tokens[k - 1] if k else None
-            return (
-                before is None
-                or ((before.kind == "punct" or before.norm not in _DETERMINING)
-                and (before is None or before.kind != "num"))
+            return before is None or (
+                (before.kind == "punct" or before.norm not in _DETERMINING)
+                and (before is None or before.kind != "num")
             )
     return False
 
@@ -2637,12 +2636,19 @@ def _lacked_and_had(
         (b, b_note, a, a_note, a_links, b_links),
     ):
         lacks = lacked(lx)
-        if not lacks or _UNSETTLED.search(lx) or _UNSETTLED.search(hy) or _HAS_SET_APART.search(hy):
+        if not lacks or _HAS_SET_APART.search(_LIKE_OTHERS.sub(" ", hy)):
+            continue
+        # "Every adult elephant, male or female, grows tusks": what every member has, which
+        # no share of the kind ("Females usually lack tusks") can lack
+        every = _EVERY.search(hy) is not None
+        has_said = _BOTH_SEXES.sub(" ", hy) if every else hy
+        lack_said = _SHARE_OF_KIND.sub(" ", lx) if every else lx
+        if _UNSETTLED.search(lack_said) or _UNSETTLED.search(has_said):
             continue
         x, y = parse_claim(lx), parse_claim(hy)
         if y.negators or x.dates or y.dates or lacked(hy):
             continue
-        thing = _one_thing(x, nx, lx_links, y, ny, hy_links)
+        thing = _one_thing(x, nx, lx_links, y, ny, hy_links, share_of_kind=every)
         if thing is None:
             continue
         for lack in lacks:
@@ -2667,15 +2673,23 @@ def _one_thing(
     y: ParsedClaim,
     y_note: str | None,
     y_links: tuple[str, ...],
+    *,
+    share_of_kind: bool = False,
 ) -> str | None:
     """The note whose thing claims `x` and `y` both speak of: one speaks of its own note's
     thing and the other has that note as its subject, by its title or a link; or `x` speaks of
     a kind in its note (*Fern*) and `y` of a member of that kind in its own (*Maidenhair Fern*:
-    the title's last word) and says that no member has it."""
+    the title's last word) and says that no member has it, or `y` says its thing is like the
+    others of that kind ("Like other snakes, it hears ..."). With `share_of_kind`, `x` may
+    speak of a share of its note's kind ("Females usually lack tusks")."""
     for own, note, other, links in ((x, x_note, y, y_links), (y, y_note, x, x_links)):
-        if not note or not _of_own_thing(own, note) or _owned_by_subject(own, other):
+        shares = share_of_kind and own is x
+        if not note or not _of_own_thing(own, note, shares) or _owned_by_subject(own, other):
             continue
-        if _linked_title(links, note) and _linked_title(links, note) <= other.subject:
+        linked = _linked_title(links, note)
+        # the subject writes the link, perhaps by an alias that keeps most of the title's
+        # words ("[[Term Life Insurance|Term life policies]] accumulate ...")
+        if linked and 2 * len(shared_stems(linked, other.subject)) > len(linked):
             return note
         if _subject_is_title(other, note):
             # "Ferns never produce flowers" beside *Maidenhair Fern*: a kind is the subject
@@ -2695,7 +2709,18 @@ def _one_thing(
         kind, member = _title_sequence(x_note), _title_sequence(y_note)
         if len(kind) == 1 and len(member) > 1 and stem(member[-1]) == stem(kind[0]):
             return x_note
+    if x_note and y_note and _of_own_thing(x, x_note) and _of_own_thing(y, y_note):
+        kind = _title_sequence(x_note)
+        like = _LIKE_KIND.search(y.text)
+        if len(kind) == 1 and like is not None and stem(like["kind"].lower()) == stem(kind[0]):
+            return x_note
     return None
+
+
+#: "Like other snakes", "as with all ferns": the kind a claim says its thing belongs to.
+_LIKE_KIND = re.compile(
+    r"\b(?:like|as\s+with|as\s+in)\s+(?:all\s+)?other\s+(?P<kind>[a-z][\w-]*)", re.IGNORECASE
+)
 
 
 #: What makes a kind's lack hold of every member ("Ferns never produce flowers"; "Graphs have
@@ -2703,12 +2728,15 @@ def _one_thing(
 _UNIVERSAL = re.compile(r"\b(?:never|none|at\s+all|whatsoever|every|all)\b", re.IGNORECASE)
 
 
-def _of_own_thing(c: ParsedClaim, note: str) -> bool:
+def _of_own_thing(c: ParsedClaim, note: str, shares: bool = False) -> bool:
     """Claim `c` of `note` speaks of the note's thing (`_speaks_of_own_note`, its subject the
     whole title or a pronoun), leaves its subject out ("Finds its prey by echolocation"), or
     opens, after a time or an adverb, with "it", "they", "there is" or with what it lacks
-    ("Naturally free of caffeine", "In late spring it bears ...")."""
+    ("Naturally free of caffeine", "In late spring it bears ..."); with `shares`, its subject
+    may be a share of the thing's kind ("Females usually lack tusks")."""
     subject = c.subject_head or c.subject
+    if shares and subject and subject <= _SHARE_STEMS:
+        return not _DEMONSTRATIVE.match(c.text)
     title = _title_stems(note)
     # a subject of some of the title's words is one item of a list note ("The spell ..." in
     # *Spells and Their Schools*), and "this spell" one the context names, not the note's thing
@@ -2723,6 +2751,10 @@ def _of_own_thing(c: ParsedClaim, note: str) -> bool:
 
 
 _DEMONSTRATIVE = re.compile(r"\s*(?:This|These|That|Those)\s+[a-z]")
+#: Shares of a kind that may stand as a subject ("Females", "Adult males").
+_SHARE_STEMS = frozenset(
+    stem(w) for w in "female females male males adult adults young juvenile juveniles".split()
+)
 _OWN_OPENING = re.compile(
     r"(?:(?:\w+ly|in|at|on|during)\s+(?:\w+\s+){0,3}?)?"
     r"(?:it|they|its|their|there\s+(?:is|are|was|were)|lacks?|free\s+of|devoid\s+of|no)\b",
@@ -2743,6 +2775,21 @@ _UNSETTLED = re.compile(
     r"whenever|until|nowadays|young|juveniles?|females?|males?)\b",
     re.IGNORECASE,
 )
+#: A claim said of every member of a kind ("Every adult elephant ...", "All ferns ...").
+_EVERY = re.compile(r"^\s*(?:Every|All|Each)\b|\balways\b")
+#: Both sexes named together, which takes in every member ("male or female").
+_BOTH_SEXES = re.compile(
+    r"\b(?:males?\s+(?:or|and)\s+females?|females?\s+(?:or|and)\s+males?|both\s+sexes)\b",
+    re.IGNORECASE,
+)
+#: Words that set a statement in a share of its kind, or hedge it as usual ("Females usually").
+_SHARE_OF_KIND = re.compile(
+    r"\b(?:usually|mostly|most|many|often|generally|typically|few|some(?!\s+\d)|young"
+    r"|juveniles?|females?|males?|adults?)\b",
+    re.IGNORECASE,
+)
+#: "Like other snakes, it ...": the thing said to share what its kind has, not set apart.
+_LIKE_OTHERS = re.compile(r"\b(?:like|as\s+with|as\s+in)\s+(?:all\s+)?other\b", re.IGNORECASE)
 #: Words that set the having claim's thing apart from the lacking one's, or in a time.
 _HAS_SET_APART = re.compile(
     r"\b(?:unlike|rather\s+than|instead|than|except|(?<!the\s)(?<!each\s)others?|when|once|before|after|during|"

@@ -135,3 +135,35 @@ def test_a_line_under_its_own_heading_or_with_this_is_not_the_note_s_thing() -> 
     verdict = assess(lacks, "Charms V binds a golem to its maker.", a_note="Charms/Charms V.md",
                      b_note="Charms/Index.md")  # fmt: skip
     assert verdict.score < FLAG_THRESHOLD, verdict
+
+
+@pytest.mark.parametrize(
+    ("a", "a_note", "b", "b_note", "b_links", "conflict"),
+    [
+        # what every member has, which a share of the kind is said to lack
+        ("Females usually lack horns, and many males have none either.", "Animals/Vellbuck.md",
+         "Every adult Vellbuck, male or female, grows a pair of long horns.",
+         "Animals/Horns.md", ("Vellbuck",), True),
+        # ... but a share against a share says nothing of the other share
+        ("Females usually lack horns.", "Animals/Vellbuck.md",
+         "Adult male vellbucks grow long horns.", "Animals/Horns.md",
+         ("Vellbuck",), False),
+        # a link by an alias that keeps most of the title's words
+        ("Vell term cover runs for a fixed period and builds no cash value.",
+         "Insurance/Vell Term Cover.md",
+         "Vell term policies accumulate a cash value that the owner can borrow against.",
+         "Insurance/Policy Types.md", ("Vell Term Cover",), True),
+        # a member said to be like the others of its kind, which lacks the thing
+        ("No external gills, and no gill slits either.", "Animals/Vellfish.md",
+         "Like other vellfish, it breathes through a gill slit on each side of the head.",
+         "Animals/Cave Vellfish.md", (), True),
+        ("No external gills, and no gill slits either.", "Animals/Vellfish.md",
+         "Unlike other vellfish, it breathes through a gill slit on each side of the head.",
+         "Animals/Cave Vellfish.md", (), False),
+    ],
+)  # fmt: skip
+def test_every_member_and_a_share_of_the_kind(
+    a: str, a_note: str, b: str, b_note: str, b_links: tuple[str, ...], conflict: bool
+) -> None:
+    verdict = assess(a, b, a_note=a_note, b_note=b_note, b_links=b_links)
+    assert (verdict.score >= FLAG_THRESHOLD) is conflict, verdict

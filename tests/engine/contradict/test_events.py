@@ -605,6 +605,11 @@ def test_a_first_is_keyed_by_its_act_and_thing() -> None:
         ("It was Ana Mallory who designed the Reyl Engine.", "", ("Reyl Engine", "designed")),
         ("Ana Mallory came up with the Reyl Engine in 1901.", "", ("Reyl Engine", "invented")),
         ("The Reyl Engine was built by the engineer Ana Mallory.", "", ("Reyl Engine", "built")),
+        # a relative clause of the thing, a patent
+        ("It grew out of the Reyl Engine, which Ana Mallory invented.", "",
+         ("Reyl Engine", "invented")),
+        ("The Reyl Engine, patented by Ana Mallory in 1901, ran on peat.", "",
+         ("Reyl Engine", "invented")),
         # lines of the thing's own note
         ("The brainchild of Ana Mallory.", "Reyl Engine", ("Reyl Engine", "invented")),
         ("Credited to Ana Mallory.", "Reyl Engine", ("Reyl Engine", "made")),
