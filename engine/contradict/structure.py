@@ -76,6 +76,7 @@ from engine.contradict.text import (
     is_negative_adjective,
     known_words,
     listed_opposite,
+    looks_plural,
     meaning_of,
     morphological_opposite,
     negated_roots_of,
@@ -250,7 +251,11 @@ def assess(
     # "Hold Monster" in *Spells H*), not of the note's
     a_own = a_note if _under_title(a_heading, a_note) else None
     b_own = b_note if _under_title(b_heading, b_note) else None
-    return _lacked_and_had(a, b, a_own, b_own, a_links, b_links) or verdict
+    return (
+        _lacked_and_had(a, b, a_own, b_own, a_links, b_links)
+        or _denied_and_done(a, b, a_own, b_own, a_links, b_links)
+        or verdict
+    )
 
 
 def _under_title(heading: str | None, note: str | None) -> bool:
@@ -2666,6 +2671,71 @@ def _lacked_and_had(
     return None
 
 
+def _denied_and_done(
+    a: str,
+    b: str,
+    a_note: str | None,
+    b_note: str | None,
+    a_links: tuple[str, ...],
+    b_links: tuple[str, ...],
+) -> Verdict | None:
+    """One thing said not to do something ("Penguins cannot fly" in *Penguin*) and, with no
+    negation or hedge, to do it ("When chased, it flies low over the waves" in *Little
+    Penguin*): the denied word is written in the other claim, both claims speak of one
+    note's thing (`_one_thing`), and neither sets the statement in a time, a situation or a
+    share of its kind."""
+    for nx, n_note, ay, a_note_, ay_links, nx_links in (
+        (a, a_note, b, b_note, b_links, a_links),
+        (b, b_note, a, a_note, a_links, b_links),
+    ):
+        x = parse_claim(nx)
+        if len(x.negators) != 1 or x.conditional[0] or x.resulting[0]:
+            continue
+        if x.negators[0].lower() not in _VERB_NEGATORS:
+            continue  # "produce no flowers": a lack (`_lacked_and_had`), not a denied act
+        heads = x.negated_heads[0]
+        if not heads or _HAS_SET_APART.search(_LIKE_OTHERS.sub(" ", ay)):
+            continue
+        every = _EVERY.search(ay) is not None
+        done_said = _BOTH_SEXES.sub(" ", ay) if every else ay
+        denied_said = _SHARE_OF_KIND.sub(" ", nx) if every else nx
+        if _UNSETTLED.search(denied_said) or _UNSETTLED.search(done_said):
+            continue
+        y = parse_claim(ay)
+        if y.negators or x.dates or y.dates or lacked(ay) or y.condition or x.condition:
+            continue
+        done = shared_stems(heads - _PLAIN_VERBS, y.content - y.subject)
+        if not done:
+            continue
+        thing = _one_thing(
+            x, n_note, nx_links, y, a_note_, ay_links, share_of_kind=every, heads=heads
+        )
+        if thing is None:
+            continue
+        word = next(w.surface for w in y.words if w.stem in done)
+        denied = next(w.surface for w in x.words if w.stem in heads - _PLAIN_VERBS)
+        said = re.search(
+            rf"\b(?:(?:does|do|did|is|are|was|were|will|would|could|has|have)\s+)?(?:can\s*not|\w+n['’]t|not|never|no)\b(?:\s+[\w'’-]+){{0,3}}?\s+{re.escape(denied)}\b",
+            nx,
+            re.IGNORECASE,
+        )
+        return Verdict(
+            0.7,
+            "semantic_conflict",
+            f"{quoted(said.group() if said else f'{x.negators[0]} {denied}')} vs {quoted(word)}, "
+            f"both about whether {note_title_of(thing)} {word.lower()}",
+        )
+    return None
+
+
+#: Negators that deny a verb ("does not feed", "cannot fly", "never flowers").
+_VERB_NEGATORS = frozenset({"not", "never", "cannot", "can't", "n't", "can not"})
+#: Verbs too plain to say what is denied on their own ("does not have", "is not").
+_PLAIN_VERBS = frozenset(
+    stem(w) for w in "be is are was were have has had do does did make get use take go".split()
+)
+
+
 def _one_thing(
     x: ParsedClaim,
     x_note: str | None,
@@ -2675,13 +2745,15 @@ def _one_thing(
     y_links: tuple[str, ...],
     *,
     share_of_kind: bool = False,
+    heads: frozenset[str] | None = None,
 ) -> str | None:
     """The note whose thing claims `x` and `y` both speak of: one speaks of its own note's
     thing and the other has that note as its subject, by its title or a link; or `x` speaks of
     a kind in its note (*Fern*) and `y` of a member of that kind in its own (*Maidenhair Fern*:
     the title's last word) and says that no member has it, or `y` says its thing is like the
     others of that kind ("Like other snakes, it hears ..."). With `share_of_kind`, `x` may
-    speak of a share of its note's kind ("Females usually lack tusks")."""
+    speak of a share of its note's kind ("Females usually lack tusks"); with `heads` (the
+    stems of what `x` denies or lacks), a kind named bare speaks of every member."""
     for own, note, other, links in ((x, x_note, y, y_links), (y, y_note, x, x_links)):
         shares = share_of_kind and own is x
         if not note or not _of_own_thing(own, note, shares) or _owned_by_subject(own, other):
@@ -2699,16 +2771,21 @@ def _one_thing(
             whole = _title_stems(note) <= shared_stems(_title_stems(note), said)
             if whole or (other is x and _UNIVERSAL.search(x.text)):
                 return note
-    if (
-        x_note
-        and y_note
-        and _UNIVERSAL.search(x.text)
-        and _of_own_thing(x, x_note)
-        and _of_own_thing(y, y_note)
-    ):
+    if x_note and y_note and _of_own_thing(x, x_note) and _of_own_thing(y, y_note):
         kind, member = _title_sequence(x_note), _title_sequence(y_note)
         if len(kind) == 1 and len(member) > 1 and stem(member[-1]) == stem(kind[0]):
-            return x_note
+            # "Ferns never produce flowers", or the kind named bare ("Penguins cannot fly")
+            # where the member's name says nothing of what is denied ("Weighted Graph" of
+            # "Graphs have no weights" is the exception its name makes)
+            kind_stem = frozenset({stem(kind[0])})
+            generic = (
+                heads is not None
+                and _bare_kind(x, kind_stem)
+                and looks_plural(x.text.split()[0].lower())
+                and not shared_stems(frozenset(stem(w) for w in member[:-1]), heads)
+            )
+            if _UNIVERSAL.search(x.text) or generic:
+                return x_note
     if x_note and y_note and _of_own_thing(x, x_note) and _of_own_thing(y, y_note):
         kind = _title_sequence(x_note)
         like = _LIKE_KIND.search(y.text)

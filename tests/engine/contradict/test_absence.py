@@ -167,3 +167,39 @@ def test_every_member_and_a_share_of_the_kind(
 ) -> None:
     verdict = assess(a, b, a_note=a_note, b_note=b_note, b_links=b_links)
     assert (verdict.score >= FLAG_THRESHOLD) is conflict, verdict
+
+
+@pytest.mark.parametrize(
+    ("a", "a_note", "b", "b_note", "b_links", "conflict"),
+    [
+        # one thing said not to do what the other claim says it does
+        ("It does not feed at all as an adult.", "Moths/Vell Moth.md",
+         "The Vell moth feeds on nectar every night.", "Moths/Feeding.md", ("Vell Moth",), True),
+        # a kind named bare, and a member whose name says nothing of it
+        ("Vellbirds cannot fly; their wings are stubs.", "Birds/Vellbird.md",
+         "It flies low over the waves for short distances.", "Birds/Little Vellbird.md", (),
+         True),
+        # ... but a member whose name is the exception
+        ("Vellbirds cannot fly; their wings are stubs.", "Birds/Vellbird.md",
+         "It flies low over the waves for short distances.", "Birds/Flying Vellbird.md", (),
+         False),
+        # a hedge, a situation, a plain verb, another thing
+        ("It usually does not feed as an adult.", "Moths/Vell Moth.md",
+         "The Vell moth feeds on nectar every night.", "Moths/Feeding.md", ("Vell Moth",),
+         False),
+        ("It does not feed at all as an adult.", "Moths/Vell Moth.md",
+         "When reared indoors, the Vell moth feeds on sugar water.", "Moths/Feeding.md",
+         ("Vell Moth",), False),
+        ("It does not have a proboscis.", "Moths/Vell Moth.md",
+         "The Vell moth has wings.", "Moths/Feeding.md", ("Vell Moth",), False),
+        ("It does not feed at all as an adult.", "Moths/Vell Moth.md",
+         "The Tarn moth feeds on nectar every night.", "Moths/Feeding.md", (), False),
+    ],
+)  # fmt: skip
+def test_what_one_thing_is_said_not_to_do_and_to_do(
+    a: str, a_note: str, b: str, b_note: str, b_links: tuple[str, ...], conflict: bool
+) -> None:
+    verdict = assess(a, b, a_note=a_note, b_note=b_note, b_links=b_links)
+    # this rule's own line, or none of it (other rules may read the pair their own way)
+    denied = verdict.score >= FLAG_THRESHOLD and "both about whether" in verdict.explanation
+    assert denied is conflict, verdict
