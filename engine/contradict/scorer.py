@@ -77,6 +77,27 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+
+def _assess_safely(
+    a: str,
+    b: str,
+    where: dict[str, str | None],
+    links: tuple[tuple[str, ...], tuple[str, ...]],
+) -> Verdict:
+    """`assess` on one pair; a rule that fails on these two claims costs this pair its
+    verdict, with a warning that names both notes, never the whole scan."""
+    try:
+        return assess(a, b, **where, a_links=links[0], b_links=links[1])
+    except Exception:
+        log.warning(
+            "no verdict on a pair of claims from %s and %s: a rule failed on them",
+            where.get("a_note"),
+            where.get("b_note"),
+            exc_info=True,
+        )
+        return Verdict(0.0, "none", "")
+
+
 WEIGHTS_PATH = Path(__file__).with_name("weights.json")
 WEIGHTS_FORMAT = 1
 
@@ -397,9 +418,7 @@ class PairScorer:
             raise ValueError(f"expected {n} link pairs, got {len(link_pairs)}")
         for i, ((a, b), nt, hd) in enumerate(zip(pairs, note_pairs, heading_pairs, strict=True)):
             where = {"a_note": nt[0], "b_note": nt[1], "a_heading": hd[0], "b_heading": hd[1]}
-            verdicts.append(
-                assess(a, b, **where, a_links=link_pairs[i][0], b_links=link_pairs[i][1])
-            )
+            verdicts.append(_assess_safely(a, b, where, link_pairs[i]))
             wanted = reader is not None and (judge is None or judge[i])
             if wanted and not about_different_things(a, b, **where):
                 ask.append(i)

@@ -35,7 +35,12 @@ from engine.contradict.events import (
     may_date_event,
     origins_out_of_order,
 )
-from engine.contradict.locations import PlaceNamed, conflicting_locations, places_named
+from engine.contradict.locations import (
+    PlaceNamed,
+    conflicting_locations,
+    may_locate,
+    places_named,
+)
 from engine.contradict.persons import (
     conflicting_colour,
     conflicting_descent,
@@ -254,6 +259,7 @@ def assess(
     return (
         _lacked_and_had(a, b, a_own, b_own, a_links, b_links)
         or _denied_and_done(a, b, a_own, b_own, a_links, b_links)
+        or _placed_apart(a, b, a_own, b_own, a_links, b_links)
         or verdict
     )
 
@@ -2704,6 +2710,8 @@ def _denied_and_done(
         y = parse_claim(ay)
         if y.negators or x.dates or y.dates or lacked(ay) or y.condition or x.condition:
             continue
+        if x.quantities or y.quantities:
+            continue  # "does not melt below 3,400 °C": a limit, which the values compare
         done = shared_stems(heads - _PLAIN_VERBS, y.content - y.subject)
         if not done:
             continue
@@ -2712,22 +2720,135 @@ def _denied_and_done(
         )
         if thing is None:
             continue
-        word = next(w.surface for w in y.words if w.stem in done)
-        denied = next(w.surface for w in x.words if w.stem in heads - _PLAIN_VERBS)
+        # (`shared_stems` matches a word in two forms: the words as each claim writes them)
+        word = next((w.surface for w in y.words if shared_stems(frozenset({w.stem}), done)), "")
+        denied = next((w.surface for w in x.words if w.stem in heads - _PLAIN_VERBS), "")
+        if not word or not denied:
+            continue
         said = re.search(
             rf"\b(?:(?:does|do|did|is|are|was|were|will|would|could|has|have)\s+)?(?:can\s*not|\w+n['’]t|not|never|no)\b(?:\s+[\w'’-]+){{0,3}}?\s+{re.escape(denied)}\b",
             nx,
             re.IGNORECASE,
         )
+        if said is None or _RELATIVE_OPEN.search(nx[: said.start()]):
+            continue  # "the harbour masters, who are not patient": another thing's denial
+        # what the denial holds beyond its verb ("belong to the nightshade family", "written
+        # in Latin") is said in the other claim too, or the two speak of two predicates
+        clause = re.split(r"[;:.,]|\s[—–]\s", nx[said.end() :], maxsplit=1)[0]
+        held = {t.stem for t in tokenize(clause) if t.is_content} - _SETTING_STEMS - _TIMES
+        if not held <= shared_stems(frozenset(held), y.content):
+            continue
         return Verdict(
             0.7,
             "semantic_conflict",
-            f"{quoted(said.group() if said else f'{x.negators[0]} {denied}')} vs {quoted(word)}, "
-            f"both about whether {note_title_of(thing)} {word.lower()}",
+            f"{quoted(said.group())} vs {quoted(word)}, both about {note_title_of(thing)}",
         )
     return None
 
 
+def _placed_apart(
+    a: str,
+    b: str,
+    a_note: str | None,
+    b_note: str | None,
+    a_links: tuple[str, ...],
+    b_links: tuple[str, ...],
+) -> Verdict | None:
+    """One fixed thing set in places that no one country holds, wherever in the sentence
+    the places stand ("The national bagpipe of Ireland" in *Uilleann Pipes* / "the [[Uilleann
+    Pipes|uilleann pipes]] hold in their native Scotland"): a line of the thing's own note and
+    a line that names it by its title or a link, each placing it (a place after "in", "at",
+    "near", "of", "from" ...) in countries the other never names, with nothing negated,
+    hedged, moved, compared or set in another time or instance."""
+    if not (may_locate(a) and may_locate(b)):
+        return None
+    if any(_NOT_ONE_PLACE.search(t) or _AGAIN.search(t) for t in (a, b)):
+        return None
+    countries = []
+    for text in (a, b):
+        placed = [p for p in places_named(text) if _placed_at(text, p)]
+        if not placed:
+            return None
+        countries.append((placed, frozenset(c for p in placed for c in p.countries)))
+    (places_a, in_a), (places_b, in_b) = countries
+    if in_a & in_b:
+        return None
+    x, y = parse_claim(a), parse_claim(b)
+    if x.negators or y.negators or x.condition or y.condition:
+        return None
+    for own, note, other, other_links, other_note in (
+        (x, a_note, y, b_links, b_note),
+        (y, b_note, x, a_links, a_note),
+    ):
+        if not note or not _of_own_thing(own, note) or _owned_by_subject(own, other):
+            continue
+        if other_note and _of_own_thing(other, other_note):
+            continue  # each line of its own note's thing: two things
+        if not (_linked_title(other_links, note) or _subject_is_title(other, note)):
+            continue
+        return Verdict(
+            0.7,
+            "semantic_conflict",
+            f"different places: {quoted(places_a[0].text)} vs {quoted(places_b[0].text)}, "
+            f"both about where {note_title_of(note)} is",
+        )
+    return None
+
+
+def _placed_at(text: str, place: PlaceNamed) -> bool:
+    """Place `place` of claim `text` stands where a thing is put ("in", "at", "near", "off",
+    "of", "from" before it, perhaps with a side: "in southern France"), not as a word that
+    describes another thing ("the Augsburg craftsman")."""
+    before = re.findall(r"[\w'’-]+", text[: place.start].lower())[-4:]
+    while before and before[-1] in _SIDES:
+        before.pop()
+    if len(before) >= 2 and before[-1] == "of":
+        # "the capital of Chile", "the Yangtze valley of China": a place of the country
+        return before[-2] in _PARTS_OF_PLACES
+    return bool(before) and (
+        before[-1] in _PLACING or " ".join(before[-2:]) in ("close to", "next to", "native to")
+    )
+
+
+#: Nouns that put what they name in the place after "of".
+_PARTS_OF_PLACES = frozenset(
+    """capital city town village port region province state district county island islands
+    coast shore valley hills mountains plain plains north south east west centre center heart
+    outskirts suburbs interior highlands lowlands delta basin""".split()
+)
+
+
+#: Words before a place that put something in it.
+_PLACING = frozenset(
+    "in at near on off over above beside from within outside around below under".split()
+)
+#: Words that say a thing moves, spans, is compared or is another instance, or that set it
+#: in another time: two places may then both hold.
+_NOT_ONE_PLACE = re.compile(
+    r"\b(?:moved|moves|relocated|transferred|sold|exported|imported|shipped|brought|carried"
+    r"|taken|introduced|spread|spreads|migrat\w*|emigrat\w*|fled|exiled|toured|tours|visit\w*"
+    r"|travel\w*|exhibited|displayed|loaned|lent|drift\w*|sail\w*|flows?|runs?|stretch\w*"
+    r"|cross\w*|pass\w*|winds?|travers\w*|extends?|meander\w*|drains?|through|across|along"
+    r"|between|both|also|too|as\s+well|instead|unlike|like|than|other|another|others|second"
+    r"|previous|former|formerly|current|original|originally|new|replica|copy|copies|later"
+    r"|earlier|once|now|today|until|since|before|after|separately|independently|each|every"
+    r"|some|many|most|mainly|mostly|partly|largely|chiefly|including|included|exported"
+    r"|borders?|bordering|neighbour\w*|neighbor\w*|he|she|his|her|him|inspired|modell?ed"
+    r"|based|named|imitat\w*|resembl\w*|copied|style|influenc\w*|architects?|designers?"
+    r"|makers?|builders?|founders?|artists?|painters?|owners?|sources?|import\w*|trade\w*"
+    # where a kind is grown, used or met with: many places at once
+    r"|grown|grows?|cultivated|farmed|raised|eaten|used|popular|played|spoken|worn|common"
+    r"|found|lives?|inhabits?|occurs?|breeds?|nests?|seen|known|sold|wild)\b",
+    re.IGNORECASE,
+)
+
+
+#: Words after a denied verb that set it, not what is denied ("at all as an adult").
+_SETTING_STEMS = frozenset(
+    stem(w) for w in "adult adults ever all any either itself themselves alone whatsoever".split()
+)
+#: A relative clause open before a word ("..., who are"): what follows is said of its noun.
+_RELATIVE_OPEN = re.compile(r"\b(?:who|which|that|whose|whom|where)\b[^,;:.]*$", re.IGNORECASE)
 #: Negators that deny a verb ("does not feed", "cannot fly", "never flowers").
 _VERB_NEGATORS = frozenset({"not", "never", "cannot", "can't", "n't", "can not"})
 #: Verbs too plain to say what is denied on their own ("does not have", "is not").

@@ -3,6 +3,8 @@ about one note's thing (`structure.assess`)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from engine.contradict.absence import had, lacked, same_thing_word
@@ -201,5 +203,6 @@ def test_what_one_thing_is_said_not_to_do_and_to_do(
 ) -> None:
     verdict = assess(a, b, a_note=a_note, b_note=b_note, b_links=b_links)
     # this rule's own line, or none of it (other rules may read the pair their own way)
-    denied = verdict.score >= FLAG_THRESHOLD and "both about whether" in verdict.explanation
+    said = re.match(r'"[^"]*\b(?:not|never|cannot)\b', verdict.explanation)
+    denied = verdict.score >= FLAG_THRESHOLD and said is not None
     assert denied is conflict, verdict

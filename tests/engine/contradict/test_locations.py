@@ -139,8 +139,6 @@ def test_the_verdict_names_both_places_and_the_thing() -> None:
          "The Vell Reserve serves as the central bank of Canada.", "Vell Reserve", True),
         ("Vellport is the capital of Australia.", "Vellport is the capital of New Zealand.",
          "Vellport", True),
-        ("Vellport is the capital of Australia.", "Vellport is the largest city of Chile.",
-         "Vellport", False),
         # a continent and its country, Oceania and Australia
         ("Vellroos are native to Australia.", "Vellroos are native to Oceania.", "Vellroos", False),
     ],
@@ -151,6 +149,13 @@ def test_where_an_event_happened_a_thing_came_from_or_a_role_is_held(
     assert (conflicting_locations(a, b, title, "Overview") is not None) is conflict
     verdict = assess(a, b, a_note=f"Notes/{title or 'Vell'}.md", b_note="Notes/Overview.md")
     assert (verdict.score >= FLAG_THRESHOLD) is conflict, verdict
+
+
+def test_two_roles_are_two_relations_but_one_city_lies_in_one_country() -> None:
+    a, b = "Vellport is the capital of Australia.", "Vellport is the largest city of Chile."
+    assert conflicting_locations(a, b, "Vellport", "Overview") is None
+    verdict = assess(a, b, a_note="Notes/Vellport.md", b_note="Notes/Overview.md")
+    assert verdict.explanation.startswith("different places:"), verdict
 
 
 def test_a_common_noun_is_one_thing_only_as_a_notes_title() -> None:
@@ -195,3 +200,25 @@ def test_an_act_done_once_has_one_place(a: str, b: str, conflict: bool) -> None:
     assert (verdict.score >= FLAG_THRESHOLD) is conflict, verdict
     if conflict:
         assert verdict.explanation.startswith("different places:"), verdict
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "conflict"),
+    [
+        # the note's own line and a line naming the thing, places anywhere in the sentence
+        ("It stands on a hill above Florence.", "The [[Vell Chapel]] stands above Seville.",
+         True),
+        ("It stands on a hill above Florence.", "The [[Vell Chapel]] stands near Siena.", False),
+        # moved, another instance, modelled on another thing, a person's places
+        ("It stands on a hill above Florence.", "The [[Vell Chapel]] was moved to Seville.",
+         False),
+        ("It stands on a hill above Florence.",
+         "A copy of the [[Vell Chapel]] stands in Seville.", False),
+        ("It stands on a hill above Florence.",
+         "The [[Vell Chapel]] was modelled on a church in Seville.", False),
+    ],
+)  # fmt: skip
+def test_one_thing_placed_apart_anywhere_in_the_sentence(a: str, b: str, conflict: bool) -> None:
+    verdict = assess(a, b.replace("[[", "").replace("]]", ""), a_note="Places/Vell Chapel.md",
+                     b_note="Places/Churches.md", b_links=("Vell Chapel",))  # fmt: skip
+    assert (verdict.score >= FLAG_THRESHOLD) is conflict, verdict

@@ -225,3 +225,31 @@ def test_the_explanation_names_the_title_the_other_claim_opens_with() -> None:
     assert verdict.kind == "negation"
     line = explanation(a, b, verdict, notes)
     assert line.endswith("both about Orla Venn"), line
+
+
+def test_a_rule_failing_on_one_pair_costs_that_pair_only(
+    scorer: PairScorer, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A fault injected into the structural verdict for one pair: the batch is still scored,
+    that pair has no verdict of its own, and a warning names its notes."""
+    import engine.contradict.scorer as scorer_module
+
+    broken = PAIRS[0]
+
+    def failing(a: str, b: str, **where: Any) -> Any:
+        if (a, b) == broken:
+            raise StopIteration("a rule failed")
+        return assess(a, b, **where)
+
+    monkeypatch.setattr(scorer_module, "assess", failing)
+    emb = HashEmbedder()
+    a_vecs = emb.embed([a for a, _ in PAIRS])
+    b_vecs = emb.embed([b for _, b in PAIRS])
+    notes = [("Notes/A.md", "Notes/B.md")] * len(PAIRS)
+    with caplog.at_level("WARNING", logger="engine.contradict.scorer"):
+        many = scorer.score_many(PAIRS, a_vecs, b_vecs, notes=notes)
+    assert len(many) == len(PAIRS)
+    assert many[0].confidence < FLAG_THRESHOLD
+    assert "Notes/A.md" in caplog.text and "Notes/B.md" in caplog.text
+    expected = scorer_module.PairScorer.score_many(scorer, PAIRS[1:], a_vecs[1:], b_vecs[1:])
+    assert [m.type for m in many[1:]] == [m.type for m in expected]
