@@ -2734,7 +2734,7 @@ def _denied_and_done(
             continue  # "the harbour masters, who are not patient": another thing's denial
         # what the denial holds beyond its verb ("belong to the nightshade family", "written
         # in Latin") is said in the other claim too, or the two speak of two predicates
-        clause = re.split(r"[;:.,]|\s[—–]\s", nx[said.end() :], maxsplit=1)[0]
+        clause = _DENIAL_END.split(nx[said.end() :], maxsplit=1)[0]
         held = {t.stem for t in tokenize(clause) if t.is_content} - _SETTING_STEMS - _TIMES
         if not held <= shared_stems(frozenset(held), y.content):
             continue
@@ -2762,11 +2762,11 @@ def _placed_apart(
     hedged, moved, compared or set in another time or instance."""
     if not (may_locate(a) and may_locate(b)):
         return None
-    if any(_NOT_ONE_PLACE.search(t) or _AGAIN.search(t) for t in (a, b)):
+    if any(_NOT_ONE_PLACE.search(t) or _ANOTHER_INSTANCE.search(t) for t in (a, b)):
         return None
     countries = []
     for text in (a, b):
-        placed = [p for p in places_named(text) if _placed_at(text, p)]
+        placed = _places_placed(text)
         if not placed:
             return None
         countries.append((placed, frozenset(c for p in placed for c in p.countries)))
@@ -2795,6 +2795,17 @@ def _placed_apart(
     return None
 
 
+def _places_placed(text: str) -> list[PlaceNamed]:
+    """The places of claim `text` that put something in them (`_placed_at`), and the places
+    listed right after one ("in Saxony-Anhalt, Germany")."""
+    out: list[PlaceNamed] = []
+    for place in places_named(text):
+        listed = bool(out) and re.fullmatch(r"\s*(?:,|and)\s*", text[out[-1].end : place.start])
+        if listed or _placed_at(text, place):
+            out.append(place)
+    return out
+
+
 def _placed_at(text: str, place: PlaceNamed) -> bool:
     """Place `place` of claim `text` stands where a thing is put ("in", "at", "near", "off",
     "of", "from" before it, perhaps with a side: "in southern France"), not as a word that
@@ -2806,15 +2817,26 @@ def _placed_at(text: str, place: PlaceNamed) -> bool:
         # "the capital of Chile", "the Yangtze valley of China": a place of the country
         return before[-2] in _PARTS_OF_PLACES
     return bool(before) and (
-        before[-1] in _PLACING or " ".join(before[-2:]) in ("close to", "next to", "native to")
+        before[-1] in _PLACING
+        or " ".join(before[-2:]) in ("close to", "next to", "native to")
+        # "their native Scotland"
+        or (before[-1] == "native" and len(before) > 1 and before[-2] in _OWNERS)
     )
 
 
+_OWNERS = frozenset("its their his her".split())
+#: Words that pick another instance of a thing, or say it was moved or made again.
+_ANOTHER_INSTANCE = re.compile(
+    r"\b(?:current|present|previous|former|new|original|second|third|later|earlier|rebuilt"
+    r"|again|reconstruct\w*|re-?erected|restor\w*|replac\w*|relocat\w*|replica|copy)\b",
+    re.IGNORECASE,
+)
 #: Nouns that put what they name in the place after "of".
 _PARTS_OF_PLACES = frozenset(
     """capital city town village port region province state district county island islands
-    coast shore valley hills mountains plain plains north south east west centre center heart
-    outskirts suburbs interior highlands lowlands delta basin""".split()
+    coast coasts shore shores valley hills mountains plain plains north south east west centre
+    center heart outskirts suburbs interior highlands lowlands delta basin tip bank banks edge
+    foot slopes mouth end side corner""".split()
 )
 
 
@@ -2843,6 +2865,8 @@ _NOT_ONE_PLACE = re.compile(
 )
 
 
+#: Where what a denial holds ends: the clause, or a contrast ("not dolphins but ...").
+_DENIAL_END = re.compile(r"[;:.,]|\s[—–]\s|\b(?:but|rather|instead)\b")
 #: Words after a denied verb that set it, not what is denied ("at all as an adult").
 _SETTING_STEMS = frozenset(
     stem(w) for w in "adult adults ever all any either itself themselves alone whatsoever".split()

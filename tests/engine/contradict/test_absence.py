@@ -181,6 +181,11 @@ def test_every_member_and_a_share_of_the_kind(
         ("Vellbirds cannot fly; their wings are stubs.", "Birds/Vellbird.md",
          "It flies low over the waves for short distances.", "Birds/Little Vellbird.md", (),
          True),
+        # what is said instead ("but belong to ...") is no part of the denial
+        ("Vellfins are not dolphins at all but belong to the baleen whale family.",
+         "Zoology/Whale Families.md",
+         "The vellfin is the largest member of the oceanic dolphin family.",
+         "Zoology/Vellfin.md", (), True),
         # ... but a member whose name is the exception
         ("Vellbirds cannot fly; their wings are stubs.", "Birds/Vellbird.md",
          "It flies low over the waves for short distances.", "Birds/Flying Vellbird.md", (),
