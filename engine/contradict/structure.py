@@ -2647,14 +2647,10 @@ def _lacked_and_had(
         (b, b_note, a, a_note, a_links, b_links),
     ):
         lacks = lacked(lx)
-        if not lacks or _HAS_SET_APART.search(_LIKE_OTHERS.sub(" ", hy)):
+        if not lacks:
             continue
-        # "Every adult elephant, male or female, grows tusks": what every member has, which
-        # no share of the kind ("Females usually lack tusks") can lack
-        every = _EVERY.search(hy) is not None
-        has_said = _BOTH_SEXES.sub(" ", hy) if every else hy
-        lack_said = _SHARE_OF_KIND.sub(" ", lx) if every else lx
-        if _UNSETTLED.search(lack_said) or _UNSETTLED.search(has_said):
+        apart, every = _set_apart_or_every(lx, hy)
+        if apart:
             continue
         x, y = parse_claim(lx), parse_claim(hy)
         if y.negators or x.dates or y.dates or lacked(hy):
@@ -2675,6 +2671,19 @@ def _lacked_and_had(
                     f"{note_title_of(thing)} {lack.relation} {present.split()[-1].lower()}",
                 )
     return None
+
+
+def _set_apart_or_every(negative: str, positive: str) -> tuple[bool, bool]:
+    """Whether a hedge, a time, a situation or a share of the kind sets the statements of
+    `negative` (what a thing lacks or does not do) and `positive` (that it has or does it)
+    apart, and whether `positive` speaks of every member ("Every adult elephant, male or
+    female, grows tusks"), which no share of the kind ("Females usually lack tusks") escapes."""
+    if _HAS_SET_APART.search(_LIKE_OTHERS.sub(" ", positive)):
+        return True, False
+    every = _EVERY.search(positive) is not None
+    said = _BOTH_SEXES.sub(" ", positive) if every else positive
+    denied = _SHARE_OF_KIND.sub(" ", negative) if every else negative
+    return bool(_UNSETTLED.search(denied) or _UNSETTLED.search(said)), every
 
 
 def _denied_and_done(
@@ -2700,12 +2709,10 @@ def _denied_and_done(
         if x.negators[0].lower() not in _VERB_NEGATORS:
             continue  # "produce no flowers": a lack (`_lacked_and_had`), not a denied act
         heads = x.negated_heads[0]
-        if not heads or _HAS_SET_APART.search(_LIKE_OTHERS.sub(" ", ay)):
+        if not heads:
             continue
-        every = _EVERY.search(ay) is not None
-        done_said = _BOTH_SEXES.sub(" ", ay) if every else ay
-        denied_said = _SHARE_OF_KIND.sub(" ", nx) if every else nx
-        if _UNSETTLED.search(denied_said) or _UNSETTLED.search(done_said):
+        apart, every = _set_apart_or_every(nx, ay)
+        if apart:
             continue
         y = parse_claim(ay)
         if y.negators or x.dates or y.dates or lacked(ay) or y.condition or x.condition:
