@@ -141,6 +141,7 @@ def clear_caches() -> None:
     clear_shared_stems_cache()
     clear_heading_cache()
     assess.cache_clear()
+    _one_place_said.cache_clear()
     about_different_things.cache_clear()
     _bonus_targets.cache_clear()
     are_opposites.cache_clear()
@@ -2767,18 +2768,14 @@ def _placed_apart(
     a line that names it by its title or a link, each placing it (a place after "in", "at",
     "near", "of", "from" ...) in countries the other never names, with nothing negated,
     hedged, moved, compared or set in another time or instance."""
-    if not (may_locate(a) and may_locate(b)):
+    places_a = _one_place_said(a)
+    if not places_a:
         return None
-    if any(_NOT_ONE_PLACE.search(t) or _ANOTHER_INSTANCE.search(t) for t in (a, b)):
+    places_b = _one_place_said(b)
+    if not places_b:
         return None
-    countries = []
-    for text in (a, b):
-        placed = _places_placed(text)
-        if not placed:
-            return None
-        countries.append((placed, frozenset(c for p in placed for c in p.countries)))
-    (places_a, in_a), (places_b, in_b) = countries
-    if in_a & in_b:
+    in_a = frozenset(c for p in places_a for c in p.countries)
+    if in_a & frozenset(c for p in places_b for c in p.countries):
         return None
     x, y = parse_claim(a), parse_claim(b)
     if x.negators or y.negators or x.condition or y.condition:
@@ -2800,6 +2797,18 @@ def _placed_apart(
             f"both about where {note_title_of(note)} is",
         )
     return None
+
+
+@lru_cache(maxsize=1 << 14)
+def _one_place_said(text: str) -> tuple[PlaceNamed, ...]:
+    """The places claim `text` puts something in (`_places_placed`), where nothing in it
+    says the thing moves, spans, is compared, is another instance or is met with in many
+    places (`_NOT_ONE_PLACE`, `_ANOTHER_INSTANCE`); else none."""
+    if not may_locate(text) or not places_named(text):
+        return ()
+    if _NOT_ONE_PLACE.search(text) or _ANOTHER_INSTANCE.search(text):
+        return ()
+    return tuple(_places_placed(text))
 
 
 def _places_placed(text: str) -> list[PlaceNamed]:
