@@ -314,15 +314,30 @@ def assert_store_matches(store: VectorStore, model: Model, rng: np.random.Genera
                 chroma = store.query(
                     q.astype(np.float32), k=k, where=where_for(notes), include_embeddings=True
                 )
-                want = brute_force(model, q, k, notes)
-                assert [h.id for h in got] == [h.id for h in chroma] == [c for c, _ in want]
-                np.testing.assert_allclose(
-                    [h.similarity for h in got], [h.similarity for h in chroma], atol=1e-4
-                )
-                for mine, theirs in zip(got, chroma, strict=True):
+                want = [c for c, _ in brute_force(model, q, k, notes)]
+                if store.mirrored:
+                    assert [h.id for h in got] == want  # the mirror is exact
+                for answer in (got, chroma):
+                    _nearly_exact([h.id for h in answer], want)
+                theirs_by_id = {h.id: h for h in chroma}
+                for mine in got:
+                    theirs = theirs_by_id.get(mine.id)
+                    if theirs is None:
+                        continue  # one of the long tail Chroma's approximate index ranks apart
+                    assert mine.similarity == pytest.approx(theirs.similarity, abs=1e-4)
                     assert mine.metadata["note_path"] == theirs.metadata["note_path"]
                     assert mine.embedding is not None and theirs.embedding is not None
                     assert float(unit(mine.embedding) @ unit(theirs.embedding)) > 1 - 1e-5
+
+
+def _nearly_exact(ids: list[str], want: list[str]) -> None:
+    """Chroma's HNSW index is approximate, and its graph is built on several threads: its
+    first answers are the exact ones, its long tail nearly all of them (an exact
+    comparison of 40 or 120 ranks failed once in many runs)."""
+    assert len(ids) == len(want)
+    head = min(len(want), 7)
+    assert ids[:head] == want[:head]
+    assert len(set(ids) & set(want)) >= 0.9 * len(want)
 
 
 def test_mirror_answers_like_chroma_and_follows_every_write(store: VectorStore) -> None:
