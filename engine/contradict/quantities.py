@@ -1440,14 +1440,11 @@ _DECADE_RE = re.compile(
 )
 # "the 15th century", "the early 19th century", "the 5th century BC", "the eighteenth-century
 # eruption", "the twenty-first century"
-_CENTURY_WORDS = (
-    "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
-    "thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth "
-    "twenty-first"
-).split()
+_CENTURY_WORDS = {**_ORDINALS, "twenty-first": 21}
 _CENTURY_RE = re.compile(
     r"\b(?i:the)\s+(?:(?P<part>early|mid|late)[\s-]+)?(?:(?P<n>1?\d|20)(?:st|nd|rd|th)"
-    r"|(?i:(?P<word>" + "|".join(reversed(_CENTURY_WORDS)) + r")))[\s-]+century\b"
+    r"|(?i:(?P<word>" + "|".join(sorted(_CENTURY_WORDS, key=len, reverse=True)) + r")))"
+    r"[\s-]+century\b"
 )
 #: The share of a decade or a century its "early", "mid" or "late" part takes in (generously).
 _PARTS = {None: (0.0, 1.0), "early": (0.0, 0.4), "mid": (0.3, 0.7), "late": (0.5, 1.0)}
@@ -1499,7 +1496,7 @@ def _years(text: str, known: tuple[DateMention, ...]) -> tuple[DateMention, ...]
     for m in _DECADE_RE.finditer(text):
         add(m, *_span(int(m["decade"]), 10, m["part"]))
     for m in _CENTURY_RE.finditer(text):
-        n = int(m["n"]) if m["n"] else _CENTURY_WORDS.index(m["word"].lower()) + 1
+        n = int(m["n"]) if m["n"] else _CENTURY_WORDS[m["word"].lower()]
         if n >= 1:
             add(m, *_span((n - 1) * 100 + 1, 100, m["part"]))
     for m in _YEAR_RE.finditer(text):

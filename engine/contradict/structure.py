@@ -1939,8 +1939,7 @@ def _bare_kind(c: ParsedClaim, subject: frozenset[str]) -> bool:
         if t.kind == "word" and t.stem in subject and t.stem in c.subject:
             before = c.tokens[k - 1] if k else None
             return before is None or (
-                (before.kind == "punct" or before.norm not in _DETERMINING)
-                and (before is None or before.kind != "num")
+                before.kind != "num" and (before.kind == "punct" or before.norm not in _DETERMINING)
             )
     return False
 
@@ -2421,40 +2420,35 @@ def _act_before(
         group = _ACT_GROUP.get(t.stem) or (_PLACED_ACT_GROUP.get(t.stem) if buried else None)
         if first and group is None and k > 0 and before[k - 1].norm in _FIRST_TIME:
             group = "first " + meaning_of(t.stem) if t.norm.endswith("ed") else None
-        to_market = group is None and _to_market(before, k)
-        if to_market:
-            group = _ACT_GROUP[stem("released")]
-        into_service = group is None and _into_service(before, k)
-        if into_service:
-            group = _ACT_GROUP[stem("opened")]
+        said = None if group is not None else _act_in_other_words(before, k)
+        if said is not None:
+            group = _ACT_GROUP[stem(said)]
         if group is None:
             continue
         if _of_another(c, t.start):
             return None
         act = "first " + t.norm if group.startswith("first ") else _ACT_VERB.get(t.stem, t.norm)
-        act = "released" if to_market else "opened" if into_service else act
+        act = said or act
         return group, act, re.split(r"[;:,]|\band\b|\bwhen\b", c.text[: t.start])[-1]
     return None
 
 
-def _to_market(before: list[Token], k: int) -> bool:
-    """Token `k` of `before` ends a thing's coming to market ("put on sale", "went on sale",
-    "reached the market"): its release, said in other words."""
-    if before[k].norm not in ("sale", "market", "markets") or k < 2:
-        return False
-    if before[k - 1].norm not in ("on", "onto", "the"):
-        return False
-    return any(before[j].norm in _TO_MARKET_VERBS for j in range(max(0, k - 3), k - 1))
-
-
-def _into_service(before: list[Token], k: int) -> bool:
-    """Token `k` of `before` ends a thing's coming into service ("began service", "entered
-    service", "went into service"): its opening, said in other words."""
-    return (
-        before[k].norm == "service"
-        and k >= 1
-        and before[k - 1].norm in ("began", "begins", "entered", "enters", "into")
-    )
+def _act_in_other_words(before: list[Token], k: int) -> str | None:
+    """The once-only act that token `k` of `before` ends in other words: coming to market
+    ("went on sale", "reached the market") is a release, coming into service ("began
+    service", "went into service") an opening; else None."""
+    word = before[k].norm
+    prev = before[k - 1].norm if k >= 1 else ""
+    if (
+        word in ("sale", "market", "markets")
+        and k >= 2
+        and prev in ("on", "onto", "the")
+        and any(before[j].norm in _TO_MARKET_VERBS for j in range(max(0, k - 3), k - 1))
+    ):
+        return "released"
+    if word == "service" and prev in ("began", "begins", "entered", "enters", "into"):
+        return "opened"
+    return None
 
 
 #: Verbs that bring a thing to market with "on sale" or "the market".
@@ -2679,7 +2673,7 @@ def _set_apart_or_every(negative: str, positive: str) -> tuple[bool, bool]:
     `negative` (what a thing lacks or does not do) and `positive` (that it has or does it)
     apart, and whether `positive` speaks of every member ("Every adult elephant, male or
     female, grows tusks"), which no share of the kind ("Females usually lack tusks") escapes."""
-    if _HAS_SET_APART.search(_LIKE_OTHERS.sub(" ", positive)):
+    if _HAS_SET_APART.search(_LIKE_KIND.sub(" ", positive)):
         return True, False
     every = _EVERY.search(positive) is not None
     said = _BOTH_SEXES.sub(" ", positive) if every else positive
@@ -2867,16 +2861,17 @@ _NOT_ONE_PLACE = re.compile(
     r"|taken|introduced|spread|spreads|migrat\w*|emigrat\w*|fled|exiled|toured|tours|visit\w*"
     r"|travel\w*|exhibited|displayed|loaned|lent|drift\w*|sail\w*|flows?|runs?|stretch\w*"
     r"|cross\w*|pass\w*|winds?|travers\w*|extends?|meander\w*|drains?|through|across|along"
-    r"|between|both|also|too|as\s+well|instead|unlike|like|than|other|another|others|second"
-    r"|previous|former|formerly|current|original|originally|new|replica|copy|copies|later"
-    r"|earlier|once|now|today|until|since|before|after|separately|independently|each|every"
-    r"|some|many|most|mainly|mostly|partly|largely|chiefly|including|included|exported"
+    r"|between|both|also|too|as\s+well|instead|unlike|like|than|other|another|others"
+    # (another instance: `_ANOTHER_INSTANCE`)
+    r"|formerly|originally|copies|once|now|today|until|since|before|after|separately"
+    r"|independently|each|every|some|many|most|mainly|mostly|partly|largely|chiefly|including"
+    r"|included"
     r"|borders?|bordering|neighbour\w*|neighbor\w*|he|she|his|her|him|inspired|modell?ed"
     r"|based|named|imitat\w*|resembl\w*|copied|style|influenc\w*|architects?|designers?"
     r"|makers?|builders?|founders?|artists?|painters?|owners?|sources?|import\w*|trade\w*"
     # where a kind is grown, used or met with: many places at once
     r"|grown|grows?|cultivated|farmed|raised|eaten|used|popular|played|spoken|worn|common"
-    r"|found|lives?|inhabits?|occurs?|breeds?|nests?|seen|known|sold|wild)\b",
+    r"|found|lives?|inhabits?|occurs?|breeds?|nests?|seen|known|wild)\b",
     re.IGNORECASE,
 )
 
@@ -2934,6 +2929,9 @@ def _one_thing(
                 return note
     if x_note and y_note and _of_own_thing(x, x_note) and _of_own_thing(y, y_note):
         kind, member = _title_sequence(x_note), _title_sequence(y_note)
+        like = _LIKE_KIND.search(y.text)
+        if len(kind) == 1 and like is not None and stem(like["kind"].lower()) == stem(kind[0]):
+            return x_note
         if len(kind) == 1 and len(member) > 1 and stem(member[-1]) == stem(kind[0]):
             # "Ferns never produce flowers", or the kind named bare ("Penguins cannot fly")
             # where the member's name says nothing of what is denied ("Weighted Graph" of
@@ -2947,15 +2945,11 @@ def _one_thing(
             )
             if _UNIVERSAL.search(x.text) or generic:
                 return x_note
-    if x_note and y_note and _of_own_thing(x, x_note) and _of_own_thing(y, y_note):
-        kind = _title_sequence(x_note)
-        like = _LIKE_KIND.search(y.text)
-        if len(kind) == 1 and like is not None and stem(like["kind"].lower()) == stem(kind[0]):
-            return x_note
     return None
 
 
-#: "Like other snakes", "as with all ferns": the kind a claim says its thing belongs to.
+#: "Like other snakes", "as with all ferns": the kind a claim says its thing belongs to (the
+#: thing said to share what its kind has, not set apart from it).
 _LIKE_KIND = re.compile(
     r"\b(?:like|as\s+with|as\s+in)\s+(?:all\s+)?other\s+(?P<kind>[a-z][\w-]*)", re.IGNORECASE
 )
@@ -3026,8 +3020,6 @@ _SHARE_OF_KIND = re.compile(
     r"|juveniles?|females?|males?|adults?)\b",
     re.IGNORECASE,
 )
-#: "Like other snakes, it ...": the thing said to share what its kind has, not set apart.
-_LIKE_OTHERS = re.compile(r"\b(?:like|as\s+with|as\s+in)\s+(?:all\s+)?other\b", re.IGNORECASE)
 #: Words that set the having claim's thing apart from the lacking one's, or in a time.
 _HAS_SET_APART = re.compile(
     r"\b(?:unlike|rather\s+than|instead|than|except|(?<!the\s)(?<!each\s)others?|when|once|before|after|during|"
