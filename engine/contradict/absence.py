@@ -236,3 +236,57 @@ def had(text: str, head: str) -> str | None:
                 start += 1
             return text[start : m.end()]
     return None
+
+
+#: What a claim sets aside for what it says ("beams of electrons instead of visible light",
+#: "a curved mirror, not a lens, gathers the light", "cousins of the dinosaurs but not
+#: dinosaurs themselves"): the phrase after the marker is what the thing is, has or does not.
+_EXCLUDING = re.compile(
+    r"(?P<marker>\binstead\s+of|\brather\s+than|(?:[,;—–]|\bbut)\s*not"
+    r"(?:\s+(?:from|by|for|with|in|on|at|as|of|to|through|via|because\s+of))?)\s+",
+    re.IGNORECASE,
+)
+#: Words that close a set-aside phrase without naming what is set aside ("dinosaurs
+#: themselves").
+_CLOSING = frozenset("themselves itself himself herself alone".split())
+
+
+@lru_cache(maxsize=8192)
+def _excluded_spans(text: str) -> tuple[tuple[int, int, str], ...]:
+    """Where claim `text` sets a thing aside (`_EXCLUDING`): (start, end, the thing's last
+    word in lower case) for each; a verb set aside ("rather than flushing it away") is left
+    out."""
+    found: list[tuple[int, int, str]] = []
+    for m in _EXCLUDING.finditer(text):
+        heads, _ = _phrase_heads(text[m.end() :])
+        if not heads:
+            continue
+        words = heads[-1][1].split()
+        while len(words) > 1 and words[-1].lower() in _CLOSING:
+            words.pop()
+        low = words[-1].lower()
+        if low in _NOT_A_THING or low in _CLOSING or len(low) < 3:
+            continue
+        if low.endswith(("ing", "ed")) or stem(low) in COMMON_VERBS:
+            continue
+        end = text.find(words[-1], m.end()) + len(words[-1])
+        start = m.start() + len(m.group()) - len(m.group().lstrip(" ,;—–"))
+        found.append((start, end, low))
+    return tuple(found)
+
+
+def excluded(text: str) -> tuple[Lack, ...]:
+    """What claim `text` sets aside ("instead of visible light": light; ", not a lens,":
+    lens; "but not dinosaurs themselves": dinosaurs), each with the words that say so."""
+    return tuple(Lack(head, text[start:end], "is") for start, end, head in _excluded_spans(text))
+
+
+def without_excluded(text: str) -> str:
+    """Claim `text` with what it sets aside (`excluded`) taken out: what it says the thing
+    is, has or does."""
+    out, at = [], 0
+    for start, end, _ in _excluded_spans(text):
+        out.append(text[at:start])
+        at = end
+    out.append(text[at:])
+    return "".join(out)

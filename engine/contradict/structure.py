@@ -15,7 +15,7 @@ from difflib import SequenceMatcher
 from functools import lru_cache
 from typing import Any
 
-from engine.contradict.absence import had, lacked
+from engine.contradict.absence import excluded, had, lacked, same_thing_word, without_excluded
 from engine.contradict.candidates import coined_words, links_name, note_title_of
 from engine.contradict.claim import (
     ClaimWord,
@@ -260,6 +260,7 @@ def assess(
     return (
         _lacked_and_had(a, b, a_own, b_own, a_links, b_links)
         or _denied_and_done(a, b, a_own, b_own, a_links, b_links)
+        or _excluded_and_said(a, b, a_own, b_own, a_links, b_links)
         or _placed_apart(a, b, a_own, b_own, a_links, b_links)
         or verdict
     )
@@ -2706,11 +2707,17 @@ def _denied_and_done(
         heads = x.negated_heads[0]
         if not heads:
             continue
-        apart, every = _set_apart_or_every(nx, ay)
+        # "Penguins cannot fly" holds in every situation: "When chased, it flies ..." still
+        # says it flies
+        situation = _SITUATION_OPENING.match(ay) if _ABSOLUTE.search(nx) else None
+        positive = ay[situation.end() :] if situation else ay
+        apart, every = _set_apart_or_every(nx, positive)
         if apart:
             continue
         y = parse_claim(ay)
-        if y.negators or x.dates or y.dates or lacked(ay) or y.condition or x.condition:
+        if y.negators or x.dates or y.dates or lacked(ay) or x.condition:
+            continue
+        if y.condition and not situation:
             continue
         if x.quantities or y.quantities:
             continue  # "does not melt below 3,400 °C": a limit, which the values compare
@@ -2746,6 +2753,112 @@ def _denied_and_done(
             f"{quoted(said.group())} vs {quoted(word)}, both about {note_title_of(thing)}",
         )
     return None
+
+
+def _excluded_and_said(
+    a: str,
+    b: str,
+    a_note: str | None,
+    b_note: str | None,
+    a_links: tuple[str, ...],
+    b_links: tuple[str, ...],
+) -> Verdict | None:
+    """One thing said to be, have or use one thing and not another ("Forms its images with a
+    beam of electrons instead of visible light" in *Electron Microscope*) and, with no
+    negation or hedge, to be or use what was set aside ("An [[Electron Microscope]] is just a
+    light microscope ..."): both claims speak of one note's thing (`_one_thing`), the word
+    set aside is written outside any comparison, and where both sides qualify it they share
+    a qualifier ("commercial yeast" set aside is not "wild yeasts" said)."""
+    for ex, ex_note, said, said_note, said_links, ex_links in (
+        (a, a_note, b, b_note, b_links, a_links),
+        (b, b_note, a, a_note, a_links, b_links),
+    ):
+        set_aside = excluded(ex)
+        if not set_aside:
+            continue
+        # "Bread leavened by ..." in *Sourdough*: a definition of the note's thing
+        ex = _as_definition(ex, ex_note, said, said_links)
+        said = _as_definition(said, said_note, ex, ex_links)
+        kept = without_excluded(said)
+        apart, every = _set_apart_or_every(ex, kept)
+        if apart:
+            continue
+        x, y = parse_claim(ex), parse_claim(said)
+        if parse_claim(without_excluded(ex)).negators:
+            continue
+        if x.dates or y.dates or x.quantities or y.quantities or x.condition or y.condition:
+            continue
+        if lacked(kept):
+            continue
+        thing = _one_thing(x, ex_note, ex_links, y, said_note, said_links, share_of_kind=every)
+        if thing is None:
+            continue
+        title = _title_stems(thing)
+        for aside in set_aside:
+            if shared_stems(frozenset({stem(aside.head)}), title):
+                continue  # "instead of a mirror" in *Mirror Telescope*: the thing itself
+            present = _said_plainly(kept, aside.head, aside.text)
+            if present is not None:
+                return Verdict(
+                    0.7,
+                    "semantic_conflict",
+                    f"{quoted(aside.text)} vs {quoted(present)}, both about {note_title_of(thing)}",
+                )
+    return None
+
+
+def _said_plainly(text: str, head: str, aside: str) -> str | None:
+    """Where claim `text` writes a word naming `head` outside a comparison ("like birds"),
+    and with no qualifier that the words setting it aside (`aside`: "instead of commercial
+    yeast") lack where they qualify it too ("wild yeasts"): the word with its qualifier, and
+    the noun it qualifies ("light microscope"); else None."""
+    words = re.findall(r"[A-Za-z][A-Za-z'’-]*", text)
+    qualifiers = {stem(w.lower()) for w in aside.split()[:-1] if w.lower() not in _NOT_QUALIFYING}
+    for k, word in enumerate(words):
+        if not same_thing_word(word, head):
+            continue
+        before = [w.lower() for w in words[max(0, k - 3) : k]]
+        if any(w in _COMPARING for w in before):
+            continue
+        if _NEGATED_CLAUSE.search(_clause_around(text, word)):
+            continue  # said not to be there ("no liquid water ever comes out")
+        qualifier = before[-1] if before and before[-1] not in _NOT_QUALIFYING else ""
+        if qualifier and qualifiers and stem(qualifier) not in qualifiers:
+            continue  # two kinds of one thing
+        start = k - 1 if qualifier else k
+        after = words[k + 1].lower() if k + 1 < len(words) else ""
+        # "a light microscope": the noun the word qualifies, where it reads as one
+        noun = bool(after) and after not in STOPWORDS and not after.endswith(("s", "ed", "ing"))
+        return " ".join(words[start : k + 2 if noun else k + 1])
+    return None
+
+
+def _clause_around(text: str, word: str) -> str:
+    """The clause of `text` (between stops, commas, dashes, "and", "but") that first writes
+    `word`."""
+    for clause in re.split(r"[;:,.()]|\s[—–]\s|—|\b(?:and|but|since|because|while)\b", text):
+        if re.search(rf"\b{re.escape(word)}\b", clause):
+            return clause
+    return text
+
+
+#: A clause that negates what it says.
+_NEGATED_CLAUSE = re.compile(
+    r"\b(?:not|no|never|none|nothing|without|cannot|unable|n['’]t|neither|nor|lacks?|lacking"
+    r"|free\s+of|devoid\s+of)\b",
+    re.IGNORECASE,
+)
+#: Words before a thing that compare it with another ("like birds", "than glass").
+_COMPARING = frozenset(
+    """like unlike than as versus vs resembling resembles resemble resembled similar
+    compared besides except instead rather""".split()
+)
+#: Words before a noun that do not say which kind of it is meant.
+_NOT_QUALIFYING = (
+    _DETERMINING
+    | STOPWORDS
+    | frozenset("instead rather than not just only simply really merely".split())
+)
 
 
 def _placed_apart(
@@ -2876,6 +2989,10 @@ _NOT_ONE_PLACE = re.compile(
 )
 
 
+#: Negators that deny in every situation ("cannot fly", "never flowers").
+_ABSOLUTE = re.compile(r"\b(?:cannot|can['’]t|can\s+not|never)\b", re.IGNORECASE)
+#: A situation opening a claim ("When chased, ...", "If disturbed, ...").
+_SITUATION_OPENING = re.compile(r"\s*(?:when|whenever|if)\b[^,;:]{1,40},\s*", re.IGNORECASE)
 #: Where what a denial holds ends: the clause, or a contrast ("not dolphins but ...").
 _DENIAL_END = re.compile(r"[;:.,]|\s[—–]\s|\b(?:but|rather|instead)\b")
 #: Words after a denied verb that set it, not what is denied ("at all as an adult").

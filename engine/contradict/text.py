@@ -1023,6 +1023,14 @@ def subject_left_out(text: str, tokens: tuple[Token, ...]) -> str:
             or second.kind == "num"
             or (after.endswith("ly") and len(after) > 4)
             or (second.kind == "word" and second.surface_upper)
+            # "Hunts squid in the deep ...": a verb of the language before a noun
+            or (
+                first.stem in COMMON_VERBS
+                and second.kind == "word"
+                and after not in STOPWORDS
+                and second.stem not in COMMON_VERBS
+                and not looks_plural(after)
+            )
         ) and after not in AUXILIARIES:
             return "verb"
         return ""

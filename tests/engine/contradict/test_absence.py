@@ -7,8 +7,9 @@ import re
 
 import pytest
 
-from engine.contradict.absence import had, lacked, same_thing_word
+from engine.contradict.absence import excluded, had, lacked, same_thing_word, without_excluded
 from engine.contradict.structure import assess
+from engine.contradict.text import subject_left_out, tokenize
 from engine.contradict.types import FLAG_THRESHOLD
 
 
@@ -186,6 +187,9 @@ def test_every_member_and_a_share_of_the_kind(
          "Zoology/Whale Families.md",
          "The vellfin is the largest member of the oceanic dolphin family.",
          "Zoology/Vellfin.md", (), True),
+        # "cannot" holds in every situation, the one the other claim sets included
+        ("Vellbirds cannot fly; their wings are stubs.", "Birds/Vellbird.md",
+         "When chased, it flies low over the waves.", "Birds/Little Vellbird.md", (), True),
         # ... but a member whose name is the exception
         ("Vellbirds cannot fly; their wings are stubs.", "Birds/Vellbird.md",
          "It flies low over the waves for short distances.", "Birds/Flying Vellbird.md", (),
@@ -211,3 +215,90 @@ def test_what_one_thing_is_said_not_to_do_and_to_do(
     said = re.match(r'"[^"]*\b(?:not|never|cannot)\b', verdict.explanation)
     denied = verdict.score >= FLAG_THRESHOLD and said is not None
     assert denied is conflict, verdict
+
+
+@pytest.mark.parametrize(
+    ("text", "heads", "kept"),
+    [
+        ("Draws its images with a beam of ions instead of visible light.", {"light"},
+         "Draws its images with a beam of ions ."),
+        ("A curved mirror, not a lens, gathers the light.", {"lens"},
+         "A curved mirror, , gathers the light."),
+        ("Close cousins of the vellwings but not vellwings themselves.", {"vellwings"},
+         "Close cousins of the vellwings  themselves."),
+        ("Shading comes from pressure, not from the angle of the pen.", {"angle"},
+         "Shading comes from pressure,  of the pen."),
+        # an act set aside is no thing
+        ("It reuses its water rather than flushing it away.", set(),
+         "It reuses its water rather than flushing it away."),
+        ("It is not cheap.", set(), "It is not cheap."),
+    ],
+)  # fmt: skip
+def test_what_a_claim_sets_aside(text: str, heads: set[str], kept: str) -> None:
+    assert {aside.head for aside in excluded(text)} == heads
+    assert without_excluded(text) == kept
+
+
+@pytest.mark.parametrize(
+    ("a", "a_note", "b", "b_note", "b_links", "conflict"),
+    [
+        # the note's thing set apart from what a claim naming it says it is
+        ("Draws its images with a beam of ions instead of visible light.",
+         "Optics/Ion Scope.md", "An Ion Scope is just a light microscope with strong lenses.",
+         "Optics/Resolution.md", ("Ion Scope",), True),
+        # a bare definition of the note's thing, and a link as the other claim's subject
+        ("Gliding reptiles that were cousins of the vellwings but not vellwings themselves.",
+         "Fossils/Tarnwing.md", "The Tarnwings were the first true vellwings to glide.",
+         "Fossils/Gliders.md", ("Tarnwing",), True),
+        # a member of the linked kind: what it says, it says of the kind
+        ("Green plants that trap insects for nitrogen, not for energy.", "Plants/Vell Trap.md",
+         "Like every vell trap, it catches insects to get its energy.",
+         "Plants/Marsh Vell Trap.md", ("Vell Trap",), True),
+        # the set-aside word in a comparison, or negated, or another kind of it
+        ("Draws its images with a beam of ions instead of visible light.",
+         "Optics/Ion Scope.md", "An Ion Scope resolves far more than any light microscope.",
+         "Optics/Resolution.md", ("Ion Scope",), False),
+        ("Draws its images with a beam of ions instead of visible light.",
+         "Optics/Ion Scope.md", "An Ion Scope needs no light at all.",
+         "Optics/Resolution.md", ("Ion Scope",), False),
+        ("Bread leavened by wild yeasts instead of commercial yeast.", "Bread/Vell Loaf.md",
+         "A Vell Loaf rises slowly on its wild yeasts.", "Bread/Rising.md", ("Vell Loaf",),
+         False),
+        # another thing's claim
+        ("Draws its images with a beam of ions instead of visible light.",
+         "Optics/Ion Scope.md", "A Tarn Scope is just a light microscope with strong lenses.",
+         "Optics/Resolution.md", (), False),
+    ],
+)  # fmt: skip
+def test_what_one_thing_is_said_to_be_instead(
+    a: str, a_note: str, b: str, b_note: str, b_links: tuple[str, ...], conflict: bool
+) -> None:
+    verdict = assess(a, b, a_note=a_note, b_note=b_note, b_links=b_links)
+    assert (verdict.score >= FLAG_THRESHOLD) is conflict, verdict
+
+
+def test_the_line_names_what_is_set_aside_and_said() -> None:
+    verdict = assess(
+        "Draws its images with a beam of ions instead of visible light.",
+        "An Ion Scope is just a light microscope with strong lenses.",
+        a_note="Optics/Ion Scope.md",
+        b_note="Optics/Resolution.md",
+        b_links=("Ion Scope",),
+    )
+    assert verdict.explanation == (
+        '"instead of visible light" vs "light microscope", both about Ion Scope'
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "opening"),
+    [
+        ("Hunts squid in the deep by echolocation.", "verb"),  # a verb before a noun
+        ("Crosses Egypt from Port Said to Suez.", "verb"),
+        ("Links open in a new pane.", ""),  # a plural noun before its verb
+        ("Uses include tanning and dyeing.", ""),
+        ("Vellbirds hunt squid in the deep.", ""),
+    ],
+)
+def test_a_line_that_leaves_out_its_subject(text: str, opening: str) -> None:
+    assert subject_left_out(text, tokenize(text)) == opening
