@@ -127,9 +127,11 @@ from engine.contradict.types import FLAG_THRESHOLD
 # `assess(a, b, a_note=..., b_note=...)` is pure and symmetric; `Verdict.explanation` is one
 # plain line saying what differs and why the two are taken to be about the same thing.
 #
-# The parts: `parsed_claim` (one claim's words, subject and shape, with `negators`, `grammar`
-# and `claim_values`), `same_thing` (the vetoes), `antonyms`, `swaps`, `superseded`, and
-# `verdict` (`assess` itself). This module composes them and owns their caches.
+# The claim each rule reads is `claim.parse_claim`'s (words, subject, shape, negators,
+# values). This module's sections: `verdict` (`assess`, its rules in order, and the rules
+# tried after them: what a thing lacks, is denied, is said to be instead, and where it is),
+# `same_thing` (the vetoes), `antonyms`, `swaps`, `superseded`, `explanations`,
+# `difference` and `templates`. It owns the verdict's caches (`clear_caches`).
 
 __all__ = ["Verdict", "about_different_things", "assess", "clear_caches"]
 
@@ -261,6 +263,7 @@ def assess(
         _lacked_and_had(a, b, a_own, b_own, a_links, b_links)
         or _denied_and_done(a, b, a_own, b_own, a_links, b_links)
         or _excluded_and_said(a, b, a_own, b_own, a_links, b_links)
+        or _gone_and_still_there(a, b, a_own, b_own, a_links, b_links)
         or _placed_apart(a, b, a_own, b_own, a_links, b_links)
         or verdict
     )
@@ -2605,13 +2608,18 @@ def _thing_acted_on(
     claim of that note speaks of its thing (its subject the title's words, a pronoun, or left
     out, or the act's own clause opening with "it"), and the other's subject names that note
     or links it; or None."""
-    for own, note, other_c, other_links, own_clause in (
-        (x, notes[0], y, links[1], clauses[0]),
-        (y, notes[1], x, links[0], clauses[1]),
+    for own, note, other_c, other_links, own_clause, other_clause in (
+        (x, notes[0], y, links[1], clauses[0], clauses[1]),
+        (y, notes[1], x, links[0], clauses[1], clauses[0]),
     ):
         if not note:
             continue
-        named_as_subject = _subject_is_title(other_c, note)
+        # "... when the [[Gotthard Base Tunnel]] opened in 2007": the act's own clause
+        # names the thing right before the act
+        title = _title_stems(note)
+        named_as_subject = _subject_is_title(other_c, note) or (
+            bool(title) and title <= _content_words(other_clause)
+        )
         if not (
             _OWN_CLAUSE.match(own_clause)
             or _speaks_of_own_note(own, note)
@@ -2858,6 +2866,94 @@ _NOT_QUALIFYING = (
     _DETERMINING
     | STOPWORDS
     | frozenset("instead rather than not just only simply really merely".split())
+)
+
+
+def _gone_and_still_there(
+    a: str,
+    b: str,
+    a_note: str | None,
+    b_note: str | None,
+    a_links: tuple[str, ...],
+    b_links: tuple[str, ...],
+) -> Verdict | None:
+    """One thing said to be gone ("Nothing of it stands today", "no longer exist", "was
+    demolished") and, with no negation, to be there still ("still rises over the harbour",
+    "remains in working order"): both claims speak of one note's thing (`_one_thing`), and
+    neither says it was made again ("rebuilt", "a replica")."""
+    if _AGAIN.search(a) or _AGAIN.search(b):
+        return None
+    for gx, g_note, sy, s_note, s_links, g_links in (
+        (a, a_note, b, b_note, b_links, a_links),
+        (b, b_note, a, a_note, a_links, b_links),
+    ):
+        gone = _GONE.search(gx)
+        if gone is None:
+            continue
+        there = _STILL_THERE.search(sy)
+        if there is None or _GONE.search(sy):
+            continue
+        if _NEGATED_CLAUSE.search(_clause_around(sy, there.group().split()[0])):
+            continue
+        if parse_claim(gx).condition or parse_claim(sy).condition:
+            continue
+        thing = _said_of_one_thing(
+            (gx[: gone.end()], g_note, g_links), (sy[: there.start()], s_note, s_links)
+        )
+        if thing is None:
+            continue
+        return Verdict(
+            0.7,
+            "semantic_conflict",
+            f"{quoted(gone.group())} vs {quoted(there.group())}, both about whether "
+            f"{note_title_of(thing)} is still there",
+        )
+    return None
+
+
+def _said_of_one_thing(
+    x: tuple[str, str | None, tuple[str, ...]], y: tuple[str, str | None, tuple[str, ...]]
+) -> str | None:
+    """The note both claims say something of, each given as (its words up to what it says,
+    its note, the notes it links): the words of one open with "it" or "they" ("Nothing of it
+    ...") or write its own note's title, and the words of the other write that title or a
+    link to it ("Herds of wild [[Dromedary|dromedaries]]"); else None."""
+    for (own, note, _), (other, _, links) in ((x, y), (y, x)):
+        if not note:
+            continue
+        title = _title_stems(note)
+        if not title:
+            continue
+        own_clause = re.split(r"[;:.]", own)[-1]
+        if not (_OWN_PRONOUN.search(own_clause) or title <= _content_words(own_clause)):
+            continue
+        other_clause = re.split(r"[;:.]", other)[-1]
+        named = _linked_title(links, note) or title
+        if named <= _content_words(other_clause) or title <= _content_words(other_clause):
+            return note
+    return None
+
+
+_OWN_PRONOUN = re.compile(r"^\s*(?:\w+\s+of\s+)?(?:it|they|them)\b", re.IGNORECASE)
+#: A thing said to be gone.
+_GONE = re.compile(
+    r"\b(?:no\s+longer\s+(?:exists?|stands?|survives?|remains?|lives?|roams?|operates?|runs?"
+    r"|works?|functions?|in\s+(?:use|service|operation))"
+    r"|(?:nothing|none|no\s+trace|no\s+part)\s+of\s+(?:it|them|the\s+[\w-]+)\s+"
+    r"(?:now\s+|still\s+)?(?:stands?|survives?|remains?|is\s+left)"
+    r"|(?:does|do|did)\s+not\s+survive"
+    r"|(?:is|are)\s+(?:now\s+)?extinct"
+    r"|(?:was|were)\s+(?:later\s+|eventually\s+)?(?:demolished|torn\s+down|pulled\s+down|razed"
+    r"|dismantled|scrapped))\b",
+    re.IGNORECASE,
+)
+#: A thing said to be there still.
+_STILL_THERE = re.compile(
+    r"\b(?:still\s+(?:exists?|stands?|standing|survives?|rises?|roams?|lives?|operates?|runs?"
+    r"|works?|functions?|towers?|in\s+(?:use|service|operation)|open)"
+    r"|(?:survives?|remains?|stands?|exists?)\s+(?:today|to\s+this\s+day)"
+    r"|(?:remains?|is\s+still|are\s+still)\s+in\s+(?:working\s+order|use|service|operation))\b",
+    re.IGNORECASE,
 )
 
 

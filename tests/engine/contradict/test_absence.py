@@ -302,3 +302,32 @@ def test_the_line_names_what_is_set_aside_and_said() -> None:
 )
 def test_a_line_that_leaves_out_its_subject(text: str, opening: str) -> None:
     assert subject_left_out(text, tokenize(text)) == opening
+
+
+@pytest.mark.parametrize(
+    ("a", "a_note", "b", "b_note", "b_links", "conflict"),
+    [
+        ("Nothing of it stands today; an earthquake brought it down.", "Towers/Vell Light.md",
+         "The Vell Light still rises over the harbour.", "Towers/Harbours.md", (), True),
+        ("Wild vellbucks no longer exist; every living one is kept.", "Animals/Vellbuck.md",
+         "Herds of truly wild vellbucks still roam the interior.", "Animals/Plains.md",
+         ("Vellbuck",), True),
+        ("The Vell Light was demolished in 1960.", "Towers/Vell Light.md",
+         "The Vell Light remains in working order.", "Towers/Harbours.md", (), True),
+        # made again, or another thing still there
+        ("The Vell Light was demolished in 1960.", "Towers/Vell Light.md",
+         "The rebuilt Vell Light still rises over the harbour.", "Towers/Harbours.md", (),
+         False),
+        ("Nothing of it stands today; an earthquake brought it down.", "Towers/Vell Light.md",
+         "The Tarn Light still rises over the harbour.", "Towers/Harbours.md", (), False),
+        # said not to be there still
+        ("Nothing of it stands today; an earthquake brought it down.", "Towers/Vell Light.md",
+         "The Vell Light no longer stands, though it still rises in old prints.",
+         "Towers/Harbours.md", (), False),
+    ],
+)  # fmt: skip
+def test_what_is_gone_and_still_there(
+    a: str, a_note: str, b: str, b_note: str, b_links: tuple[str, ...], conflict: bool
+) -> None:
+    verdict = assess(a, b, a_note=a_note, b_note=b_note, b_links=b_links)
+    assert (verdict.score >= FLAG_THRESHOLD) is conflict, verdict

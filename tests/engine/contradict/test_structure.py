@@ -3149,6 +3149,20 @@ def test_an_act_done_once_has_one_date(a: str, b: str, conflict: bool) -> None:
     assert (verdict.score >= 0.5) is conflict
 
 
+@pytest.mark.parametrize(
+    ("b", "conflict"),
+    [
+        # the act's own clause names the thing, though the claim's subject is another
+        ("Ferries stopped running when the Vell Bridge opened in 1901.", True),
+        ("Ferries stopped running when the Tarn Bridge opened in 1901.", False),
+    ],
+)
+def test_an_act_in_a_clause_that_names_its_thing(b: str, conflict: bool) -> None:
+    verdict = assess("At 900 m the longest span in the county; it opened in 1889.", b,
+                     a_note="Places/Vell Bridge.md", b_note="Places/Overview.md")  # fmt: skip
+    assert (verdict.score >= 0.5) is conflict, verdict
+
+
 def test_from_end_to_end_is_no_end() -> None:
     verdict = assess(
         "For scale, the Vell Dyke further south was roughly 45 miles from end to end.",
