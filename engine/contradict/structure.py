@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.contradict.absence import excluded, had, lacked, same_thing_word, without_excluded
 from engine.contradict.candidates import coined_words, links_name, note_title_of
@@ -257,16 +257,28 @@ def assess(
         a_heading, b_heading = b_heading, a_heading
     # a line under a heading of its own speaks of that heading's thing ("This spell ..." under
     # "Hold Monster" in *Spells H*), not of the note's
-    a_own = a_note if _under_title(a_heading, a_note) else None
-    b_own = b_note if _under_title(b_heading, b_note) else None
-    return (
-        _lacked_and_had(a, b, a_own, b_own, a_links, b_links)
-        or _denied_and_done(a, b, a_own, b_own, a_links, b_links)
-        or _excluded_and_said(a, b, a_own, b_own, a_links, b_links)
-        or _gone_and_still_there(a, b, a_own, b_own, a_links, b_links)
-        or _placed_apart(a, b, a_own, b_own, a_links, b_links)
-        or verdict
-    )
+    first = _Said(a, a_note if _under_title(a_heading, a_note) else None, a_links)
+    second = _Said(b, b_note if _under_title(b_heading, b_note) else None, b_links)
+    for rule in _AFTER_THE_VERDICT:
+        found = rule(first, second)
+        if found is not None:
+            return found
+    return verdict
+
+
+class _Said(NamedTuple):
+    """One claim of a pair as the rules tried after the verdict read it: its text, the note
+    whose thing it may speak of (None where it sits under a heading of its own), and the
+    notes it names by a link."""
+
+    text: str
+    note: str | None
+    links: tuple[str, ...]
+
+
+def _from_each_side(first: _Said, second: _Said) -> tuple[tuple[_Said, _Said], tuple[_Said, _Said]]:
+    """The pair read from each side: (one claim, the other)."""
+    return (first, second), (second, first)
 
 
 def _under_title(heading: str | None, note: str | None) -> bool:
@@ -2635,21 +2647,11 @@ def _thing_acted_on(
     return None
 
 
-def _lacked_and_had(
-    a: str,
-    b: str,
-    a_note: str | None,
-    b_note: str | None,
-    a_links: tuple[str, ...],
-    b_links: tuple[str, ...],
-) -> Verdict | None:
+def _lacked_and_had(first: _Said, second: _Said) -> Verdict | None:
     """One thing said to lack a part or feature (`absence.lacked`) and, with no negation or
     hedge, to have it (`absence.had`): the two claims speak of one note's thing (`_one_thing`),
     and neither sets the statement in a time, a situation or a share of its kind."""
-    for lx, nx, hy, ny, hy_links, lx_links in (
-        (a, a_note, b, b_note, b_links, a_links),
-        (b, b_note, a, a_note, a_links, b_links),
-    ):
+    for (lx, nx, lx_links), (hy, ny, hy_links) in _from_each_side(first, second):
         lacks = lacked(lx)
         if not lacks:
             continue
@@ -2690,23 +2692,13 @@ def _set_apart_or_every(negative: str, positive: str) -> tuple[bool, bool]:
     return bool(_UNSETTLED.search(denied) or _UNSETTLED.search(said)), every
 
 
-def _denied_and_done(
-    a: str,
-    b: str,
-    a_note: str | None,
-    b_note: str | None,
-    a_links: tuple[str, ...],
-    b_links: tuple[str, ...],
-) -> Verdict | None:
+def _denied_and_done(first: _Said, second: _Said) -> Verdict | None:
     """One thing said not to do something ("Penguins cannot fly" in *Penguin*) and, with no
     negation or hedge, to do it ("When chased, it flies low over the waves" in *Little
     Penguin*): the denied word is written in the other claim, both claims speak of one
     note's thing (`_one_thing`), and neither sets the statement in a time, a situation or a
     share of its kind."""
-    for nx, n_note, ay, a_note_, ay_links, nx_links in (
-        (a, a_note, b, b_note, b_links, a_links),
-        (b, b_note, a, a_note, a_links, b_links),
-    ):
+    for (nx, n_note, nx_links), (ay, a_note_, ay_links) in _from_each_side(first, second):
         x = parse_claim(nx)
         if len(x.negators) != 1 or x.conditional[0] or x.resulting[0]:
             continue
@@ -2763,24 +2755,14 @@ def _denied_and_done(
     return None
 
 
-def _excluded_and_said(
-    a: str,
-    b: str,
-    a_note: str | None,
-    b_note: str | None,
-    a_links: tuple[str, ...],
-    b_links: tuple[str, ...],
-) -> Verdict | None:
+def _excluded_and_said(first: _Said, second: _Said) -> Verdict | None:
     """One thing said to be, have or use one thing and not another ("Forms its images with a
     beam of electrons instead of visible light" in *Electron Microscope*) and, with no
     negation or hedge, to be or use what was set aside ("An [[Electron Microscope]] is just a
     light microscope ..."): both claims speak of one note's thing (`_one_thing`), the word
     set aside is written outside any comparison, and where both sides qualify it they share
     a qualifier ("commercial yeast" set aside is not "wild yeasts" said)."""
-    for ex, ex_note, said, said_note, said_links, ex_links in (
-        (a, a_note, b, b_note, b_links, a_links),
-        (b, b_note, a, a_note, a_links, b_links),
-    ):
+    for (ex, ex_note, ex_links), (said, said_note, said_links) in _from_each_side(first, second):
         set_aside = excluded(ex)
         if not set_aside:
             continue
@@ -2869,24 +2851,14 @@ _NOT_QUALIFYING = (
 )
 
 
-def _gone_and_still_there(
-    a: str,
-    b: str,
-    a_note: str | None,
-    b_note: str | None,
-    a_links: tuple[str, ...],
-    b_links: tuple[str, ...],
-) -> Verdict | None:
+def _gone_and_still_there(first: _Said, second: _Said) -> Verdict | None:
     """One thing said to be gone ("Nothing of it stands today", "no longer exist", "was
     demolished") and, with no negation, to be there still ("still rises over the harbour",
     "remains in working order"): both claims speak of one note's thing (`_one_thing`), and
     neither says it was made again ("rebuilt", "a replica")."""
-    if _AGAIN.search(a) or _AGAIN.search(b):
+    if _AGAIN.search(first.text) or _AGAIN.search(second.text):
         return None
-    for gx, g_note, sy, s_note, s_links, g_links in (
-        (a, a_note, b, b_note, b_links, a_links),
-        (b, b_note, a, a_note, a_links, b_links),
-    ):
+    for (gx, g_note, g_links), (sy, s_note, s_links) in _from_each_side(first, second):
         gone = _GONE.search(gx)
         if gone is None:
             continue
@@ -2957,35 +2929,28 @@ _STILL_THERE = re.compile(
 )
 
 
-def _placed_apart(
-    a: str,
-    b: str,
-    a_note: str | None,
-    b_note: str | None,
-    a_links: tuple[str, ...],
-    b_links: tuple[str, ...],
-) -> Verdict | None:
+def _placed_apart(first: _Said, second: _Said) -> Verdict | None:
     """One fixed thing set in places that no one country holds, wherever in the sentence
     the places stand ("The national bagpipe of Ireland" in *Uilleann Pipes* / "the [[Uilleann
     Pipes|uilleann pipes]] hold in their native Scotland"): a line of the thing's own note and
     a line that names it by its title or a link, each placing it (a place after "in", "at",
     "near", "of", "from" ...) in countries the other never names, with nothing negated,
     hedged, moved, compared or set in another time or instance."""
-    places_a = _one_place_said(a)
+    places_a = _one_place_said(first.text)
     if not places_a:
         return None
-    places_b = _one_place_said(b)
+    places_b = _one_place_said(second.text)
     if not places_b:
         return None
     in_a = frozenset(c for p in places_a for c in p.countries)
     if in_a & frozenset(c for p in places_b for c in p.countries):
         return None
-    x, y = parse_claim(a), parse_claim(b)
+    x, y = parse_claim(first.text), parse_claim(second.text)
     if x.negators or y.negators or x.condition or y.condition:
         return None
     for own, note, other, other_links, other_note in (
-        (x, a_note, y, b_links, b_note),
-        (y, b_note, x, a_links, a_note),
+        (x, first.note, y, second.links, second.note),
+        (y, second.note, x, first.links, first.note),
     ):
         if not note or not _of_own_thing(own, note) or _owned_by_subject(own, other):
             continue
@@ -3000,6 +2965,17 @@ def _placed_apart(
             f"both about where {note_title_of(note)} is",
         )
     return None
+
+
+#: The rules `assess` tries, in order, where the verdict shows no conflict: one note's thing
+#: said to lack, not to do, to be instead, to be gone or to be elsewhere.
+_AFTER_THE_VERDICT: tuple[Callable[[_Said, _Said], Verdict | None], ...] = (
+    _lacked_and_had,
+    _denied_and_done,
+    _excluded_and_said,
+    _gone_and_still_there,
+    _placed_apart,
+)
 
 
 @lru_cache(maxsize=1 << 14)
