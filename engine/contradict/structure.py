@@ -144,6 +144,7 @@ def clear_caches() -> None:
     clear_heading_cache()
     assess.cache_clear()
     _one_place_said.cache_clear()
+    _gone_or_there.cache_clear()
     about_different_things.cache_clear()
     _bonus_targets.cache_clear()
     are_opposites.cache_clear()
@@ -2854,16 +2855,16 @@ _NOT_QUALIFYING = (
 def _gone_and_still_there(first: _Said, second: _Said) -> Verdict | None:
     """One thing said to be gone ("Nothing of it stands today", "no longer exist", "was
     demolished") and, with no negation, to be there still ("still rises over the harbour",
-    "remains in working order"): both claims speak of one note's thing (`_one_thing`), and
-    neither says it was made again ("rebuilt", "a replica")."""
-    if _AGAIN.search(first.text) or _AGAIN.search(second.text):
+    "remains in working order"): both claims speak of one note's thing
+    (`_said_of_one_thing`), and neither says it was made again ("rebuilt", "a replica")."""
+    said_a, said_b = _gone_or_there(first.text), _gone_or_there(second.text)
+    if said_a is None or said_b is None:
         return None
-    for (gx, g_note, g_links), (sy, s_note, s_links) in _from_each_side(first, second):
-        gone = _GONE.search(gx)
-        if gone is None:
-            continue
-        there = _STILL_THERE.search(sy)
-        if there is None or _GONE.search(sy):
+    for (gx, g_note, g_links), (sy, s_note, s_links), (gone, _), (also_gone, there) in (
+        (first, second, said_a, said_b),
+        (second, first, said_b, said_a),
+    ):
+        if gone is None or there is None or also_gone is not None:
             continue
         if _NEGATED_CLAUSE.search(_clause_around(sy, there.group().split()[0])):
             continue
@@ -2881,6 +2882,16 @@ def _gone_and_still_there(first: _Said, second: _Said) -> Verdict | None:
             f"{note_title_of(thing)} is still there",
         )
     return None
+
+
+@lru_cache(maxsize=1 << 14)
+def _gone_or_there(text: str) -> tuple[re.Match[str] | None, re.Match[str] | None] | None:
+    """Where claim `text` says its thing is gone (`_GONE`) and where it says it is still there
+    (`_STILL_THERE`); None where it says neither, or says it was made again (`_AGAIN`)."""
+    gone, there = _GONE.search(text), _STILL_THERE.search(text)
+    if (gone is None and there is None) or _AGAIN.search(text):
+        return None
+    return gone, there
 
 
 def _said_of_one_thing(
