@@ -2399,11 +2399,15 @@ _ACT_VERB = {
 _FIRST_TIME = frozenset({"first", "originally"})
 #: Words between an act and its date ("completed by Robert Stevenson in 1810").
 _ACT_REACH = 7
+#: "new", but not the first word of a name ("New Zealand", "New York").
+_NEW_NOT_NAME = r"(?-i:new|New(?!\s+[A-Z]))"
+#: "second" or "third", but not a rank ("the second-highest mountain").
+_ORDINAL_NOT_RANK = r"(?:second|third)(?![-‑])"
 #: A word before a name that picks one of several things of that name, or says the act
 #: was done again.
 _AGAIN = re.compile(
-    r"\b(?:current|present|previous|former|new|original|second|third|later|earlier|rebuilt"
-    r"|again|re-?\w+ed|restor\w+|replac\w+|reconstruct\w+)\b",
+    rf"\b(?:current|present|previous|former|{_NEW_NOT_NAME}|original|{_ORDINAL_NOT_RANK}|later"
+    r"|earlier|rebuilt|again|re-?\w+ed|restor\w+|replac\w+|reconstruct\w+)\b",
     re.IGNORECASE,
 )
 
@@ -3033,8 +3037,9 @@ def _placed_at(text: str, place: PlaceNamed) -> bool:
 _OWNERS = frozenset("its their his her".split())
 #: Words that pick another instance of a thing, or say it was moved or made again.
 _ANOTHER_INSTANCE = re.compile(
-    r"\b(?:current|present|previous|former|new|original|second|third|later|earlier|rebuilt"
-    r"|again|reconstruct\w*|re-?erected|restor\w*|replac\w*|relocat\w*|replica|copy)\b",
+    rf"\b(?:current|present|previous|former|{_NEW_NOT_NAME}|original|{_ORDINAL_NOT_RANK}|later"
+    r"|earlier|rebuilt|again|reconstruct\w*|re-?erected|restor\w*|replac\w*|relocat\w*"
+    r"|replica|copy)\b",
     re.IGNORECASE,
 )
 #: Nouns that put what they name in the place after "of".

@@ -3155,6 +3155,9 @@ def test_an_act_done_once_has_one_date(a: str, b: str, conflict: bool) -> None:
         # the act's own clause names the thing, though the claim's subject is another
         ("Ferries stopped running when the Vell Bridge opened in 1901.", True),
         ("Ferries stopped running when the Tarn Bridge opened in 1901.", False),
+        # a place whose name opens with "New" is no new instance of the thing
+        ("Ferries stopped running when the Vell Bridge opened in New Zealand in 1901.", True),
+        ("Ferries stopped running when the new Vell Bridge opened in 1901.", False),
     ],
 )
 def test_an_act_in_a_clause_that_names_its_thing(b: str, conflict: bool) -> None:
