@@ -275,6 +275,7 @@ def _excluded_spans(text: str) -> tuple[tuple[int, int, str], ...]:
     return tuple(found)
 
 
+@lru_cache(maxsize=8192)
 def excluded(text: str) -> tuple[Lack, ...]:
     """What claim `text` sets aside ("instead of visible light": light; ", not a lens,":
     lens; "but not dinosaurs themselves": dinosaurs), each with the words that say so."""

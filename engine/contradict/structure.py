@@ -2815,7 +2815,7 @@ def _said_plainly(text: str, head: str, aside: str) -> str | None:
         before = [w.lower() for w in words[max(0, k - 3) : k]]
         if any(w in _COMPARING for w in before):
             continue
-        if _NEGATED_CLAUSE.search(_clause_around(text, word)):
+        if _negated(_clause_around(text, word)):
             continue  # said not to be there ("no liquid water ever comes out")
         qualifier = before[-1] if before and before[-1] not in _NOT_QUALIFYING else ""
         if qualifier and qualifiers and stem(qualifier) not in qualifiers:
@@ -2837,12 +2837,13 @@ def _clause_around(text: str, word: str) -> str:
     return text
 
 
-#: A clause that negates what it says.
-_NEGATED_CLAUSE = re.compile(
-    r"\b(?:not|no|never|none|nothing|without|cannot|unable|n['’]t|neither|nor|lacks?|lacking"
-    r"|free\s+of|devoid\s+of)\b",
-    re.IGNORECASE,
-)
+def _negated(clause: str) -> bool:
+    """Clause `clause` holds a negator (`text.negator_in`: "no", "never", "cannot", "lacks",
+    "unable to" ...)."""
+    tokens = tokenize(clause)
+    return any(negator_in(tokens, i) for i in range(len(tokens)))
+
+
 #: Words before a thing that compare it with another ("like birds", "than glass").
 _COMPARING = frozenset(
     """like unlike than as versus vs resembling resembles resemble resembled similar
@@ -2870,7 +2871,7 @@ def _gone_and_still_there(first: _Said, second: _Said) -> Verdict | None:
     ):
         if gone is None or there is None or also_gone is not None:
             continue
-        if _NEGATED_CLAUSE.search(_clause_around(sy, there.group().split()[0])):
+        if _negated(_clause_around(sy, there.group().split()[0])):
             continue
         if parse_claim(gx).condition or parse_claim(sy).condition:
             continue
