@@ -580,6 +580,50 @@ def subject_partner_pairs(
     return np.concatenate(q), np.concatenate(o)
 
 
+def kind_pairs(
+    rows: PairingInts,
+    own: PairingInts,
+    kinds: Sequence[frozenset[int]],
+    notes: PairingInts,
+    vectors: npt.NDArray[np.float32],
+    touched: Bools,
+    *,
+    partners: int,
+    gate: float,
+) -> tuple[PairingInts, PairingInts]:
+    """Each claim of a note about one kind of a thing (`kinds[i]`, `TitleIndex.kinds_of` of
+    the note of `rows[i]`: *Little Penguin* of *Penguin*) with its `partners` most similar
+    claims (at least `gate`) among the claims of the note about the thing: what the note says
+    of every penguin, its neighbour says of one. Not with the other kinds' claims, which are
+    siblings ("Weighted Graph" / "Unweighted Graph"). Only pairs with a `touched` side."""
+    owners: dict[int, list[int]] = {}
+    of_kind: dict[int, list[int]] = {}  # kind -> the claims of notes about one kind of it
+    for r, key, found in zip(rows.tolist(), own.tolist(), kinds, strict=True):
+        if key >= 0:
+            owners.setdefault(key, []).append(r)
+        for kind in found:
+            of_kind.setdefault(kind, []).append(r)
+    q: list[PairingInts] = []
+    o: list[PairingInts] = []
+    for kind, specific in of_kind.items():
+        members = np.asarray(owners.get(kind, []), dtype=np.int64)
+        if len(members) == 0:
+            continue
+        for start in range(0, len(specific), _PARTNER_BLOCK):
+            block = np.asarray(specific[start : start + _PARTNER_BLOCK], dtype=np.int64)
+            sims = vectors[block] @ vectors[members].T
+            k = min(partners, len(members))
+            kth = -np.partition(-sims, k - 1, axis=1)[:, k - 1]
+            chosen = (sims >= kth[:, None]) & (sims >= gate)
+            chosen &= touched[block][:, None] | touched[members][None, :]
+            i, j = np.nonzero(chosen)
+            q.append(block[i])
+            o.append(members[j])
+    if not q:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    return np.concatenate(q), np.concatenate(o)
+
+
 #: Claims dating one event of one thing (`events.event_keys`) are paired only while so
 #: few say it: a date that many notes repeat is a fixture of the vault, not a claim.
 EVENT_GROUP_MAX = 40
@@ -779,6 +823,8 @@ class TitleIndex:
         self._opens: dict[str, bool] = {}  # word -> whether a findable title may open with it
         self._mentioned: dict[str, frozenset[int]] = {}  # text -> `mentions(text)`
         self._words: dict[int, tuple[str, ...]] | None = None
+        self._kinds: dict[int, frozenset[int]] | None = None  # `kinds_of`, as asked
+        self._specifics: dict[int, frozenset[int]] | None = None  # kind -> `specifics_of`
         # coined title word -> the titles holding it (words of the language name nothing alone)
         coined: dict[str, set[int]] = {}
         for words, key in self._ids.items():
@@ -810,6 +856,7 @@ class TitleIndex:
             words = title_words(note_title_of(path))
             found = self._ids.setdefault(words, len(self._ids)) if words else -1
             self._own[path] = found
+            self._specifics = None  # a new title may be one kind of another
         return found
 
     def mentions(self, text: str) -> frozenset[int]:
@@ -855,6 +902,34 @@ class TitleIndex:
                     if one in self._findable:
                         found.add(self._ids[one])
         return frozenset(found)
+
+    def kinds_of(self, key: int) -> frozenset[int]:
+        """The findable titles that title id `key` ends with, after words that qualify them:
+        the kinds its note's thing is one of ("Little Penguin" of *Penguin*, "Maidenhair
+        Fern" of *Fern*); none for a title with a joining word ("Battle of Hastings")."""
+        if self._kinds is None:
+            self._kinds = {}
+        found = self._kinds.get(key)
+        if found is None:
+            words = self.words_of(key)
+            kinds: set[int] = set()
+            if not any(w in _JOINING_WORDS or w.isdigit() for w in words[:-1]):
+                for start in range(1, len(words)):
+                    tail = words[start:]
+                    if tail in self._findable:
+                        kinds.add(self._ids[tail])
+            found = self._kinds[key] = frozenset(kinds)
+        return found
+
+    def specifics_of(self, keys: Iterable[int]) -> frozenset[int]:
+        """The title ids whose kinds (`kinds_of`) hold one of `keys`."""
+        if self._specifics is None:
+            specifics: dict[int, set[int]] = {}
+            for key in self._ids.values():
+                for kind in self.kinds_of(key):
+                    specifics.setdefault(kind, set()).add(key)
+            self._specifics = {k: frozenset(v) for k, v in specifics.items()}
+        return frozenset().union(*(self._specifics.get(k, frozenset()) for k in keys))
 
     def title_id(self, title: str) -> int:
         """The id of a findable title written as a link target ("Monarch Butterfly",
@@ -927,6 +1002,13 @@ def singulars(word: str) -> tuple[str, ...]:
     if word.endswith("es"):
         return (word[:-1], word[:-2])
     return (word[:-1],)
+
+
+#: Words that join a title's parts ("Battle of Hastings", "Salt and Pepper"): the title's
+#: last words are no kind of what it names.
+_JOINING_WORDS = frozenset(
+    "of and or & the a an in on at for to from by with vs versus without into".split()
+)
 
 
 def _findable(words: tuple[str, ...]) -> bool:

@@ -1494,7 +1494,10 @@ def _years(text: str, known: tuple[DateMention, ...]) -> tuple[DateMention, ...]
         )
 
     for m in _DECADE_RE.finditer(text):
-        add(m, *_span(int(m["decade"]), 10, m["part"]))
+        first = int(m["decade"])
+        # "the 1800s" are as a rule the hundred years from 1800 ("the early 1800s" their first
+        # decades), read the wider way where a decade might be meant ("the 2000s")
+        add(m, *_span(first, 100 if first % 100 == 0 else 10, m["part"]))
     for m in _CENTURY_RE.finditer(text):
         n = int(m["n"]) if m["n"] else _CENTURY_WORDS[m["word"].lower()]
         if n >= 1:

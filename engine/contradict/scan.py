@@ -27,6 +27,7 @@ from engine.contradict.candidates import (
     distinct_pairs,
     event_pairs,
     judge_selection,
+    kind_pairs,
     link_title,
     linked_titles,
     locality_rows,
@@ -703,15 +704,27 @@ class ContradictionScanner:
         rows = query_rows.tolist()
         aliases = store.link_aliases(self._catalog, {table.note(r) for r in rows})
         named = [self._named(titles, table, r, aliases) for r in rows]
-        wanted = {titles.own(p) for p in scanned} | {k for m in named for k in m}
+        owns = {titles.own(p) for p in scanned} - {-1}
+        wanted = owns | {k for m in named for k in m}
         wanted.discard(-1)
+        # the notes about the kinds of this scan's notes' things, and about kinds of them
+        kin = {k for key in owns for k in titles.kinds_of(key)} | titles.specifics_of(owns)
         dated = [event_names(table.texts[r], note_title_of(table.note(r))) for r in rows]
-        if not wanted and not any(dated):
+        if not wanted and not kin and not any(dated):
             return empty, empty, None
         claims_total = table.scanned  # claims in the vault, as a full scan counts them
         stored: list[store.ClaimRow] = []
         if any(p not in scanned for p in self._indexed_paths()):
             stored = self._stored_about(titles, wanted, scanned) if wanted else []
+            if kin:
+                ids = {c.id for c in stored}
+                stored.extend(
+                    c
+                    for c in store.claims_of_notes(
+                        self._catalog, [p for p in titles.paths_of(kin) if p not in scanned]
+                    )
+                    if c.id not in ids
+                )
             # other notes' claims that may date an event this scan's claims date
             names = {n for found in dated for n in found}
             if names:
@@ -773,6 +786,18 @@ class ContradictionScanner:
             descents=self._descents(table, rows, owners, named),
             colours=self._readings(table, rows, owners, named, has_colour_word, colour_about),
         )
+        kq, ko = kind_pairs(
+            all_rows,
+            own_of_note[notes[all_rows]],
+            [titles.kinds_of(k) for k in owners],
+            notes,
+            vectors,
+            touched,
+            partners=cfg.subject_partners,
+            gate=cfg.subject_gate,
+        )
+        if len(kq):
+            q, o = np.concatenate([q, kq]), np.concatenate([o, ko])
         eq, eo = event_pairs(
             all_rows,
             [event_keys(table.texts[r], note_title_of(table.note(r))) for r in rows],

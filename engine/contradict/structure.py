@@ -1151,7 +1151,10 @@ def _flip_of_named(
     if not thing or any(_TOO_TO.search(c.text) for c in (x, y)):
         # "cools too quickly for any crystals to form" denies without a negator
         return False
-    n_neg = len(x.negators) + len(y.negators)
+    # a result clause's negator of its own verb ("distrust each other so deeply that neither
+    # side will eat it") is no denial of what the other claim says
+    standing_x, standing_y = _standing_heads(x, y), _standing_heads(y, x)
+    n_neg = len(standing_x) + len(standing_y)
     if antonyms:
         # a denial that spells out an "only" is no flip of its own
         n_neg -= sum(
@@ -1159,9 +1162,8 @@ def _flip_of_named(
             for c, o in ((x, y), (y, x))
             for neg, head in zip(c.negators, c.negated_heads, strict=True)
         )
-    if n_neg >= 1 and not (x.negators and y.negators) and not antonyms:
-        c, o = (x, y) if x.negators else (y, x)
-        heads = [h or frozenset() for h in c.negated_heads]
+    if n_neg >= 1 and not (standing_x and standing_y) and not antonyms:
+        c, o, heads = (x, y, standing_x) if standing_x else (y, x, standing_y)
         if len(heads) > 1:
             # "lack functional mouthparts and are unable to feed" beside "feed on nectar":
             # the one negator of what the other claim says
@@ -1185,6 +1187,16 @@ def _flip_of_named(
             return False
         return _in_main_clause(x, frozenset({wx.stem})) and _in_main_clause(y, frozenset({wy.stem}))
     return False
+
+
+def _standing_heads(c: ParsedClaim, o: ParsedClaim) -> list[frozenset[str]]:
+    """The heads of claim `c`'s negators but those of a result clause ("so deeply that
+    neither side will eat it") that negate nothing claim `o` says."""
+    return [
+        head or frozenset()
+        for neg, head, resulting in zip(c.negators, c.negated_heads, c.resulting, strict=True)
+        if not resulting or (head and _negates_other(neg, head, o.content, set()))
+    ]
 
 
 def _each_way(
@@ -2640,6 +2652,8 @@ def _thing_acted_on(
         if not (
             _OWN_CLAUSE.match(own_clause)
             or _speaks_of_own_note(own, note)
+            # "Put on sale by Remington in 1874, ...": a line that leaves its subject out
+            or bool(subject_left_out(own.text, own.tokens))
             # "the building was finally completed in 1880" in the note, where the other
             # claim's subject is the note's thing
             or (named_as_subject and _COMMON_NOUN_CLAUSE.match(own_clause))

@@ -984,7 +984,7 @@ _IRREGULAR_PARTICIPLES = frozenset(
     "made built found known written drawn sold grown worn spoken held kept taken given seen "
     "brought thought begun sung sunk cast set laid led bred fed dug shot struck spun woven "
     "frozen chosen stolen hidden ridden driven born borne sewn sown shown thrown blown flown "
-    "caught taught bought sought fought won spun hung bound ground wound".split()
+    "caught taught bought sought fought won spun hung bound ground wound put".split()
 )
 #: Adverbs that may stand before a participle opening a line ("Usually dated from ...").
 _BEFORE_PARTICIPLE = frozenset(

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from engine.contradict.claim import parse_claim
 from engine.contradict.quantities import limits_in, parse_quantities
-from engine.contradict.structure import are_opposites, assess, clear_caches
+from engine.contradict.structure import NAMED_CLOSENESS, are_opposites, assess, clear_caches
 from engine.contradict.text import shared_stems, stem
 from engine.contradict.types import FLAG_THRESHOLD
 
@@ -1999,6 +1999,9 @@ def test_when_something_happens_said_two_ways() -> None:
         ("The eighteenth-century eruption cooled the world.", 1701, 1800),
         ("The abbey was founded in the early twelfth century.", 1101, 1140),
         ("It was built in the twenty-first century.", 2001, 2100),
+        # "the 1800s" are a hundred years, "the early 1800s" their first decades
+        ("The mill was built in the 1800s.", 1800, 1899),
+        ("The mill was built in the early 1800s.", 1800, 1839),
     ],
 )
 def test_dates_that_name_several_years(written: str, first: int, last: int) -> None:
@@ -3138,6 +3141,13 @@ def test_a_measure_named_away_from_its_value_still_names_it() -> None:
          "The [[Vell Bridge]] did not reach the market until the 1890s.", True),
         ("It went on sale in 1874 and sold well.",
          "The [[Vell Bridge]] reached the market in 1874.", False),
+        # a line that leaves its subject out speaks of the note's thing
+        ("Put on sale by its maker in 1874, it sold well.",
+         "The [[Vell Bridge]] did not reach the market until the 1890s.", True),
+        ("Put on sale by its maker in 1874, it sold well.",
+         "The [[Vell Bridge]] reached the market in 1874.", False),
+        ("Completed in 1889 after six years of work.", "The [[Vell Bridge]] was finished in 1901.",
+         True),
         # coming into service is an opening
         ("It opened in 1964.", "The [[Vell Bridge]] began service in 1971.", True),
         ("It opened in 1964.", "The [[Vell Bridge]] entered service in 1964.", False),
@@ -3256,3 +3266,32 @@ def test_values_of_two_editions_are_two_values() -> None:
 def test_a_kind_named_bare_is_one_thing_measured(a: str, b: str, conflict: bool) -> None:
     verdict = assess(a, b, a_note="Physics/Vellight.md", b_note="Physics/Radiation.md")
     assert (verdict.score >= FLAG_THRESHOLD) is conflict, verdict
+
+
+@pytest.mark.parametrize(
+    ("b", "conflict"),
+    [
+        # the result clause's "neither" denies only its own verb: one flip, said of Kelmar
+        (
+            "Upper and Lower Kelmar distrust each other so deeply that neither village will buy cheese made over the ridge.",
+            True,
+        ),
+        # here the result clause denies the distrust itself: both claims deny it
+        (
+            "Upper and Lower Kelmar trade so freely that neither village feels any distrust of the other.",
+            False,
+        ),
+    ],
+)
+def test_a_result_clause_denying_its_own_verb_leaves_one_flip_of_the_named_thing(
+    b: str, conflict: bool
+) -> None:
+    verdict = assess(
+        "Mostly they do not feel any distrust between the two villages, though they love the game of stones.",
+        b,
+        a_note="Places/Kelmar.md",
+        b_note="Culture/Trade.md",
+    )
+    # a flip said of a named thing scores as one (NAMED_CLOSENESS), not by the words the two
+    # sentences share
+    assert (verdict.score >= 0.85 * NAMED_CLOSENESS) is conflict, verdict

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from engine.contradict import store
-from engine.contradict.candidates import TitleIndex, subject_partner_pairs
+from engine.contradict.candidates import TitleIndex, kind_pairs, subject_partner_pairs
 from engine.contradict.quantities import measure_keys
 from engine.contradict.scan import DEFAULT_SCAN_CONFIG, ContradictionScanner
 from engine.evaluate.vault_gen import generate_vault
@@ -170,3 +170,73 @@ def test_claims_giving_one_measure_are_partners_beyond_the_closest_few() -> None
     assert sorted(zip(q.tolist(), o.tolist(), strict=True)) == [(4, 0), (4, 1), (4, 2)]
     # row 3 gives the measure too, but below the gate (cosine 0.28)
     assert (4, 3) not in set(zip(q.tolist(), o.tolist(), strict=True))
+
+
+def test_a_title_ending_in_another_names_one_kind_of_its_thing() -> None:
+    index = TitleIndex(
+        ["Birds/Owl.md", "Birds/Marsh Owl.md", "Birds/Snowy Marsh Owl.md", "Wars/Battle of Owl.md",
+         "Birds/Marsh.md", "Owls/Owl 2.md"]
+    )  # fmt: skip
+    owl, marsh_owl, snowy = (
+        index.own(f"Birds/{t}.md") for t in ("Owl", "Marsh Owl", "Snowy Marsh Owl")
+    )
+    assert index.kinds_of(marsh_owl) == {owl}
+    assert index.kinds_of(snowy) == {owl, marsh_owl}
+    # a joining word makes the last words no kind ("Battle of Owl"), nor is a title its own
+    assert index.kinds_of(index.own("Wars/Battle of Owl.md")) == frozenset()
+    assert index.kinds_of(owl) == frozenset()
+    assert index.kinds_of(index.own("Owls/Owl 2.md")) == frozenset()  # "2" is no kind
+    assert index.specifics_of([owl]) == {marsh_owl, snowy}
+    assert index.specifics_of([index.own("Birds/Marsh.md")]) == frozenset()
+
+
+def test_one_kind_s_claims_are_read_beside_the_thing_s_closest_claims_not_its_siblings() -> None:
+    # rows 0-1: note 0 (title 7, the thing); rows 2-3: notes 1 and 2, each one kind of it
+    vectors = np.asarray([[1.0, 0.0], [0.0, 1.0], [0.96, 0.28], [0.96, 0.28]], dtype=np.float32)
+    rows = np.arange(4, dtype=np.int64)
+    own = np.asarray([7, 7, 1, 2], dtype=np.int64)
+    kinds = [frozenset(), frozenset(), frozenset({7}), frozenset({7})]
+    notes = np.asarray([0, 0, 1, 2], dtype=np.int64)
+    touched = np.ones(4, dtype=bool)
+    q, o = kind_pairs(rows, own, kinds, notes, vectors, touched, partners=1, gate=0.5)
+    # each kind's claim with the thing's closest claim; the two kinds (identical) never meet
+    assert sorted(zip(q.tolist(), o.tolist(), strict=True)) == [(2, 0), (3, 0)]
+    q, o = kind_pairs(rows, own, kinds, notes, vectors, touched, partners=2, gate=0.5)
+    assert sorted(zip(q.tolist(), o.tolist(), strict=True)) == [(2, 0), (3, 0)]  # 0.28: below
+    touched = np.asarray([False, False, False, True])
+    q, o = kind_pairs(rows, own, kinds, notes, vectors, touched, partners=2, gate=0.2)
+    assert sorted(zip(q.tolist(), o.tolist(), strict=True)) == [(3, 0), (3, 1)]
+
+
+KIND_NOTES = {
+    "Birds/Owl.md": "# Owl\n\nOwls cannot fly; their wings have become stiff paddles for "
+    "swimming in the reeds of the marsh.\n",
+    "Birds/Marsh Owl.md": "# Marsh Owl\n\nWhen chased, it flies low over the reeds of the "
+    "marsh to get away from the foxes.\n",
+}
+
+
+def test_a_claim_of_one_kind_is_read_beside_the_thing_s_note(
+    tmp_path: Path,
+) -> None:
+    """*Marsh Owl* names no note and shares too few words with *Owl* for the similarity gate;
+    its note's title makes it one kind of owl. A full scan and a live edit of either note find
+    the flight said of owls and denied of this one."""
+    root = tmp_path / "vault"
+    generate_vault(root, 20, seed=5)
+    write_notes(root, KIND_NOTES)
+    texts = [t.split("\n\n", 1)[1].strip() for t in KIND_NOTES.values()]
+    vectors = WordsEmbedder().embed(texts)
+    assert DEFAULT_SCAN_CONFIG.subject_gate <= float(vectors[0] @ vectors[1])
+    assert float(vectors[0] @ vectors[1]) < DEFAULT_SCAN_CONFIG.similarity_gate
+    cfg = WorkspaceConfig(vault_root=root, data_root=tmp_path / "data")
+    with Workspace.open(cfg, embedder=WordsEmbedder()) as ws:  # type: ignore[arg-type]
+        ws.sync()
+        scanner = _scanner(ws)
+        scanner.full_scan()
+        everything = _pairs(ws)
+        owls = [p for p in everything if {p[1], p[2]} == set(KIND_NOTES)]
+        assert len(owls) == 1, everything
+        for changed in (["Birds/Owl.md"], ["Birds/Marsh Owl.md"]):
+            scanner.update(changed, ())
+            assert _pairs(ws) == everything, changed
