@@ -1904,9 +1904,11 @@ def _measured(
         conflicts = _sizes_of_subject(x, y, subject, within_clause=one_thing)
     if not conflicts and one_thing:
         conflicts = _only_values_of_one_thing(x, y, subject)
-    if not conflicts or x.other != y.other or x.deontic != y.deontic:
+    if not conflicts or x.other != y.other:
         return None
     qa, qb, measured = max(conflicts, key=lambda c: len(c[2]))
+    if x.deontic != y.deontic and not {qa.bound, qb.bound} <= _POINT_BOUNDS:
+        return None  # "must not fall below 10" is a rule, "fell to 8" a fact
     score = 0.75 if len(measured) >= 2 else 0.6
     # what the values already say ("age 12" vs "age 4") is not repeated as what they measure
     written = {t.stem for q in (qa, qb) for t in tokenize(q.text) if t.kind == "word"}
@@ -3481,6 +3483,11 @@ def _split_shares(
             if found is not None:
                 return found
     return None
+
+
+#: The bounds of a value said as a point, exactly or about ("at 9 bar", "around 90 bar"): what
+#: a process "must" reach is the value it has, not a limit a fact may break.
+_POINT_BOUNDS = frozenset({"=", "~"})
 
 
 def _named_beside(text: str, names: frozenset[str], value: Quantity) -> bool:

@@ -2946,6 +2946,8 @@ def test_a_value_now_and_a_value_at_the_start_are_two_times(a: str, conflict: bo
         ("In winter [[Vell Clay]] is fired between 1,200 and 1,400 °C.", False),
         # a limit against a value: maybe a limit of something else
         ("[[Vell Clay]] kilns must reach at least 1,200 °C.", False),
+        # what a process must reach, said as a point, is the value it has
+        ("For good [[Vell Clay]], the kiln must be fired at around 1,300 °C.", True),
     ],
 )
 def test_the_only_values_of_one_linked_thing(b: str, conflict: bool) -> None:
