@@ -3875,9 +3875,11 @@ def each_about_own_note(
         and ty
         and tx != ty
         # the other claim speaks of this note's entity too (where the other's topic holds
-        # more words, "Tiger" beside "Saber-Toothed Tiger", it speaks of the general kind)
-        and not (_speaks_of(y, title_x) and not _kind_of(title_x, _topic(b_note, b_heading)))
-        and not (_speaks_of(x, title_y) and not _kind_of(title_y, _topic(a_note, a_heading)))
+        # more words, "Tiger" beside "Saber-Toothed Tiger", it speaks of its own kind, the
+        # topic its note's title or its section's: "the crocodile" under *Giant Crocodile*'s
+        # "Actions")
+        and not (_speaks_of(y, title_x) and not _kind_of_either(title_x, b_note, b_heading))
+        and not (_speaks_of(x, title_y) and not _kind_of_either(title_y, a_note, a_heading))
         and (
             _parallel_parts(x, y)
             or (
@@ -4038,6 +4040,14 @@ def _topic(note: str | None, heading: str | None) -> frozenset[str]:
     Striking": Staff of Striking), else its note's title; generic words aside."""
     inner = heading.rsplit(" / ", 1)[-1] if heading else None
     return (_heading_stems(inner) or _title_stems(note)) - GENERIC_SUBJECTS
+
+
+def _kind_of_either(title: frozenset[str], note: str | None, heading: str | None) -> bool:
+    """`title` names the general kind of what a claim's place is about (`_topic`) or of its
+    note's title."""
+    return _kind_of(title, _topic(note, heading)) or _kind_of(
+        title, _title_stems(note) - GENERIC_SUBJECTS
+    )
 
 
 def _kind_of(title: frozenset[str], topic: frozenset[str]) -> bool:

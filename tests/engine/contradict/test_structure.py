@@ -190,6 +190,19 @@ def test_a_title_inside_the_other_claim_s_heading_is_its_general_kind() -> None:
     assert giant.score == 0.0
 
 
+def test_the_kind_named_under_a_section_of_a_narrower_note_is_that_note_s_own() -> None:
+    # "the eel" in *Giant Eel*'s section "Actions" is the giant eel, not the note *Eel*'s
+    a = "Melee Weapon Attack: +4 to hit, reach 5 ft., one creature."
+    b = "Melee Weapon Attack: +8 to hit, reach 10 ft., one target not grappled by the eel."
+    verdict = assess(a, b, a_note="Monsters/Eel.md", b_note="Monsters/Giant Eel.md",
+                     a_heading="Eel / Actions", b_heading="Giant Eel / Actions")  # fmt: skip
+    assert verdict.score == 0.0, verdict
+    # told of the note *Eel*'s own animal in a compilation note, it is one animal
+    same = assess(a, b, a_note="Monsters/Eel.md", b_note="Monsters/Creatures E.md",
+                  a_heading="Eel / Actions", b_heading="Creatures E / Actions")  # fmt: skip
+    assert same.score >= FLAG_THRESHOLD, same
+
+
 def test_generic_subjects_under_two_topics_are_two_things() -> None:
     a = "Each creature makes a DC 18 Constitution saving throw."
     b = "At the end of each long rest, an infected creature must make a DC 11 Constitution saving throw."
