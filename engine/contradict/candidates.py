@@ -542,11 +542,8 @@ def subject_partner_pairs(
             block = np.asarray(namers[start : start + _PARTNER_BLOCK], dtype=np.int64)
             sims = vectors[block] @ vectors[members].T
             sims[notes[block][:, None] == member_notes[None, :]] = -1.0
-            # each namer's partners: its `partners` most similar members (ties at the last
-            # place all kept), at least `gate`
-            k = min(partners, len(members))
-            kth = -np.partition(-sims, k - 1, axis=1)[:, k - 1]
-            chosen = sims >= kth[:, None]
+            # each namer's partners: its `partners` most similar members, at least `gate`
+            chosen = _closest(sims, partners)
             if measured:
                 # claims giving a value of one measure, however many closer claims there are
                 member_keys = [
@@ -578,6 +575,13 @@ def subject_partner_pairs(
     if not q:
         return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
     return np.concatenate(q), np.concatenate(o)
+
+
+def _closest(sims: npt.NDArray[np.float32], partners: int) -> npt.NDArray[np.bool_]:
+    """Per row of `sims`, its `partners` largest entries (ties at the last place all kept)."""
+    k = min(partners, sims.shape[1])
+    kth = -np.partition(-sims, k - 1, axis=1)[:, k - 1]
+    return np.asarray(sims >= kth[:, None])
 
 
 def kind_pairs(
@@ -612,11 +616,8 @@ def kind_pairs(
         for start in range(0, len(specific), _PARTNER_BLOCK):
             block = np.asarray(specific[start : start + _PARTNER_BLOCK], dtype=np.int64)
             sims = vectors[block] @ vectors[members].T
-            k = min(partners, len(members))
-            kth = -np.partition(-sims, k - 1, axis=1)[:, k - 1]
-            chosen = (sims >= kth[:, None]) & (sims >= gate)
-            chosen &= touched[block][:, None] | touched[members][None, :]
-            i, j = np.nonzero(chosen)
+            chosen = _closest(sims, partners) & (sims >= gate)
+            i, j = np.nonzero(chosen & (touched[block][:, None] | touched[members][None, :]))
             q.append(block[i])
             o.append(members[j])
     if not q:
