@@ -824,7 +824,7 @@ class TitleIndex:
         self._opens: dict[str, bool] = {}  # word -> whether a findable title may open with it
         self._mentioned: dict[str, frozenset[int]] = {}  # text -> `mentions(text)`
         self._words: dict[int, tuple[str, ...]] | None = None
-        self._kinds: dict[int, frozenset[int]] | None = None  # `kinds_of`, as asked
+        self._kinds: dict[int, frozenset[int]] = {}  # `kinds_of`, as asked
         self._specifics: dict[int, frozenset[int]] | None = None  # kind -> `specifics_of`
         # coined title word -> the titles holding it (words of the language name nothing alone)
         coined: dict[str, set[int]] = {}
@@ -908,8 +908,6 @@ class TitleIndex:
         """The findable titles that title id `key` ends with, after words that qualify them:
         the kinds its note's thing is one of ("Little Penguin" of *Penguin*, "Maidenhair
         Fern" of *Fern*); none for a title with a joining word ("Battle of Hastings")."""
-        if self._kinds is None:
-            self._kinds = {}
         found = self._kinds.get(key)
         if found is None:
             words = self.words_of(key)

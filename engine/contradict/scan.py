@@ -717,23 +717,13 @@ class ContradictionScanner:
         if any(p not in scanned for p in self._indexed_paths()):
             stored = self._stored_about(titles, wanted, scanned) if wanted else []
             if kin:
-                ids = {c.id for c in stored}
-                stored.extend(
-                    c
-                    for c in store.claims_of_notes(
-                        self._catalog, [p for p in titles.paths_of(kin) if p not in scanned]
-                    )
-                    if c.id not in ids
-                )
+                kin_paths = [p for p in titles.paths_of(kin) if p not in scanned]
+                _add_unseen(stored, store.claims_of_notes(self._catalog, kin_paths))
             # other notes' claims that may date an event this scan's claims date
             names = {n for found in dated for n in found}
             if names:
-                ids = {c.id for c in stored}
-                stored.extend(
-                    c
-                    for c in store.claims_with_phrases(self._catalog, sorted(names))
-                    if c.note_path not in scanned and c.id not in ids
-                )
+                dating = store.claims_with_phrases(self._catalog, sorted(names))
+                _add_unseen(stored, [c for c in dating if c.note_path not in scanned])
             claims_total += store.claim_count(self._catalog) - store.claim_count(
                 self._catalog, scanned
             )
@@ -917,6 +907,12 @@ class ContradictionScanner:
         if self._indexed is None:
             self._indexed = store.indexed_notes(self._catalog)
         return self._indexed
+
+
+def _add_unseen(stored: list[store.ClaimRow], more: Iterable[store.ClaimRow]) -> None:
+    """Append the claims of `more` that `stored` does not hold yet (by id)."""
+    ids = {c.id for c in stored}
+    stored.extend(c for c in more if c.id not in ids)
 
 
 def _naming_phrases(titles: TitleIndex, keys: Iterable[int]) -> list[tuple[str, ...]]:
