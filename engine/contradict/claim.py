@@ -822,8 +822,9 @@ def _label_end(text: str, tokens: tuple[Token, ...]) -> int | None:
 
 def _section_label_end(text: str, tokens: tuple[Token, ...]) -> int | None:
     """Where a leading section name in capitals ends ("RESULTS", "METHODS AND RESULTS",
-    "DATA SOURCES" in a pasted abstract), before a capitalised word. An acronym ("NASA
-    launched ...", "DNA Polymerase ...") is none: the run needs a word of six letters."""
+    "DATA SOURCES" in a pasted abstract), before a capitalised word or an article in
+    capitals ("METHODS A total of ..."). An acronym ("NASA launched ...", "DNA Polymerase
+    ...") is none: the run needs a word of six letters."""
     k = 0
     while k < len(tokens) and tokens[k].kind == "word":
         written = text[tokens[k].start : tokens[k].end]
@@ -832,10 +833,14 @@ def _section_label_end(text: str, tokens: tuple[Token, ...]) -> int | None:
         k += 1
     if k == 0 or k >= len(tokens) or tokens[k].kind != "word":
         return None
+    following = text[tokens[k].start : tokens[k].end]
+    # "RESEARCH DESIGN AND METHODS A total of ...": the article in capitals opens the sentence
+    article = k > 1 and tokens[k - 1].norm in ("a", "an") and following[:1].islower()
+    if article:
+        k -= 1
     if not any(len(tokens[j].norm) >= 6 for j in range(k)):
         return None
-    following = text[tokens[k].start : tokens[k].end]
-    return k if following[:1].isupper() and not following.isupper() else None
+    return k if article or (following[:1].isupper() and not following.isupper()) else None
 
 
 #: Words after which an "-ing" word is a thing, not an action ("every casting", "the reading").

@@ -1036,14 +1036,16 @@ class ScanConfig:
 
 #: The structure alone also reads each claim naming a note beside that note's closest claims:
 #: a conflict across notes is often between a note and a claim naming it, at a cosine of
-#: 0.25-0.45 ("They cannot use combat spells" in *Orrin Family* / "The Orrin Family duelists
-#: hurl combat spells"); the six-partner limit, not the gate, bounds the cost.
-DEFAULT_SCAN_CONFIG = ScanConfig(subject_gate=0.25, subject_partners=6)
+#: 0.2-0.45 ("They cannot use combat spells" in *Orrin Family* / "The Orrin Family duelists
+#: hurl combat spells"; a line of the note that calls its thing "it" carries little of it:
+#: "Nothing of it stands today" / "The [[Pharos]] still rises", 0.21); the six-partner
+#: limit, not the gate, bounds the cost.
+DEFAULT_SCAN_CONFIG = ScanConfig(subject_gate=0.2, subject_partners=6)
 #: Real conflicts between notes written at different times sit at a cosine of 0.4-0.75 (a
 #: campaign retold in prose, a worldbuilding vault), many of them between a note and a claim
 #: naming it; the judge budget, not the gates, bounds the cost.
 JUDGE_SCAN_CONFIG = ScanConfig(
-    similarity_gate=0.45, subject_gate=0.25, subject_partners=6, neighbours=16
+    similarity_gate=0.45, subject_gate=0.2, subject_partners=6, neighbours=16
 )
 
 

@@ -756,8 +756,12 @@ def test_an_abstracts_section_name_in_capitals_is_no_subject() -> None:
     assert parsed.subject == {"median", "follow-up"}
     assert not parsed.upper, "the sentence opens after the section name"
     assert parse_claim("METHODS AND RESULTS Adults were enrolled.").subject == {stem("adults")}
+    # the article in capitals after the section name opens the sentence
+    opened = parse_claim("STUDY DESIGN A total of 410 adults were enrolled.")
+    assert opened.subject == {stem("total"), stem("adults")}
     # an acronym opens a sentence as its subject
     assert "nasa" in parse_claim("NASA launched the probe in 1977.").subject
+    assert "nasa" in parse_claim("NASA A probe was launched in 1977.").subject
 
 
 def test_measures_of_two_studies_are_two_things() -> None:
@@ -772,6 +776,14 @@ def test_measures_of_two_studies_are_two_things() -> None:
         b_note=cohort,
     )
     assert 0 < two_studies.score < FLAG_THRESHOLD, "a weak pair, not a flag"
+    # the other study's sentence opens after its section name and an article in capitals
+    enrolled = assess(
+        "Adults were given either placebo or the drug, with a median follow-up of 24 months.",
+        "STUDY DESIGN A total of 410 adults were enrolled (median follow-up 6.3 months).",
+        a_note=trial,
+        b_note=cohort,
+    )
+    assert 0 < enrolled.score < FLAG_THRESHOLD
     # the same measure in two notes on one thing is still one measure
     one_thing = assess(
         "Median follow-up was 2.5 years.",

@@ -240,3 +240,33 @@ def test_a_claim_of_one_kind_is_read_beside_the_thing_s_note(
         for changed in (["Birds/Owl.md"], ["Birds/Marsh Owl.md"]):
             scanner.update(changed, ())
             assert _pairs(ws) == everything, changed
+
+
+PRONOUN_NOTES = {
+    "Places/Vell Lighthouse.md": "# Vell Lighthouse\n\nNothing of it stands today; storms brought "
+    "it down over the years.\n",
+    "Places/Harbours.md": "# Harbours\n\nThe [[Vell Lighthouse]] still rises over the harbour "
+    "entrance.\n",
+}
+
+
+def test_a_line_that_calls_its_thing_it_is_read_beside_a_claim_naming_the_thing(
+    tmp_path: Path,
+) -> None:
+    """A line of a note that calls its thing "it" carries little of the thing in its words:
+    against a claim naming the note it sits lower than two claims naming one thing (here
+    0.24), and the subject gate reaches it."""
+    root = tmp_path / "vault"
+    generate_vault(root, 20, seed=5)
+    write_notes(root, PRONOUN_NOTES)
+    texts = [t.split("\n\n", 1)[1].strip() for t in PRONOUN_NOTES.values()]
+    vectors = WordsEmbedder().embed([t.replace("[[", "").replace("]]", "") for t in texts])
+    assert DEFAULT_SCAN_CONFIG.subject_gate <= float(vectors[0] @ vectors[1]) < 0.25
+    cfg = WorkspaceConfig(vault_root=root, data_root=tmp_path / "data")
+    with Workspace.open(cfg, embedder=WordsEmbedder()) as ws:  # type: ignore[arg-type]
+        ws.sync()
+        _scanner(ws, subject_gate=0.25).full_scan()
+        assert not [p for p in _pairs(ws) if {p[1], p[2]} == set(PRONOUN_NOTES)]
+        _scanner(ws).full_scan()
+        found = [p for p in _pairs(ws) if {p[1], p[2]} == set(PRONOUN_NOTES)]
+        assert len(found) == 1, _pairs(ws)
