@@ -49,6 +49,7 @@ from engine.contradict.text import (
     NEGATORS,
     NUMBER_WORDS,
     POSSESSIVES,
+    PREVERBAL_ADVERBS,
     PRONOUN_NEGATORS,
     SCOPE_AUXILIARIES,
     SCOPE_BOUNDARY_PUNCT,
@@ -1152,6 +1153,16 @@ def parse_claim(text: str) -> ParsedClaim:
             in_subject = False
             if subject and t.norm in ("that", "which", "who") and last_content is not None:
                 relative_at = i
+            before = tokens[i - 1] if i > subject_from else None
+            if (
+                verb
+                and before is not None
+                and before.norm in PREVERBAL_ADVERBS
+                and subject - {before.stem}
+            ):
+                # "The Globe first opened ...": an adverb before the verb, not the subject's
+                subject.discard(before.stem)
+                head.discard(before.stem)
         if (
             in_subject
             and i >= subject_from

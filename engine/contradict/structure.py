@@ -164,7 +164,8 @@ def clear_caches() -> None:
 #: Opposites that name the two ends of one span: each end has its own date or value.
 _SPAN_ENDS = frozenset(
     frozenset(stem(w) for w in pair.split())
-    for pair in """begin end|began ended|start end|start finish|open close|opens closes|born
+    for pair in """begin end|began ended|start end|start finish|begin finish|begin complete
+    |start complete|commence complete|commence end|open close|opens closes|born
     died|birth death|first last|minimum maximum|min max|lowest highest|low high|earliest
     latest|arrive leave|arrival departure|upper lower|top bottom|early late|rise set|sunrise
     sunset|best worst""".replace("\n", " ").split("|")
@@ -567,6 +568,10 @@ def _assess_pair(
     if _costs(x) and _costs(y):
         # "takes O(1) time" / "costs O(log n)": how each states a cost is not what it says
         left_x, left_y = left_x - _COST_WORDS, left_y - _COST_WORDS
+    # "The speed of sound in air is 343 m/s" / "Sound travels through air at 3,430 m/s": one
+    # measure of values in one unit, named by a word on each side
+    named_x, named_y = _one_measure_named(x, y)
+    left_x, left_y = left_x - named_x, left_y - named_y
     # "Quicksort is not a stable sort" / "Quicksort is stable": the noun a shared word
     # describes, ending its clause, names the kind the subject is, not a further statement
     kinds_x = _kind_nouns(x, cy | anto_x | y.negated_roots)
@@ -576,9 +581,11 @@ def _assess_pair(
     # is not there; "not fish but mammals", "vegetables, not fruits": what is said instead
     left_x = left_x - _beside_denied(x, y) - _said_instead(x)
     left_y = left_y - _beside_denied(y, x) - _said_instead(y)
-    # "is on 12 March" / "takes place on 14 March": when something happens, said two ways
+    # "is on 12 March" / "takes place on 14 March": when something happens, said two ways;
+    # "usually dated from ... the 1720s" / "belongs to the early 1800s, just after the
+    # Napoleonic Wars": dated, placed by a hedge or by an event, still only when
     if x.dates and y.dates:
-        left_x, left_y = left_x - _OCCURRING, left_y - _OCCURRING
+        left_x, left_y = left_x - _OCCURRING - _when_words(x), left_y - _OCCURRING - _when_words(y)
     # "consists of 8 bits" / "has 16 bits": one relation, said with two verbs of having
     if _has_having(x) and _has_having(y):
         left_x, left_y = left_x - _HAVING, left_y - _HAVING
@@ -659,9 +666,12 @@ def _assess_pair(
         or (x.quantities and y.quantities and not q_agree)
         or (x.dates and y.dates and not d_agree)
     )
-    if valued and any(frozenset({wx.stem, wy.stem}) in _SPAN_ENDS for wx, wy in antonyms):
+    both_valued = bool((x.dates and y.dates) or (x.quantities and y.quantities))
+    if (valued or both_valued) and any(
+        frozenset({wx.stem, wy.stem}) in _SPAN_ENDS for wx, wy in antonyms
+    ):
         # "began in 1939" / "ended in 1945", "opens at 9" / "closes at 5": the two ends of
-        # one span, each with its own value
+        # one span, each with its own value (or the same: "began and ended in 1904")
         return _NONE
     order_pairs = [(wx, wy) for wx, wy in antonyms if {wx.stem, wy.stem} <= _ORDER_STEMS]
     if order_pairs:
@@ -1103,6 +1113,10 @@ def _opposed(
         return None
     if any(same_measure(qa, qb) for qa in x.quantities for qb in y.quantities):
         return None  # "deleted after one week" / "kept for 7 days": one span, from both ends
+    if frozenset({wx.stem, wy.stem}) in _SPAN_ENDS and (
+        (x.dates and y.dates) or (x.quantities and y.quantities)
+    ):
+        return None  # "began in 1904" / "ended in 1920": the two ends of one span, each dated
     around = shared_stems(x.content, y.content) - named
     if len(around) < 2:
         return None
@@ -2177,6 +2191,21 @@ _BEING = frozenset(
 
 
 #: Words that say how a cost is stated, not what costs ("takes O(n) time in the worst case").
+def _one_measure_named(x: ParsedClaim, y: ParsedClaim) -> tuple[frozenset[str], frozenset[str]]:
+    """The words of each claim that name one measure ("speed" / "travels") of values both
+    claims give in one unit (`quantities.measure_kind`)."""
+    units = {q.unit for q in x.quantities} & {q.unit for q in y.quantities}
+    out_x: set[str] = set()
+    out_y: set[str] = set()
+    for unit in units:
+        kinds_x = {w: k for w in x.content if (k := measure_kind(frozenset({w}), unit))}
+        kinds_y = {w: k for w in y.content if (k := measure_kind(frozenset({w}), unit))}
+        common = set(kinds_x.values()) & set(kinds_y.values())
+        out_x |= {w for w, k in kinds_x.items() if k in common}
+        out_y |= {w for w, k in kinds_y.items() if k in common}
+    return frozenset(out_x), frozenset(out_y)
+
+
 _COST_WORDS = frozenset(
     stem(w)
     for w in """take takes run runs cost costs need needs require requires perform performs
@@ -3327,6 +3356,39 @@ _DETERMINERS = frozenset("a an the its their his her our your some any".split())
 _OCCURRING = frozenset(
     stem(w) for w in "take takes took place held happen happens occur occurs scheduled".split()
 )
+#: Words that place a thing in time ("dated from", "belongs to the 1800s") or hedge when it
+#: is ("usually", "traditionally").
+_DATING = frozenset(
+    stem(w)
+    for w in """date dates dated belong belongs belonged usually typically generally commonly
+    traditionally often""".split()
+)
+#: Words that open a phrase placing a date by an event (", just after the Napoleonic Wars").
+_EVENT_PLACING = frozenset("after before during following".split())
+_EVENT_PLACING_DEGREES = frozenset("just shortly soon right long well".split())
+
+
+def _when_words(c: ParsedClaim) -> frozenset[str]:
+    """Stems of claim `c` that only say when: words of dating and their hedges (`_DATING`),
+    and a phrase after a comma that places the time by an event (", just after the
+    Napoleonic Wars", ", during the reign of ..."), up to the end of its clause."""
+    tokens = c.tokens
+    out = {t.stem for t in tokens if t.stem in _DATING}
+    for k, t in enumerate(tokens):
+        if t.norm not in _EVENT_PLACING:
+            continue
+        j = k - 1
+        if j >= 0 and tokens[j].norm in _EVENT_PLACING_DEGREES:
+            j -= 1
+        if j < 0 or tokens[j].norm != ",":
+            continue
+        for u in tokens[k + 1 :]:
+            if u.kind == "punct":
+                break
+            out.add(u.stem)
+        if j + 1 < k:
+            out.add(tokens[j + 1].stem)
+    return frozenset(out)
 
 
 def _beside_denied(c: ParsedClaim, o: ParsedClaim) -> frozenset[str]:

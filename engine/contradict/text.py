@@ -1082,6 +1082,16 @@ def pronoun_before(tokens: tuple[Token, ...], i: int) -> str:
     return tokens[j].norm if j >= 0 and tokens[j].norm in PRONOUNS else ""
 
 
+#: Adverbs written between a subject and its verb ("The Globe first opened", "the band
+#: later split"): said of the act, not of the subject.
+PREVERBAL_ADVERBS = frozenset(
+    "first once later still also already always often soon then just even now again ever".split()
+)
+#: Of those, the ones that are seldom an adjective before a plural noun ("later years",
+#: "first steps"): a word in "-s" after them is the verb ("The mill still turns").
+_ADVERBS_BEFORE_A_VERB = PREVERBAL_ADVERBS - {"first", "later"}
+
+
 def is_verb_like(
     t: Token, tokens: tuple[Token, ...], i: int, capital: bool, last: Token | None
 ) -> bool:
@@ -1127,13 +1137,13 @@ def is_verb_like(
         i >= 2
         and tokens[i - 2].kind == "word"
         and is_content_stem(tokens[i - 2].stem)
-        and tokens[i - 1].norm.endswith("ly")
+        and (tokens[i - 1].norm.endswith("ly") or tokens[i - 1].norm in _ADVERBS_BEFORE_A_VERB)
         and tokens[i - 1].kind == "word"
         and norm.endswith("s")
         and not norm.endswith("ss")
         and norm not in _NOT_VERBS_AFTER_NOUN
     ):
-        return True  # "Helium readily forms", "The queue rarely grows"
+        return True  # "Helium readily forms", "The queue rarely grows", "The mill still turns"
     if last is None or tokens[i - 1] is not last:
         return False
     if norm in _NOT_VERBS_AFTER_NOUN or is_adverb_or_gerund(norm):

@@ -1924,6 +1924,8 @@ def test_one_event_rank_role_or_height_said_twice(a: str, b: str, kind: str) -> 
     [
         # two ends of one span, each with its own date or value
         ("The Long War began in 1939.", "The Long War ended in 1945."),
+        ("Work on the Vell Canal began in 1904.", "The Vell Canal was finally finished in 1920."),
+        ("Work on the Vell Canal began in 1904.", "Work on the Vell Canal ended in 1904."),
         ("The shop opens at 9 am on Sundays.", "The shop closes at 5 pm on Sundays."),
         # one "is" turned round
         ("The capital of Vell is Arden.", "Arden is the capital of Vell."),
@@ -2059,6 +2061,67 @@ def test_a_date_that_names_several_years_meets_the_years_within(
 ) -> None:
     verdict = assess(a, b, a_note="History/Vell.md", b_note="History/Mills.md")
     assert (verdict.score >= FLAG_THRESHOLD) is conflict, verdict
+
+
+def test_a_date_placed_by_a_hedge_or_an_event_is_still_only_when() -> None:
+    """ "Usually dated to ..." against "belongs to ..., shortly before the Great Flood": the
+    dating words, the hedge and the event that places the date say when, as the dates do."""
+    era = "History/Bronze Age of Vell.md"
+    placed = assess(
+        "Usually dated to the 900s.",
+        "The Bronze Age of Vell belongs to the 1200s, shortly before the Great Flood.",
+        a_note=era,
+        b_note="History/Vell Smiths.md",
+    )
+    assert placed.score >= FLAG_THRESHOLD, placed
+    # the same dates for one era agree, however they are placed
+    agreed = assess(
+        "Usually dated to the 1200s.",
+        "The Bronze Age of Vell belongs to the 1200s, shortly before the Great Flood.",
+        a_note=era,
+        b_note="History/Vell Smiths.md",
+    )
+    assert agreed.score < FLAG_THRESHOLD, agreed
+    # what happened after the event is a second statement, not a date said another way
+    other = assess(
+        "Usually dated to the 900s.",
+        "The Bronze Age of Vell ended in the 1200s, and the smiths moved north.",
+        a_note=era,
+        b_note="History/Vell Smiths.md",
+    )
+    assert other.score < placed.score
+
+
+@pytest.mark.parametrize(
+    ("text", "subject"),
+    [
+        ("The Vell Bridge first opened in 1820.", {"vell", "bridge"}),
+        ("The old mill still turns every spring.", {"old", "mill"}),
+        ("Rust also prevents data races.", {"rust"}),
+        # an ordinal before a noun is part of the subject
+        ("The first mill opened in 1820.", {"first", "mill"}),
+    ],
+)
+def test_an_adverb_before_the_verb_is_not_the_subject(text: str, subject: set[str]) -> None:
+    assert parse_claim(text).subject == {stem(w) for w in subject}
+
+
+def test_one_measure_named_by_a_word_on_each_side() -> None:
+    """ "The speed of ..." / "... travels ... at": two words naming one speed say one measure."""
+    where = {"a_note": "Physics/Acoustics.md", "b_note": "Physics/Waves.md"}
+    named = assess(
+        "The speed of sound in air is about 343 m/s.",
+        "Sound travels through air at about 34 m/s.",
+        **where,
+    )
+    assert named.kind == "conflicting_values" and named.score >= FLAG_THRESHOLD, named
+    # another medium is another measure
+    other = assess(
+        "The speed of sound in air is about 343 m/s.",
+        "Sound travels through steel at about 5,900 m/s.",
+        **where,
+    )
+    assert other.score < FLAG_THRESHOLD, other
 
 
 def test_a_modifier_after_an_article_is_not_the_verb() -> None:
