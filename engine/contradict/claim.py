@@ -1083,7 +1083,8 @@ def parse_claim(text: str) -> ParsedClaim:
             if t.kind == "word" and is_negative_adjective(t.norm):
                 roots.update(negated_roots_of(t.norm))
             skip_next = width == 2
-            in_subject = False
+            if i >= subject_from:  # "Despite lacking legs, the slow worm ...": a lead's own
+                in_subject = False
             has_verb = True
             continue
         st = t.stem

@@ -1205,11 +1205,13 @@ def _flip_of_named(
 
 def _standing_heads(c: ParsedClaim, o: ParsedClaim) -> list[frozenset[str]]:
     """The heads of claim `c`'s negators but those of a result clause ("so deeply that
-    neither side will eat it") that negate nothing claim `o` says."""
+    neither side will eat it") or of a leading phrase ("Despite lacking legs, ...") that
+    negate nothing claim `o` says."""
     return [
         head or frozenset()
         for neg, head, resulting in zip(c.negators, c.negated_heads, c.resulting, strict=True)
-        if not resulting or (head and _negates_other(neg, head, o.content, set()))
+        if not (resulting or (head and head <= c.lead))
+        or (head and _negates_other(neg, head, o.content, set()))
     ]
 
 
@@ -3636,10 +3638,11 @@ _SETTING_APART = frozenset({"rather than", "instead of", "without", "outside", "
 
 def _denied_always(x: ParsedClaim, y: ParsedClaim) -> bool:
     """One claim denies without a condition what the other affirms under one ("Penguins
-    cannot fly" / "Penguins fly ... when hunting"): one case where it holds is enough."""
+    cannot fly" / "Penguins fly ... when hunting"): one case where it holds is enough. A
+    negator of the other's leading phrase ("Despite lacking legs, ...") does not deny."""
     for c, o in ((x, y), (y, x)):
         denies = c.negators and not set(c.negators) & _SETTING_APART
-        if denies and not c.condition and o.condition and not o.negators:
+        if denies and not c.condition and o.condition and not _standing_heads(o, c):
             return True
     return False
 

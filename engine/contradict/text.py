@@ -1448,6 +1448,10 @@ def negator_at(t: Token, nxt: Token | None, prev: str, after: str = "", prev2: s
 _LIGHT_VERBS = frozenset(
     stem(w) for w in "use get make take hold need experience feel show".split()
 )
+#: Passive verbs of presence: "is never found in the open sea" negates the sea as where it
+#: is ("does not find shortest paths" is an act, whose object is not its place).
+_PRESENCE_PARTICIPLES = frozenset({"found"})
+_BE_FORMS = frozenset("is are was were be been being".split())
 
 
 def negated_head_after(tokens: tuple[Token, ...], start: int) -> frozenset[str]:
@@ -1466,9 +1470,14 @@ def negated_words_after(tokens: tuple[Token, ...], start: int) -> frozenset[str]
     """The negated head (`negated_head_after`) and, where it is a light verb, the first
     content word of its object: "cannot use combat spells" negates the spells as well."""
     head = negated_head_after(tokens, start)
-    if not head or next(iter(head)) not in _LIGHT_VERBS:
+    if not head:
         return head
     k = next(k for k in range(start, len(tokens)) if tokens[k].stem in head)
+    present = tokens[k].norm in _PRESENCE_PARTICIPLES and any(
+        t.norm in _BE_FORMS for t in tokens[max(0, start - 3) : k]
+    )
+    if next(iter(head)) not in _LIGHT_VERBS and not present:
+        return head
     obj = negated_head_after(tokens, k + 1)
     if not obj:
         return head

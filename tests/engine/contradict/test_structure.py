@@ -2462,6 +2462,30 @@ def test_a_flip_said_of_a_concept_its_link_names_as_subject() -> None:
     assert assess(own, surgeons, **notes, b_links=("Liver",)).score < FLAG_THRESHOLD
 
 
+def test_never_found_somewhere_negates_the_place() -> None:
+    own = "It often swims far out to sea and turns up on distant islands."
+    linked = "The Vell Turtle is never found in the open sea, keeping to the rivers."
+    notes = {"a_note": "Reptiles/Vell Turtle.md", "b_note": "Reptiles/Turtles.md"}
+    assert assess(own, linked, **notes, b_links=("Vell Turtle",)).score >= FLAG_THRESHOLD
+    # an act's object is not where the thing is
+    assert parse_claim("It does not find shortest paths.").negated_heads == (
+        frozenset({stem("find")}),
+    )
+
+
+def test_a_negator_in_a_leading_phrase_neither_ends_the_subject_nor_denies() -> None:
+    own = "Despite lacking wings, the vell beetle can glide between trees when threatened."
+    assert parse_claim(own).subject == {stem("vell"), stem("beetle")}
+    linked = "The Vell Beetle is unable to glide, unlike most beetles."
+    notes = {"a_note": "Insects/Vell Beetle.md", "b_note": "Insects/Beetles.md"}
+    # the lead's "lacking" denies wings, which the other claim never mentions: one claim
+    # denies gliding always, the other affirms it under a condition
+    assert assess(own, linked, **notes, b_links=("Vell Beetle",)).score >= FLAG_THRESHOLD
+    # a denial in the main clause is a denial
+    both = "The vell beetle cannot glide between trees when threatened."
+    assert assess(both, linked, **notes, b_links=("Vell Beetle",)).score < FLAG_THRESHOLD
+
+
 @pytest.mark.parametrize(
     ("b", "conflict"),
     [
