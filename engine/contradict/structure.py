@@ -5058,14 +5058,20 @@ def _negated_verb(text: str) -> list[tuple[str, str]]:
 
 
 def _affirmed(text: str, head: str) -> str | None:
-    """The first unnegated occurrence of `head` in the text, with the auxiliaries and adverbs
-    just before it ("can also run")."""
+    """The first unnegated occurrence of `head` (or of a word of one meaning with it: "shed"
+    for "drop") in the text, with the auxiliaries and adverbs just before it ("can also
+    run")."""
     parsed = parse_claim(text)
-    if not all(parsed.resulting):
+    # (a negator of a result clause or of a leading phrase, "Despite lacking legs,", aside)
+    if not all(
+        resulting or bool(heads and heads <= parsed.lead)
+        for resulting, heads in zip(parsed.resulting, parsed.negated_heads, strict=True)
+    ):
         return None  # both claims negate: their difference is elsewhere
     tokens = parsed.tokens
+    meaning = meaning_of(head)
     for k, t in enumerate(tokens):
-        if t.stem != head:
+        if meaning_of(t.stem) != meaning:
             continue
         start = k
         while start > 0 and k - start < 3 and tokens[start - 1].norm in _VERB_LEADS:

@@ -99,6 +99,16 @@ def test_a_negation_line_names_the_verb_on_both_sides() -> None:
     assert line.startswith("“can refund” vs “unable to refund”")
 
 
+def test_a_negation_line_names_the_verb_said_in_other_words() -> None:
+    # "shed" and "drop" say one act; the leading phrase's "lacking" is no second denial
+    line = difference_line(
+        "The vell lizard is unable to drop its tail.",
+        "Despite lacking legs, the vell lizard can shed its tail when threatened.",
+        negation=True,
+    )
+    assert line.startswith("“unable to drop” vs “can shed”"), line
+
+
 def test_what_both_are_about_is_not_the_flipped_part_again() -> None:
     line = difference_line(
         "Archers may shoot twice per round.", "A wounded archer cannot shoot.", negation=True
