@@ -5013,7 +5013,7 @@ def about(a: str, b: str, titles: Sequence[str] = ()) -> str:
 #: Words kept before the affirmed verb that a negated claim denies ("can also run").
 _VERB_LEADS = frozenset(
     "can could will would may might must should shall do does did is are was were be been "
-    "also still always now".split()
+    "also still always now need".split()
 )
 
 

@@ -107,6 +107,13 @@ def test_a_negation_line_names_the_verb_said_in_other_words() -> None:
         negation=True,
     )
     assert line.startswith("“unable to drop” vs “can shed”"), line
+    # "need not" is the denial, not "not" alone
+    need = difference_line(
+        "Total debits always equal total credits.",
+        "Total debits need not match total credits.",
+        negation=True,
+    )
+    assert need.startswith("“always equal” vs “need not match”"), need
 
 
 def test_what_both_are_about_is_not_the_flipped_part_again() -> None:
