@@ -72,6 +72,7 @@ from engine.contradict.text import (
     NEGATORS,
     NUMBER_WORDS,
     POSSESSIVES,
+    PRESENCE_PARTICIPLES,
     PRONOUN_NEGATORS,
     STOPWORDS,
     Token,
@@ -1687,6 +1688,11 @@ def _denies_another(c: ParsedClaim, o: ParsedClaim) -> bool:
     if len(c.negators) != 1 or o.negators:
         return False
     head = c.negated_heads[0]
+    if head and len(head) > 1:
+        # "is not found in fresh water": the verb of presence, its place the filler
+        first = next((t for t in c.tokens if t.stem in head), None)
+        if first is not None and first.norm in PRESENCE_PARTICIPLES:
+            head = frozenset({first.stem})
     if not head or len(head) != 1:
         return False
     (verb,) = head

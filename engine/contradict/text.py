@@ -1450,7 +1450,7 @@ _LIGHT_VERBS = frozenset(
 )
 #: Passive verbs of presence: "is never found in the open sea" negates the sea as where it
 #: is ("does not find shortest paths" is an act, whose object is not its place).
-_PRESENCE_PARTICIPLES = frozenset({"found"})
+PRESENCE_PARTICIPLES = frozenset({"found"})
 _BE_FORMS = frozenset("is are was were be been being".split())
 
 
@@ -1473,7 +1473,7 @@ def negated_words_after(tokens: tuple[Token, ...], start: int) -> frozenset[str]
     if not head:
         return head
     k = next(k for k in range(start, len(tokens)) if tokens[k].stem in head)
-    present = tokens[k].norm in _PRESENCE_PARTICIPLES and any(
+    present = tokens[k].norm in PRESENCE_PARTICIPLES and any(
         t.norm in _BE_FORMS for t in tokens[max(0, start - 3) : k]
     )
     if next(iter(head)) not in _LIGHT_VERBS and not present:

@@ -2467,6 +2467,9 @@ def test_never_found_somewhere_negates_the_place() -> None:
     linked = "The Vell Turtle is never found in the open sea, keeping to the rivers."
     notes = {"a_note": "Reptiles/Vell Turtle.md", "b_note": "Reptiles/Turtles.md"}
     assert assess(own, linked, **notes, b_links=("Vell Turtle",)).score >= FLAG_THRESHOLD
+    # where another place is given, "not found in fresh water" denies another filler
+    salt = "The vell eel is found only in salt water."
+    assert assess("The vell eel is not found in fresh water.", salt).score == 0.0
     # an act's object is not where the thing is
     assert parse_claim("It does not find shortest paths.").negated_heads == (
         frozenset({stem("find")}),
