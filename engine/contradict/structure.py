@@ -171,6 +171,17 @@ _SPAN_ENDS = frozenset(
     latest|arrive leave|arrival departure|upper lower|top bottom|early late|rise set|sunrise
     sunset|best worst""".replace("\n", " ").split("|")
 )
+
+
+def _ends_of_a_valued_span(x: ParsedClaim, y: ParsedClaim, wx: ClaimWord, wy: ClaimWord) -> bool:
+    """Opposites `wx` (of claim `x`) and `wy` (of `y`) are the two ends of one span and both
+    claims give values or dates: "began in 1939" / "ended in 1945", "opens at 9" / "closes
+    at 5", each end with its own value (or the same: "began and ended in 1904")."""
+    return frozenset({wx.stem, wy.stem}) in _SPAN_ENDS and bool(
+        (x.dates and y.dates) or (x.quantities and y.quantities)
+    )
+
+
 _ORDER_WORDS = frozenset({"before", "after"})
 _ORDER_STEMS = frozenset(stem(w) for w in _ORDER_WORDS)
 
@@ -661,18 +672,7 @@ def _assess_pair(
     if d_agree:
         d_conflicts = []
 
-    valued = bool(
-        q_conflicts
-        or d_conflicts
-        or (x.quantities and y.quantities and not q_agree)
-        or (x.dates and y.dates and not d_agree)
-    )
-    both_valued = bool((x.dates and y.dates) or (x.quantities and y.quantities))
-    if (valued or both_valued) and any(
-        frozenset({wx.stem, wy.stem}) in _SPAN_ENDS for wx, wy in antonyms
-    ):
-        # "began in 1939" / "ended in 1945", "opens at 9" / "closes at 5": the two ends of
-        # one span, each with its own value (or the same: "began and ended in 1904")
+    if any(_ends_of_a_valued_span(x, y, wx, wy) for wx, wy in antonyms):
         return _NONE
     order_pairs = [(wx, wy) for wx, wy in antonyms if {wx.stem, wy.stem} <= _ORDER_STEMS]
     if order_pairs:
@@ -1114,10 +1114,8 @@ def _opposed(
         return None
     if any(same_measure(qa, qb) for qa in x.quantities for qb in y.quantities):
         return None  # "deleted after one week" / "kept for 7 days": one span, from both ends
-    if frozenset({wx.stem, wy.stem}) in _SPAN_ENDS and (
-        (x.dates and y.dates) or (x.quantities and y.quantities)
-    ):
-        return None  # "began in 1904" / "ended in 1920": the two ends of one span, each dated
+    if _ends_of_a_valued_span(x, y, wx, wy):
+        return None
     around = shared_stems(x.content, y.content) - named
     if len(around) < 2:
         return None
@@ -1210,9 +1208,18 @@ def _standing_heads(c: ParsedClaim, o: ParsedClaim) -> list[frozenset[str]]:
     negate nothing claim `o` says."""
     return [
         head or frozenset()
-        for neg, head, resulting in zip(c.negators, c.negated_heads, c.resulting, strict=True)
-        if not (resulting or (head and head <= c.lead))
-        or (head and _negates_other(neg, head, o.content, set()))
+        for neg, head, aside in zip(c.negators, c.negated_heads, _negators_aside(c), strict=True)
+        if not aside or (head and _negates_other(neg, head, o.content, set()))
+    ]
+
+
+def _negators_aside(c: ParsedClaim) -> list[bool]:
+    """Per negator of claim `c`: it stands in a result clause ("so deeply that neither side
+    ...") or negates only words of a leading phrase ("Despite lacking legs, ..."), beside
+    what the claim says."""
+    return [
+        resulting or bool(head and head <= c.lead)
+        for resulting, head in zip(c.resulting, c.negated_heads, strict=True)
     ]
 
 
@@ -2198,7 +2205,6 @@ _BEING = frozenset(
 )
 
 
-#: Words that say how a cost is stated, not what costs ("takes O(n) time in the worst case").
 def _one_measure_named(x: ParsedClaim, y: ParsedClaim) -> tuple[frozenset[str], frozenset[str]]:
     """The words of each claim that name one measure ("speed" / "travels") of values both
     claims give in one unit (`quantities.measure_kind`)."""
@@ -2214,6 +2220,7 @@ def _one_measure_named(x: ParsedClaim, y: ParsedClaim) -> tuple[frozenset[str], 
     return frozenset(out_x), frozenset(out_y)
 
 
+#: Words that say how a cost is stated, not what costs ("takes O(n) time in the worst case").
 _COST_WORDS = frozenset(
     stem(w)
     for w in """take takes run runs cost costs need needs require requires perform performs
@@ -5068,11 +5075,7 @@ def _affirmed(text: str, head: str) -> str | None:
     for "drop") in the text, with the auxiliaries and adverbs just before it ("can also
     run")."""
     parsed = parse_claim(text)
-    # (a negator of a result clause or of a leading phrase, "Despite lacking legs,", aside)
-    if not all(
-        resulting or bool(heads and heads <= parsed.lead)
-        for resulting, heads in zip(parsed.resulting, parsed.negated_heads, strict=True)
-    ):
+    if not all(_negators_aside(parsed)):
         return None  # both claims negate: their difference is elsewhere
     tokens = parsed.tokens
     meaning = meaning_of(head)

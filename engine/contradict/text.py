@@ -1467,8 +1467,10 @@ def negated_head_after(tokens: tuple[Token, ...], start: int) -> frozenset[str]:
 
 
 def negated_words_after(tokens: tuple[Token, ...], start: int) -> frozenset[str]:
-    """The negated head (`negated_head_after`) and, where it is a light verb, the first
-    content word of its object: "cannot use combat spells" negates the spells as well."""
+    """The negated head (`negated_head_after`) and, where it is a light verb or a passive
+    verb of presence (`PRESENCE_PARTICIPLES`), the first content word of its object:
+    "cannot use combat spells" negates the spells as well, "is never found in the open sea"
+    the sea."""
     head = negated_head_after(tokens, start)
     if not head:
         return head
