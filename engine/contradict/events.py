@@ -457,9 +457,10 @@ _ORDINAL_NUMERALS = {
 
 
 def _plural_noun(name: str) -> bool:
-    """A one-word name that is a plural word of the language ("Patients", "Settlers")."""
+    """A one-word name that is a plural word of the language ("Patients", "Settlers"); not a
+    word that only ends in "s" ("Congress", "Atlas", "Artemis")."""
     words = name.split()
-    if len(words) != 1 or not words[0].endswith("s"):
+    if len(words) != 1 or not words[0].endswith("s") or words[0].endswith(("ss", "us", "is")):
         return False
     return words[0].casefold() in known_words()
 
@@ -698,11 +699,20 @@ _ROLE = rf"(?P<role>{'|'.join(_MAKER_ROLES)})"
 _WORK = rf"(?P<work>{'|'.join(sorted(_WORK_KINDS, key=len, reverse=True))})"
 #: "a", "the", "his best-known", "an early": what may stand before a work or a role
 _DESCRIBED = r"(?:(?:an?|the|his|her|their)\s+)?(?:[\w'’-]+\s+){0,3}?"
-_PERSON = r"[A-Z][\w'’.-]*(?:\s+(?:(?:van|von|de|der|da|di|du|le|la)\s+)?[A-Z][\w'’.-]*){0,3}"
+#: "Tony Hoare", "Ludwig van Beethoven", "Catherine of Aragon", "the Library of Congress" (after
+#: "by the": an institution)
+_PERSON = (
+    r"[A-Z][\w'’.-]*(?:\s+(?:(?:van|von|de|der|da|di|du|le|la|of(?:\s+the)?)\s+)?[A-Z][\w'’.-]*)"
+    r"{0,3}"
+)
 _WHO = rf"(?P<who>{_PERSON}(?:\s*(?:,|\band\b|&)\s*{_PERSON}){{0,3}})"
 #: "by Tony Hoare", "by the Flemish cartographer Gerardus Mercator": a maker after "by",
 #: perhaps named with what they were (a role word in lower case right before the name)
-_BY_WHO = rf"by\s+(?:(?:the|an?)\s+(?:[\w'’-]+\s+){{0,2}}?(?:[a-z][\w'’-]*|\d+-year-old)\s+)?{_WHO}"
+_BY_WHO = (
+    rf"by\s+(?:(?:the|an?)\s+(?:[\w'’-]+\s+){{0,2}}?(?:(?!of\b)[a-z][\w'’-]*|\d+-year-old)\s+"
+    r"|the\s+(?=[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*\s+of\s+(?:the\s+)?[A-Z]))?"
+    rf"{_WHO}"
+)
 #: What a name may stand before and still name the thing made: "the Garden City idea"
 _HEAD_WORDS = (
     r"idea|movement|process|method|technique|concept|system|principle|theory|law|cycle|model"
@@ -921,7 +931,7 @@ def firsts_in(text: str, title: str = "") -> tuple[First, ...]:
         act = _FIRST_ACTS.get(act, _FIRST_ACTS.get(m["act"], act))
         what = tuple(stem(w) for w in m["obj"].split() if w not in ("of", "the"))
         if what:
-            surname = stem(who.split()[-1].lower())
+            surname = _surname(who)
             out.append(First(who, surname, act, what, text[m.start("act") : m.end("obj")]))
     return tuple(out)
 
@@ -1008,13 +1018,19 @@ def makings_in(text: str, title: str = "") -> tuple[Making, ...]:
         people = tuple(p for p in people if _trim(p) and not _plural_noun(p))
         if not key or not people:
             continue
-        surnames = frozenset(stem(p.split()[-1].lower()) for p in people)
+        surnames = frozenset(_surname(p) for p in people)
         kind = _MAKE_KINDS[" ".join(verb.lower().split())]
         out.append(
             Making(name=thing, key=key, verb=kind, who=people, surnames=surnames,
                    common=is_common)
         )  # fmt: skip
     return tuple(out)
+
+
+def _surname(person: str) -> str:
+    """The stem a person is known by: the last word of the name before any "of" ("Hoare" of
+    "Tony Hoare", "Catherine" of "Catherine of Aragon", "Library" of "Library of Congress")."""
+    return stem(re.split(r"\s+of\s+", person)[0].split()[-1].lower())
 
 
 def _verb_of(m: re.Match[str]) -> str:

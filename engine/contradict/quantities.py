@@ -1607,18 +1607,19 @@ def measured_conflicts(
 
 
 #: Words that name one measure of a thing, by the dimension of its value: "summit", "rises"
-#: and "tall" all give a height in metres, "weighs" and "heavy" a weight in kilograms.
+#: and "tall" all give a height in metres, "weighs" and "heavy" a weight in kilograms; a
+#: comparative too ("goes no deeper" than a depth).
 _MEASURE_FAMILIES = {
-    ("length", "height"): "height tall tallest high highest summit peak top tops rise rises "
+    ("length", "height"): "height tall taller tallest high higher highest summit peak top tops rise rises "
     "elevation altitude grow grows grew reach reaches reached",
-    ("length", "depth"): "depth deep deepest bottom",
-    ("length", "length"): "length long longest stretch stretches span spans grow grows grew "
+    ("length", "depth"): "depth deep deeper deepest bottom dive dives dived diving",
+    ("length", "length"): "length long longer longest stretch stretches span spans grow grows grew "
     "reach reaches reached",
-    ("length", "width"): "width wide widest breadth broad across",
-    ("mass", "weight"): "weight weigh weighs heavy heaviest hefty",
+    ("length", "width"): "width wide wider widest breadth broad broader across",
+    ("mass", "weight"): "weight weigh weighs weighed heavy heavier heaviest hefty",
     ("length", "distance"): "distance cover covers covered far away travel travels travelled "
     "traveled",
-    ("length/time", "speed"): "speed velocity fast fastest travel travels travelling traveling "
+    ("length/time", "speed"): "speed velocity fast faster fastest travel travels travelling traveling "
     "move moves moving",
     ("time", "gestation"): "gestation pregnancy pregnant carry carries carried carrying",
     ("frequency", "frequency"): "frequency oscillate oscillates oscillating oscillation vibrate "
