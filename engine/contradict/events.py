@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from engine.contradict.gazetteer import PLACE_COUNTRIES
 from engine.contradict.quantities import APPROXIMATE_YEARS
 from engine.contradict.quantities import MONTH_RE as _MONTH_RE
 from engine.contradict.text import known_words, stem, with_left_out_subject
@@ -153,6 +154,12 @@ _OPENED_PATTERNS = (
         r"(?:opened(?!\s+(?:the\s+)?[A-Z])|first\s+carried\s+(?:traffic|passengers|trains|cars)"
         r"|(?:began|entered|went\s+into)\s+(?:passenger\s+|regular\s+)?service"
         r"|(?:entered|went\s+into)\s+(?:everyday\s+|general\s+|public\s+)?circulation)"
+        rf"(?:\s+\w+){{0,4}}?{_IN_YEAR}"
+    ),
+    # "The first Shinkansen line opened in 1964": the thing opened with its first part
+    re.compile(
+        rf"\b[Tt]he\s+first\s+{_NAME}\s+(?P<piece>line|section|stretch|segment|route|branch)"
+        r"\s+(?:opened(?!\s+(?:the\s+)?[A-Z])|(?:began|entered|went\s+into)\s+service)"
         rf"(?:\s+\w+){{0,4}}?{_IN_YEAR}"
     ),
     # "President Roosevelt dedicated Hoover Dam in 1935": who opened it, then what
@@ -316,7 +323,7 @@ def origins_in(text: str, title: str = "") -> tuple[Origin, ...]:
             # "The current London Bridge, opened in 1973" / "The previous London Bridge,
             # opened in 1831": two of one name, each its own
             before = _QUALIFIER.search(m.string[: m.start("name")])
-            if before is not None:
+            if before is not None and m.groupdict().get("piece") is None:
                 key = (before.group(1).casefold(), *key)
         found = m.groupdict() if m is not None else {}
         last: int | None = None
@@ -474,11 +481,30 @@ def _trim(name: str) -> str:
     if not words:
         return ""
     owner = next((k for k, w in enumerate(words[:-2]) if w.endswith(("'s", "’s"))), None)
+    if (
+        owner is None
+        and len(words) > 1
+        and _place_owner(" ".join(words[:-1]))
+        and words[-1].casefold() not in known_words()
+    ):
+        # "Japan's Shinkansen": the Shinkansen; not "Hadrian's Wall" (no place), nor "New
+        # Zealand's Parliament" (a word of the language: the owner says which one)
+        owner = len(words) - 2
     if owner is not None:
         words = words[owner + 1 :]  # "San Francisco's Golden Gate Bridge": the bridge
     while words and words[-1].lower() in {"of", "the"}:
         words = words[:-1]
     return " ".join(words)
+
+
+#: Countries and places below them, as an owner before a name is written ("Japan's").
+_PLACE_NAMES = frozenset(PLACE_COUNTRIES) | {c for cs in PLACE_COUNTRIES.values() for c in cs}
+
+
+def _place_owner(words: str) -> bool:
+    """`words` are a place in the possessive ("Japan's", "New Zealand's")."""
+    m = re.fullmatch(r"(.+?)['’]s?", words)
+    return m is not None and m.group(1) in _PLACE_NAMES
 
 
 def conflicting_origins(

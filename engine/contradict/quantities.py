@@ -226,6 +226,9 @@ _add_units("volume", 0.0295735, "floz")
 _add_units("volume", 0.2365882, "cup cups")
 _add_units("volume", 0.0147868, "tbsp tablespoon tablespoons")
 _add_units("volume", 0.0049289, "tsp teaspoon teaspoons")
+_add_units("area", 1.0, "m²")
+_add_units("area", 1e6, "km²")
+_add_units("area", 1609.344**2, "mi²")
 _add_units("area", 1e4, "ha hectare hectares")
 _add_units("area", 4046.8564, "acre acres")
 # speeds written as one word, in metres per second as "km/h" parses to
@@ -599,6 +602,12 @@ def _unit_at(tokens: tuple[Token, ...], i: int) -> tuple[str, float, int] | None
         if scale is not None:
             dim, factor = _UNITS[scale]
             return dim, factor, 2
+    if tok.norm in ("square", "sq") and i + 1 < len(tokens):
+        # "5,000 square kilometres", "40 sq km": an area, in square metres
+        inner = _UNITS.get(tokens[i + 1].norm)
+        if inner is not None and inner[0] == "length" and tokens[i + 1].kind == "word":
+            return "area", inner[1] ** 2, 2
+        return None
     if tok.norm == "per":
         if i + 1 < len(tokens) and tokens[i + 1].norm == "cent":
             return "percent", 1.0, 2
@@ -772,6 +781,9 @@ def parse_quantities(
         noun_end = j
         if inner_unit is not None:
             unit_name, factor = _UNITS[inner_unit]
+        elif _magnitude_before(tokens, start_i):
+            # "a magnitude 9.1 earthquake", "a magnitude of 6.9": an earthquake's size
+            unit_name = "magnitude"
         elif (named_measure := _measure_before(tokens, start_i, j)) is not None:
             # "a pH of 9 to 10", "pH 5.5", "The population is around 380,000": the measure
             # is named before its value
@@ -807,8 +819,10 @@ def parse_quantities(
                 scale = _scale_after(text, tokens, j) if noun is None else None
                 label = _label_before(text, tokens, i, j) if noun is None and not scale else None
                 if scale is not None:
-                    # "1 on the Mohs hardness scale": a place on a named scale
-                    unit_name = "label:" + scale
+                    # "1 on the Mohs hardness scale": a place on a named scale; "7.8 on the
+                    # Richter scale": a magnitude, however named
+                    magnitude = scale.split()[0].casefold() in _MAGNITUDE_SCALES
+                    unit_name = "magnitude" if magnitude else "label:" + scale
                 elif label is not None:
                     unit_name = "label:" + label  # "port 53": which port, not how many
                     first = tokens[i - 1].start  # the value as written is "port 53"
@@ -970,6 +984,19 @@ def _measure_before(tokens: tuple[Token, ...], i: int, j: int) -> str | None:
     if k < 0 or tokens[k].kind != "word":
         return None
     return _MEASURES_BEFORE.get(tokens[k].norm)
+
+
+#: Scales of an earthquake's magnitude, by the first word of their names.
+_MAGNITUDE_SCALES = frozenset({"richter", "moment"})
+
+
+def _magnitude_before(tokens: tuple[Token, ...], i: int) -> bool:
+    """ "magnitude" right before the value at token i, perhaps with "of" or a hedge between
+    ("magnitude 9.1", "a magnitude of about 6.9")."""
+    k = i - 1
+    while k >= 0 and i - k <= 3 and tokens[k].norm in _BETWEEN_MEASURE_AND_VALUE:
+        k -= 1
+    return k >= 0 and tokens[k].norm == "magnitude"
 
 
 def _age_before(tokens: tuple[Token, ...], i: int) -> bool:
@@ -1610,8 +1637,8 @@ def measured_conflicts(
 #: and "tall" all give a height in metres, "weighs" and "heavy" a weight in kilograms; a
 #: comparative too ("goes no deeper" than a depth).
 _MEASURE_FAMILIES = {
-    ("length", "height"): "height tall taller tallest high higher highest summit peak top tops rise rises "
-    "elevation altitude grow grows grew reach reaches reached",
+    ("length", "height"): "height tall taller tallest high higher highest summit peak top tops "
+    "rise rises elevation altitude grow grows grew reach reaches reached",
     ("length", "depth"): "depth deep deeper deepest bottom dive dives dived diving",
     ("length", "length"): "length long longer longest stretch stretches span spans grow grows grew "
     "reach reaches reached",
@@ -1619,9 +1646,11 @@ _MEASURE_FAMILIES = {
     ("mass", "weight"): "weight weigh weighs weighed heavy heavier heaviest hefty",
     ("length", "distance"): "distance cover covers covered far away travel travels travelled "
     "traveled",
-    ("length/time", "speed"): "speed velocity fast faster fastest travel travels travelling traveling "
-    "move moves moving",
+    ("length/time", "speed"): "speed velocity fast faster fastest travel travels travelling "
+    "traveling move moves moving",
     ("time", "gestation"): "gestation pregnancy pregnant carry carries carried carrying",
+    ("area", "area"): "area cover covers covered covering extent extends",
+    ("magnitude", "magnitude"): "magnitude measure measured measuring strength",
     ("frequency", "frequency"): "frequency oscillate oscillates oscillating oscillation vibrate "
     "vibrates vibrating vibration cycles",
     ("count:person", "death toll"): "kill kills killed claim claims claimed death deaths died "

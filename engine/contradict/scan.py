@@ -60,7 +60,12 @@ from engine.contradict.persons import clear_caches as clear_person_caches
 from engine.contradict.quantities import measure_keys
 from engine.contradict.stance import stance_in
 from engine.contradict.store import ClaimRow, PairRow
-from engine.contradict.structure import about_different_things, varying_values
+from engine.contradict.structure import (
+    about_different_things,
+    has_material_word,
+    material_about,
+    varying_values,
+)
 from engine.contradict.structure import clear_caches as clear_structure_caches
 from engine.contradict.text import clear_lexicon_caches, clear_token_caches, tokenize
 from engine.contradict.types import ScanStats
@@ -775,6 +780,7 @@ class ContradictionScanner:
             genders=self._readings(table, rows, owners, named, has_gendered_word, gender_about),
             descents=self._descents(table, rows, owners, named),
             colours=self._readings(table, rows, owners, named, has_colour_word, colour_about),
+            materials=self._readings(table, rows, owners, named, has_material_word, material_about),
         )
         kq, ko = kind_pairs(
             all_rows,

@@ -3043,14 +3043,116 @@ def _placed_apart(first: _Said, second: _Said) -> Verdict | None:
     return None
 
 
+#: What a thing is made of, after the verb that says so: "made of crushed cochineal insects",
+#: "ground from stibnite", "consist of freshwater ice", "comes mostly from marine plankton".
+_MADE_OF = re.compile(
+    r"\b(?:(?:made|formed|ground|pressed|spun|carved|brewed|distilled|derived|cast|woven)"
+    r"\s+(?:[a-z]+ly\s+)?(?:from|of|out\s+of)|consists?\s+(?:[a-z]+ly\s+)?of"
+    r"|comes?\s+(?:[a-z]+ly\s+)?from)\s+(?P<what>[^.;:,()\[\]—–]+)",
+    re.IGNORECASE,
+)
+#: Words that make a material one of several or a part: "partly made of", "also ground from".
+_PART_MATERIAL = re.compile(
+    r"\b(?:partly|partially|in\s+part|also|sometimes|often|occasionally|can\s+be|may\s+be"
+    r"|some|including|among|as\s+well|together\s+with|or\s+other)\b",
+    re.IGNORECASE,
+)
+#: Where the name of a material ends: a relative clause, a place, a participle after it.
+_MATERIAL_END = re.compile(
+    r"\s+(?:that|which|who|in|on|at|into|under|over|by|with|when|where|while|so|because|and\s+then)\b"
+)
+
+
+def _materials(text: str) -> tuple[str, frozenset[str]] | None:
+    """What claim `text` says a thing is made of: the material as written and the stems of
+    every word of its phrase; None where it says nothing of it, or makes it one of several."""
+    found = list(_MADE_OF.finditer(text))
+    if not found or _PART_MATERIAL.search(text):
+        return None
+    phrase = found[0]["what"]
+    shown = _MATERIAL_END.split(phrase, maxsplit=1)[0].strip()
+    # "land plants buried in ...": a participle after the material describes it
+    kept = shown.split()
+    cut = next((k for k, w in enumerate(kept) if k > 0 and w.endswith("ed")), len(kept))
+    shown = " ".join(kept[:cut])
+    words = frozenset(
+        t.stem for m in found for t in tokenize(m["what"]) if t.kind == "word" and t.is_content
+    )
+    return (shown, words) if shown and words else None
+
+
+def has_material_word(text: str) -> bool:
+    """Claim `text` may say what something is made of (`_MADE_OF`): the cheap filter."""
+    return _MADE_OF.search(text) is not None
+
+
+def material_about(text: str, title: str, *, own: bool) -> tuple[str, str] | None:
+    """(the material's words, the material as written) where claim `text` says what the
+    thing of the note titled `title` is made of: as a line of that note (`own`) with its
+    subject left out, a pronoun or the title, or as a line whose subject is the title; None
+    where it says nothing of it, denies it or makes it one of several."""
+    made = _materials(text)
+    if made is None:
+        return None
+    c = parse_claim(text)
+    if c.negators:
+        return None
+    title_stems = frozenset(
+        t.stem for t in tokenize(title) if t.kind == "word" and is_content_stem(t.stem)
+    )
+    subject = c.subject_head or c.subject
+    names_it = bool(title_stems) and shared_stems(title_stems, subject) == title_stems
+    said_of_own = not subject or c.pronoun_subject or bool(subject_left_out(c.text, c.tokens))
+    if not (names_it or (own and said_of_own)):
+        return None
+    return " ".join(sorted(made[1])), made[0]
+
+
+def _made_of_apart(first: _Said, second: _Said) -> Verdict | None:
+    """One thing said to be made of materials that share no word ("Traditionally ground from
+    stibnite" in *Kohl* / "Ancient [[Kohl]] was made of crushed cochineal insects"): a line
+    of the thing's own note and a line whose subject is its title or a link to it, with
+    nothing negated, neither material set in a condition, and neither one of several."""
+    made_a = _materials(first.text)
+    if made_a is None:
+        return None
+    made_b = _materials(second.text)
+    if made_b is None or shared_stems(made_a[1], made_b[1]) or shared_stems(made_b[1], made_a[1]):
+        return None
+    x, y = parse_claim(first.text), parse_claim(second.text)
+    if x.negators or y.negators:
+        return None
+    if shared_stems(made_a[1], x.condition) or shared_stems(made_b[1], y.condition):
+        return None  # "if the dough is made of rye flour": a case, not what it is made of
+    for own, note, other, other_links, other_note in (
+        (x, first.note, y, second.links, second.note),
+        (y, second.note, x, first.links, first.note),
+    ):
+        if not note or not _of_own_thing(own, note) or _owned_by_subject(own, other):
+            continue
+        if other_note and _of_own_thing(other, other_note):
+            continue  # each line of its own note's thing: two things
+        if not (_linked_title(other_links, note) or _subject_is_title(other, note)):
+            continue
+        return Verdict(
+            0.7,
+            "semantic_conflict",
+            f"different materials: {quoted(made_a[0])} vs {quoted(made_b[0])}, both about "
+            f"what {note_title_of(note)} is made of",
+        )
+    return None
+
+
 #: The rules `assess` tries, in order, where the verdict shows no conflict: one note's thing
-#: said to lack, not to do, to be instead, to be gone or to be elsewhere.
+#: said to lack, not to do, to be instead, to be gone, to be elsewhere or to be
+#: made of something else.
 _AFTER_THE_VERDICT: tuple[Callable[[_Said, _Said], Verdict | None], ...] = (
     _lacked_and_had,
     _denied_and_done,
     _excluded_and_said,
     _gone_and_still_there,
     _placed_apart,
+    _made_of_apart,
 )
 
 
@@ -4246,6 +4348,9 @@ _EXTRA_OPPOSITES = frozenset(
         ("max", "min"),
     )
 )  # fmt: skip
+#: A compass word with the ending of a way ("southward", "northbound", "easterly").
+_COMPASS_WAY = re.compile(r"(north|south|east|west)(?:wards?|bound|erly)?")
+_COMPASS_OPPOSITES = frozenset({frozenset(("north", "south")), frozenset(("east", "west"))})
 #: Function words whose opposites count (they are not content words).
 FUNCTION_OPPOSITES = frozenset(
     stem(w)
@@ -4261,6 +4366,11 @@ def are_opposites(a: str, b: str) -> bool:
         return True
     if listed_opposite(a, b) is not None or morphological_opposite(a, b):
         return True
+    # a way of the compass, however it is written ("north" / "southward", "eastbound" /
+    # "west")
+    way_a, way_b = _COMPASS_WAY.fullmatch(a), _COMPASS_WAY.fullmatch(b)
+    if way_a and way_b and (way_a[1] != a or way_b[1] != b):
+        return frozenset((way_a[1], way_b[1])) in _COMPASS_OPPOSITES
     if "-" in a and "-" in b:
         # compounds that differ in one part, where those parts are opposites: "max-heap" /
         # "min-heap", "left-handed" / "right-handed"

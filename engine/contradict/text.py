@@ -1044,7 +1044,20 @@ def subject_left_out(text: str, tokens: tuple[Token, ...]) -> str:
     nxt = words[i + 1]
     if not participle or not (nxt.norm in _AFTER_PARTICIPLE or nxt.kind == "num"):
         return ""
-    return "" if _OWN_SUBJECT_AFTER_COMMA.search(text) else "participle"
+    return "" if _own_subject_after_comma(text) else "participle"
+
+
+def _own_subject_after_comma(text: str) -> bool:
+    """A clause after a comma opens with a subject of its own ("Designed in 1957, the engine
+    ran ..."); a short phrase that ends the line is an aside ("... or galena, a lead ore.")."""
+    for m in _OWN_SUBJECT_AFTER_COMMA.finditer(text):
+        tail = re.findall(r"[\w'’-]+", text[m.end() :].lower())
+        # (its first word belongs to the noun: "a lead ore")
+        if len(tail) > 4 or any(
+            w.endswith("ed") or w in AUXILIARIES or stem(w) in COMMON_VERBS for w in tail[1:]
+        ):
+            return True
+    return False
 
 
 #: A year, a decade or a century: what a participle line says happened then ("Completed

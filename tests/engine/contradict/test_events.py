@@ -637,3 +637,43 @@ def test_a_person_s_note_names_its_person_as_the_maker() -> None:
     built = "The Reyl Engine was built by Tomas Reyl."
     assert conflicting_makers(built, "The Reyl Engine was invented by Ana Mallory.") is None
     assert conflicting_makers(built, "The Reyl Engine was built by Ana Mallory.") is not None
+
+
+def test_an_institution_is_a_maker_and_a_word_ending_in_ss_no_plural() -> None:
+    # "by the Guild of Surveyors": the whole name, known by its first word
+    found = makings_in("The Vell Scale was devised by the Guild of Surveyors.", "Vell Scale")
+    assert [(m.who, m.surnames) for m in found] == [(("Guild of Surveyors",), frozenset({"guild"}))]
+    # a name that ends in "ss" is one maker, not a plural word ("Settlers")
+    assert makings_in("The Vell Scale was devised by Congress.", "Vell Scale")
+    assert makings_in("The Vell Scale was devised by Settlers.", "Vell Scale") == ()
+    # two makers set apart, with the institution named whole in the line shown
+    verdict = assess(
+        "The Vell Scale was devised by Ana Mallory in 1901.",
+        "The Vell Scale was developed by the Guild of Surveyors for its own maps.",
+        a_note="Maps/Vell Scale.md",
+        b_note="Maps/Map Scales.md",
+    )
+    assert verdict.score >= 0.5 and '"Guild of Surveyors"' in verdict.explanation
+    # a person "of" a place is still known by the surname
+    hoare = makings_in("Quicksort was invented by Tony Hoare of Oxford.", "Quicksort")
+    assert [m.surnames for m in hoare] == [frozenset({"hoar"})]
+
+
+def test_a_place_s_coined_name_and_the_first_line_of_it_open_once() -> None:
+    # "Norway's Varrowline" is the Varrowline; the first line opening is its opening
+    first = "The first Varrowline line opened in 1964, linking Tarn and Osk."
+    late = "Norway's Varrowline began service between Tarn and Osk in 1971."
+    assert [o.key for o in origins_in(late, "Rail")] == [("varrowlin",)]
+    assert [o.key for o in origins_in(first, "Varrowline")] == [("varrowlin",)]
+    assert conflicting_origins(first, late, "Varrowline", "Rail") is not None
+    # an owner before a word of the language says which one: not stripped
+    assert [o.key for o in origins_in("France's Parliament first met in 1302.", "")] != [
+        ("parliament",)
+    ]
+    # the second line is another part, not the start
+    assert (
+        conflicting_origins(
+            "The second Varrowline line opened in 1975.", late, "Varrowline", "Rail"
+        )
+        is None
+    )

@@ -3412,3 +3412,149 @@ def test_a_result_clause_denying_its_own_verb_leaves_one_flip_of_the_named_thing
     # a flip said of a named thing scores as one (NAMED_CLOSENESS), not by the words the two
     # sentences share
     assert (verdict.score >= 0.85 * NAMED_CLOSENESS) is conflict, verdict
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "opposite"),
+    [
+        ("north", "southward", True),
+        ("northbound", "southbound", True),
+        ("eastwards", "west", True),
+        ("westerly", "easterly", True),
+        # one way said two ways, and two ways at right angles
+        ("north", "northward", False),
+        ("north", "east", False),
+    ],
+)
+def test_ways_of_the_compass_are_opposites_however_written(a: str, b: str, opposite: bool) -> None:
+    assert are_opposites(stem(a), stem(b)) is opposite
+
+
+def test_a_river_flowing_north_and_southward_is_set_apart() -> None:
+    verdict = assess(
+        "The Varro flows north through Kelland and empties into the Pale Sea.",
+        "The [[Varro]] runs southward through Kelland and drains into the Pale Sea.",
+        a_note="Rivers/Varro.md",
+        b_note="Rivers/Major Rivers.md",
+        b_links=("Varro",),
+    )
+    assert verdict.score >= FLAG_THRESHOLD and "southward" in verdict.explanation, verdict
+
+
+@pytest.mark.parametrize(
+    ("b", "conflict"),
+    [
+        # a comparative names its measure: "goes no deeper" than a depth
+        ("The [[Vell Turtle|vell turtle]] keeps to the top 100 metres and goes no deeper.", True),
+        # the same depth, said as a limit: no conflict
+        ("The [[Vell Turtle|vell turtle]] dives deeper than 1,000 metres.", False),
+    ],
+)
+def test_a_comparative_names_the_measure_it_compares(b: str, conflict: bool) -> None:
+    verdict = assess(
+        "It can dive to depths of more than 1,000 metres.",
+        b,
+        a_note="Turtles/Vell Turtle.md",
+        b_note="Turtles/Turtle Diving.md",
+        b_links=("Vell Turtle",),
+    )
+    assert (verdict.score >= FLAG_THRESHOLD) is conflict, verdict
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "conflict"),
+    [
+        # a line of the thing's own note, and a line naming it by a link
+        (
+            "Traditionally ground from stibnite or galena, a lead ore.",
+            "Ancient [[Kohlrin]] was made of crushed beetle shells mixed into a paste.",
+            True,
+        ),
+        (
+            "Formed from land plants buried in old swamps.",
+            "Like oil, [[Kohlrin]] comes mostly from marine plankton.",
+            True,
+        ),
+        # one material shared: the same thing said two ways
+        (
+            "Ground from stibnite, a grey mineral.",
+            "[[Kohlrin]] was made of powdered stibnite mixed with fat.",
+            False,
+        ),
+        # one of several, negated, or in a condition: nothing said of what it is made of
+        (
+            "Ground from stibnite.",
+            "[[Kohlrin]] was partly made of soot.",
+            False,
+        ),
+        (
+            "Ground from stibnite.",
+            "[[Kohlrin]] was never made of soot.",
+            False,
+        ),
+        (
+            "Ground from stibnite.",
+            "If [[Kohlrin]] is made of soot, it smudges.",
+            False,
+        ),
+    ],
+)
+def test_one_thing_made_of_two_materials(a: str, b: str, conflict: bool) -> None:
+    verdict = assess(
+        a, b, a_note="Cosmetics/Kohlrin.md", b_note="Cosmetics/Eye Paint.md", b_links=("Kohlrin",)
+    )
+    assert (verdict.score >= FLAG_THRESHOLD) is conflict, verdict
+    if conflict:
+        assert verdict.explanation.startswith("different materials:"), verdict
+        assert "mixed" not in verdict.explanation and "buried" not in verdict.explanation
+
+
+def test_a_short_phrase_after_the_last_comma_is_an_aside_not_a_subject() -> None:
+    from engine.contradict.text import subject_left_out, tokenize
+
+    aside = "Traditionally ground from stibnite or galena, a lead ore."
+    assert subject_left_out(aside, tokenize(aside)) == "participle"
+    clause = "Designed in 1957, the engine ran until 1990."
+    assert subject_left_out(clause, tokenize(clause)) == ""
+    short = "Built in 1900, the hall burned."
+    assert subject_left_out(short, tokenize(short)) == ""
+
+
+@pytest.mark.parametrize(
+    ("text", "unit", "value"),
+    [
+        ("The lake covers about 5,000 square kilometres.", "area", 5.0e9),
+        ("The lake covers an area of 5,000 km².", "area", 5.0e9),
+        ("It covers 40 sq km.", "area", 4.0e7),
+        ("The island is 1 square mile.", "area", 1609.344**2),
+        ("The quake measured 7.8 on the Richter scale.", "magnitude", 7.8),
+        ("It was a magnitude 9.1 earthquake.", "magnitude", 9.1),
+        ("The earthquake had a magnitude of about 6.9.", "magnitude", 6.9),
+    ],
+)
+def test_areas_and_magnitudes_are_measures(text: str, unit: str, value: float) -> None:
+    found = parse_quantities(text)
+    assert [(q.unit, round(q.low, 1)) for q in found] == [(unit, round(value, 1))]
+
+
+def test_a_square_thing_is_no_area() -> None:
+    assert [q.unit for q in parse_quantities("It had 3 square windows.")] == ["count:window"]
+
+
+@pytest.mark.parametrize(
+    ("b", "conflict"),
+    [
+        ("[[Lake Varn]] covers an area of 2,000 km².", True),
+        ("[[Lake Varn]] covers about 5,000 km².", False),
+        ("[[Lake Varn]] covers roughly 1,930 square miles.", False),
+    ],
+)
+def test_one_area_in_two_units(b: str, conflict: bool) -> None:
+    verdict = assess(
+        "Lake Varn covers about 5,000 square kilometres.",
+        b,
+        a_note="Lakes/Lake Varn.md",
+        b_note="Lakes/Great Lakes.md",
+        b_links=("Lake Varn",),
+    )
+    assert (verdict.score >= FLAG_THRESHOLD) is conflict, verdict

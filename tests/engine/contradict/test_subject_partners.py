@@ -270,3 +270,36 @@ def test_a_line_that_calls_its_thing_it_is_read_beside_a_claim_naming_the_thing(
         _scanner(ws).full_scan()
         found = [p for p in _pairs(ws) if {p[1], p[2]} == set(PRONOUN_NOTES)]
         assert len(found) == 1, _pairs(ws)
+
+
+def test_a_scan_and_an_update_pair_two_materials_of_one_thing_however_unlike(
+    tmp_path: Path,
+) -> None:
+    # a line of the thing's own note and a line naming it share no word but the name: their
+    # vectors are far apart, and what each says it is made of pairs them
+    root = tmp_path / "vault"
+    generate_vault(root, 20, seed=3)
+    own, other = "Cosmetics/Kohlrin.md", "Cosmetics/Eye Paint.md"
+    write_notes(
+        root,
+        {
+            own: "# Kohlrin\n\nTraditionally ground from stibnite or galena, a lead ore.\n",
+            other: "# Eye Paint\n\nAncient [[Kohlrin]] was made of crushed beetle shells "
+            "mixed into wax.\n",
+        },
+    )
+    cfg = WorkspaceConfig(vault_root=root, data_root=tmp_path / "data")
+    with Workspace.open(cfg, embedder=WordsEmbedder()) as ws:  # type: ignore[arg-type]
+        ws.sync()
+        scanner = ws._contradiction_scanner()
+        assert scanner is not None
+        scanner.full_scan()
+
+        def found() -> list[str]:
+            rows = ws.catalog.execute("SELECT a_path, b_path, explanations FROM contradictions")
+            return [e for a, b, e in rows if {a, b} == {own, other}]
+
+        flags = found()
+        assert len(flags) == 1 and "materials" in flags[0] and "stibnite" in flags[0]
+        scanner.update([other], ())
+        assert found() == flags
