@@ -210,6 +210,9 @@ _add_units("length", 0.3048, "ft foot feet")
 _add_units("length", 1609.344, "mi mile miles")
 _add_units("length", 0.9144, "yd yds yard yards")
 _add_units("length", 0.0254, "inch inches")
+_add_units("length", 9.4607e15, "light-year light-years lightyear lightyears")
+_add_units("length", 3.0857e16, "parsec parsecs")
+_add_units("length", 1.495979e11, "au")
 _add_units("mass", 0.000001, "mg milligram milligrams")
 _add_units("mass", 0.001, "g gram grams")
 _add_units("mass", 1.0, "kg kilogram kilograms kilo kilos")
@@ -245,12 +248,16 @@ _add_units("charge", 1.0, "ah")
 _add_units("power", 0.001, "mw milliwatt milliwatts")
 _add_units("power", 1.0, "w watt watts")
 _add_units("power", 1000.0, "kw kilowatt kilowatts")
+_add_units("power", 1e6, "megawatt megawatts")
+_add_units("power", 1e9, "gw gigawatt gigawatts")
+_add_units("power", 745.7, "horsepower")
 _add_units("energy", 1.0, "wh")
 _add_units("energy", 1000.0, "kwh")
 _add_units("frequency", 1.0, "hz hertz")
 _add_units("frequency", 1e3, "khz")
 _add_units("frequency", 1e6, "mhz")
 _add_units("frequency", 1e9, "ghz")
+_add_units("frequency", 1 / 60, "rpm")
 _add_units("data", 1.0, "b byte bytes")
 _add_units("data", 1e3, "kb kilobyte kilobytes")
 _add_units("data", 1e6, "mb megabyte megabytes")
@@ -269,17 +276,19 @@ _add_units("data/time", 125.0, "kbps")
 _add_units("data/time", 1.25e5, "mbps")
 _add_units("data/time", 1.25e8, "gbps")
 # Temperatures are compared in degrees Celsius (`_TEMPERATURE_ZERO` shifts the others' zero).
-_add_units("temperature", 1.0, "°c celsius centigrade")
-_add_units("temperature", 5 / 9, "°f fahrenheit")
+_add_units("temperature", 1.0, "°c ºc celsius centigrade")
+_add_units("temperature", 5 / 9, "°f ºf fahrenheit")
 _add_units("temperature", 1.0, "kelvin")
 _add_units("percent", 1.0, "% percent")
+_add_units("percent", 1e-4, "ppm")
 _add_units("ratio", 1.0, "fold")
 _add_units("usd", 1.0, "$ dollar dollars usd")
 _add_units("usd", 0.01, "cent cents")
 _add_units("eur", 1.0, "€ euro euros eur")
 _add_units("gbp", 1.0, "£ pound pounds gbp")
 _add_units("jpy", 1.0, "¥ yen jpy")
-_add_units("decibel", 1.0, "db dbi dbm")
+_add_units("decibel", 1.0, "db dbi dbm decibel decibels")
+_add_units("magnitude", 1.0, "magnitude")
 _add_units("pressure", 1.0, "pa pascal pascals")
 _add_units("pressure", 100.0, "hpa hectopascal hectopascals mbar millibar millibars")
 _add_units("pressure", 1e3, "kpa kilopascal kilopascals")
@@ -289,13 +298,13 @@ _add_units("pressure", 6894.757, "psi")
 _add_units("pressure", 101325.0, "atm atmosphere atmospheres")
 _add_units("pressure", 133.322, "mmhg")
 _add_units("mass", 0.0002, "carat carats")
-_add_units("energy", 4184.0 / 3600, "kcal kilocalorie kilocalories")
+_add_units("energy", 4184.0 / 3600, "kcal kilocalorie kilocalories calorie calories")
 _add_units("energy", 1.0 / 3600, "j joule joules")
 _add_units("energy", 1000.0 / 3600, "kj kilojoule kilojoules")
 _add_units("pungency", 1.0, "shu")
 
 #: Where a temperature scale's zero sits, in its own degrees below 0 °C.
-_TEMPERATURE_ZERO = {"fahrenheit": 32.0, "f": 32.0, "kelvin": 273.15}
+_TEMPERATURE_ZERO = {"fahrenheit": 32.0, "f": 32.0, "°f": 32.0, "ºf": 32.0, "kelvin": 273.15}
 #: The scale written after "degrees" ("100 degrees Celsius", "40 degrees F").
 _DEGREE_SCALES = {"celsius": "celsius", "centigrade": "celsius", "c": "celsius",
                   "fahrenheit": "fahrenheit", "f": "fahrenheit"}  # fmt: skip
@@ -330,7 +339,7 @@ _NEARLY = frozenset({"little", "just", "slightly", "bit", "fraction"})
 _NEAR_LIMITS = frozenset(_LOWER | _UPPER | {"than"})
 _ABOUT = {"about", "around", "approximately", "roughly", "nearly", "almost", "some", "~", "≈"}
 _NEEDS_ADJACENT = frozenset({"a", "b", "d", "y", "t", "mo", "l", "pt", "ha", "kn", "nm"})
-_NEEDS_UPPER = frozenset({"v", "w", "a", "b"})
+_NEEDS_UPPER = frozenset({"v", "w", "a", "b", "au"})
 _NOT_COUNT_NOUNS = frozenset(
     "of and or to the a an in on at by for with per than as times time percent".split()
 )
@@ -597,6 +606,15 @@ def _unit_at(tokens: tuple[Token, ...], i: int) -> tuple[str, float, int] | None
     if tok.norm == "°" and i + 1 < len(tokens) and tokens[i + 1].norm in ("c", "f"):
         dim, factor = _UNITS["°" + tokens[i + 1].norm]
         return dim, factor, 2
+    if (
+        tok.norm in ("c", "f")
+        and tok.surface_upper
+        and i > 0
+        and tokens[i - 1].kind == "num"
+        and tokens[i - 1].end == tok.start
+    ):
+        # "30C", "450F": a temperature written against its number
+        return (*_UNITS["celsius" if tok.norm == "c" else "fahrenheit"], 1)
     if tok.norm in ("degree", "degrees") and i + 1 < len(tokens):
         scale = _DEGREE_SCALES.get(tokens[i + 1].norm)
         if scale is not None:
@@ -630,6 +648,8 @@ def _unit_at(tokens: tuple[Token, ...], i: int) -> tuple[str, float, int] | None
         return None
     if tok.norm in _NEEDS_UPPER and not (tok.surface_upper or adjacent):
         return None
+    if tok.norm == "mw" and tok.surface_upper:
+        return "power", 1e6, 1  # "MW": megawatts, not milliwatts
     dim, factor = _UNITS[tok.norm]
     return dim, factor, 1
 
@@ -710,6 +730,14 @@ def parse_quantities(
             i += used
             continue
         minus = tok.kind == "num" and _minus_before(text, tok.start)
+        # "minus 40 degrees" (not the spread of "plus or minus 2")
+        minus_word = (
+            tok.kind == "num"
+            and i > 0
+            and tokens[i - 1].norm == "minus"
+            and not (i > 2 and tokens[i - 3].norm == "plus")
+        )
+        minus = minus or minus_word
         if tok.kind == "num":
             parsed = _number_value(tok)
             if parsed is not None:
@@ -777,7 +805,7 @@ def parse_quantities(
             j = spread[1]
         unit_name: str
         factor = 1.0
-        first = tok.start - 1 if minus else tok.start
+        first = tokens[i - 1].start if minus_word else tok.start - 1 if minus else tok.start
         noun_end = j
         if inner_unit is not None:
             unit_name, factor = _UNITS[inner_unit]
@@ -818,7 +846,12 @@ def parse_quantities(
                 noun = None if named else _count_noun(tokens, j)
                 scale = _scale_after(text, tokens, j) if noun is None else None
                 label = _label_before(text, tokens, i, j) if noun is None and not scale else None
-                if scale is not None:
+                if _quake_size(text, tok, value, noun):
+                    # "a 9.0 earthquake", "the quake registered 7.6": its magnitude
+                    unit_name = "magnitude"
+                    if noun is not None:
+                        j += 1
+                elif scale is not None:
                     # "1 on the Mohs hardness scale": a place on a named scale; "7.8 on the
                     # Richter scale": a magnitude, however named
                     magnitude = scale.split()[0].casefold() in _MAGNITUDE_SCALES
@@ -991,12 +1024,37 @@ _MAGNITUDE_SCALES = frozenset({"richter", "moment"})
 
 
 def _magnitude_before(tokens: tuple[Token, ...], i: int) -> bool:
-    """ "magnitude" right before the value at token i, perhaps with "of" or a hedge between
-    ("magnitude 9.1", "a magnitude of about 6.9")."""
+    """ "magnitude" right before the value at token i, perhaps with "of", a hedge or a
+    hyphen between ("magnitude 9.1", "a magnitude of about 6.9", "a magnitude-9.0 quake")."""
     k = i - 1
-    while k >= 0 and i - k <= 3 and tokens[k].norm in _BETWEEN_MEASURE_AND_VALUE:
+    while (
+        k >= 0
+        and i - k <= 3
+        and (tokens[k].norm in _BETWEEN_MEASURE_AND_VALUE or tokens[k].norm in ("-", "–"))
+    ):
         k -= 1
     return k >= 0 and tokens[k].norm == "magnitude"
+
+
+#: Words right before an earthquake's bare size ("registered 7.6", "a magnitude of 6.9").
+_MEASURING = frozenset("registered measured measuring reached reaching rated of at was is".split())
+#: Words for an earthquake, whose size is a magnitude.
+_QUAKES = frozenset({"earthquake", "earthquakes", "quake", "quakes", "tremor", "temblor"})
+_QUAKE_WORD = re.compile(r"\b(?:earth)?quakes?\b|\btremors?\b|\btemblors?\b", re.IGNORECASE)
+
+
+def _quake_size(text: str, tok: Token, value: float, noun: str | None) -> bool:
+    """A number with a decimal point, under 10, before a word for an earthquake ("a 9.0
+    earthquake"), or alone in a claim about one ("the quake registered 7.6"): its size."""
+    if tok.kind != "num" or "." not in tok.norm or not 0 < value < 10:
+        return False
+    if noun is not None:
+        return noun in {stem(q) for q in _QUAKES}
+    # alone: after a verb of measuring, not after a noun it labels ("version 2.1")
+    before = text[: tok.start].split()
+    return (
+        bool(before) and before[-1].lower() in _MEASURING and _QUAKE_WORD.search(text) is not None
+    )
 
 
 def _age_before(tokens: tuple[Token, ...], i: int) -> bool:
@@ -1158,6 +1216,8 @@ def _count_noun(tokens: tuple[Token, ...], i: int) -> str | None:
         and (nxt.norm.endswith(("ed", "ing")) or nxt.stem in COMMON_VERBS)
     ):
         return tok.stem  # "46 chromosomes arranged in pairs": the noun, then its verb
+    if nxt is not None and nxt.norm in _PAST_OF_STRIKING:
+        return tok.stem  # "a 9.0 earthquake struck": the noun, then its verb
     if nxt is not None and nxt.kind == "word" and nxt.is_content:
         # "ten field sites": the second of two content words is the noun; of three, the
         # plural one ("64 distinct amino acids" counts acids)
@@ -1173,6 +1233,10 @@ def _count_noun(tokens: tuple[Token, ...], i: int) -> str | None:
             return third.stem
         return nxt.stem
     return tok.stem
+
+
+#: Verbs a counted thing may do right after its number and name ("a 9.0 earthquake struck").
+_PAST_OF_STRIKING = frozenset({"struck", "hit", "hits", "strikes", "shook", "shakes"})
 
 
 def _before(tokens: tuple[Token, ...], i: int, word: str) -> bool:

@@ -3558,3 +3558,71 @@ def test_one_area_in_two_units(b: str, conflict: bool) -> None:
         b_links=("Lake Varn",),
     )
     assert (verdict.score >= FLAG_THRESHOLD) is conflict, verdict
+
+
+@pytest.mark.parametrize(
+    ("text", "unit", "value"),
+    [
+        ("The star is 4.2 light-years away.", "length", 4.2 * 9.4607e15),
+        ("It orbits 1.5 AU from its sun.", "length", 1.5 * 1.495979e11),
+        ("The dam produces 2,000 MW.", "power", 2.0e9),
+        ("The dam produces 2 gigawatts.", "power", 2.0e9),
+        ("The sensor draws 5 mW.", "power", 0.005),
+        ("The engine makes 300 horsepower.", "power", 300 * 745.7),
+        ("A siren reaches 140 decibels.", "decibel", 140.0),
+        ("Sea water holds 35,000 ppm of salt.", "percent", 3.5),
+        ("The blade spins at 3,000 rpm.", "frequency", 50.0),
+    ],
+)
+def test_units_of_the_sky_of_power_and_of_sound(text: str, unit: str, value: float) -> None:
+    found = parse_quantities(text)
+    assert [q.unit for q in found] == [unit]
+    assert found[0].low == pytest.approx(value)
+
+
+def test_hit_points_written_hp_stay_a_count() -> None:
+    assert [q.unit for q in parse_quantities("It has 45 hp.")] == ["count:hp"]
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("It freezes at minus 40 degrees Celsius.", -40.0),
+        ("It boils at 100 ºC.", 100.0),
+        ("It boils at 212 ºF.", 100.0),
+        ("It was 30C in the shade.", 30.0),
+        ("The oven runs at 450F.", (450 - 32) * 5 / 9),
+    ],
+)
+def test_temperatures_written_every_way(text: str, value: float) -> None:
+    found = parse_quantities(text)
+    assert [q.unit for q in found] == ["temperature"]
+    assert found[0].low == pytest.approx(value)
+
+
+def test_minus_forty_said_in_words_and_signs_is_one_value() -> None:
+    verdict = assess(
+        "Varn oil freezes at minus 40 degrees Celsius.",
+        "[[Varn Oil]] freezes at −40 °C.",
+        a_note="Oils/Varn Oil.md",
+        b_note="Oils/Lubricants.md",
+        b_links=("Varn Oil",),
+    )
+    assert verdict.score == 0.0, verdict
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("A 9.0-magnitude earthquake struck.", 9.0),
+        ("A 9.0 earthquake struck the coast.", 9.0),
+        ("The quake registered 7.6.", 7.6),
+        ("In 1906 a 7.9 quake hit the city.", 7.9),
+    ],
+)
+def test_an_earthquake_s_size_however_written(text: str, value: float) -> None:
+    assert [(q.unit, q.low) for q in parse_quantities(text)] == [("magnitude", value)]
+
+
+def test_a_version_number_beside_a_quake_is_no_magnitude() -> None:
+    assert parse_quantities("Version 2.1 of the quake app.") == ()
