@@ -196,10 +196,12 @@ _add_units("time", 60.0, "min mins minute minutes")
 _add_units("time", 3600.0, "h hr hrs hour hours")
 _add_units("time", 86400.0, "d day days")
 _add_units("time", 604800.0, "wk wks week weeks")
+_add_units("time", 1209600.0, "fortnight fortnights")
 _add_units("time", 2629800.0, "mo mos month months")
 _add_units("time", 31557600.0, "y yr yrs year years")
 _add_units("time", 315576000.0, "decade decades")
 _add_units("time", 3155760000.0, "century centuries")
+_add_units("time", 31557600000.0, "millennium millennia millenniums")
 _add_units("length", 1e-9, "nm nanometre nanometres nanometer nanometers")
 _add_units("length", 1e-6, "µm micrometre micrometres micrometer micrometers micron microns")
 _add_units("length", 0.001, "mm millimetre millimetres millimeter millimeters")
@@ -398,6 +400,11 @@ def _fraction_at(tokens: tuple[Token, ...], i: int) -> tuple[float, int] | None:
     n = len(tokens)
     if tokens[i].norm in ("half",) and i + 1 < n and tokens[i + 1].norm == "of":
         return 50.0, 1
+    one_in = _one_in(tokens, i)
+    if one_in is not None:
+        return one_in
+    if tokens[i].kind != "word":
+        return None
     num = _NUMERATORS.get(tokens[i].norm)
     if num is None or i + 2 >= n or tokens[i + 2].norm != "of":
         return None
@@ -405,6 +412,36 @@ def _fraction_at(tokens: tuple[Token, ...], i: int) -> tuple[float, int] | None:
     if den is None or num >= den:
         return None
     return 100.0 * num / den, 2
+
+
+def _one_in(tokens: tuple[Token, ...], i: int) -> tuple[float, int] | None:
+    """ "one in five", "9 out of 10": a share as a percentage and the tokens it spans; not
+    a number before a year ("5 in 2020") or before a unit ("3 in 10 years")."""
+    n = len(tokens)
+    if i + 2 >= n:
+        return None
+    if tokens[i + 1].norm == "in":
+        at = i + 2
+    elif tokens[i + 1].norm == "out" and i + 3 < n and tokens[i + 2].norm == "of":
+        at = i + 3
+    else:
+        return None
+    top, bottom = _plain_number(tokens[i]), _plain_number(tokens[at])
+    if top is None or bottom is None or not 0 < top <= bottom or bottom < 2:
+        return None
+    if tokens[at].kind == "num" and re.fullmatch(r"1[5-9]\d\d|20\d\d", tokens[at].norm):
+        return None  # "5 in 2020": a year
+    if _unit_at(tokens, at + 1) is not None:
+        return None  # "3 in 10 years": a rate over a time, not a share
+    return 100.0 * top / bottom, at - i + 1
+
+
+def _plain_number(token: Token) -> float | None:
+    """A whole number written in digits or as a word ("five"), else None."""
+    if token.kind == "num":
+        parsed = _number_value(token)
+        return parsed[0] if parsed is not None and parsed[1] is None else None
+    return _word_value(token) if token.kind == "word" else None
 
 
 def _share(
@@ -703,7 +740,7 @@ def parse_quantities(
                 out.append(_share(text, tokens, i, end, share, numbers.end, end, part))
             i = end
             continue
-        fraction = _fraction_at(tokens, i) if tok.kind == "word" else None
+        fraction = _fraction_at(tokens, i)
         if fraction is not None:
             share, used = fraction
             value_end = tokens[i + used - 1].end

@@ -3626,3 +3626,29 @@ def test_an_earthquake_s_size_however_written(text: str, value: float) -> None:
 
 def test_a_version_number_beside_a_quake_is_no_magnitude() -> None:
     assert parse_quantities("Version 2.1 of the quake app.") == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "share"),
+    [
+        ("One in five adults is affected.", 20.0),
+        ("Nine out of ten dentists agree.", 90.0),
+        ("Only 2 in 100 survive.", 2.0),
+        # a year, a rate over a time: no share
+        ("He scored 5 in 2020.", None),
+        ("It rose 3 in 10 years.", None),
+    ],
+)
+def test_one_in_five_is_a_share(text: str, share: float | None) -> None:
+    shares = [q.low for q in parse_quantities(text) if q.unit == "percent"]
+    assert shares == ([] if share is None else [pytest.approx(share)])
+
+
+def test_one_in_five_and_twenty_percent_agree() -> None:
+    verdict = assess(
+        "One in five adults in Varnland carries the gene.",
+        "About 20% of adults in Varnland carry the gene.",
+        a_note="Genes/Varn Gene.md",
+        b_note="Genes/Carriers.md",
+    )
+    assert verdict.score == 0.0, verdict
