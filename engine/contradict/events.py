@@ -825,11 +825,19 @@ _PRONOUN_NAMED_AFTER = re.compile(
 )
 # "William Herschel discovered it in 1781" in the note of what "it" is
 _MAKER_OF_IT = re.compile(rf"^{_WHO}{_ASIDE}\s+(?:first\s+)?{_ACTIVE_MAKER_VERBS}\s+(?:it|them)\b")
-# "He invented the Vell Engine", "An engineer from Ghent, she designed the Vell Engine" in a
-# person's note
+# "He invented the Vell Engine", "An engineer from Ghent, she designed the Vell Engine",
+# "Besides his pumps, he built the first working Vell Engine" in a person's note
+# "The Augsburg craftsman who invented the piano" opening a person's note: the thing by a
+# common noun, which is one thing only where it is the title of a note compared
+_DESCRIBED_MAKER_OF_COMMON = re.compile(
+    r"^(?:An?|The)\s+[^,;()]{1,60}?\s+who\s+(?:first\s+)?"
+    rf"{_ACTIVE_MAKER_VERBS}\s+the\s+(?P<name>[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*){{0,2}}?)"
+    r"(?=\s*(?:[,;.]|$))"
+)
 _PRONOUN_MAKER = re.compile(
-    r"^(?:(?:An?|The)\s+[^,;()]{1,60},\s+)?(?:He|She|They|he|she|they)\s+(?:first\s+)?"
-    rf"{_ACTIVE_MAKER_VERBS}\s+(?:the\s+)?"
+    r"^(?:[A-Z][^,;()]{1,60},\s+)?(?:He|She|They|he|she|they)\s+(?:first\s+)?"
+    rf"(?:{_ACTIVE_MAKER_VERBS}\s+(?:the\s+)?"
+    r"|(?P<built>built|produced|made)\s+the\s+first\s+(?:[a-z]+\s+)?)"
     r"(?P<name>[A-Z][\w'’-]*(?:\s+(?:of\s+|the\s+)?[A-Z][\w'’-]*){0,3}|it\b)"
 )
 #: What a thing is called as someone's making ("the brainchild of X") and the making.
@@ -1005,7 +1013,15 @@ def makings_in(text: str, title: str = "") -> tuple[Making, ...]:
     found.extend((m["name"], m["verb"], m["who"]) for m in _CLEFT_MAKER.finditer(text))
     found.extend((m["name"], m["verb"], m["who"]) for m in _WHICH_MAKER.finditer(text))
     common = _COMMON_MADE_BY.match(text)
+    commons: set[str] = set()
+    if common is not None and (common["verb"] or common["first"]):
+        commons.add(common["name"])
     titled = title[:1].isupper()
+    described = _DESCRIBED_MAKER_OF_COMMON.match(text) if titled else None
+    if described is not None:
+        # "The Augsburg craftsman who invented the piano" in that craftsman's note
+        found.append((described["name"], described["verb"], title))
+        commons.add(described["name"])
     if titled:
         for pattern in (_MADE_BY_OPENING, _PRONOUN_MADE_BY, _DESCRIBED_MADE_BY):
             m = pattern.match(text)
@@ -1013,7 +1029,7 @@ def makings_in(text: str, title: str = "") -> tuple[Making, ...]:
                 found.append((title, m["verb"], m["who"]))
         m = _PRONOUN_MAKER.match(text)
         if m is not None and m["name"] != "it" and _name_stems(m["name"]) != _name_stems(title):
-            found.append((m["name"], m["verb"], title))
+            found.append((m["name"], _verb_of(m), title))
         m = _PRONOUN_WORK_BY.match(text)
         if m is not None:
             found.append((title, _WORK_KINDS[m["work"].lower()], m["who"]))
@@ -1036,7 +1052,7 @@ def makings_in(text: str, title: str = "") -> tuple[Making, ...]:
     if common is not None and (common["verb"] or common["first"]):
         found.append((common["name"], _verb_of(common), common["who"]))
     for thing, verb, who in found:
-        is_common = common is not None and thing == common["name"]
+        is_common = thing in commons
         thing = thing if is_common else _trim(thing)
         key = _common_key(thing) if is_common else "".join(_name_stems(thing))
         split = re.split(r"\s*(?:,|\band\b|&)\s*", who)

@@ -677,3 +677,32 @@ def test_a_place_s_coined_name_and_the_first_line_of_it_open_once() -> None:
         )
         is None
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "other"),
+    [
+        (
+            "Besides his pumps, he built the first working Reyl Engine.",
+            "Tomas Reyl built the first working Reyl Engine in 1901.",
+        ),
+        (
+            "After years in Ghent, she designed the Reyl Engine.",
+            "Tomas Reyl designed the Reyl Engine in 1901.",
+        ),
+    ],
+)
+def test_a_person_s_note_names_its_maker_after_a_leading_phrase(text: str, other: str) -> None:
+    found = makings_in(text, "Ana Mallory")
+    assert [(m.name, m.who) for m in found] == [("Reyl Engine", ("Ana Mallory",))]
+    assert conflicting_makers(text, other, "Ana Mallory", "Reyl Engine") is not None
+
+
+def test_a_person_described_as_the_maker_of_a_thing_named_by_a_common_noun() -> None:
+    own = "The Ghent craftsman who invented the velocipede, later selling it to riders."
+    found = makings_in(own, "Ana Mallory")
+    assert [(m.name, m.who, m.common) for m in found] == [("velocipede", ("Ana Mallory",), True)]
+    other = "Invented by Tomas Reyl in Lyon around 1801."
+    # one thing only where the common noun is a title of the notes compared
+    assert conflicting_makers(own, other, "Ana Mallory", "Velocipede") is not None
+    assert conflicting_makers(own, other, "Ana Mallory", "Steam Press") is None
