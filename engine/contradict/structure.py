@@ -3024,6 +3024,21 @@ def _placed_apart(first: _Said, second: _Said) -> Verdict | None:
     x, y = parse_claim(first.text), parse_claim(second.text)
     if x.negators or y.negators or x.condition or y.condition:
         return None
+    note = _own_thing_named(first, second, x, y)
+    if note is None:
+        return None
+    return Verdict(
+        0.7,
+        "semantic_conflict",
+        f"different places: {quoted(places_a[0].text)} vs {quoted(places_b[0].text)}, "
+        f"both about where {note_title_of(note)} is",
+    )
+
+
+def _own_thing_named(first: _Said, second: _Said, x: ParsedClaim, y: ParsedClaim) -> str | None:
+    """The note whose thing both claims speak of (`x`, `y`: `first`, `second` parsed): one
+    a line of that note about its own thing, the other naming it by a link or by its title
+    as the subject, and not itself a line of its own note's thing; None where no note is."""
     for own, note, other, other_links, other_note in (
         (x, first.note, y, second.links, second.note),
         (y, second.note, x, first.links, first.note),
@@ -3032,14 +3047,8 @@ def _placed_apart(first: _Said, second: _Said) -> Verdict | None:
             continue
         if other_note and _of_own_thing(other, other_note):
             continue  # each line of its own note's thing: two things
-        if not (_linked_title(other_links, note) or _subject_is_title(other, note)):
-            continue
-        return Verdict(
-            0.7,
-            "semantic_conflict",
-            f"different places: {quoted(places_a[0].text)} vs {quoted(places_b[0].text)}, "
-            f"both about where {note_title_of(note)} is",
-        )
+        if _linked_title(other_links, note) or _subject_is_title(other, note):
+            return note
     return None
 
 
@@ -3124,23 +3133,15 @@ def _made_of_apart(first: _Said, second: _Said) -> Verdict | None:
         return None
     if shared_stems(made_a[1], x.condition) or shared_stems(made_b[1], y.condition):
         return None  # "if the dough is made of rye flour": a case, not what it is made of
-    for own, note, other, other_links, other_note in (
-        (x, first.note, y, second.links, second.note),
-        (y, second.note, x, first.links, first.note),
-    ):
-        if not note or not _of_own_thing(own, note) or _owned_by_subject(own, other):
-            continue
-        if other_note and _of_own_thing(other, other_note):
-            continue  # each line of its own note's thing: two things
-        if not (_linked_title(other_links, note) or _subject_is_title(other, note)):
-            continue
-        return Verdict(
-            0.7,
-            "semantic_conflict",
-            f"different materials: {quoted(made_a[0])} vs {quoted(made_b[0])}, both about "
-            f"what {note_title_of(note)} is made of",
-        )
-    return None
+    note = _own_thing_named(first, second, x, y)
+    if note is None:
+        return None
+    return Verdict(
+        0.7,
+        "semantic_conflict",
+        f"different materials: {quoted(made_a[0])} vs {quoted(made_b[0])}, both about "
+        f"what {note_title_of(note)} is made of",
+    )
 
 
 #: The rules `assess` tries, in order, where the verdict shows no conflict: one note's thing

@@ -20,6 +20,7 @@ from engine.contradict.quantities import measure_keys
 from engine.contradict.scan import DEFAULT_SCAN_CONFIG, ContradictionScanner
 from engine.evaluate.vault_gen import generate_vault
 from engine.workspace import Workspace, WorkspaceConfig
+from tests.helpers.contradiction_vault import stored_pairs, words_workspace
 from tests.helpers.vaultkit import write_notes
 from tests.helpers.words_embedder import WordsEmbedder
 
@@ -273,33 +274,21 @@ def test_a_line_that_calls_its_thing_it_is_read_beside_a_claim_naming_the_thing(
 
 
 def test_a_scan_and_an_update_pair_two_materials_of_one_thing_however_unlike(
-    tmp_path: Path,
+    tmp_path_factory: pytest.TempPathFactory,
 ) -> None:
     # a line of the thing's own note and a line naming it share no word but the name: their
     # vectors are far apart, and what each says it is made of pairs them
-    root = tmp_path / "vault"
-    generate_vault(root, 20, seed=3)
     own, other = "Cosmetics/Kohlrin.md", "Cosmetics/Eye Paint.md"
-    write_notes(
-        root,
-        {
-            own: "# Kohlrin\n\nTraditionally ground from stibnite or galena, a lead ore.\n",
-            other: "# Eye Paint\n\nAncient [[Kohlrin]] was made of crushed beetle shells "
-            "mixed into wax.\n",
-        },
-    )
-    cfg = WorkspaceConfig(vault_root=root, data_root=tmp_path / "data")
-    with Workspace.open(cfg, embedder=WordsEmbedder()) as ws:  # type: ignore[arg-type]
-        ws.sync()
+    notes = {
+        own: "# Kohlrin\n\nTraditionally ground from stibnite or galena, a lead ore.\n",
+        other: "# Eye Paint\n\nAncient [[Kohlrin]] was made of crushed beetle shells "
+        "mixed into wax.\n",
+    }
+    with words_workspace(tmp_path_factory, "materials", notes, seed=3) as ws:
         scanner = ws._contradiction_scanner()
         assert scanner is not None
         scanner.full_scan()
-
-        def found() -> list[str]:
-            rows = ws.catalog.execute("SELECT a_path, b_path, explanations FROM contradictions")
-            return [e for a, b, e in rows if {a, b} == {own, other}]
-
-        flags = found()
-        assert len(flags) == 1 and "materials" in flags[0] and "stibnite" in flags[0]
+        flags = [p for p in stored_pairs(ws) if {p[1], p[2]} == {own, other}]
+        assert len(flags) == 1 and flags[0][4] == "semantic_conflict"
         scanner.update([other], ())
-        assert found() == flags
+        assert [p for p in stored_pairs(ws) if {p[1], p[2]} == {own, other}] == flags
