@@ -280,6 +280,18 @@ def assess(
     return verdict
 
 
+def _dated_apart(x: ParsedClaim, y: ParsedClaim) -> bool:
+    """Claims `x` and `y` differ both in a date and in a value ("The 1906 flood reached 7.9
+    metres" / "The 1911 flood reached 8.3 metres"): two events or two times, not one thing
+    measured twice."""
+    if not (x.dates and y.dates and x.quantities and y.quantities):
+        return False
+    d_conflicts, d_agree = date_relation(x.dates, y.dates)
+    return (
+        bool(d_conflicts) and not d_agree and bool(quantity_relation(x.quantities, y.quantities)[0])
+    )
+
+
 class _Said(NamedTuple):
     """One claim of a pair as the rules tried after the verdict read it: its text, the note
     whose thing it may speak of (None where it sits under a heading of its own), and the
@@ -415,6 +427,8 @@ def _assess_pair(
     if placed is not None:
         return placed
     x, y = parse_claim(a), parse_claim(b)
+    if _dated_apart(x, y):
+        return _NONE
     # "a ferryman at the north landing" / "a ferryman working the South Landing", said of one
     # subject (before the fragment check: "Tam Holt, a ferryman at the north landing")
     framed = exclusive_in_frame(x, y)

@@ -3652,3 +3652,22 @@ def test_one_in_five_and_twenty_percent_agree() -> None:
         b_note="Genes/Carriers.md",
     )
     assert verdict.score == 0.0, verdict
+
+
+@pytest.mark.parametrize(
+    ("b", "conflict"),
+    [
+        # another year and another value: another flood, not the same one measured twice
+        ("The 1911 Varn flood reached 8.3 metres.", False),
+        # the same year, another value: one flood, two heights
+        ("The 1906 Varn flood reached 8.3 metres.", True),
+    ],
+)
+def test_a_value_of_another_dated_event_is_no_conflict(b: str, conflict: bool) -> None:
+    verdict = assess(
+        "The 1906 Varn flood reached 7.9 metres.",
+        b,
+        a_note="Floods/1906 Varn Flood.md",
+        b_note="Floods/Big Floods.md",
+    )
+    assert (verdict.score >= FLAG_THRESHOLD) is conflict, verdict
