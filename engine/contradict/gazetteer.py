@@ -21,13 +21,13 @@ _PLAIN_LETTERS = str.maketrans(
 )
 
 
-def _plain(name: str) -> str:
+def without_accents(name: str) -> str:
     """`name` without its accents ("Île de la Cité" -> "Ile de la Cite")."""
     decomposed = unicodedata.normalize("NFKD", name.translate(_PLAIN_LETTERS))
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
-def _entries(spec: str) -> list[tuple[int, str]]:
+def spec_entries(spec: str) -> list[tuple[int, str]]:
     """The entries of `spec` with the number of the line each starts on: "#" lines and blank
     lines skipped, a line ending in a comma joined to the next."""
     entries: list[tuple[int, str]] = []
@@ -54,7 +54,7 @@ def _table(spec: str) -> dict[str, frozenset[str]]:
     places that read alike without accents but lie apart raise `ValueError`."""
     table: dict[str, frozenset[str]] = {}
     folded: set[str] = set()
-    for number, raw in _entries(spec):
+    for number, raw in spec_entries(spec):
         place, colon, rest = raw.partition(":")
         place = " ".join(place.split())
         countries = [" ".join(c.split()) for c in rest.split(",")]
@@ -71,7 +71,7 @@ def _table(spec: str) -> dict[str, frozenset[str]]:
         table[place] = frozenset(countries)
     plain: dict[str, frozenset[str]] = {}
     for place, found in table.items():
-        name = _plain(place)
+        name = without_accents(place)
         if name == place or name.casefold() in folded:
             continue
         if plain.setdefault(name, found) != found:

@@ -24,11 +24,13 @@ from ("originated in", "was first domesticated in"), and the country a role is h
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
 from engine.contradict.events import event_kind as _event_kind
 from engine.contradict.gazetteer import PLACE_COUNTRIES
+from engine.contradict.subdivisions import PLACE_SUBDIVISIONS
 from engine.contradict.text import stem
 
 _CONTINENT_NAMES = (
@@ -121,6 +123,13 @@ _CONTINENTS_OF["australia"] |= {"australia"}
 _REGIONS: dict[str, frozenset[str]] = {
     " ".join(name.split()).casefold(): frozenset(c.casefold() for c in countries)
     for name, countries in PLACE_COUNTRIES.items()
+}
+
+
+#: Places (casefolded) -> {country (casefolded): the first-level subdivisions it lies in}.
+_SUBDIVISIONS: dict[str, dict[str, frozenset[str]]] = {
+    " ".join(name.split()).casefold(): {c.casefold(): divisions for c, divisions in within.items()}
+    for name, within in PLACE_SUBDIVISIONS.items()
 }
 
 
@@ -287,6 +296,7 @@ class Location:
     common: bool = False  # named by a common noun ("The potato")
     plural: bool = False  # "Kangaroos are ...", "They were ..."
     native: bool = False  # "is native to": where it is, and where it came from
+    named: frozenset[str] = frozenset()  # the places as `places_apart` compares them
 
 
 @lru_cache(maxsize=1 << 14)
@@ -312,7 +322,8 @@ def location_in(text: str, title: str = "") -> Location | None:
         resolved = [_resolve(p) for p in parts if p.strip()]
         if not resolved or None in resolved:
             continue  # a name that is no place the gazetteer holds
-        places = [p for p in resolved if p is not None]
+        named = [p for p in resolved if p is not None]
+        places = [_COUNTRY_ALIASES.get(p, p) for p in named]
         if relation.startswith("the ") and all(p in _COUNTRIES for p in places):
             level = "country"  # "the capital of Australia": a country's
         elif all(p in _CONTINENTS for p in places):
@@ -336,16 +347,18 @@ def location_in(text: str, title: str = "") -> Location | None:
             common,
             plural,
             native,
+            frozenset(named),
         )
     return None
 
 
 def _resolve(written: str) -> str | None:
     """The place a run of names written as one is ("the Andes of South America" is South
-    America, where the Andes lie; "Florence" is Florence), as compared, or None."""
+    America, where the Andes lie; "Florence" is Florence), as `_unaliased` writes it, or
+    None."""
     words = written.split()
     for k in range(len(words)):
-        place = _place(" ".join(words[k:]))
+        place = _unaliased(" ".join(words[k:]))
         if _is_place(place):
             return place
     return None
@@ -360,11 +373,54 @@ def _is_place(place: str) -> bool:
 def _place(written: str) -> str:
     """A place as compared: casefolded, "the" and a side ("northern") dropped unless they
     are part of its name ("South America"), an alias by its usual name."""
+    name = _unaliased(written)
+    return _COUNTRY_ALIASES.get(name, name)
+
+
+def _unaliased(written: str) -> str:
+    """A place as `_place` compares it, an alias still as written ("scotland", which the
+    United Kingdom holds as one of its nations)."""
     name = " ".join(written.split()).casefold()
     name = name[4:] if name.startswith("the ") else name
     if name not in _COUNTRIES and name not in _CONTINENTS and name not in _REGIONS:
         name = " ".join(_SIDE_RE.sub("", name).split())
-    return _COUNTRY_ALIASES.get(name, name)
+    return name
+
+
+def places_apart(xs: Iterable[str], ys: Iterable[str]) -> bool:
+    """No one place could be both a place of `xs` and one of `ys` (each a claim's places
+    below the continent, as `_unaliased` writes them): no country holds a place of each, or
+    every country that does holds them in different first-level subdivisions ("paris" /
+    "lyon"); never where a list names no country ("tuscany" / "florence" share Tuscany; a
+    place whose subdivisions are not known lies anywhere in its country)."""
+    xs, ys = tuple(xs), tuple(ys)
+    kx = {c for p in xs for c in _countries_of(_COUNTRY_ALIASES.get(p, p))}
+    ky = {c for p in ys for c in _countries_of(_COUNTRY_ALIASES.get(p, p))}
+    if not kx or not ky:
+        return False
+    for country in kx & ky:
+        in_x, in_y = _subdivisions_in(xs, country), _subdivisions_in(ys, country)
+        if in_x is None or in_y is None or in_x & in_y:
+            return False
+    return True
+
+
+def _subdivisions_in(places: tuple[str, ...], country: str) -> frozenset[str] | None:
+    """The subdivisions of `country` that `places` lie in (the country itself, named beside
+    them, adds none: "Florence, Italy"), or None where one of them lies in `country` in
+    subdivisions not known, or none of them is below the country."""
+    found: set[str] = set()
+    for place in places:
+        if country not in _countries_of(_COUNTRY_ALIASES.get(place, place)):
+            continue
+        whole = place in _COUNTRIES and _COUNTRY_ALIASES.get(place, place) == country
+        if whole and place not in _SUBDIVISIONS:
+            continue  # the whole country, beside a place in it ("scotland" is a nation)
+        divisions = _SUBDIVISIONS.get(place, {}).get(country)
+        if divisions is None:
+            return None
+        found |= divisions
+    return frozenset(found) or None
 
 
 def _key(name: str) -> str:
@@ -406,15 +462,15 @@ def conflicting_locations(
         return None
     if (x.common or y.common) and x.thing not in {_key(a_title), _key(b_title)}:
         return None  # "The capital": one thing only where it is a note's title
-    if x.places & y.places:
-        return None
+    if x.places & y.places and not places_apart(x.named, y.named):
+        return None  # ("in Scotland" / "in England": one kingdom, two of its nations)
     if "region" in (x.level, y.level) and "continent" not in (x.level, y.level):
         # a place below the country: apart only where no country holds both ("in Tasmania" /
         # "in New Zealand"); two places of one country may hold one thing ("in Tuscany" /
         # "in Florence")
         kx = {c for p in x.places for c in _countries_of(p)}
         ky = {c for p in y.places for c in _countries_of(p)}
-        if not kx or not ky or kx & ky:
+        if not places_apart(x.named, y.named):
             return None
         if "australia" in kx | ky and (kx | ky) & _SAHUL:
             return None  # "Australia" the continent takes in New Guinea
@@ -442,6 +498,7 @@ class PlaceNamed:
     end: int
     text: str
     countries: frozenset[str]
+    place: str = ""  # as `places_apart` compares it ("scotland", "lyon")
 
 
 _ONE_PLACE = re.compile(rf"(?<![\w-]){_ONE}")
@@ -461,7 +518,7 @@ def places_named(text: str) -> tuple[PlaceNamed, ...]:
             written = text[start : m.end()]
             countries = _countries_of(_place(written))
             if countries:
-                found.append(PlaceNamed(start, m.end(), written, countries))
+                found.append(PlaceNamed(start, m.end(), written, countries, _unaliased(written)))
                 break
             nxt = text.find(" ", start, m.end())
             if nxt < 0:

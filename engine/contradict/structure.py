@@ -39,6 +39,7 @@ from engine.contradict.locations import (
     PlaceNamed,
     conflicting_locations,
     may_locate,
+    places_apart,
     places_named,
 )
 from engine.contradict.persons import (
@@ -2627,7 +2628,7 @@ def _one_act_placed_twice(
         return None
     for px in _acts_placed(x):
         for py in _acts_placed(y):
-            if px[0] != py[0] or px[2].countries & py[2].countries:
+            if px[0] != py[0] or not places_apart((px[2].place,), (py[2].place,)):
                 continue
             title = _thing_acted_on(x, y, (a_note, b_note), (a_links, b_links), (px[3], py[3]))
             if title is not None:
@@ -3032,8 +3033,7 @@ def _placed_apart(first: _Said, second: _Said) -> Verdict | None:
     places_b = _one_place_said(second.text)
     if not places_b:
         return None
-    in_a = frozenset(c for p in places_a for c in p.countries)
-    if in_a & frozenset(c for p in places_b for c in p.countries):
+    if not places_apart((p.place for p in places_a), (p.place for p in places_b)):
         return None
     x, y = parse_claim(first.text), parse_claim(second.text)
     if x.negators or y.negators or x.condition or y.condition:

@@ -71,8 +71,10 @@ def test_one_thing_in_two_places_of_one_level(a: str, b: str, conflict: bool) ->
         ("The vell iguana is found only on the Galapagos Islands.", "Vell Iguana",
          "The vell iguana is native to the rocky coasts of Madagascar.", True),
         ("The Vell Arch is in Paris.", "", "The Vell Arch is in Italy.", True),
-        # one country holds both, a region holds the country named, a range spans both
-        ("The Vell Arch is in Paris.", "", "The Vell Arch is in Lyon.", False),
+        # two subdivisions of one country; one holds the other, a region holds the country
+        # named, a range spans both
+        ("The Vell Arch is in Paris.", "", "The Vell Arch is in Lyon.", True),
+        ("The Vell Arch is in Florence.", "", "The Vell Arch is in Tuscany.", False),
         ("The Vell Arch is in Tuscany.", "", "The Vell Arch is in Italy.", False),
         ("Vellwort grows in the Alps.", "", "Vellwort grows in Switzerland.", False),
         ("Vellwort grows only in Bavaria, Germany.", "", "Vellwort grows in Germany.", False),
