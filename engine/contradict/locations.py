@@ -445,7 +445,7 @@ def may_locate(text: str) -> bool:
 
 
 #: Words one of which stands before any place a claim is read to put a thing in.
-_MAY_LOCATE = "in on of to at over above near beside off across along through within".split()
+_MAY_LOCATE = "in on of to at over above near beside off across along through within from".split()
 
 
 def conflicting_locations(
@@ -513,14 +513,16 @@ def places_named(text: str) -> tuple[PlaceNamed, ...]:
     found: list[PlaceNamed] = []
     for m in _ONE_PLACE.finditer(text):
         # "Renaissance Florence": the place may end a longer run of capitals
-        start = m.start()
-        while start < m.end():
-            written = text[start : m.end()]
+        start, end = m.start(), m.end()
+        if text[end - 2 : end] in ("'s", "’s"):
+            end -= 2  # "Sicily's east coast", "Genoa's home shapes"
+        while start < end:
+            written = text[start:end]
             countries = _countries_of(_place(written))
             if countries:
-                found.append(PlaceNamed(start, m.end(), written, countries, _unaliased(written)))
+                found.append(PlaceNamed(start, end, written, countries, _unaliased(written)))
                 break
-            nxt = text.find(" ", start, m.end())
+            nxt = text.find(" ", start, end)
             if nxt < 0:
                 break
             start = nxt + 1

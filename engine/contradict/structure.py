@@ -3026,11 +3026,13 @@ def _placed_apart(first: _Said, second: _Said) -> Verdict | None:
     Pipes|uilleann pipes]] hold in their native Scotland"): a line of the thing's own note and
     a line that names it by its title or a link, each placing it (a place after "in", "at",
     "near", "of", "from" ...) in countries the other never names, with nothing negated,
-    hedged, moved, compared or set in another time or instance."""
-    places_a = _one_place_said(first.text)
+    hedged, moved, compared or set in another time or instance. The thing's own name is no
+    place it is put in ("ash from Mount Vesuvius" in a line about Mount Vesuvius)."""
+    titles = {note_title_of(n).casefold() for n in (first.note, second.note) if n}
+    places_a = [p for p in _one_place_said(first.text) if p.text.casefold() not in titles]
     if not places_a:
         return None
-    places_b = _one_place_said(second.text)
+    places_b = [p for p in _one_place_said(second.text) if p.text.casefold() not in titles]
     if not places_b:
         return None
     if not places_apart((p.place for p in places_a), (p.place for p in places_b)):
@@ -3176,7 +3178,7 @@ def _one_place_said(text: str) -> tuple[PlaceNamed, ...]:
     """The places claim `text` puts something in (`_places_placed`), where nothing in it
     says the thing moves, spans, is compared, is another instance or is met with in many
     places (`_NOT_ONE_PLACE`, `_ANOTHER_INSTANCE`); else none."""
-    if not may_locate(text) or not places_named(text):
+    if not (may_locate(text) or _PLACE_OWNS.search(text)) or not places_named(text):
         return ()
     if _NOT_ONE_PLACE.search(text) or _ANOTHER_INSTANCE.search(text):
         return ()
@@ -3197,7 +3199,10 @@ def _places_placed(text: str) -> list[PlaceNamed]:
 def _placed_at(text: str, place: PlaceNamed) -> bool:
     """Place `place` of claim `text` stands where a thing is put ("in", "at", "near", "off",
     "of", "from" before it, perhaps with a side: "in southern France"), not as a word that
-    describes another thing ("the Augsburg craftsman")."""
+    describes another thing ("the Augsburg craftsman"), or opens the claim as the owner of
+    what the claim lists ("Genoa's home shapes are trofie and orecchiette")."""
+    if place.start == 0 and _PLACE_OWNS.match(text, place.end):
+        return True
     before = re.findall(r"[\w'’-]+", text[: place.start].lower())[-4:]
     while before and before[-1] in _SIDES:
         before.pop()
@@ -3213,6 +3218,11 @@ def _placed_at(text: str, place: PlaceNamed) -> bool:
 
 
 _OWNERS = frozenset("its their his her".split())
+#: After a place opening a claim: what of the place the claim lists ("'s famous reds include",
+#: "'s home shapes are"), a kind of thing of that place.
+_PLACE_OWNS = re.compile(
+    r"['’]s\s+(?:[a-z][\w-]*\s+){1,3}?(?:include|includes|included|are|were)\s"
+)
 #: Words that pick another instance of a thing, or say it was moved or made again.
 _ANOTHER_INSTANCE = re.compile(
     rf"\b(?:current|present|previous|former|{_NEW_NOT_NAME}|original|{_ORDINAL_NOT_RANK}|later"

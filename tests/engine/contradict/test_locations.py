@@ -224,3 +224,29 @@ def test_one_thing_placed_apart_anywhere_in_the_sentence(a: str, b: str, conflic
     verdict = assess(a, b.replace("[[", "").replace("]]", ""), a_note="Places/Vell Chapel.md",
                      b_note="Places/Churches.md", b_links=("Vell Chapel",))  # fmt: skip
     assert (verdict.score >= FLAG_THRESHOLD) is conflict, verdict
+
+
+@pytest.mark.parametrize(
+    ("a", "a_note", "b", "b_links", "conflict"),
+    [
+        # a place after "from"; a place that owns what the other line lists
+        ("It comes from Apulia.", "Pasta/Vell Pasta.md",
+         "Genoa's home shapes are trofie and Vell Pasta.", ("Vell Pasta",), True),
+        ("It comes from Liguria.", "Pasta/Vell Pasta.md",
+         "Genoa's home shapes are trofie and Vell Pasta.", ("Vell Pasta",), False),
+        # the thing's own name is no place it is put in
+        ("It rises above the Bay of Naples.", "Volcanoes/Mount Vesuvius.md",
+         "Ash from Mount Vesuvius, the volcano that towers over Sicily's east coast, buried "
+         "the town.", ("Mount Vesuvius",), True),
+        ("It rises above the Bay of Naples.", "Volcanoes/Mount Vesuvius.md",
+         "Ash from Mount Vesuvius, the volcano that towers over the Bay of Naples, buried "
+         "the town.", ("Mount Vesuvius",), False),
+    ],
+)  # fmt: skip
+def test_places_owned_and_the_things_own_name(
+    a: str, a_note: str, b: str, b_links: tuple[str, ...], conflict: bool
+) -> None:
+    verdict = assess(a, b, a_note=a_note, b_note="Places/Overview.md", b_links=b_links)
+    assert (verdict.score >= FLAG_THRESHOLD) is conflict, verdict
+    if conflict:
+        assert verdict.explanation.startswith("different places:"), verdict
