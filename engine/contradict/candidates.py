@@ -500,8 +500,7 @@ def subject_partner_pairs(
     measures: Sequence[frozenset[str]] | None = None,
     genders: Sequence[Mapping[int, str]] | None = None,
     descents: Sequence[Mapping[int, Descent]] | None = None,
-    colours: Sequence[Mapping[int, str]] | None = None,
-    materials: Sequence[Mapping[int, str]] | None = None,
+    readings: Sequence[Sequence[Mapping[int, str]]] = (),
 ) -> tuple[PairingInts, PairingInts]:
     """Pairs about one note however far apart their words: each claim naming a note (`rows[i]`
     mentions the title ids `mentions[i]`, none its own `own[i]`) with its `partners` most
@@ -509,8 +508,9 @@ def subject_partner_pairs(
     it, of other notes, and with every such claim giving a value of the same measure
     (`measures[i]`: `quantities.measure_keys`, also from `gate`): a note's one number among
     many sentences about it is rarely among the closest. Readings of one person or thing
-    (`genders`, `descents`, `colours`, `materials`: per claim, title id -> what it says) pair
-    claims that say different things of it, however far apart their words. `rows` are
+    (`genders`, `descents`, and each of `readings`, a colour, a material or a staple: per
+    claim, title id -> what it says) pair claims that say different things of it, however
+    far apart their words. `rows` are
     distinct claims (one per note and text); `notes` and `vectors` are indexed by row. Only
     pairs with a `touched` side (a claim of this scan) are returned, so an update finds
     exactly the pairs of its notes that a full scan finds."""
@@ -520,12 +520,11 @@ def subject_partner_pairs(
     gendered: dict[int, Mapping[int, str]] = {}
     if genders is not None:
         gendered = {r: g for r, g in zip(rows.tolist(), genders, strict=True) if g}
-    coloured: dict[int, Mapping[int, str]] = {}
-    if colours is not None:
-        coloured = {r: c for r, c in zip(rows.tolist(), colours, strict=True) if c}
-    made: dict[int, Mapping[int, str]] = {}
-    if materials is not None:
-        made = {r: m for r, m in zip(rows.tolist(), materials, strict=True) if m}
+    read = [
+        said
+        for reading in readings
+        if (said := {r: v for r, v in zip(rows.tolist(), reading, strict=True) if v})
+    ]
     described: dict[int, Mapping[int, Descent]] = {}
     if descents is not None:
         described = {r: d for r, d in zip(rows.tolist(), descents, strict=True) if d}
@@ -574,14 +573,10 @@ def subject_partner_pairs(
             dq, do = _descent_pairs(key, members, notes, vectors, touched, described)
             q.append(dq)
             o.append(do)
-        if coloured:
-            cq, co = _reading_pairs(key, members, notes, vectors, touched, coloured)
-            q.append(cq)
-            o.append(co)
-        if made:
-            mq, mo = _reading_pairs(key, members, notes, vectors, touched, made)
-            q.append(mq)
-            o.append(mo)
+        for said in read:
+            rq, ro = _reading_pairs(key, members, notes, vectors, touched, said)
+            q.append(rq)
+            o.append(ro)
     if not q:
         return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
     return np.concatenate(q), np.concatenate(o)
@@ -688,8 +683,8 @@ def _reading_pairs(
 ) -> tuple[PairingInts, PairingInts]:
     """The claims about one person (`members`, title id `key`) that call them a man against
     those that call them a woman (`persons.gender_about`), or about one thing that give it
-    one colour or material against another (`persons.colour_about`,
-    `structure.material_about`): each claim of the rarer reading
+    one colour, material or staple against another (`persons.colour_about`,
+    `structure.material_about`, `structure.staple_about`): each claim of the rarer reading
     with its `READING_PARTNERS` most similar claims of the other, of other notes."""
     sides: dict[str, list[int]] = {}
     for m in members.tolist():

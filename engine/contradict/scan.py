@@ -63,7 +63,9 @@ from engine.contradict.store import ClaimRow, PairRow
 from engine.contradict.structure import (
     about_different_things,
     has_material_word,
+    has_staple_word,
     material_about,
+    staple_about,
     varying_values,
 )
 from engine.contradict.structure import clear_caches as clear_structure_caches
@@ -779,8 +781,11 @@ class ContradictionScanner:
             measures=[measure_keys(table.texts[r]) for r in rows],
             genders=self._readings(table, rows, owners, named, has_gendered_word, gender_about),
             descents=self._descents(table, rows, owners, named),
-            colours=self._readings(table, rows, owners, named, has_colour_word, colour_about),
-            materials=self._readings(table, rows, owners, named, has_material_word, material_about),
+            readings=[
+                self._readings(table, rows, owners, named, has_colour_word, colour_about),
+                self._readings(table, rows, owners, named, has_material_word, material_about),
+                self._readings(table, rows, owners, named, has_staple_word, staple_about),
+            ],
         )
         kq, ko = kind_pairs(
             all_rows,

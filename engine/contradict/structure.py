@@ -97,7 +97,7 @@ from engine.contradict.text import (
     with_left_out_subject,
 )
 from engine.contradict.traits import clear_caches as clear_trait_caches
-from engine.contradict.traits import conflicting_traits, trait_phrase
+from engine.contradict.traits import conflicting_traits, staple_in, trait_phrase
 from engine.contradict.types import FLAG_THRESHOLD
 
 # -- structure: Do two claims say opposite things about the same thing? A structural verdict per
@@ -3051,6 +3051,31 @@ def _placed_apart(first: _Said, second: _Said) -> Verdict | None:
     )
 
 
+def _fed_apart(first: _Said, second: _Said) -> Verdict | None:
+    """One animal said to live mainly on foods of different kinds ("It lives mainly on other
+    birds" in *Peregrine Falcon* / "[[Peregrine Falcon|Peregrines]] feed chiefly on rabbits
+    and other small ground mammals"): a line of its own note and a line that names it, with
+    nothing negated or under a condition (`traits.staple_in`)."""
+    staple_a = staple_in(first.text)
+    if staple_a is None:
+        return None
+    staple_b = staple_in(second.text)
+    if staple_b is None or staple_a.kinds & staple_b.kinds:
+        return None
+    x, y = parse_claim(first.text), parse_claim(second.text)
+    if x.negators or y.negators or x.condition or y.condition:
+        return None
+    note = _own_thing_named(first, second, x, y)
+    if note is None:
+        return None
+    return Verdict(
+        0.7,
+        "semantic_conflict",
+        f"different staples: {quoted(staple_a.text)} vs {quoted(staple_b.text)}, "
+        f"both about what {note_title_of(note)} mainly eats",
+    )
+
+
 def _own_thing_named(first: _Said, second: _Said, x: ParsedClaim, y: ParsedClaim) -> str | None:
     """The note whose thing both claims speak of (`x`, `y`: `first`, `second` parsed): one
     a line of that note about its own thing, the other naming it by a link or by its title
@@ -3117,20 +3142,41 @@ def material_about(text: str, title: str, *, own: bool) -> tuple[str, str] | Non
     subject left out, a pronoun or the title, or as a line whose subject is the title; None
     where it says nothing of it, denies it or makes it one of several."""
     made = _materials(text)
-    if made is None:
+    if made is None or not _said_of(text, title, own=own):
         return None
+    return " ".join(sorted(made[1])), made[0]
+
+
+def has_staple_word(text: str) -> bool:
+    """Claim `text` says what something mainly lives on (`traits.staple_in`): the filter
+    before whom it says it of."""
+    return staple_in(text) is not None
+
+
+def staple_about(text: str, title: str, *, own: bool) -> tuple[str, str] | None:
+    """(the kinds of food, the food as written) where claim `text` says what the thing of
+    the note titled `title` mainly lives on (`traits.staple_in`), as `material_about` reads
+    whom a claim speaks of; else None."""
+    staple = staple_in(text)
+    if staple is None or not _said_of(text, title, own=own):
+        return None
+    return " ".join(sorted(staple.kinds)), staple.text
+
+
+def _said_of(text: str, title: str, *, own: bool) -> bool:
+    """Claim `text`, with nothing negated, speaks of the thing of the note titled `title`:
+    as a line of that note (`own`) with its subject left out, a pronoun or the title, or as
+    a line whose subject is the title."""
     c = parse_claim(text)
     if c.negators:
-        return None
+        return False
     title_stems = frozenset(
         t.stem for t in tokenize(title) if t.kind == "word" and is_content_stem(t.stem)
     )
     subject = c.subject_head or c.subject
     names_it = bool(title_stems) and shared_stems(title_stems, subject) == title_stems
     said_of_own = not subject or c.pronoun_subject or bool(subject_left_out(c.text, c.tokens))
-    if not (names_it or (own and said_of_own)):
-        return None
-    return " ".join(sorted(made[1])), made[0]
+    return names_it or (own and said_of_own)
 
 
 def _made_of_apart(first: _Said, second: _Said) -> Verdict | None:
@@ -3161,8 +3207,8 @@ def _made_of_apart(first: _Said, second: _Said) -> Verdict | None:
 
 
 #: The rules `assess` tries, in order, where the verdict shows no conflict: one note's thing
-#: said to lack, not to do, to be instead, to be gone, to be elsewhere or to be
-#: made of something else.
+#: said to lack, not to do, to be instead, to be gone, to be elsewhere, to be made of
+#: something else or to live mainly on another food.
 _AFTER_THE_VERDICT: tuple[Callable[[_Said, _Said], Verdict | None], ...] = (
     _lacked_and_had,
     _denied_and_done,
@@ -3170,6 +3216,7 @@ _AFTER_THE_VERDICT: tuple[Callable[[_Said, _Said], Verdict | None], ...] = (
     _gone_and_still_there,
     _placed_apart,
     _made_of_apart,
+    _fed_apart,
 )
 
 

@@ -493,3 +493,99 @@ def clear_caches() -> None:
     """Drop the per-claim cache (a scan of many notes calls this when done)."""
     _traits.cache_clear()
     has_trait_word.cache_clear()
+    staple_in.cache_clear()
+
+
+# -- main foods: What an animal mainly lives on: "It lives mainly on other birds" against
+#    "Peregrines feed chiefly on rabbits and other small ground mammals". An animal's staple is
+#    one relation, so two staples of different kinds of food disagree. ---
+#
+# Only a staple said outright counts: a verb of feeding with "mainly", "chiefly", "mostly",
+# "almost entirely" ... before "on", "lives on" or "subsists on" (what it lives on is its
+# staple), or "its diet is mostly ...". A plain "feeds on insects" names one food among
+# others. Each food word is read by its kind (birds, mammals, fish, insects, other
+# invertebrates, plants); a phrase of no kind the table holds ("small prey", "meat") gives
+# nothing, and two staples disagree only where no kind is named by both.
+
+#: Food words -> the kind of food they name.
+_FOOD_KINDS_WRITTEN = {
+    "plants": """plant plants fruit fruits berry berries leaf leaves foliage stem stems shoot
+        shoots grass grasses seed seeds nut nuts acorn acorns nectar pollen bamboo bark root
+        roots tuber tubers bulb bulbs fig figs grain grains herb herbs vegetation seaweed
+        seaweeds kelp moss mosses lichen lichens twig twigs bud buds needles sap""",
+    "insects": """insect insects ant ants termite termites beetle beetles caterpillar
+        caterpillars grub grubs fly flies mosquito mosquitoes bee bees wasp wasps locust
+        locusts grasshopper grasshoppers cricket crickets moth moths larva larvae aphid
+        aphids""",
+    "fish": """fish fishes salmon herring herrings sardine sardines trout cod anchovy
+        anchovies mackerel eel eels""",
+    "birds": """bird birds pigeon pigeons dove doves duck ducks wader waders songbird
+        songbirds seabird seabirds poultry chicken chickens grouse gull gulls""",
+    "mammals": """mammal mammals rabbit rabbits hare hares rodent rodents mouse mice rat rats
+        vole voles squirrel squirrels deer antelope antelopes monkey monkeys seal seals
+        lemming lemmings gopher gophers hyrax hyraxes gazelle gazelles wildebeest zebra
+        zebras pig pigs boar goat goats sheep""",
+    "reptiles": "reptile reptiles lizard lizards snake snakes turtle turtles",
+    "invertebrates": """krill squid squids octopus octopuses crustacean crustaceans crab crabs
+        shrimp shrimps prawn prawns clam clams mussel mussels mollusc molluscs mollusk mollusks
+        snail snails slug slugs worm worms earthworm earthworms jellyfish plankton zooplankton
+        spider spiders""",
+}
+_FOOD_KINDS = {word: kind for kind, words in _FOOD_KINDS_WRITTEN.items() for word in words.split()}
+_STAPLE_ADVERB = (
+    r"(?:mainly|mostly|chiefly|largely|primarily|principally|predominantly|almost\s+entirely"
+    r"|almost\s+exclusively|almost\s+wholly|entirely|exclusively|wholly)"
+)
+_STAPLE = re.compile(
+    r"\b(?:(?:feeds?|fed|feeding|preys?|preyed|preying|lives?|lived|living|subsists?|subsisted"
+    rf"|depends?|depended|relies|relied)\s+{_STAPLE_ADVERB}\s+(?:on|upon)"
+    r"|(?:lives?|lived|living|subsists?|subsisted|subsisting)\s+(?:on|upon)"
+    r"|(?:feeds?|fed|feeding|preys?|preyed|preying)\s+(?:on|upon)\s+"
+    rf"(?:little|nothing|almost\s+nothing)\s+(?:but|except|other\s+than)"
+    rf"|diet\s+(?:is|was|consists|consisted)\s+(?:of\s+)?{_STAPLE_ADVERB}(?:\s+of)?"
+    rf"|(?:eats?|ate|eating|hunts?|hunted|hunting|takes?|took|catches|caught)\s+{_STAPLE_ADVERB})"
+    r"\s+(?P<food>[^.;:—–()]+)",
+    re.IGNORECASE,
+)
+#: Where a list of staples ends: a clause or a phrase of its own ("..., with the odd termite",
+#: "... struck in flight").
+_FOOD_END = re.compile(
+    r",?\s+(?:with|which|that|who|when|while|whereas|but|though|although|struck|caught|taken"
+    r"|found|in|at|during|from|except|plus|as\s+well)\b",
+    re.IGNORECASE,
+)
+#: Words that make a staple seasonal, partial or compared: no plain staple.
+_NOT_STAPLE = re.compile(
+    r"\b(?:winter|summer|spring|autumn|fall|season\w*|young|chicks?|juveniles?|larvae|adults?"
+    r"|captivity|zoos?|sometimes|occasionally|also|than|unlike|like|whereas|not|never|no|once"
+    r"|until|when|if)\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class Staple:
+    """What a claim says a thing mainly lives on: the kinds of food (`kinds`) and the words as
+    written (`text`)."""
+
+    kinds: frozenset[str]
+    text: str
+
+
+@lru_cache(maxsize=1 << 14)
+def staple_in(text: str) -> Staple | None:
+    """The staple claim `text` states ("lives mainly on other birds": birds), or None where it
+    states none, states it of a season or a stage of life, or names no food the table
+    holds."""
+    m = _STAPLE.search(text)
+    if m is None or _NOT_STAPLE.search(text):
+        return None
+    food = m["food"]
+    end = _FOOD_END.search(food)
+    if end is not None:
+        food = food[: end.start()]
+    words = re.findall(r"[a-z]+", food.lower())
+    kinds = frozenset(_FOOD_KINDS[w] for w in words if w in _FOOD_KINDS)
+    if not kinds:
+        return None
+    return Staple(kinds, food.strip(" ,"))

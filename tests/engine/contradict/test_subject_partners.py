@@ -292,3 +292,23 @@ def test_a_scan_and_an_update_pair_two_materials_of_one_thing_however_unlike(
         assert len(flags) == 1 and flags[0][4] == "semantic_conflict"
         scanner.update([other], ())
         assert [p for p in stored_pairs(ws) if {p[1], p[2]} == {own, other}] == flags
+
+
+def test_a_scan_and_an_update_pair_two_staples_of_one_animal_however_unlike(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    # what each line says the animal mainly lives on pairs them, however far apart their words
+    own, other = "Birds/Vellhawk.md", "Birds/Hawking Quarry.md"
+    notes = {
+        own: "# Vellhawk\n\nIt lives mainly on other birds, struck in flight after a dive.\n",
+        other: "# Hawking Quarry\n\n[[Vellhawk|Vellhawks]] feed chiefly on rabbits and other "
+        "small ground mammals.\n",
+    }
+    with words_workspace(tmp_path_factory, "staples", notes, seed=4) as ws:
+        scanner = ws._contradiction_scanner()
+        assert scanner is not None
+        scanner.full_scan()
+        flags = [p for p in stored_pairs(ws) if {p[1], p[2]} == {own, other}]
+        assert len(flags) == 1 and flags[0][4] == "semantic_conflict"
+        scanner.update([other], ())
+        assert [p for p in stored_pairs(ws) if {p[1], p[2]} == {own, other}] == flags

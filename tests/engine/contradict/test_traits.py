@@ -8,7 +8,8 @@ from collections.abc import Iterator
 import pytest
 
 from engine.contradict.structure import assess
-from engine.contradict.traits import conflicting_traits, trait_about
+from engine.contradict.traits import conflicting_traits, staple_in, trait_about
+from engine.contradict.types import FLAG_THRESHOLD
 from engine.workspace import Workspace
 from tests.helpers.contradiction_vault import stored_pairs, words_workspace
 
@@ -269,3 +270,47 @@ def test_closed_sets_read_past_descriptions(a: str, b: str, conflict: bool) -> N
         a, plain, a_note="Zoo/Vell Newt.md", b_note="Zoo/Overview.md", b_links=links
     )
     assert (found is not None) is conflict
+
+
+@pytest.mark.parametrize(
+    ("text", "kinds"),
+    [
+        ("It lives mainly on other birds, struck in flight.", {"birds"}),
+        ("Vellhawks feed chiefly on rabbits and other small ground mammals.", {"mammals"}),
+        ("Its diet is mostly fruit, leaves and stems, with the odd termite.", {"plants"}),
+        ("It subsists on krill and small fish.", {"invertebrates", "fish"}),
+        ("Vell owls feed mainly on voles, mice and shrews.", {"mammals"}),
+        # a food among others, a season, a stage of life, no food, no staple
+        ("It feeds on insects and berries.", None),
+        ("In winter it feeds mainly on seeds.", None),
+        ("The young feed mainly on insects.", None),
+        ("Vell foxes live on the edge of towns.", None),
+        ("It feeds mainly on small prey.", None),
+    ],
+)
+def test_what_a_thing_mainly_lives_on(text: str, kinds: set[str] | None) -> None:
+    staple = staple_in(text)
+    assert (staple.kinds if staple else None) == (frozenset(kinds) if kinds else None)
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "conflict"),
+    [
+        ("It lives mainly on other birds.",
+         "Vellhawks feed chiefly on rabbits and other small ground mammals.", True),
+        ("It lives mainly on voles.", "Vellhawks feed chiefly on rabbits and mice.", False),
+        # another thing; a denial
+        ("It lives mainly on other birds.",
+         "Tarnhawks feed chiefly on rabbits and other small ground mammals.", False),
+        ("It lives mainly on other birds.", "Vellhawks never feed chiefly on rabbits.", False),
+    ],
+)  # fmt: skip
+def test_two_staples_of_one_animal(a: str, b: str, conflict: bool) -> None:
+    links = ("Vellhawk",) if "Vellhawk" in b else ()
+    verdict = assess(a, b, a_note="Birds/Vellhawk.md", b_note="Birds/Prey.md", b_links=links)
+    assert (verdict.score >= FLAG_THRESHOLD) is conflict, verdict
+    if conflict:
+        assert verdict.explanation == (
+            'different staples: "other birds" vs "rabbits and other small ground mammals", '
+            "both about what Vellhawk mainly eats"
+        ), verdict
