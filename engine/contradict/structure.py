@@ -1574,6 +1574,10 @@ def _writes_whole_title(text: str, note: str) -> bool:
     return len(title) >= 2 and title <= shared_stems(title, _content_words(text))
 
 
+#: A name opening a claim with an apposition after it: ", the ..., ", ", a ..., ".
+_APPOSED = re.compile(r"[^,]{1,60},\s+(?:the|a|an)\s+[^,]{1,80},\s+[a-z]")
+
+
 def _subject_is_title(c: ParsedClaim, note: str | None) -> bool:
     """Claim `c`'s subject (before any preposition) is words of `note`'s title and nothing
     else, not a field's name: "The [[Liver]] is unable to ...", not "Snapshots are not synced
@@ -1584,6 +1588,8 @@ def _subject_is_title(c: ParsedClaim, note: str | None) -> bool:
     title = _title_stems(note)
     if subject <= shared_stems(subject, title):
         return True
+    if _APPOSED.match(c.text) and c.text.lower().startswith(note_title_of(note).lower() + ","):
+        return True  # "Aconcagua, the highest peak of the Americas, belongs to ..."
     # "Penguins fly short distances ...": the title opens the claim, whatever the subject
     # reading took for a noun after it
     opening = [w.stem for w in c.words if not w.lead and w.stem not in _ARTICLES][: len(title)]
@@ -3258,13 +3264,17 @@ def _placed_at(text: str, place: PlaceNamed) -> bool:
         return before[-2] in _PARTS_OF_PLACES
     return bool(before) and (
         before[-1] in _PLACING
-        or " ".join(before[-2:]) in ("close to", "next to", "native to")
+        or " ".join(before[-2:]) in _PLACING_PAIRS
         # "their native Scotland"
         or (before[-1] == "native" and len(before) > 1 and before[-2] in _OWNERS)
     )
 
 
 _OWNERS = frozenset("its their his her".split())
+#: Two words before a place that put something in it ("belongs to the Rocky Mountains").
+_PLACING_PAIRS = frozenset(
+    {"close to", "next to", "native to", "belongs to", "belong to", "belonged to"}
+)
 #: After a place opening a claim: what of the place the claim lists ("'s famous reds include",
 #: "'s home shapes are"), a kind of thing of that place.
 _PLACE_OWNS = re.compile(

@@ -250,3 +250,18 @@ def test_places_owned_and_the_things_own_name(
     assert (verdict.score >= FLAG_THRESHOLD) is conflict, verdict
     if conflict:
         assert verdict.explanation.startswith("different places:"), verdict
+
+
+@pytest.mark.parametrize(
+    ("b", "conflict"),
+    [
+        # a name with an apposition after it is the subject; "belongs to" places it
+        ("Vellagua, the highest peak of the range, belongs to the Rocky Mountains.", True),
+        ("Vellagua, the highest peak of the range, belongs to the Andes.", False),
+        ("Vellagua, Tarnagua and Mount Vell belong to the Rocky Mountains.", False),
+    ],
+)
+def test_a_name_set_off_by_an_apposition_placed_by_belonging(b: str, conflict: bool) -> None:
+    a = "Vellagua lies in the Andes of western Argentina."
+    verdict = assess(a, b, a_note="Geography/Vellagua.md", b_note="Geography/Ranges.md")
+    assert (verdict.score >= FLAG_THRESHOLD) is conflict, verdict
