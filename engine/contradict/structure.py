@@ -3082,6 +3082,78 @@ def _fed_apart(first: _Said, second: _Said) -> Verdict | None:
     )
 
 
+#: A name as ends are written: capitalised words, perhaps joined by a particle ("the Bay of
+#: Biscay", "Port Said", "Coquelles in France").
+_END = (
+    r"(?:the\s+)?[A-Z][\w'’.-]*(?:\s+(?:(?:of|de|del|la|le|du|the|in|on|upon|am|near)\s+)?"
+    r"[A-Z][\w'’.-]*){0,5}"
+)
+#: What a route joins: "connects A with B", "links A and B", "between A and B", "from A to B".
+_ROUTE_ENDS = re.compile(
+    rf"\b(?:(?:connect(?:s|ed|ing)?|link(?:s|ed|ing)?|join(?:s|ed|ing)?)\s+(?P<a1>{_END})\s+"
+    rf"(?:\w+ly\s+)?(?:with|and|to)\s+(?P<a2>{_END})|between\s+(?P<b1>{_END})\s+and\s+(?P<b2>{_END})"
+    rf"|\bfrom\s+(?P<c1>{_END})\s+to\s+(?P<c2>{_END}))(?![\w'’-])"
+)
+#: Words that make a route's ends another route's, or ends at another time.
+_ANOTHER_ROUTE = re.compile(
+    r"\b(?:extend\w*|extension|branch\w*|later|now|today|originally|formerly|planned|proposed"
+    r"|would|will|could|once|also|other|another|each|every|some|many|most|until|since|before"
+    r"|after|via|through|flights?|ferr(?:y|ies)|trips?|journeys?|voyages?|routes?|services?)\b",
+    re.IGNORECASE,
+)
+
+
+@lru_cache(maxsize=1 << 14)
+def _route_ends(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The two ends claim `text` says a route joins, each as written with the places it
+    names (`places_apart`'s keys), where both name a place and nothing says the ends are
+    another route's or another time's; else ()."""
+    if _ANOTHER_ROUTE.search(text):
+        return ()
+    m = _ROUTE_ENDS.search(text)
+    if m is None:
+        return ()
+    ends = [m[k].rstrip(".") for k in ("a1", "a2", "b1", "b2", "c1", "c2") if m[k]]
+    read = tuple((end, tuple(p.place for p in places_named(end))) for end in ends)
+    return read if all(places for _, places in read) else ()
+
+
+def _ends_apart(first: _Said, second: _Said) -> Verdict | None:
+    """One route said to join different places ("It connects Folkestone in England with
+    Coquelles in France" in *Channel Tunnel* / "The [[Channel Tunnel]] runs ... between
+    England and the Netherlands"): an end of one claim that lies apart from both ends of the
+    other (`places_apart`), said by a line of the route's own note and a line naming it,
+    with nothing negated or under a condition."""
+    ends_a = _route_ends(first.text)
+    if not ends_a:
+        return None
+    ends_b = _route_ends(second.text)
+    if not ends_b:
+        return None
+    odd = [
+        end
+        for ends, others in ((ends_a, ends_b), (ends_b, ends_a))
+        for end in ends
+        if all(places_apart(end[1], other[1]) for other in others)
+    ]
+    if not odd:
+        return None
+    x, y = parse_claim(first.text), parse_claim(second.text)
+    if x.negators or y.negators or x.condition or y.condition:
+        return None
+    note = _own_thing_named(first, second, x, y)
+    if note is None:
+        return None
+    said_a = " and ".join(end for end, _ in ends_a)
+    said_b = " and ".join(end for end, _ in ends_b)
+    return Verdict(
+        0.7,
+        "semantic_conflict",
+        f"different ends: {quoted(said_a)} vs {quoted(said_b)}, "
+        f"both about what {note_title_of(note)} joins",
+    )
+
+
 def _own_thing_named(first: _Said, second: _Said, x: ParsedClaim, y: ParsedClaim) -> str | None:
     """The note whose thing both claims speak of (`x`, `y`: `first`, `second` parsed): one
     a line of that note about its own thing, the other naming it by a link or by its title
@@ -3213,14 +3285,15 @@ def _made_of_apart(first: _Said, second: _Said) -> Verdict | None:
 
 
 #: The rules `assess` tries, in order, where the verdict shows no conflict: one note's thing
-#: said to lack, not to do, to be instead, to be gone, to be elsewhere, to be made of
-#: something else or to live mainly on another food.
+#: said to lack, not to do, to be instead, to be gone, to be elsewhere, to join other
+#: places, to be made of something else or to live mainly on another food.
 _AFTER_THE_VERDICT: tuple[Callable[[_Said, _Said], Verdict | None], ...] = (
     _lacked_and_had,
     _denied_and_done,
     _excluded_and_said,
     _gone_and_still_there,
     _placed_apart,
+    _ends_apart,
     _made_of_apart,
     _fed_apart,
 )

@@ -265,3 +265,28 @@ def test_a_name_set_off_by_an_apposition_placed_by_belonging(b: str, conflict: b
     a = "Vellagua lies in the Andes of western Argentina."
     verdict = assess(a, b, a_note="Geography/Vellagua.md", b_note="Geography/Ranges.md")
     assert (verdict.score >= FLAG_THRESHOLD) is conflict, verdict
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "conflict"),
+    [
+        # an end of one claim apart from both ends of the other
+        ("It connects Folkestone in England with Coquelles in France.",
+         "The Vell Tunnel runs beneath the sea between England and the Netherlands.", True),
+        ("Its first line opened in 1964 between Tokyo and Osaka.",
+         "The Vell Railway connected Tokyo with Sapporo.", True),
+        # the same ends said two ways; an end that lies in the other's
+        ("It connects Folkestone in England with Coquelles in France.",
+         "The Vell Tunnel runs between England and France.", False),
+        ("It links Paris and Lyon.", "The Vell Railway runs from Lyon to Paris.", False),
+        # an extension, another route
+        ("It links Paris and Lyon.", "The Vell Railway was later extended from Lyon to Marseille.",
+         False),
+    ],
+)  # fmt: skip
+def test_one_route_joining_other_places(a: str, b: str, conflict: bool) -> None:
+    title = "Vell Tunnel" if "Tunnel" in b else "Vell Railway"
+    verdict = assess(a, b, a_note=f"Transport/{title}.md", b_note="Transport/Routes.md")
+    assert (verdict.score >= FLAG_THRESHOLD) is conflict, verdict
+    if conflict:
+        assert verdict.explanation.startswith("different ends:"), verdict
