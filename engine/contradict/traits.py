@@ -217,6 +217,45 @@ _TRAITS: dict[str, tuple[str, dict[str, str], frozenset[frozenset[str]]]] = {
         )
         for trait, question, sides in _TWO_SIDED
     },
+    "cause": (
+        "what causes {}",
+        {
+            **dict.fromkeys(
+                (
+                    "bacterial",
+                    "caused by bacteria",
+                    "caused by a bacterium",
+                    "caused by the bacterium",
+                    "caused by bacterium",
+                ),
+                "bacteria",
+            ),
+            **dict.fromkeys(
+                ("viral", "caused by a virus", "caused by the virus", "caused by viruses"),
+                "virus",
+            ),
+            **dict.fromkeys(
+                ("fungal", "caused by a fungus", "caused by the fungus", "caused by fungi"),
+                "fungus",
+            ),
+            **dict.fromkeys(
+                (
+                    "caused by a parasite",
+                    "caused by the parasite",
+                    "caused by parasites",
+                    "caused by a protozoan",
+                    "caused by the protozoan",
+                ),
+                "parasite",
+            ),
+        },
+        frozenset(
+            frozenset((p, q))
+            for p in ("bacteria", "virus", "fungus", "parasite")
+            for q in ("bacteria", "virus", "fungus", "parasite")
+            if p < q
+        ),
+    ),
     "indexing": (
         "where {} counts from",
         {
@@ -300,7 +339,10 @@ def _traits(text: str, title: str, own: bool, linked: bool) -> tuple[Trait, ...]
     if len({trait for trait, _, _, _ in found}) != len(found):
         return ()  # two values of one trait ("diurnal and nocturnal"), or one said twice
     names = _name_spans(words, title, own or linked)
-    if (not names and not own) or _other_name(text, words, names):
+    # "caused by the bacterium Vibrio cholerae": a name right after a trait word is the
+    # value's, not another thing the claim speaks of
+    valued = [range(last + 1, _name_end(text, words, last + 1)) for _, _, _, last in found]
+    if (not names and not own) or _other_name(text, words, names + valued):
         return ()
     out = []
     for trait, value, first, last in found:
@@ -357,6 +399,14 @@ def _name_spans(words: list[Token], title: str, head_names: bool) -> list[range]
 def _same_noun(word: str, noun: str) -> bool:
     """`word` is `noun` or its plural ("foxes", "squirrels")."""
     return word == noun or noun in singulars(word)
+
+
+def _name_end(text: str, words: list[Token], start: int) -> int:
+    """The index after the run of capitalised words from `start` on."""
+    end = start
+    while end < len(words) and text[words[end].start : words[end].start + 1].isupper():
+        end += 1
+    return end
 
 
 def _other_name(text: str, words: list[Token], names: list[range]) -> bool:

@@ -314,3 +314,34 @@ def test_two_staples_of_one_animal(a: str, b: str, conflict: bool) -> None:
             'different staples: "other birds" vs "rabbits and other small ground mammals", '
             "both about what Vellhawk mainly eats"
         ), verdict
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Vellpox is caused by the bacterium Vellia cholerae and spreads through water.",
+         "bacteria"),
+        ("Vellpox is a viral infection passed on by mosquito bites.", "virus"),
+        ("Vellpox is caused by a virus.", "virus"),
+        ("Vellpox is a fungal infection of the skin.", "fungus"),
+        ("Vellpox is caused by a parasite carried by ticks.", "parasite"),
+        # two causes, a hedge
+        ("Vellpox can be viral or bacterial.", None),
+        ("Vellpox is sometimes viral.", None),
+    ],
+)  # fmt: skip
+def test_what_causes_a_disease(text: str, value: str | None) -> None:
+    found = trait_about(text, "Vellpox", own=True)
+    assert (found.value if found else None) == value
+
+
+def test_two_causes_of_one_disease() -> None:
+    verdict = assess(
+        "Vellpox is caused by the bacterium Vellia cholerae.",
+        "Vellpox is a viral infection passed on by mosquito bites.",
+        a_note="Medicine/Vellpox.md",
+        b_note="Medicine/Infections.md",
+        b_links=("Vellpox",),
+    )
+    assert verdict.score >= FLAG_THRESHOLD, verdict
+    assert "what causes Vellpox" in verdict.explanation
