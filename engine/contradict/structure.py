@@ -3154,6 +3154,37 @@ def _ends_apart(first: _Said, second: _Said) -> Verdict | None:
     )
 
 
+#: What may follow the noun phrase of a line that defines its note's thing: a relative
+#: clause or a participle ("..., whose first line opened ...", "..., classically served with").
+_DEFINITION_TAIL = re.compile(
+    r"\s*(?:whose|which|that|where|who)\b|\s*(?:\w+ly\s+)?(?:\w+ed|\w+en|made|built|grown|"
+    r"found|known|sold|spun|worn|held|kept|set|laid|bred|born|dug|drawn|sung|written)\b",
+)
+
+
+def _defines_own_thing(c: ParsedClaim) -> bool:
+    """Claim `c` is a line that says what its note's thing is without a verb of its own: a
+    noun phrase, then perhaps a relative clause or a participle after a comma ("Little
+    ear-shaped pasta from Apulia, classically served with turnip tops", "Japan's high-speed
+    rail network, whose first line opened in 1964 ..."); not a line naming something else
+    before a comma ("In Genoa, ...")."""
+    head, comma, tail = c.text.partition(",")
+    if c.negators or c.pronoun_subject or c.first_person or not head[:1].isupper():
+        return False
+    if head.split()[0].lower() in _NOT_DEFINING_OPENINGS:
+        return False
+    if not parse_claim(head.rstrip(" .") + ".").fragment:
+        return False  # a verb in the opening phrase: a sentence, not a definition
+    return not comma or _DEFINITION_TAIL.match(tail) is not None
+
+
+#: Words that open a phrase saying when, where or how, not what the thing is.
+_NOT_DEFINING_OPENINGS = frozenset(
+    """in on at by for from with without after before during since until when while if
+    unlike like although though as because once""".split()
+)
+
+
 def _own_thing_named(first: _Said, second: _Said, x: ParsedClaim, y: ParsedClaim) -> str | None:
     """The note whose thing both claims speak of (`x`, `y`: `first`, `second` parsed): one
     a line of that note about its own thing, the other naming it by a link or by its title
@@ -3162,7 +3193,9 @@ def _own_thing_named(first: _Said, second: _Said, x: ParsedClaim, y: ParsedClaim
         (x, first.note, y, second.links, second.note),
         (y, second.note, x, first.links, first.note),
     ):
-        if not note or not _of_own_thing(own, note) or _owned_by_subject(own, other):
+        if not note or _owned_by_subject(own, other):
+            continue
+        if not (_of_own_thing(own, note) or _defines_own_thing(own)):
             continue
         if other_note and _of_own_thing(other, other_note):
             continue  # each line of its own note's thing: two things

@@ -781,9 +781,14 @@ def _past_tense(word: str, tokens: tuple[Token, ...], i: int) -> bool:
     """ "joined", "dropped": a verb when it does not follow a determiner."""
     if not word.endswith("ed") or len(word) < 5 or word.endswith("eed") or word in _ED_WORDS:
         return False
+    if "-" in word and word.split("-")[0] not in _VERB_PREFIXES:
+        return False  # "ear-shaped", "thick-walled": an adjective made of a noun
     prev = tokens[i - 1].norm if i > 0 else ""
     return prev not in ("the", "a", "an", "its", "their", "your", "our", "his", "her", "this")
 
+
+#: Prefixes that keep a hyphenated "-ed" word a verb ("re-entered", "co-founded").
+_VERB_PREFIXES = frozenset("re co pre un de mis over under out self".split())
 
 #: Common verbs: where a subject ends when no auxiliary marks it.
 COMMON_VERBS = frozenset(

@@ -290,3 +290,25 @@ def test_one_route_joining_other_places(a: str, b: str, conflict: bool) -> None:
     assert (verdict.score >= FLAG_THRESHOLD) is conflict, verdict
     if conflict:
         assert verdict.explanation.startswith("different ends:"), verdict
+
+
+@pytest.mark.parametrize(
+    ("a", "conflict"),
+    [
+        # a line that says what its note's thing is, with no verb of its own
+        ("Little ear-shaped pasta from Apulia, classically served with turnip tops.", True),
+        ("Little ear-shaped pasta from Liguria, classically served with pesto.", False),
+        # a line that opens with where or when, not with what the thing is
+        ("In Apulia, cooks serve it with turnip tops.", False),
+    ],
+)
+def test_a_line_defining_its_notes_thing_places_it(a: str, conflict: bool) -> None:
+    b = "Genoa's home shapes are trofie and Vell Pasta."
+    verdict = assess(
+        a,
+        b,
+        a_note="Pasta/Vell Pasta.md",
+        b_note="Pasta/Ligurian Pasta.md",
+        b_links=("Vell Pasta",),
+    )
+    assert (verdict.score >= FLAG_THRESHOLD) is conflict, verdict
