@@ -3366,8 +3366,9 @@ def _placed_at(text: str, place: PlaceNamed) -> bool:
     while before and before[-1] in _SIDES:
         before.pop()
     if len(before) >= 2 and before[-1] == "of":
-        # "the capital of Chile", "the Yangtze valley of China": a place of the country
-        return before[-2] in _PARTS_OF_PLACES
+        # "the capital of Chile", "the Yangtze valley of China": a place of the country;
+        # "the national bagpipe of Ireland": the country's own
+        return before[-2] in _PARTS_OF_PLACES or (len(before) >= 3 and before[-3] == "national")
     return bool(before) and (
         before[-1] in _PLACING
         or " ".join(before[-2:]) in _PLACING_PAIRS

@@ -312,3 +312,19 @@ def test_a_line_defining_its_notes_thing_places_it(a: str, conflict: bool) -> No
         b_links=("Vell Pasta",),
     )
     assert (verdict.score >= FLAG_THRESHOLD) is conflict, verdict
+
+
+@pytest.mark.parametrize(
+    ("b", "conflict"),
+    [
+        ("In Galicia the gaita holds the place that the Vell Pipes hold in their native Scotland.",
+         True),
+        ("The Vell Pipes are played at weddings in Dublin.", False),
+    ],
+)  # fmt: skip
+def test_the_national_thing_of_a_country_lies_there(b: str, conflict: bool) -> None:
+    a = "The national bagpipe of Ireland, developed in the 18th century."
+    verdict = assess(
+        a, b, a_note="Music/Vell Pipes.md", b_note="Music/Bagpipes.md", b_links=("Vell Pipes",)
+    )
+    assert (verdict.score >= FLAG_THRESHOLD) is conflict, verdict
