@@ -3043,17 +3043,11 @@ def _placed_apart(first: _Said, second: _Said) -> Verdict | None:
         return None
     if not places_apart((p.place for p in places_a), (p.place for p in places_b)):
         return None
-    x, y = parse_claim(first.text), parse_claim(second.text)
-    if x.negators or y.negators or x.condition or y.condition:
-        return None
-    note = _own_thing_named(first, second, x, y)
+    note = _plainly_of_one_thing(first, second)
     if note is None:
         return None
-    return Verdict(
-        0.7,
-        "semantic_conflict",
-        f"different places: {quoted(places_a[0].text)} vs {quoted(places_b[0].text)}, "
-        f"both about where {note_title_of(note)} is",
+    return _two_values(
+        "places", places_a[0].text, places_b[0].text, f"where {note_title_of(note)} is"
     )
 
 
@@ -3068,17 +3062,11 @@ def _fed_apart(first: _Said, second: _Said) -> Verdict | None:
     staple_b = staple_in(second.text)
     if staple_b is None or staple_a.kinds & staple_b.kinds:
         return None
-    x, y = parse_claim(first.text), parse_claim(second.text)
-    if x.negators or y.negators or x.condition or y.condition:
-        return None
-    note = _own_thing_named(first, second, x, y)
+    note = _plainly_of_one_thing(first, second)
     if note is None:
         return None
-    return Verdict(
-        0.7,
-        "semantic_conflict",
-        f"different staples: {quoted(staple_a.text)} vs {quoted(staple_b.text)}, "
-        f"both about what {note_title_of(note)} mainly eats",
+    return _two_values(
+        "staples", staple_a.text, staple_b.text, f"what {note_title_of(note)} mainly eats"
     )
 
 
@@ -3138,20 +3126,12 @@ def _ends_apart(first: _Said, second: _Said) -> Verdict | None:
     ]
     if not odd:
         return None
-    x, y = parse_claim(first.text), parse_claim(second.text)
-    if x.negators or y.negators or x.condition or y.condition:
-        return None
-    note = _own_thing_named(first, second, x, y)
+    note = _plainly_of_one_thing(first, second)
     if note is None:
         return None
     said_a = " and ".join(end for end, _ in ends_a)
     said_b = " and ".join(end for end, _ in ends_b)
-    return Verdict(
-        0.7,
-        "semantic_conflict",
-        f"different ends: {quoted(said_a)} vs {quoted(said_b)}, "
-        f"both about what {note_title_of(note)} joins",
-    )
+    return _two_values("ends", said_a, said_b, f"what {note_title_of(note)} joins")
 
 
 #: What may follow the noun phrase of a line that defines its note's thing: a relative
@@ -3183,6 +3163,25 @@ _NOT_DEFINING_OPENINGS = frozenset(
     """in on at by for from with without after before during since until when while if
     unlike like although though as because once""".split()
 )
+
+
+def _plainly_of_one_thing(first: _Said, second: _Said) -> str | None:
+    """The note whose thing both claims speak of (`_own_thing_named`), where neither claim
+    negates anything or holds under a condition; else None."""
+    x, y = parse_claim(first.text), parse_claim(second.text)
+    if x.negators or y.negators or x.condition or y.condition:
+        return None
+    return _own_thing_named(first, second, x, y)
+
+
+def _two_values(what: str, said_a: str, said_b: str, question: str) -> Verdict:
+    """The verdict of one thing given two values of one relation: 'different places:
+    "Paris" vs "Lyon", both about where Vell Arch is'."""
+    return Verdict(
+        0.7,
+        "semantic_conflict",
+        f"different {what}: {quoted(said_a)} vs {quoted(said_b)}, both about {question}",
+    )
 
 
 def _own_thing_named(first: _Said, second: _Said, x: ParsedClaim, y: ParsedClaim) -> str | None:
@@ -3309,12 +3308,7 @@ def _made_of_apart(first: _Said, second: _Said) -> Verdict | None:
     note = _own_thing_named(first, second, x, y)
     if note is None:
         return None
-    return Verdict(
-        0.7,
-        "semantic_conflict",
-        f"different materials: {quoted(made_a[0])} vs {quoted(made_b[0])}, both about "
-        f"what {note_title_of(note)} is made of",
-    )
+    return _two_values("materials", made_a[0], made_b[0], f"what {note_title_of(note)} is made of")
 
 
 #: The rules `assess` tries, in order, where the verdict shows no conflict: one note's thing

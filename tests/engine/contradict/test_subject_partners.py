@@ -273,38 +273,33 @@ def test_a_line_that_calls_its_thing_it_is_read_beside_a_claim_naming_the_thing(
         assert len(found) == 1, _pairs(ws)
 
 
-def test_a_scan_and_an_update_pair_two_materials_of_one_thing_however_unlike(
+@pytest.mark.parametrize(
+    ("name", "own", "own_text", "other", "other_text"),
+    [
+        # what each says it is made of pairs them
+        ("materials", "Cosmetics/Kohlrin.md",
+         "Traditionally ground from stibnite or galena, a lead ore.", "Cosmetics/Eye Paint.md",
+         "Ancient [[Kohlrin]] was made of crushed beetle shells mixed into wax."),
+        # what each says the animal mainly lives on pairs them
+        ("staples", "Birds/Vellhawk.md", "It lives mainly on other birds, struck in flight.",
+         "Birds/Hawking Quarry.md",
+         "[[Vellhawk|Vellhawks]] feed chiefly on rabbits and other small ground mammals."),
+    ],
+)  # fmt: skip
+def test_a_scan_and_an_update_pair_two_readings_of_one_thing_however_unlike(
     tmp_path_factory: pytest.TempPathFactory,
+    name: str,
+    own: str,
+    own_text: str,
+    other: str,
+    other_text: str,
 ) -> None:
     # a line of the thing's own note and a line naming it share no word but the name: their
-    # vectors are far apart, and what each says it is made of pairs them
-    own, other = "Cosmetics/Kohlrin.md", "Cosmetics/Eye Paint.md"
-    notes = {
-        own: "# Kohlrin\n\nTraditionally ground from stibnite or galena, a lead ore.\n",
-        other: "# Eye Paint\n\nAncient [[Kohlrin]] was made of crushed beetle shells "
-        "mixed into wax.\n",
-    }
-    with words_workspace(tmp_path_factory, "materials", notes, seed=3) as ws:
-        scanner = ws._contradiction_scanner()
-        assert scanner is not None
-        scanner.full_scan()
-        flags = [p for p in stored_pairs(ws) if {p[1], p[2]} == {own, other}]
-        assert len(flags) == 1 and flags[0][4] == "semantic_conflict"
-        scanner.update([other], ())
-        assert [p for p in stored_pairs(ws) if {p[1], p[2]} == {own, other}] == flags
-
-
-def test_a_scan_and_an_update_pair_two_staples_of_one_animal_however_unlike(
-    tmp_path_factory: pytest.TempPathFactory,
-) -> None:
-    # what each line says the animal mainly lives on pairs them, however far apart their words
-    own, other = "Birds/Vellhawk.md", "Birds/Hawking Quarry.md"
-    notes = {
-        own: "# Vellhawk\n\nIt lives mainly on other birds, struck in flight after a dive.\n",
-        other: "# Hawking Quarry\n\n[[Vellhawk|Vellhawks]] feed chiefly on rabbits and other "
-        "small ground mammals.\n",
-    }
-    with words_workspace(tmp_path_factory, "staples", notes, seed=4) as ws:
+    # vectors are far apart, and what each says of the thing pairs them
+    title = own.rsplit("/", 1)[1].removesuffix(".md")
+    other_title = other.rsplit("/", 1)[1].removesuffix(".md")
+    notes = {own: f"# {title}\n\n{own_text}\n", other: f"# {other_title}\n\n{other_text}\n"}
+    with words_workspace(tmp_path_factory, name, notes, seed=3) as ws:
         scanner = ws._contradiction_scanner()
         assert scanner is not None
         scanner.full_scan()
