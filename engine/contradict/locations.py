@@ -7,13 +7,14 @@ a region, island, range or city below the country lies in one country or a few
 (`gazetteer`). Two claims that put one thing in two places of the same level disagree; a
 country and a continent disagree only where the country lies in no continent named ("in
 Tanzania" / "in Africa" agree, "in Ireland" / "in South America" do not). A place below the
-country is compared by its countries: "in Tasmania" and "in New Zealand" disagree, "in
-Tuscany" and "in Florence" may both hold. A claim places a thing only where the place
-follows the thing's name (or a pronoun for its note's thing) through "is in", "is located
-in", "lies in", "lives in", "is native to" or "is a ... in", perhaps through a part of the
-place ("the forests of Tasmania"), or where a line of the thing's own note opens "A ...
-found only in"; a list of places ("in Kenya and Tanzania") holds each of them, and two
-lists that share a place agree.
+country is compared by its countries and, within one country, by the first-level
+subdivisions it lies in (`subdivisions`): "in Tasmania" and "in New Zealand" disagree, as do
+"in Paris" and "in Lyon"; "in Tuscany" and "in Florence" may both hold. A claim places a
+thing only where the place follows the thing's name (or a pronoun for its note's thing)
+through "is in", "is located in", "lies in", "lives in", "is native to" or "is a ... in",
+perhaps through a part of the place ("the forests of Tasmania"), or where a line of the
+thing's own note opens "A ... found only in"; a list of places ("in Kenya and Tanzania")
+holds each of them, and two lists that share a place agree.
 
 Three more relations hold one place each, each compared only with itself: where a one-time
 event took place ("The Battle of Hastings was fought ... in England"), where a thing came
@@ -466,8 +467,8 @@ def conflicting_locations(
         return None  # ("in Scotland" / "in England": one kingdom, two of its nations)
     if "region" in (x.level, y.level) and "continent" not in (x.level, y.level):
         # a place below the country: apart only where no country holds both ("in Tasmania" /
-        # "in New Zealand"); two places of one country may hold one thing ("in Tuscany" /
-        # "in Florence")
+        # "in New Zealand") or their subdivisions differ ("in Paris" / "in Lyon"); two places
+        # of one subdivision may hold one thing ("in Tuscany" / "in Florence")
         kx = {c for p in x.places for c in _countries_of(p)}
         ky = {c for p in y.places for c in _countries_of(p)}
         if not places_apart(x.named, y.named):

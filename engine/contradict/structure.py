@@ -3118,14 +3118,12 @@ def _ends_apart(first: _Said, second: _Said) -> Verdict | None:
     ends_b = _route_ends(second.text)
     if not ends_b:
         return None
-    odd = [
-        end
+    if not any(
+        all(places_apart(end[1], other[1]) for other in others)
         for ends, others in ((ends_a, ends_b), (ends_b, ends_a))
         for end in ends
-        if all(places_apart(end[1], other[1]) for other in others)
-    ]
-    if not odd:
-        return None
+    ):
+        return None  # every end lies where one of the other claim's may
     note = _plainly_of_one_thing(first, second)
     if note is None:
         return None

@@ -805,7 +805,7 @@ COMMON_VERBS = frozenset(
     heal restore summon travel rule dwell reside inhabit command obey forge craft carve shed
     consist comprise ensure prevent guarantee carry absorb convert migrate eat swim digest
     secrete emit rotate produce reproduce evolve inherit tend equal equals equalled
-    lie lies flow span stretch overlook
+    lie flow span stretch overlook
     """.split()
 )
 
