@@ -405,11 +405,7 @@ def _assess_pair(
             if lx.relation.startswith("the ")
             else f"where {thing} {happened}"
         )
-        return Verdict(
-            0.7,
-            "semantic_conflict",
-            f"different places: {quoted(lx.text)} vs {quoted(ly.text)}, both about {about}",
-        )
+        return _two_values("places", lx.text, ly.text, about)
     # What happens once, said twice: a start, a maker, an age at death (before the fragment
     # check: "Napoleon died in 1821")
     a_title = note_title_of(a_note) if a_note else ""
@@ -434,11 +430,7 @@ def _assess_pair(
     # subject (before the fragment check: "Tam Holt, a ferryman at the north landing")
     framed = exclusive_in_frame(x, y)
     if framed is not None:
-        return Verdict(
-            0.7,
-            "semantic_conflict",
-            f"different values: {quoted(framed[0])} vs {quoted(framed[1])}, both about {framed[2]}",
-        )
+        return _two_values("values", *framed)
     # "Omul is endemic to Lake Baikal" / "Omul — a whitefish found nowhere but Lake Ladoga"
     places = only_places(x, y, a_note=a_note, b_note=b_note)
     if places is not None:
@@ -2639,12 +2631,7 @@ def _one_act_placed_twice(
             title = _thing_acted_on(x, y, (a_note, b_note), (a_links, b_links), (px[3], py[3]))
             if title is not None:
                 act = px[1] if px[1] in _UNDERGONE else f"was {px[1]}"
-                return Verdict(
-                    0.7,
-                    "semantic_conflict",
-                    f"different places: {quoted(px[2].text)} vs {quoted(py[2].text)}, both "
-                    f"about where {title} {act}",
-                )
+                return _two_values("places", px[2].text, py[2].text, f"where {title} {act}")
     return None
 
 
