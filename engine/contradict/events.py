@@ -538,29 +538,46 @@ def conflicting_origins(
     return None
 
 
-#: Events that cannot come before a thing's beginning ("opened in 1576" against "built in
-#: 1599").
-_AFTER_BEGINNING = frozenset({"opened", "was completed", "came out", "died"})
+#: Events that cannot come before another of the same thing: a beginning before its opening,
+#: completion, coming out or death ("opened in 1576" against "built in 1599"), a work's
+#: writing before its coming out ("published in 1590" against "written in 1600").
+_COMES_AFTER = {
+    "began": frozenset({"opened", "was completed", "came out", "died"}),
+    "was written": frozenset({"came out"}),
+}
 
 
 def origins_out_of_order(
     a: str, b: str, a_title: str = "", b_title: str = ""
 ) -> tuple[Origin, Origin] | None:
-    """(the later event, the beginning) where claims `a` and `b` date an event of one name
-    (an opening, a completion, a coming out, a death) before its beginning, or None."""
+    """(the later event, the earlier) where claims `a` and `b` date an event of one name
+    before one it must follow (`_COMES_AFTER`: an opening, a completion, a coming out or a
+    death before its beginning, a coming out before its writing), or None."""
     xs, ys = origins_in(a, a_title), origins_in(b, b_title)
     for one, other in ((xs, ys), (ys, xs)):
         for later in one:
             for began in other:
                 if (
-                    _event(later) in _AFTER_BEGINNING
-                    and began.event == "began"
-                    and _name_key(later) == _name_key(began)
+                    _event(later) in _COMES_AFTER.get(began.event, ())
+                    and _name_key(later) in _keys_of_first(began)
                     and later.era == began.era
                     and later.years()[1] < began.years()[0]
                 ):
                     return later, began
     return None
+
+
+#: Words that pick the first thing of a name: whatever of that name came later began later.
+_FIRST_OF_NAME = frozenset({"original", "first"})
+
+
+def _keys_of_first(began: Origin) -> tuple[str, ...]:
+    """The names an event dated before `began` contradicts: its own, and the bare name where
+    the beginning is the first's ("The original Globe was built in 1599": no Globe opened
+    in 1576)."""
+    if len(began.key) > 1 and began.key[0] in _FIRST_OF_NAME:
+        return (_name_key(began), "".join(began.key[1:]))
+    return (_name_key(began),)
 
 
 def _name_key(origin: Origin) -> str:

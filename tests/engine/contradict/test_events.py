@@ -488,13 +488,25 @@ def test_a_possessor_before_a_name_is_not_part_of_it() -> None:
         ("The Vell Theatre was built in 1599 by the guild.",
          "The Vell Theatre first opened its doors in 1601.", False),
         ("Ana Vell was born in 1820.", "Ana Vell died in 1790.", True),
+        # the first of a name begins before any other of that name opens
+        ("The original Vell Theatre was built in 1599 by the guild.",
+         "The Vell Theatre first opened its doors in 1576.", True),
+        ("The current Vell Theatre was built in 1997.",
+         "The Vell Theatre first opened its doors in 1599.", False),
+        # a work comes out after it is written
+        ("The Vell Codex was written in 1600.", "The Vell Codex was first published in 1590.",
+         True),
+        ("The Vell Codex was written in 1600.", "The Vell Codex was first published in 1603.",
+         False),
     ],
 )  # fmt: skip
 def test_nothing_opens_or_ends_before_it_begins(a: str, b: str, conflict: bool) -> None:
     verdict = assess(a, b, a_note="Places/Vell.md", b_note="Places/Overview.md")
     assert (verdict.score >= 0.5) is conflict
     if conflict:
-        assert "before its start" in verdict.explanation
+        assert "before its start" in verdict.explanation or "before it was written" in (
+            verdict.explanation
+        )
 
 
 @pytest.mark.parametrize(
