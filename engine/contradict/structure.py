@@ -2408,7 +2408,8 @@ def _one_time_event(
         return Verdict(
             0.8,
             "conflicting_values",
-            f"{quoted(later.event + ' in ' + later.text)} before its start "
+            f"{quoted(later.event + ' in ' + later.text)} before "
+            f"{'its start' if began.event == 'began' else 'it ' + began.event} "
             f"{quoted('in ' + began.text)}, both about {later.name}",
         )
     makers = conflicting_makers(a, b, a_title, b_title)
@@ -3857,30 +3858,54 @@ def _both_about(
     nothing: str = "",
 ) -> str:
     """ "main trade hub of Vellomar": up to three shared words and two names, as written and in
-    the order the claims write them; words next to each other read as one phrase."""
+    the order the claims write them; words next to each other read as one phrase, and a word
+    written beside a name is part of it ("Queen Victoria", not "queen of Victoria")."""
     # a number of a name ("#zero" of "Absolute zero") is also the title's word "zero"
-    surface = {key: w.surface for w in (*y.words, *x.words) for key in {w.stem, w.stem.lstrip("#")}}
     place: dict[str, int] = {}
+    written: dict[int, tuple[str, bool]] = {}  # place -> (surface, opens its claim)
     for offset, claim in ((0, x), (len(x.words) + 1, y)):
         for w in claim.words:
-            place.setdefault(w.stem, offset + w.index)
-            place.setdefault(w.stem.lstrip("#"), offset + w.index)
+            for key in (w.stem, w.stem.lstrip("#")):
+                if key not in place:
+                    place[key] = offset + w.index
+                    written[offset + w.index] = (w.surface, w.index == 0)
     # a verb ("given", "needs") says what happens, an ordinal ("first") which one: neither is
     # what the claims are about
     things = {s for s in what if s not in COMMON_VERBS | _RANKS or s in names} or set(what)
-    picked = sorted((place[s], s) for s in things if s in surface)[:3]
-    phrase = ""
-    previous: int | None = None
-    for at, s in picked:
-        if phrase:
-            phrase += " " if previous is not None and at == previous + 1 else ", "
-        phrase += surface[s].lower()
-        previous = at
-    named = [surface[s] for _, s in sorted((place[s], s) for s in names if s in surface)][:2]
-    head = phrase or nothing
+    picked = sorted((place[s], s) for s in things if s in place)[:3]
+    named = sorted((place[s], s) for s in names if s in place)[:2]
+    name_stems = {s for _, s in named}
+
+    def joins(run: list[tuple[int, str]], at: int, s: str) -> bool:
+        """Word `s` at `at` reads as one phrase with the run before it: next to it, and a
+        name only beside capitalised words ("Mount Everest", not "freezes Lake Baikal")."""
+        if at != run[-1][0] + 1:
+            return False
+        with_name = s in name_stems or any(t in name_stems for _, t in run)
+        return not with_name or all(written[p][0][:1].isupper() for p in (*[p for p, _ in run], at))
+
+    runs: list[list[tuple[int, str]]] = []
+    for at, s in sorted({*picked, *named}):
+        if runs and joins(runs[-1], at, s):
+            runs[-1].append((at, s))
+        else:
+            runs.append([(at, s)])
+    head_parts: list[str] = []
+    name_parts: list[str] = []
+    for run in runs:
+        words = [written[at] for at, _ in run]
+        if not name_stems.intersection(s for _, s in run):
+            head_parts.append(" ".join(surface.lower() for surface, _ in words))
+            continue
+        text = [surface for surface, _ in words]
+        opening, opens_claim = words[0]
+        if opens_claim and run[0][1] not in name_stems and not all(w[:1].isupper() for w in text):
+            text[0] = opening.lower()  # "Human pregnancy" opening a claim: "human pregnancy"
+        name_parts.append(" ".join(text))
+    head = ", ".join(head_parts) or nothing
     if not head:
-        return " ".join(named)  # "both about Titanic", not "both about  of Titanic"
-    return head + (f" of {' '.join(named)}" if named else "")
+        return " ".join(name_parts)  # "both about Titanic", not "both about  of Titanic"
+    return head + (f" of {' '.join(name_parts)}" if name_parts else "")
 
 
 _RANKS = frozenset(stem(w) for w in "first second third last next previous".split())

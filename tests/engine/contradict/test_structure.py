@@ -604,6 +604,21 @@ def test_what_both_are_about_reads_in_the_claims_own_order() -> None:
     assert verdict.explanation.endswith("both about main trade hub of Vellomar")
 
 
+def test_a_word_written_beside_a_name_is_part_of_it() -> None:
+    # "King Aldric", "Mount Vellor": one name, not "king of Aldric"
+    for a, b, about in [
+        ("King Aldric reigned for 41 years.", "King Aldric reigned for 29 years.", "King Aldric"),
+        ("Mount Vellor rises to 4,210 metres.", "Mount Vellor rises to 3,100 metres.",
+         "Mount Vellor"),
+    ]:  # fmt: skip
+        verdict = assess(a, b, a_note="History/A.md", b_note="History/B.md")
+        assert verdict.kind == "conflicting_values"
+        assert verdict.explanation.endswith(f"both about {about}"), verdict.explanation
+    # a lower-case word beside a name stays what it is about ("freezes" of Lake Orrin)
+    frozen = assess("Lake Orrin freezes over every winter.", "Lake Orrin never freezes over.")
+    assert "freezes Lake Orrin" not in frozen.explanation
+
+
 def test_chinese_words_that_hold_a_negator_character_negate_nothing() -> None:
     # "不同" is "different", "非常" "very", "不得不" "must": no negation in any of them
     for text in ("网关的密码与账户密码不同。", "这个网关非常可靠。", "你不得不重新启动网关。"):
