@@ -881,6 +881,8 @@ def parse_quantities(
             else:
                 named = _named_by_label(text, tokens, i, j)
                 noun = None if named else _count_noun(tokens, j)
+                counted_before = noun is None and not named and _counted_before(tokens, i)
+                noun = noun or counted_before or None
                 scale = _scale_after(text, tokens, j) if noun is None else None
                 label = _label_before(text, tokens, i, j) if noun is None and not scale else None
                 if _quake_size(text, tok, value, noun):
@@ -920,7 +922,11 @@ def parse_quantities(
                         value, high = value * 2, high * 2
                     unit_name = "count:" + _COUNTED_AS.get(noun, meaning_of(noun))
                     # "30 hit points or fewer": the limit follows the counted noun
-                    noun_end = next((k for k in (j + 1, j + 2) if tokens[k - 1].stem == noun), j)
+                    noun_end = (
+                        j
+                        if counted_before
+                        else next((k for k in (j + 1, j + 2) if tokens[k - 1].stem == noun), j)
+                    )
         if value == high == 1 and tok.norm in ("one", "1") and _defines_unit(tokens, j):
             i = j  # "one Byte holds 8 bits", "1 inch equals": the unit defined, not a value
             continue
@@ -1100,6 +1106,10 @@ def _age_before(tokens: tuple[Token, ...], i: int) -> bool:
     prev = [t.norm for t in tokens[max(0, i - 4) : i]]
     if prev[-2:] in (["age", "of"], ["ages", "of"], ["at", "age"]) or prev[-1:] == ["aged"]:
         return True
+    if prev[-2:] in (["older", "than"], ["younger", "than"]):
+        # "older than 500 years": an age, where years (or other times) follow
+        unit = _unit_at(tokens, i + 1)
+        return unit is not None and unit[0] == "time"
     if prev[-1:] in (["just"], ["only"]):
         prev = prev[:-1]
     if prev[-2:] not in (["died", "at"], ["dies", "at"]):
@@ -1175,6 +1185,45 @@ def _label_before(text: str, tokens: tuple[Token, ...], i: int, j: int) -> str |
     if label.stem in COMMON_VERBS or label.norm in _NOT_LABELS or label.norm.endswith("ed"):
         return None
     return label.stem
+
+
+#: Verbs that give how many a plural subject holds: "the permanent teeth number 32".
+_NUMBERING_VERBS = frozenset("number numbers numbered total totals totalled totaled".split())
+_IRREGULAR_PLURALS = frozenset(
+    "teeth men women children feet geese mice people oxen lice dice".split()
+)
+#: Words a numbering verb's subject is cut off at: a clause or a sentence before it.
+_SUBJECT_STOPS = frozenset({".", ";", ":", "and", "but", "which", "that", "while", "whereas"})
+
+
+def _counted_before(tokens: tuple[Token, ...], i: int) -> str | None:
+    """The noun a number after a numbering verb counts: its subject's last plural noun ("A
+    full set of permanent teeth, wisdom teeth included, numbers 28": teeth); None where the
+    verb is a noun ("the numbers 3 and 5", "atomic number 8") or no plural noun is near."""
+    if i < 2 or tokens[i - 1].norm not in _NUMBERING_VERBS:
+        return None
+    verb_at = i - 1
+    before = tokens[verb_at - 1]
+    if before.norm == "," and verb_at >= 2:
+        before = tokens[verb_at - 2]  # "..., wisdom teeth included, numbers 28"
+    if before.kind != "word" or before.norm in ("the", "a", "an", "of", "these", "those"):
+        return None
+    plural_before = looks_plural(before.norm) or before.norm in _IRREGULAR_PLURALS
+    if tokens[verb_at].norm in ("number", "total") and not (
+        plural_before or before.norm in ("included", "combined", "together")
+    ):
+        return None  # "atomic number 8": a label, not a plural subject's verb
+    for k in range(verb_at - 1, max(-1, verb_at - 9), -1):
+        tok = tokens[k]
+        if tok.norm in _SUBJECT_STOPS:
+            return None
+        if (
+            tok.kind == "word"
+            and tok.is_content
+            and (looks_plural(tok.norm) or tok.norm in _IRREGULAR_PLURALS)
+        ):
+            return tok.stem
+    return None
 
 
 def _paired_noun(tokens: tuple[Token, ...], j: int) -> str | None:
@@ -1341,9 +1390,9 @@ def _bound(tokens: tuple[Token, ...], start: int, end: int) -> str:
             return ">="
     if any(p in _ABOUT for p in prev):
         return "~"
-    if prev[-2:] in (["more", "than"], ["greater", "than"], ["at", "least"], ["longer", "than"]):
+    if prev[-2:] in _AT_LEAST:
         return ">="
-    if prev[-2:] in (["less", "than"], ["fewer", "than"], ["at", "most"], ["up", "to"]):
+    if prev[-2:] in _AT_MOST:
         return "<="
     if prev and prev[-1] in _LOWER:
         return ">="
@@ -1352,6 +1401,11 @@ def _bound(tokens: tuple[Token, ...], start: int, end: int) -> str:
     return "="
 
 
+#: The two words before a value that make it a lower or an upper limit.
+_AT_LEAST = (["more", "than"], ["greater", "than"], ["at", "least"], ["longer", "than"],
+             ["older", "than"])  # fmt: skip
+_AT_MOST = (["less", "than"], ["fewer", "than"], ["at", "most"], ["up", "to"],
+            ["younger", "than"])  # fmt: skip
 _BE = frozenset("is are was were".split())
 _SAID_LIMITS = {"minimum": ">=", "maximum": "<="}
 

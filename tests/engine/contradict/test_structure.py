@@ -388,6 +388,11 @@ def test_volumes_compare_across_units_and_conditions_name_other_situations() -> 
         ("They get it at the age of 4.", 4.0, "age"),
         ("Aged 12, she left the valley.", 12.0, "age"),
         ("The keeper is 30 years old.", 30.0, "age"),
+        # an age said by comparison is an age, with its limit
+        ("No tree in the grove is older than 500 years.", 500.0, "age"),
+        # a number after a verb of numbering counts its plural subject
+        ("The Vell islands, the smallest included, number 17.", 17.0, "count:island"),
+        ("The garrison's soldiers totalled 2,000.", 2000.0, "count:soldier"),
         ("It holds 2 quarts.", 2 * 0.946353, "volume"),
         # a rate per base unit of its divisor: litres per second
         ("The pump delivers 40 litres per minute.", 40.0 / 60, "volume/time"),
@@ -399,6 +404,8 @@ def test_ages_and_volumes_are_quantities(text: str, value: float, unit: str) -> 
     (q,) = parse_claim(text).quantities
     assert q.unit == unit
     assert q.low == pytest.approx(value)
+    if "older than" in text:
+        assert q.bound == ">="
 
 
 @pytest.mark.parametrize(
