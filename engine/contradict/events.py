@@ -1116,7 +1116,8 @@ def conflicting_makers(
 ) -> tuple[Making, Making] | None:
     """One thing made by two different people across claims `a` and `b` (no maker shared,
     and neither claim naming the other's maker anywhere), or None."""
-    xs, ys = makings_in(a, a_title), makings_in(b, b_title)
+    xs = tuple(_of_titled_kind(m, a_title, b) for m in makings_in(a, a_title))
+    ys = tuple(_of_titled_kind(m, b_title, a) for m in makings_in(b, b_title))
     for x in xs:
         for y in ys:
             if not _one_thing(x, y) or x.surnames & y.surnames:
@@ -1134,6 +1135,20 @@ def conflicting_makers(
                 continue
             return x, y
     return None
+
+
+def _of_titled_kind(making: Making, title: str, other: str) -> Making:
+    """`making` of a common noun ("The layout was devised by ...") in the note titled `title`
+    ("QWERTY") as the note's thing, where the other claim writes the title before that noun
+    ("the QWERTY layout"): the note's thing of that kind; else `making` unchanged."""
+    if not making.common or not title[:1].isupper():
+        return making
+    named = re.search(
+        rf"\b{re.escape(title)}\s+{re.escape(making.name)}\b", other, flags=re.IGNORECASE
+    )
+    if named is None:
+        return making
+    return replace(making, name=title, key="".join(_name_stems(_trim(title))), common=False)
 
 
 def _one_thing(x: Making, y: Making) -> bool:

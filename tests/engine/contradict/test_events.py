@@ -349,6 +349,16 @@ def test_makers_of_works_and_of_things_a_title_names() -> None:
     assert conflicting_makers(first, other, "Quillpress", "Inventors") is not None
     # ... and elsewhere may be any of many ("the engine" of two cars)
     assert conflicting_makers(first, other, "Printing", "Inventors") is None
+    # "the engine" in *Morrow* is the Morrow engine another claim names, not any other
+    engine = "The engine was designed by Ada Vell."
+    assert (
+        conflicting_makers(engine, "Tom Reyl designed the Morrow engine.", "Morrow", "Engines")
+        is not None
+    )
+    assert (
+        conflicting_makers(engine, "Tom Reyl designed the steam engine.", "Morrow", "Engines")
+        is None
+    )
 
 
 @pytest.mark.parametrize(
