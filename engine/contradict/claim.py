@@ -37,6 +37,7 @@ from engine.contradict.text import (
     AUXILIARIES,
     CHOOSE_VERBS,
     CLAUSE_LEADS,
+    COMMON_VERBS,
     CONDITION_LEADS,
     CONDITION_WORDS,
     DEFINITE_WORDS,
@@ -596,6 +597,21 @@ def _content(tokens: tuple[Token, ...]) -> frozenset[str]:
     return frozenset(out)
 
 
+def _verb_after_name_number(text: str, tokens: tuple[Token, ...], i: int) -> bool:
+    """Word `i` is the verb after a name's number ("USB 2.0 transfers data", "Apollo 11
+    carries three men"): a word in -s right after it, not followed by a verb of its own
+    ("Python 3 features include ...": a noun, then its verb)."""
+    t = tokens[i]
+    if i < 2 or tokens[i - 1].kind != "num" or not name_number(text, tokens, i - 1):
+        return False
+    if not t.norm.endswith("s") or t.norm.endswith(("ss", "us", "is")) or t.surface_upper:
+        return False
+    following = tokens[i + 1] if i + 1 < len(tokens) else None
+    if following is None or following.kind != "word":
+        return False
+    return following.norm not in AUXILIARIES and following.stem not in COMMON_VERBS
+
+
 def _subject(tokens: tuple[Token, ...]) -> frozenset[str]:
     out: set[str] = set()
     for t in tokens:
@@ -1101,6 +1117,8 @@ def parse_claim(text: str) -> ParsedClaim:
             and text[t.start : t.start + 1].isupper()
         )
         verb = t.kind == "word" and is_verb_like(t, tokens, i, capital, last_content)
+        if not verb and t.kind == "word" and _verb_after_name_number(text, tokens, i):
+            verb = True  # "USB 2.0 transfers data", "Apollo 11 lands": the name, then its verb
         # a word of a name, not the verb: "Obsidian Publish subscriptions", "Obsidian Sync keeps"
         if verb and capital and t.norm not in AUXILIARIES and _after_a_name_word(text, tokens, i):
             verb = False

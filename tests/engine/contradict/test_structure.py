@@ -690,6 +690,14 @@ def test_a_leading_phrase_or_frame_is_not_the_subject() -> None:
     assert not parse_claim("This means of travel is slow.").pronoun_subject
 
 
+def test_a_verb_after_a_names_number_ends_the_subject() -> None:
+    # "Vellbus 2.0 transfers data": the name and its number, then the verb
+    assert parse_claim("Vellbus 2.0 transfers data at 40 Mbit/s.").subject == {"vellbus", "#2.0"}
+    assert parse_claim("Vellbus 2.0 tops out at 12 Mbit/s.").subject == {"vellbus", "#2.0"}
+    # ... but a plural noun before its own verb is the subject's
+    assert stem("features") in parse_claim("Vellbus 3 features include hot plugging.").subject
+
+
 def test_an_adverb_before_a_pronoun_leaves_the_pronoun_the_subject() -> None:
     generally = parse_claim("Generally they do not trade with the coast.")
     assert generally.pronoun_subject and not generally.subject
