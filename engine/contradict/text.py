@@ -646,9 +646,6 @@ match matches matched equal equals equalled equaled
 cycle cycles period periods oscillation oscillations
 shed sheds shedding drop drops dropped dropping
 reproduce reproduces reproduced multiply multiplies multiplied replicate replicates replicated
-see sees seen saw visible
-hear hears heard audible
-eat eats eaten ate edible
 """
 #: stem -> the stem of its group's first word
 _MEANING: dict[str, str] = {

@@ -2376,17 +2376,6 @@ def test_a_bare_denial_of_a_verb_the_other_claim_qualifies(a: str, b: str, confl
     assert (verdict.score >= FLAG_THRESHOLD) is conflict, verdict
 
 
-def test_what_can_be_seen_is_visible() -> None:
-    # "visible" is "can be seen": a denial of one is a denial of the other
-    verdict = assess(
-        "The Vell Tower is visible from the harbour.",
-        "The Vell Tower cannot be seen from the harbour.",
-        a_note="Places/Vell Tower.md",
-        b_note="Places/Harbour.md",
-    )
-    assert verdict.kind == "negation" and verdict.score >= FLAG_THRESHOLD, verdict
-
-
 def test_an_explanation_names_what_both_speak_of_without_a_dangling_of() -> None:
     verdict = assess(
         "The Vellania sank on 15 April 1912.",
