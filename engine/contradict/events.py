@@ -556,14 +556,14 @@ def origins_out_of_order(
     xs, ys = origins_in(a, a_title), origins_in(b, b_title)
     for one, other in ((xs, ys), (ys, xs)):
         for later in one:
-            for began in other:
+            for earlier in other:
                 if (
-                    _event(later) in _COMES_AFTER.get(began.event, ())
-                    and _name_key(later) in _keys_of_first(began)
-                    and later.era == began.era
-                    and later.years()[1] < began.years()[0]
+                    _event(later) in _COMES_AFTER.get(earlier.event, ())
+                    and _name_key(later) in _keys_of_first(earlier)
+                    and later.era == earlier.era
+                    and later.years()[1] < earlier.years()[0]
                 ):
-                    return later, began
+                    return later, earlier
     return None
 
 

@@ -13,6 +13,7 @@ from engine.contradict.complexity import costs_in
 from engine.contradict.complexity import rank as complexity_rank
 from engine.contradict.text import (
     COMMON_VERBS,
+    IRREGULAR_PLURALS,
     Token,
     looks_plural,
     meaning_of,
@@ -881,8 +882,8 @@ def parse_quantities(
             else:
                 named = _named_by_label(text, tokens, i, j)
                 noun = None if named else _count_noun(tokens, j)
-                counted_before = noun is None and not named and _counted_before(tokens, i)
-                noun = noun or counted_before or None
+                counted_before = None if noun or named else _counted_before(tokens, i)
+                noun = noun or counted_before
                 scale = _scale_after(text, tokens, j) if noun is None else None
                 label = _label_before(text, tokens, i, j) if noun is None and not scale else None
                 if _quake_size(text, tok, value, noun):
@@ -1189,9 +1190,6 @@ def _label_before(text: str, tokens: tuple[Token, ...], i: int, j: int) -> str |
 
 #: Verbs that give how many a plural subject holds: "the permanent teeth number 32".
 _NUMBERING_VERBS = frozenset("number numbers numbered total totals totalled totaled".split())
-_IRREGULAR_PLURALS = frozenset(
-    "teeth men women children feet geese mice people oxen lice dice".split()
-)
 #: Words a numbering verb's subject is cut off at: a clause or a sentence before it.
 _SUBJECT_STOPS = frozenset({".", ";", ":", "and", "but", "which", "that", "while", "whereas"})
 
@@ -1208,7 +1206,7 @@ def _counted_before(tokens: tuple[Token, ...], i: int) -> str | None:
         before = tokens[verb_at - 2]  # "..., wisdom teeth included, numbers 28"
     if before.kind != "word" or before.norm in ("the", "a", "an", "of", "these", "those"):
         return None
-    plural_before = looks_plural(before.norm) or before.norm in _IRREGULAR_PLURALS
+    plural_before = looks_plural(before.norm) or before.norm in IRREGULAR_PLURALS
     if tokens[verb_at].norm in ("number", "total") and not (
         plural_before or before.norm in ("included", "combined", "together")
     ):
@@ -1220,7 +1218,7 @@ def _counted_before(tokens: tuple[Token, ...], i: int) -> str | None:
         if (
             tok.kind == "word"
             and tok.is_content
-            and (looks_plural(tok.norm) or tok.norm in _IRREGULAR_PLURALS)
+            and (looks_plural(tok.norm) or tok.norm in IRREGULAR_PLURALS)
         ):
             return tok.stem
     return None

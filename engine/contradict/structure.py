@@ -2404,13 +2404,13 @@ def _one_time_event(
         )
     order = origins_out_of_order(a, b, a_title, b_title)
     if order is not None:
-        later, began = order
+        later, earlier = order
         return Verdict(
             0.8,
             "conflicting_values",
             f"{quoted(later.event + ' in ' + later.text)} before "
-            f"{'its start' if began.event == 'began' else 'it ' + began.event} "
-            f"{quoted('in ' + began.text)}, both about {later.name}",
+            f"{'its start' if earlier.event == 'began' else 'it ' + earlier.event} "
+            f"{quoted('in ' + earlier.text)}, both about {later.name}",
         )
     makers = conflicting_makers(a, b, a_title, b_title)
     if makers is not None:
@@ -3862,13 +3862,13 @@ def _both_about(
     written beside a name is part of it ("Queen Victoria", not "queen of Victoria")."""
     # a number of a name ("#zero" of "Absolute zero") is also the title's word "zero"
     place: dict[str, int] = {}
-    written: dict[int, tuple[str, bool]] = {}  # place -> (surface, opens its claim)
+    written: dict[int, str] = {}  # place -> the word as written there
     for offset, claim in ((0, x), (len(x.words) + 1, y)):
         for w in claim.words:
             for key in (w.stem, w.stem.lstrip("#")):
                 if key not in place:
                     place[key] = offset + w.index
-                    written[offset + w.index] = (w.surface, w.index == 0)
+                    written[offset + w.index] = w.surface
     # a verb ("given", "needs") says what happens, an ordinal ("first") which one: neither is
     # what the claims are about
     things = {s for s in what if s not in COMMON_VERBS | _RANKS or s in names} or set(what)
@@ -3882,7 +3882,7 @@ def _both_about(
         if at != run[-1][0] + 1:
             return False
         with_name = s in name_stems or any(t in name_stems for _, t in run)
-        return not with_name or all(written[p][0][:1].isupper() for p in (*[p for p, _ in run], at))
+        return not with_name or all(written[p][:1].isupper() for p, _ in (*run, (at, s)))
 
     runs: list[list[tuple[int, str]]] = []
     for at, s in sorted({*picked, *named}):
@@ -3893,15 +3893,11 @@ def _both_about(
     head_parts: list[str] = []
     name_parts: list[str] = []
     for run in runs:
-        words = [written[at] for at, _ in run]
-        if not name_stems.intersection(s for _, s in run):
-            head_parts.append(" ".join(surface.lower() for surface, _ in words))
-            continue
-        text = [surface for surface, _ in words]
-        opening, opens_claim = words[0]
-        if opens_claim and run[0][1] not in name_stems and not all(w[:1].isupper() for w in text):
-            text[0] = opening.lower()  # "Human pregnancy" opening a claim: "human pregnancy"
-        name_parts.append(" ".join(text))
+        words = " ".join(written[at] for at, _ in run)
+        if name_stems.intersection(s for _, s in run):
+            name_parts.append(words)  # every word capitalised (`joins`): "Queen Victoria"
+        else:
+            head_parts.append(words.lower())
     head = ", ".join(head_parts) or nothing
     if not head:
         return " ".join(name_parts)  # "both about Titanic", not "both about  of Titanic"

@@ -88,6 +88,14 @@ _CJK_WORDS_WITH_A_NEGATOR = frozenset(
     """.split()
 )
 
+#: Plural nouns not made with -s, and their singulars.
+_PLURAL_NOUNS = {
+    "men": "man", "women": "woman", "children": "child", "people": "person", "mice": "mouse",
+    "feet": "foot", "teeth": "tooth",
+}  # fmt: skip
+#: Plurals that `looks_plural` cannot tell by their ending ("teeth", "men").
+IRREGULAR_PLURALS = frozenset(_PLURAL_NOUNS)
+
 _IRREGULAR: dict[str, str] = {
     # verbs whose past forms do not stem to the present
     "chose": "choose", "chosen": "choose", "won": "win", "lost": "lose", "rose": "rise",
@@ -100,8 +108,7 @@ _IRREGULAR: dict[str, str] = {
     "grew": "grow", "grown": "grow", "shrank": "shrink", "shrunk": "shrink", "wrote": "write",
     "written": "write", "saw": "see", "seen": "see", "did": "do", "does": "do", "done": "do",
     "has": "have", "had": "have", "is": "be", "are": "be", "was": "be", "were": "be", "been": "be",
-    "am": "be", "stopped": "stop", "dropped": "drop", "men": "man", "women": "woman",
-    "children": "child", "people": "person", "mice": "mouse", "feet": "foot", "teeth": "tooth",
+    "am": "be", "stopped": "stop", "dropped": "drop", **_PLURAL_NOUNS,
     "worse": "worse", "better": "better", "data": "data", "news": "news", "always": "always",
     "less": "less", "unless": "unless", "this": "this", "thus": "thus", "used": "use",
 }  # fmt: skip
