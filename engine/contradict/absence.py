@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 
-from engine.contradict.text import COMMON_VERBS, stem, stems_match
+from engine.contradict.text import COMMON_VERBS, claim_cache, stem, stems_match
 
 #: "lacks", "lacking any", "lack the ability to"
 _LACK = r"\black(?:s|ed|ing)?\s+(?:any\s+|a\s+|an\s+|the\s+|all\s+)?"
@@ -192,7 +191,7 @@ _NOT_WITHOUT = frozenset(
 )
 
 
-@lru_cache(maxsize=8192)
+@claim_cache(8192)
 def lacked(text: str) -> tuple[Lack, ...]:
     """What claim `text` says is missing: "no frets on the fingerboard" (frets), "free of
     caffeine", "never produce flowers or seeds" (flowers, seeds), "lack any ability to
@@ -224,7 +223,7 @@ def lacked(text: str) -> tuple[Lack, ...]:
     return tuple(found)
 
 
-@lru_cache(maxsize=8192)
+@claim_cache(8192)
 def had(text: str, head: str) -> str | None:
     """Where claim `text` writes a word naming `head` ("metal frets" for "frets"), with the
     two words before it; None where it does not."""
@@ -251,7 +250,7 @@ _EXCLUDING = re.compile(
 _CLOSING = frozenset("themselves itself himself herself alone".split())
 
 
-@lru_cache(maxsize=8192)
+@claim_cache(8192)
 def _excluded_spans(text: str) -> tuple[tuple[int, int, str], ...]:
     """Where claim `text` sets a thing aside (`_EXCLUDING`): (start, end, the thing's last
     word in lower case) for each; a verb set aside ("rather than flushing it away") is left
@@ -275,7 +274,7 @@ def _excluded_spans(text: str) -> tuple[tuple[int, int, str], ...]:
     return tuple(found)
 
 
-@lru_cache(maxsize=8192)
+@claim_cache(8192)
 def excluded(text: str) -> tuple[Lack, ...]:
     """What claim `text` sets aside ("instead of visible light": light; ", not a lens,":
     lens; "but not dinosaurs themselves": dinosaurs), each with the words that say so."""

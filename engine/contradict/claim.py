@@ -25,7 +25,7 @@ import logging
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
-from functools import cached_property, lru_cache
+from functools import cached_property
 from typing import Literal
 
 from engine.contradict.quantities import (
@@ -56,6 +56,7 @@ from engine.contradict.text import (
     SCOPE_BOUNDARY_PUNCT,
     NegationScope,
     Token,
+    claim_cache,
     compared_words,
     contrast_words,
     is_adverb_or_gerund,
@@ -957,7 +958,7 @@ def _determines_noun(tokens: tuple[Token, ...], k: int) -> bool:
     )
 
 
-@lru_cache(maxsize=8192)
+@claim_cache(8192)
 def parse_claim(text: str) -> ParsedClaim:
     """What the structural verdict reads in one claim (cached: candidate pairs share claims)."""
     tokens = tokenize(text)
@@ -1240,11 +1241,6 @@ def parse_claim(text: str) -> ParsedClaim:
         tokens=tokens,
         negator_clauses=tuple(negator_clauses),
     )
-
-
-def clear_parsed_claims() -> None:
-    """Drop the cache of `parse_claim`."""
-    parse_claim.cache_clear()
 
 
 def _length(words: list[ClaimWord]) -> int:

@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -20,6 +19,7 @@ from engine.contradict.text import (
     UP_WORDS,
     NegationScope,
     Token,
+    claim_cache,
     opposites_of,
     overlap_count,
     tokenize,
@@ -46,7 +46,7 @@ from engine.contradict.text import (
 #
 # The parts: `analysis` (what a detector reads and returns), `negation_scopes`, `decisions`,
 # `overlap`, and the detectors in `polarity_cues`, `value_cues` and `decision_cue`. This module
-# composes them; `scan.clear_claim_caches` empties their per-claim caches.
+# composes them; `text.clear_claim_caches` empties their per-claim caches.
 
 __all__ = [
     "CUE_KINDS",
@@ -235,7 +235,7 @@ def opposition(a: Analysis, b: Analysis) -> Cue:
     return best
 
 
-@lru_cache(maxsize=8192)
+@claim_cache(8192)
 def _word_index(text: str) -> dict[str, list[int]]:
     """Stem -> the indexes of the word tokens of claim `text` with that stem."""
     out: dict[str, list[int]] = {}
@@ -296,11 +296,6 @@ def _direction(a: Analysis) -> int:
 def polarity_mismatch(a: Analysis, b: Analysis) -> float:
     """1.0 when exactly one claim contains a negation at all (the seed's cue), else 0."""
     return 1.0 if bool(a.negations) != bool(b.negations) else 0.0
-
-
-def clear_word_index() -> None:
-    """Drop the per-claim word indexes `opposition` looks words up in."""
-    _word_index.cache_clear()
 
 
 # -- value_cues: Cue detectors for values: the same quantity with values that cannot both hold

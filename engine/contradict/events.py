@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from functools import lru_cache
 
 from engine.contradict.gazetteer import PLACE_COUNTRIES
 from engine.contradict.quantities import APPROXIMATE_YEARS
 from engine.contradict.quantities import MONTH_RE as _MONTH_RE
-from engine.contradict.text import known_words, stem, with_left_out_subject
+from engine.contradict.text import claim_cache, known_words, stem, with_left_out_subject
 
 # -- origins: When one named thing began: "X was founded in 1640", "the founding of X in 1837", "X,
 #    established in 1985". A thing begins once, so two claims that give one name two different years
@@ -307,7 +306,7 @@ _APPROXIMATE_PREPS = frozenset({"around", "circa", "c.", "about", "approximately
 _DECADE_PARTS = {None: (0, 9), "early": (0, 4), "mid": (3, 7), "late": (5, 9)}
 
 
-@lru_cache(maxsize=1 << 14)
+@claim_cache(1 << 14)
 def origins_in(text: str, title: str = "") -> tuple[Origin, ...]:
     """Every (name, year) beginning, coming out or death that claim `text` states; `title`:
     its note's title, what a claim opening with "He", "She", "It" or "They" speaks of."""
@@ -624,7 +623,7 @@ class DeathAge:
     text: str  # the age as written: "aged 41"
 
 
-@lru_cache(maxsize=1 << 14)
+@claim_cache(1 << 14)
 def death_ages_in(text: str, title: str = "") -> tuple[DeathAge, ...]:
     """The ages at death that claim `text` (of the note titled `title`) gives, with whom."""
     if "died" not in text:
@@ -963,7 +962,7 @@ class First:
     done: str
 
 
-@lru_cache(maxsize=1 << 14)
+@claim_cache(1 << 14)
 def firsts_in(text: str, title: str = "") -> tuple[First, ...]:
     """Who claim `text` (of the note titled `title`: "He" there is its person) says was the
     first to do what."""
@@ -1003,7 +1002,7 @@ def conflicting_firsts(
     return None
 
 
-@lru_cache(maxsize=1 << 14)
+@claim_cache(1 << 14)
 def makings_in(text: str, title: str = "") -> tuple[Making, ...]:
     """Who made what, as claim `text` (of the note titled `title`) says it."""
     if not _MAKING_WORD.search(text):
@@ -1180,7 +1179,7 @@ def _mentions(text: str, surnames: frozenset[str]) -> bool:
 _MAY_DATE_EVENT = re.compile(rf"\d\d\d|died|first|(?i:{_MAKING_WORDS})")
 
 
-@lru_cache(maxsize=1 << 16)
+@claim_cache(1 << 16)
 def may_date_event(text: str) -> bool:
     """Claim `text` may date a one-time event or name a maker (a cheap filter)."""
     return _MAY_DATE_EVENT.search(text) is not None

@@ -27,12 +27,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
 
 from engine.contradict.events import event_kind as _event_kind
 from engine.contradict.gazetteer import PLACE_COUNTRIES
 from engine.contradict.subdivisions import PLACE_SUBDIVISIONS
-from engine.contradict.text import stem
+from engine.contradict.text import claim_cache, stem
 
 _CONTINENT_NAMES = (
     "Africa",
@@ -300,7 +299,7 @@ class Location:
     named: frozenset[str] = frozenset()  # the places as `places_apart` compares them
 
 
-@lru_cache(maxsize=1 << 14)
+@claim_cache(1 << 14)
 def location_in(text: str, title: str = "") -> Location | None:
     """Where claim `text` (of the note titled `title`, what "It" speaks of) puts one thing."""
     text = text.strip()
@@ -505,7 +504,7 @@ class PlaceNamed:
 _ONE_PLACE = re.compile(rf"(?<![\w-]){_ONE}")
 
 
-@lru_cache(maxsize=1 << 14)
+@claim_cache(1 << 14)
 def places_named(text: str) -> tuple[PlaceNamed, ...]:
     """Every country or place below the country claim `text` names (continents left out:
     they hold too much to set a thing apart), each with the countries it lies in."""

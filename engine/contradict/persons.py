@@ -29,11 +29,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Literal
 
 from engine.contradict.candidates import coined_words, note_title_of
-from engine.contradict.text import Token, known_words, tokenize
+from engine.contradict.text import Token, claim_cache, known_words, tokenize
 
 Gender = Literal["m", "f"]
 
@@ -72,7 +71,7 @@ _TAKING = frozenset(
 _AFTER_OBJECT = frozenset("to into back and as when on across through out".split())
 
 
-@lru_cache(maxsize=1 << 16)
+@claim_cache(1 << 16)
 def has_gendered_word(text: str) -> bool:
     """The claim holds a pronoun or noun that says man or woman (a cheap filter)."""
     return _GENDERED.search(text) is not None
@@ -88,7 +87,7 @@ def gender_about(text: str, title: str, *, own: bool) -> tuple[Gender, str] | No
     return None if naming is None else _gender(text, *naming, own)
 
 
-@lru_cache(maxsize=1 << 14)
+@claim_cache(1 << 14)
 def _gender(
     text: str, names: frozenset[str], whole: frozenset[str], own: bool
 ) -> tuple[Gender, str] | None:
@@ -257,25 +256,13 @@ def _capital(text: str, token: Token) -> bool:
     return text[token.start : token.start + 1].isupper()
 
 
-@lru_cache(maxsize=4096)
+@claim_cache(4096)
 def _title_names(title: str) -> tuple[frozenset[str], frozenset[str]]:
     """The words of a person's note's title, and those of them that name the person alone:
     its coined words ("vell" in *Mara Vell*; "mara" too where it is no word of the
     language)."""
     words = [t.norm for t in tokenize(title) if t.kind == "word"]
     return frozenset(words), coined_words(words)
-
-
-def clear_caches() -> None:
-    """Drop the per-claim cache (a scan of many notes calls this when done)."""
-    _gender.cache_clear()
-    _descent.cache_clear()
-    _colour.cache_clear()
-    _title_names.cache_clear()
-    has_gendered_word.cache_clear()
-    has_half.cache_clear()
-    has_colour_word.cache_clear()
-    kinship_in.cache_clear()
 
 
 def conflicting_gender(
@@ -358,7 +345,7 @@ _DESCRIPTION_WORDS = 6
 _SELF_OPENINGS = frozenset({"i", "he", "she", "a", "an"})
 
 
-@lru_cache(maxsize=1 << 16)
+@claim_cache(1 << 16)
 def has_half(text: str) -> bool:
     """The claim calls something half of a kind ("half-elf", "half brother"): cheap filter."""
     return _HALF.search(text) is not None
@@ -391,7 +378,7 @@ def descent_about(text: str, title: str, *, own: bool) -> Descent | None:
     return None if naming is None else _descent(text, *naming, own)
 
 
-@lru_cache(maxsize=1 << 14)
+@claim_cache(1 << 14)
 def _descent(text: str, names: frozenset[str], whole: frozenset[str], own: bool) -> Descent | None:
     words = [t for t in tokenize(text) if t.kind == "word"]
     mentions = _mentions(text, words, names, whole)
@@ -497,7 +484,7 @@ _COLOUR_ENDS = _DESCRIPTION_ENDS - {"and", "or", "but"}
 _COLOUR_NOUNS = frozenset("colour color hue shade tint".split())
 
 
-@lru_cache(maxsize=1 << 16)
+@claim_cache(1 << 16)
 def has_colour_word(text: str) -> bool:
     """The claim holds a colour word at all (a cheap filter)."""
     return _COLOURED.search(text) is not None
@@ -515,7 +502,7 @@ def colour_about(text: str, title: str, *, own: bool) -> tuple[str, str] | None:
     return None if naming is None else _colour(text, *naming, own)
 
 
-@lru_cache(maxsize=1 << 14)
+@claim_cache(1 << 14)
 def _colour(
     text: str, names: frozenset[str], whole: frozenset[str], own: bool
 ) -> tuple[str, str] | None:
@@ -628,7 +615,7 @@ class Kinship:
     text: str  # the relation as written: "the son of Odin"
 
 
-@lru_cache(maxsize=1 << 14)
+@claim_cache(1 << 14)
 def kinship_in(text: str, title: str = "") -> Kinship | None:
     """Whose child, parent or sibling claim `text` (of the note titled `title`, whom "He" or
     "She" speaks of) says one person is."""

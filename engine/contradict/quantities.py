@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, replace
-from functools import lru_cache
 
 from engine.contradict.complexity import costs_in
 from engine.contradict.complexity import rank as complexity_rank
@@ -15,6 +14,7 @@ from engine.contradict.text import (
     COMMON_VERBS,
     IRREGULAR_PLURALS,
     Token,
+    claim_cache,
     looks_plural,
     meaning_of,
     name_number,
@@ -1957,7 +1957,7 @@ _HAS_NUMBER = re.compile(
 )
 
 
-@lru_cache(maxsize=1 << 15)
+@claim_cache(1 << 15)
 def measure_keys(text: str) -> frozenset[str]:
     """What the values of claim `text` measure, as "unit|word" keys: one per quantity and
     content word in the five words before it ("a lifespan of up to 80 years":

@@ -17,7 +17,6 @@ import numpy as np
 import numpy.typing as npt
 
 from engine.contradict import store
-from engine.contradict.absence import had, lacked
 from engine.contradict.candidates import (
     DEFAULT_NEIGHBOUR_SEARCH,
     NeighbourSearchConfig,
@@ -36,16 +35,10 @@ from engine.contradict.candidates import (
     subject_partner_pairs,
 )
 from engine.contradict.claim import extract_claims, parse_claim
-from engine.contradict.cues import clear_word_index
 from engine.contradict.events import (
-    death_ages_in,
     event_keys,
     event_names,
-    makings_in,
-    may_date_event,
-    origins_in,
 )
-from engine.contradict.locations import location_in, places_named
 from engine.contradict.persons import (
     Descent,
     colour_about,
@@ -56,9 +49,7 @@ from engine.contradict.persons import (
     has_half,
     kind_forms,
 )
-from engine.contradict.persons import clear_caches as clear_person_caches
 from engine.contradict.quantities import measure_keys
-from engine.contradict.stance import stance_in
 from engine.contradict.store import ClaimRow, PairRow
 from engine.contradict.structure import (
     about_different_things,
@@ -68,8 +59,7 @@ from engine.contradict.structure import (
     staple_about,
     varying_values,
 )
-from engine.contradict.structure import clear_caches as clear_structure_caches
-from engine.contradict.text import clear_lexicon_caches, clear_token_caches, tokenize
+from engine.contradict.text import clear_claim_caches, tokenize
 from engine.contradict.types import ScanStats
 from engine.vault.documents import document_kind
 
@@ -1184,30 +1174,3 @@ def _intern(value: str, index: dict[str, int], values: list[str]) -> int:
         found = index[value] = len(values)
         values.append(value)
     return found
-
-
-# -- clear_claim_caches, from cues: the per-claim caches of the cue detectors and of the
-#    structural verdict, emptied here beside the scan that fills them (structure uses a cue
-#    detector, so cues cannot import structure) ---
-
-
-def clear_claim_caches() -> None:
-    """Drop the per-claim caches (analyses, word indexes, tokens): a whole-vault scan fills
-    them with claims the next edit will not ask about (~70 MB), which later work can reuse."""
-    clear_structure_caches()
-    clear_person_caches()
-    clear_word_index()
-    clear_token_caches()
-    # word-level caches too: scattered through the heap, their few survivors would keep
-    # hundreds of the scan's emptied memory arenas alive (10k notes: about 300 MB)
-    clear_lexicon_caches()
-    origins_in.cache_clear()
-    death_ages_in.cache_clear()
-    makings_in.cache_clear()
-    may_date_event.cache_clear()
-    location_in.cache_clear()
-    places_named.cache_clear()
-    stance_in.cache_clear()
-    lacked.cache_clear()
-    had.cache_clear()
-    measure_keys.cache_clear()

@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 
-from engine.contradict.text import stem
+from engine.contradict.text import claim_cache, stem
 
 _FRIENDLY = (
     r"allies|ally|allied|alliance|friends|friendship|friendly|harmony|peace|peaceful|"
@@ -66,7 +65,7 @@ def _party(words: str) -> str:
     return " ".join(stem(w.lower()) for w in words.split() if w.lower() not in _NOT_PARTIES)
 
 
-@lru_cache(maxsize=1 << 14)
+@claim_cache(1 << 14)
 def stance_in(text: str) -> Stance | None:
     """The one stance claim `text` states between two parties, or None: "A and B ... <stance>",
     "A ... <stance> against (with, towards) B", or "A ... B's ... <stance>"."""

@@ -1,7 +1,7 @@
 """The structural verdict on a pair of claims and its explanations: `assess` and its
 `Verdict`, the vetoes (are the two about the same thing?), opposite words, swapped slots,
 reversed decisions, the one-line difference a person can check, and values that vary by
-design. `clear_caches` empties the verdict's caches.
+design.
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from collections.abc import Callable, Collection, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
-from functools import lru_cache
 from typing import Any, NamedTuple
 
 from engine.contradict.absence import excluded, had, lacked, same_thing_word, without_excluded
@@ -22,7 +21,6 @@ from engine.contradict.claim import (
     ParsedClaim,
     analyse,
     clause_breaks,
-    clear_parsed_claims,
     parse_claim,
 )
 from engine.contradict.cues import decision
@@ -77,7 +75,7 @@ from engine.contradict.text import (
     PRONOUN_NEGATORS,
     STOPWORDS,
     Token,
-    clear_shared_stems_cache,
+    claim_cache,
     is_adverb_or_gerund,
     is_content_stem,
     is_negative_adjective,
@@ -96,7 +94,6 @@ from engine.contradict.text import (
     tokenize,
     with_left_out_subject,
 )
-from engine.contradict.traits import clear_caches as clear_trait_caches
 from engine.contradict.traits import conflicting_traits, staple_in, trait_phrase
 from engine.contradict.types import FLAG_THRESHOLD
 
@@ -133,24 +130,9 @@ from engine.contradict.types import FLAG_THRESHOLD
 # values). This module's sections: `verdict` (`assess`, its rules in order, and the rules
 # tried after them: what a thing lacks, is denied, is said to be instead, and where it is),
 # `same_thing` (the vetoes), `antonyms`, `swaps`, `superseded`, `explanations`,
-# `difference` and `templates`. It owns the verdict's caches (`clear_caches`).
+# `difference` and `templates`. Its caches are claim caches (`text.claim_cache`).
 
-__all__ = ["Verdict", "about_different_things", "assess", "clear_caches"]
-
-
-def clear_caches() -> None:
-    """Drop the per-claim and per-pair caches (a whole-vault scan fills them with claims the
-    next edit will not ask about)."""
-    clear_parsed_claims()
-    clear_shared_stems_cache()
-    clear_heading_cache()
-    assess.cache_clear()
-    _one_place_said.cache_clear()
-    _gone_or_there.cache_clear()
-    about_different_things.cache_clear()
-    _bonus_targets.cache_clear()
-    are_opposites.cache_clear()
-    clear_trait_caches()
+__all__ = ["Verdict", "about_different_things", "assess"]
 
 
 # -- verdict: The structural verdict on a pair of claims: `assess` and its `Verdict`. ---
@@ -236,7 +218,7 @@ def _clause_by_clause(a: str, b: str, where: dict[str, Any], closeness: float) -
     return Verdict(best.score * max(closeness, 0.75), best.kind, best.explanation)
 
 
-@lru_cache(maxsize=1 << 16)
+@claim_cache(1 << 16)
 def assess(
     a: str,
     b: str,
@@ -1018,7 +1000,7 @@ def _complementary_limits(x: ParsedClaim, y: ParsedClaim) -> bool:
     return complementary_limits(x.text, y.text)
 
 
-@lru_cache(maxsize=1 << 16)
+@claim_cache(1 << 16)
 def about_different_things(
     a: str,
     b: str,
@@ -2958,7 +2940,7 @@ def _gone_and_still_there(first: _Said, second: _Said) -> Verdict | None:
     return None
 
 
-@lru_cache(maxsize=1 << 14)
+@claim_cache(1 << 14)
 def _gone_or_there(text: str) -> tuple[re.Match[str] | None, re.Match[str] | None] | None:
     """Where claim `text` says its thing is gone (`_GONE`) and where it says it is still there
     (`_STILL_THERE`); None where it says neither, or says it was made again (`_AGAIN`)."""
@@ -3079,7 +3061,7 @@ _ANOTHER_ROUTE = re.compile(
 )
 
 
-@lru_cache(maxsize=1 << 14)
+@claim_cache(1 << 14)
 def _route_ends(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """The two ends claim `text` says a route joins, each as written with the places it
     names (`places_apart`'s keys), where both name a place and nothing says the ends are
@@ -3312,7 +3294,7 @@ _AFTER_THE_VERDICT: tuple[Callable[[_Said, _Said], Verdict | None], ...] = (
 )
 
 
-@lru_cache(maxsize=1 << 14)
+@claim_cache(1 << 14)
 def _one_place_said(text: str) -> tuple[PlaceNamed, ...]:
     """The places claim `text` puts something in (`_places_placed`), where nothing in it
     says the thing moves, spans, is compared, is another instance or is met with in many
@@ -4174,7 +4156,7 @@ _PRIVATIVE_ROOT_ENDINGS = ("ic", "ous", "al")
 _TITLE_FUNCTION_WORDS = frozenset("a an the of and or in on at for to with by from vs".split())
 
 
-@lru_cache(maxsize=8192)
+@claim_cache(8192)
 def _title_words(note: str | None) -> frozenset[str]:
     """The lower-case words of a note's title but function words ("Min Heap": min, heap),
     hyphenated words in their parts ("Big-Endian": big, endian)."""
@@ -4367,7 +4349,7 @@ def _names_of(note: str | None, text: str) -> frozenset[str]:
     )
 
 
-@lru_cache(maxsize=4096)
+@claim_cache(4096)
 def _coined_title_words(note: str) -> frozenset[str]:
     """The words of a note's title that are no word of the language (lower case)."""
     return coined_words([t.norm for t in tokenize(note_title_of(note)) if t.kind == "word"])
@@ -4490,7 +4472,7 @@ def _about_note(
     return names_title and not topic <= shared_stems(topic, other)
 
 
-@lru_cache(maxsize=4096)
+@claim_cache(4096)
 def _heading_stems(heading: str | None) -> frozenset[str]:
     if not heading:
         return frozenset()
@@ -4499,7 +4481,7 @@ def _heading_stems(heading: str | None) -> frozenset[str]:
     )
 
 
-@lru_cache(maxsize=4096)
+@claim_cache(4096)
 def _title_stems(note: str | None) -> frozenset[str]:
     if not note:
         return frozenset()
@@ -4507,14 +4489,6 @@ def _title_stems(note: str | None) -> frozenset[str]:
     if name.lower().endswith(".md"):
         name = name[:-3]
     return frozenset(t.stem for t in tokenize(name) if t.kind == "word" and is_content_stem(t.stem))
-
-
-def clear_heading_cache() -> None:
-    """Drop the caches of heading and title stems and of title words."""
-    _heading_stems.cache_clear()
-    _title_stems.cache_clear()
-    _coined_title_words.cache_clear()
-    _title_words.cache_clear()
 
 
 # -- antonyms: Opposite words for the structural verdict: the shared lexicon's opposites, a few more
@@ -4548,7 +4522,7 @@ FUNCTION_OPPOSITES = frozenset(
 )
 
 
-@lru_cache(maxsize=1 << 16)
+@claim_cache(1 << 16)
 def are_opposites(a: str, b: str) -> bool:
     """Stems `a` and `b` are opposites (listed, morphological, or compared forms of those)."""
     if frozenset((a, b)) in _EXTRA_OPPOSITES:
@@ -4743,7 +4717,7 @@ def _bonus_target(c: ParsedClaim, w: ClaimWord) -> bool:
 _BONUS_RE = re.compile(r"[+\-\u2212]\d+\s+to\s+(\w[\w'’-]*)")
 
 
-@lru_cache(maxsize=8192)
+@claim_cache(8192)
 def _bonus_targets(text: str) -> frozenset[str]:
     """The words signed bonuses in `text` apply to, case-folded (read once per claim)."""
     return frozenset(m.group(1).casefold() for m in _BONUS_RE.finditer(text))

@@ -4,13 +4,47 @@ units), word classes and sentence shape, content words, negators and negation sc
 
 from __future__ import annotations
 
-import functools
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
+
+if TYPE_CHECKING:
+    from functools import _lru_cache_wrapper
+
+_T = TypeVar("_T")
+
+# -- claim caches: every cache keyed by a claim's text, its words or a note's title registers
+#    here (`claim_cache`), so that `clear_claim_caches` empties them all at once. A whole-vault
+#    scan fills them with claims the next edit will not ask about; one left out would keep its
+#    entries, and the memory arenas they sit in, for the life of the process. ---
+
+_CLAIM_CACHES: list[_lru_cache_wrapper[Any]] = []
+
+
+def claim_cache(maxsize: int) -> Callable[[Callable[..., _T]], _lru_cache_wrapper[_T]]:
+    """`functools.lru_cache(maxsize)`, registered with the caches `clear_claim_caches` empties."""
+
+    def register(function: Callable[..., _T]) -> _lru_cache_wrapper[_T]:
+        cached = lru_cache(maxsize=maxsize)(function)
+        _CLAIM_CACHES.append(cached)
+        return cached
+
+    return register
+
+
+def claim_caches() -> tuple[_lru_cache_wrapper[Any], ...]:
+    """Every registered claim cache (for tests and memory reports)."""
+    return tuple(_CLAIM_CACHES)
+
+
+def clear_claim_caches() -> None:
+    """Empty every claim cache (a scan of many notes calls this when done)."""
+    for cached in _CLAIM_CACHES:
+        cached.cache_clear()
+
 
 # -- text: Word-level text analysis shared by the claim extractor and the cue detectors. ---
 #
@@ -175,7 +209,7 @@ def stem(word: str) -> str:
     return base
 
 
-@lru_cache(maxsize=4096)
+@claim_cache(4096)
 def tokenize(text: str) -> tuple[Token, ...]:
     """Tokens of `text` with offsets; contractions split, possessives dropped."""
     out: list[Token] = []
@@ -254,7 +288,7 @@ def overlap_count(needles: frozenset[str] | set[str], haystack: frozenset[str]) 
     return count
 
 
-@lru_cache(maxsize=4096)
+@claim_cache(4096)
 def _shortened(stems: frozenset[str]) -> frozenset[str]:
     """Every stem of `stems` cut by 1-3 characters, when at least 5 remain."""
     return frozenset(
@@ -285,12 +319,6 @@ def strip_negation(text: str) -> str:
     out = _WONT_RE.sub("will", out)
     out = _STRIP_NEG_RE.sub("", out)
     return _SPACES_RE.sub(" ", out).strip()
-
-
-def clear_token_caches() -> None:
-    """Drop the caches of `tokenize` and of the shortened stems `overlap_count` matches."""
-    tokenize.cache_clear()
-    _shortened.cache_clear()
 
 
 @lru_cache(maxsize=1)
@@ -502,7 +530,7 @@ def listed_opposite(a: str, b: str) -> OppositeKind | None:
     return OPPOSITES.get(a, {}).get(b)
 
 
-@functools.lru_cache(maxsize=1 << 16)  # pure; called for every word pair of every candidate
+@claim_cache(1 << 16)  # pure; called for every word pair of every candidate
 def morphological_opposite(a: str, b: str) -> bool:
     """`a` and `b` (stems or words) differ by a negative prefix or by -ful/-less."""
     if len(a) > len(b):
@@ -521,7 +549,7 @@ def morphological_opposite(a: str, b: str) -> bool:
     return False
 
 
-@functools.lru_cache(maxsize=1 << 16)
+@claim_cache(1 << 16)
 def opposites_of(word: str) -> tuple[tuple[str, OppositeKind, float], ...]:
     """Every stem `y` opposite to `word` as (y, kind, strength): the listed opposites
     (strength 1.0), then the morphological ones (`morphological_opposite`, 0.9) not listed.
@@ -595,12 +623,6 @@ DOWN_WORDS: frozenset[str] = frozenset(
     deplete depleted depletes
     """.split()
 )
-
-
-def clear_lexicon_caches() -> None:
-    """Drop the word-pair caches of `morphological_opposite` and `opposites_of`."""
-    morphological_opposite.cache_clear()
-    opposites_of.cache_clear()
 
 
 # -- content_words: Which stems carry content, and which stems two sets of stems share (near stems
@@ -702,7 +724,7 @@ def shared_stems(x: frozenset[str] | set[str], y: frozenset[str] | set[str]) -> 
     return set(_shared_cached(frozenset(x), frozenset(y)))
 
 
-@lru_cache(maxsize=1 << 16)
+@claim_cache(1 << 16)
 def _shared_cached(x: frozenset[str], y: frozenset[str]) -> frozenset[str]:
     by_prefix: dict[str, list[str]] = {}
     for t in y:
@@ -716,11 +738,6 @@ def _shared_cached(x: frozenset[str], y: frozenset[str]) -> frozenset[str]:
         or (len(s) >= 4 and any(_near(s, t) for t in by_prefix.get(s[:4], ())))
         or (s in _MEANING and _MEANING[s] in meanings)
     )
-
-
-def clear_shared_stems_cache() -> None:
-    """Drop the cache of `shared_stems` (it holds the stem sets of the pairs asked about)."""
-    _shared_cached.cache_clear()
 
 
 # -- grammar: Word classes and sentence shape for the structural verdict: verbs (where a subject

@@ -21,10 +21,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 
 from engine.contradict.candidates import links_name, note_title_of, singulars
-from engine.contradict.text import STOPWORDS, Token, tokenize
+from engine.contradict.text import STOPWORDS, Token, claim_cache, tokenize
 
 
 @dataclass(frozen=True)
@@ -306,7 +305,7 @@ _NAME_HEADS = frozenset("scale system language protocol process method algorithm
 _BEFORE_NAME = frozenset("the a an all most adult adults wild these those no some many few".split())
 
 
-@lru_cache(maxsize=1 << 16)
+@claim_cache(1 << 16)
 def has_trait_word(text: str) -> bool:
     """The claim holds a trait word at all (a cheap filter)."""
     return _TRAIT_RE.search(text) is not None
@@ -330,7 +329,7 @@ def traits_about(text: str, title: str, *, own: bool, linked: bool = False) -> t
     return _traits(text, title.casefold(), own, linked)
 
 
-@lru_cache(maxsize=1 << 14)
+@claim_cache(1 << 14)
 def _traits(text: str, title: str, own: bool, linked: bool) -> tuple[Trait, ...]:
     words = [t for t in tokenize(text) if t.kind == "word"]
     if any(t.norm in _COMPARING for t in words):
@@ -539,13 +538,6 @@ def trait_phrase(trait: str, title: str) -> str:
     return _TRAITS[trait][0].format(title)
 
 
-def clear_caches() -> None:
-    """Drop the per-claim cache (a scan of many notes calls this when done)."""
-    _traits.cache_clear()
-    has_trait_word.cache_clear()
-    staple_in.cache_clear()
-
-
 # -- main foods: What an animal mainly lives on: "It lives mainly on other birds" against
 #    "Peregrines feed chiefly on rabbits and other small ground mammals". An animal's staple is
 #    one relation, so two staples of different kinds of food disagree. ---
@@ -622,7 +614,7 @@ class Staple:
     text: str
 
 
-@lru_cache(maxsize=1 << 14)
+@claim_cache(1 << 14)
 def staple_in(text: str) -> Staple | None:
     """The staple claim `text` states ("lives mainly on other birds": birds), or None where it
     states none, states it of a season or a stage of life, or names no food the table

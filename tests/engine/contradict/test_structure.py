@@ -4,16 +4,20 @@ same thing. Examples written for this suite (not taken from any vault), both dir
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 import re
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine import contradict
 from engine.contradict.claim import parse_claim
 from engine.contradict.quantities import limits_in, parse_quantities
-from engine.contradict.structure import NAMED_CLOSENESS, are_opposites, assess, clear_caches
-from engine.contradict.text import shared_stems, stem
+from engine.contradict.structure import NAMED_CLOSENESS, are_opposites, assess
+from engine.contradict.text import claim_caches, clear_claim_caches, shared_stems, stem
 from engine.contradict.types import FLAG_THRESHOLD
 
 CONFLICTS = [
@@ -289,16 +293,51 @@ def test_headings_name_the_entity_in_compilation_notes() -> None:
     assert same_note_kind.score == 0.0
 
 
-def test_clear_caches_empties_the_claim_and_pair_caches_and_keeps_verdicts() -> None:
+def test_clear_claim_caches_empties_every_cache_the_verdict_fills_and_keeps_verdicts() -> None:
     a, b = "Canvas files can be embedded in notes.", "Canvas files cannot be embedded in notes."
     before = assess(a, b, a_note="A.md", b_note="B.md", a_heading="Canvas", b_heading="Embeds")
     assert assess.cache_info().currsize > 0
     assert parse_claim.cache_info().currsize > 0
-    clear_caches()
+    clear_claim_caches()
     assert assess.cache_info().currsize == 0
     assert parse_claim.cache_info().currsize == 0
     again = assess(a, b, a_note="A.md", b_note="B.md", a_heading="Canvas", b_heading="Embeds")
     assert again == before
+
+
+# caches that hold no claim: loaded once per process, or one compiled pattern per link alias
+STATIC_CACHES = {"text.known_words", "judge._shared_judge", "candidates._alias_re"}
+
+
+def _module_caches() -> dict[str, Any]:
+    """Every functools cache defined at module level in engine/contradict."""
+    found: dict[str, Any] = {}
+    for info in pkgutil.iter_modules(contradict.__path__):
+        module = importlib.import_module(f"engine.contradict.{info.name}")
+        for name, obj in vars(module).items():
+            if hasattr(obj, "cache_clear") and getattr(obj, "__module__", "") == module.__name__:
+                found[f"{info.name}.{name}"] = obj
+    return found
+
+
+def test_every_cache_of_a_claim_is_registered_and_emptied_after_many_verdicts() -> None:
+    caches = _module_caches()
+    registered = {id(c) for c in claim_caches()}
+    unregistered = {n for n, c in caches.items() if id(c) not in registered}
+    assert unregistered == STATIC_CACHES
+    # claims that reach the rules behind the verdict: events, places, persons, traits, lacks
+    pairs = [
+        ("The bridge was completed in 1810 in Lyon.", "The bridge was finished in 1840 in Paris."),
+        ("Tam Holt is an elderly woman, keeper of the ferry.", "Tam Holt rode his horse home."),
+        ("There are no frets on the fingerboard.", "The fingerboard carries metal frets."),
+        ("The first line ran from Tokyo to Osaka.", "Peregrines feed chiefly on rabbits."),
+    ]
+    for a, b in pairs:
+        assess(a, b, a_note="Bridge.md", b_note="Other.md")
+    assert sum(c.cache_info().currsize for c in claim_caches()) > 0
+    clear_claim_caches()
+    left = {n: c.cache_info().currsize for n, c in caches.items() if id(c) in registered}
+    assert all(size == 0 for size in left.values()), {n: s for n, s in left.items() if s}
 
 
 WORDS = st.sampled_from(
