@@ -938,7 +938,7 @@ def settle_pairs(
     """The scored pairs worth keeping: not those one of whose notes also states the other
     claim (a note stating both -- two options of one spell -- treats them as compatible, and so
     does a note copying it), nor values that vary by design across templated notes
-    (`templates.varying_values`). `texts` maps claim ids to their text."""
+    (`structure.varying_values`). `texts` maps claim ids to their text."""
     kept = [p for p in pairs if not (holds(p.a_path, p.b_hash) or holds(p.b_path, p.a_hash))]
     drop = varying_values(
         [(p.a_id, texts[p.a_id], p.a_path, p.b_id, texts[p.b_id], p.b_path) for p in kept]

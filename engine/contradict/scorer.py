@@ -21,7 +21,7 @@ conflict. Pairs the scan's budget leaves unread get the structural verdict alone
 
 The explanation is one line a person can check: the structure's where it compared values,
 dates, a swapped relation or a changed decision, else the two differing parts and what both
-are about (`difference.difference_line`), never a list of negator words.
+are about (`structure.difference_line`), never a list of negator words.
 
 Two operating points: `threshold` (FLAG_THRESHOLD) is what every front end shows by default;
 pairs from `weak_threshold` up are stored too and shown only on request ("weak"). The
