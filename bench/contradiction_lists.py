@@ -24,6 +24,8 @@ sets are the blind measure: this script counts them and prints none of their sen
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import json
 import os
 import shutil
@@ -160,8 +162,11 @@ def written_vault(name: str, work: Path) -> dict[str, Any]:
 
 def planted(name: str, work: Path) -> dict[str, Any]:
     root = work / "planted"
-    if not (root / name / "truth.jsonl").exists() and plant_main(["--all", str(root)]) != 0:
-        raise RuntimeError("plant_contradictions.py --all failed")
+    if not (root / name / "truth.jsonl").exists():
+        with contextlib.redirect_stdout(io.StringIO()):  # its summary lines, not this table's
+            planted_ok = plant_main(["--all", str(root)]) == 0
+        if not planted_ok:
+            raise RuntimeError("plant_contradictions.py --all failed")
     return scored_vault(root / name / "vault", root / name / "truth.jsonl", work / f"work-{name}")
 
 
