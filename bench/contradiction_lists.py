@@ -33,6 +33,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -177,28 +178,31 @@ def labelled(path: Path) -> dict[str, Any]:
 
 def lists(data: Path, work: Path) -> dict[str, Callable[[], dict[str, Any]]]:
     """Every list by name, each a function that measures it."""
-    vaults = data / "contradiction-vaults"
+    if not (data / "contradiction-vaults").is_dir():
+        raise SystemExit(f"no contradiction vaults under {data} (give --data)")
     found: dict[str, Callable[[], dict[str, Any]]] = {
-        "rpg-east": lambda: dev_vault(
-            "rpg-east", ("rpg-east-natural.jsonl", "rpg-east-agreements.jsonl"), data, work
+        "rpg-east": partial(
+            dev_vault,
+            "rpg-east",
+            ("rpg-east-natural.jsonl", "rpg-east-agreements.jsonl"),
+            data,
+            work,
         ),
-        "shalamar-planted": lambda: dev_vault(
-            "shalamar-planted", ("shalamar-planted.jsonl",), data, work
+        "shalamar-planted": partial(
+            dev_vault, "shalamar-planted", ("shalamar-planted.jsonl",), data, work
         ),
     }
     for name in UNMODIFIED:
-        found[name] = lambda name=name: unmodified(name, data, work)  # type: ignore[misc]
+        found[name] = partial(unmodified, name, data, work)
     for name in ("probes", *HELD_OUT):
-        found[name] = lambda name=name: probe_set(name, work)  # type: ignore[misc]
+        found[name] = partial(probe_set, name, work)
     for name in WRITTEN_VAULTS:
-        found[f"written-{name}"] = lambda name=name: written_vault(name, work)  # type: ignore[misc]
+        found[f"written-{name}"] = partial(written_vault, name, work)
     for name in ("obsidian-help-en", "dnd-srd"):
-        found[f"planted-{name}"] = lambda name=name: planted(name, work)  # type: ignore[misc]
+        found[f"planted-{name}"] = partial(planted, name, work)
     pairs = data / "contradiction"
-    found["mnli"] = lambda: labelled(pairs / "mnli_dev_matched_binary_2000.jsonl")
-    found["scifact-pairs"] = lambda: labelled(pairs / "scifact_claim_evidence.jsonl")
-    if not vaults.is_dir():
-        raise SystemExit(f"no contradiction vaults under {data} (give --data)")
+    found["mnli"] = partial(labelled, pairs / "mnli_dev_matched_binary_2000.jsonl")
+    found["scifact-pairs"] = partial(labelled, pairs / "scifact_claim_evidence.jsonl")
     return found
 
 
