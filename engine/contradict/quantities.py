@@ -664,6 +664,8 @@ def _unit_at(tokens: tuple[Token, ...], i: int) -> tuple[str, float, int] | None
         if inner is not None and inner[0] == "length" and tokens[i + 1].kind == "word":
             return "area", inner[1] ** 2, 2
         return None
+    if tok.norm == "nautical" and i + 1 < len(tokens) and tokens[i + 1].norm in ("mile", "miles"):
+        return "length", 1852.0, 2  # "one nautical mile": 1,852 metres, not a statute mile
     if tok.norm == "per":
         if i + 1 < len(tokens) and tokens[i + 1].norm == "cent":
             return "percent", 1.0, 2
@@ -881,7 +883,7 @@ def parse_quantities(
                 j += used
             else:
                 named = _named_by_label(text, tokens, i, j)
-                noun = None if named else _count_noun(tokens, j)
+                noun = None if named else _count_noun(tokens, j) or _count_of_owned(tokens, j)
                 counted_before = None if noun or named else _counted_before(tokens, i)
                 noun = noun or counted_before
                 scale = _scale_after(text, tokens, j) if noun is None else None
@@ -908,6 +910,9 @@ def parse_quantities(
                         # "grade 2 and 3": each of the listed labels, as one span
                         value, high = min(value, listed[0]), max(high, listed[0])
                         j += 2
+                elif noun is None and _bare_value(tokens, i, j):
+                    # "Pi is approximately 3.14159.": the thing's own value, with no unit
+                    unit_name = "number"
                 elif (
                     noun is None
                     or _year_before_name(text, tokens, i, j)
@@ -980,6 +985,26 @@ def _changed_to(text: str, tokens: tuple[Token, ...], found: list[Quantity]) -> 
 
 #: Verbs after "one <unit>" that define the unit by another: "one byte holds 8 bits".
 _DEFINING = frozenset("is equals equal holds contains comprises makes =".split())
+
+
+#: Verbs that give a thing's value as a plain number ("is 3.14159", "equals about 2.718").
+_COPULAS = frozenset("is are was equals equal".split())
+#: Words that end the clause a value closes.
+_CLAUSE_ENDS = frozenset({".", ",", ";", ":", "!", "?"})
+
+
+def _bare_value(tokens: tuple[Token, ...], i: int, j: int) -> bool:
+    """The number of tokens `i`..`j` is written with a decimal point right after a verb of
+    being (a hedge between them allowed) and closes its clause: a thing's value with no unit
+    ("Pi is approximately 3.14159.", "e equals 2.718, ..."), not a label or a count."""
+    if tokens[i].kind != "num" or "." not in tokens[i].norm:
+        return False
+    if j < len(tokens) and tokens[j].norm not in _CLAUSE_ENDS:
+        return False
+    k = i - 1
+    if k >= 0 and tokens[k].norm in _ABOUT | {"exactly", "precisely"}:
+        k -= 1
+    return k >= 0 and tokens[k].norm in _COPULAS
 
 
 def _defines_unit(tokens: tuple[Token, ...], j: int) -> bool:
@@ -1317,6 +1342,21 @@ def _count_noun(tokens: tuple[Token, ...], i: int) -> str | None:
             return third.stem
         return nxt.stem
     return tok.stem
+
+
+#: Words that say whose things a number counts ("650 of his instruments").
+_OWNERS = frozenset("his her its their our my your".split())
+
+
+def _count_of_owned(tokens: tuple[Token, ...], i: int) -> str | None:
+    """The plural noun counted through "of" and an owner from token i ("[650] of his
+    instruments"), else None."""
+    if i + 2 >= len(tokens) or tokens[i].norm != "of" or tokens[i + 1].norm not in _OWNERS:
+        return None
+    noun = tokens[i + 2]
+    if noun.kind != "word" or not noun.is_content or not looks_plural(noun.norm):
+        return None
+    return None if noun.norm in _NOT_COUNT_NOUNS else noun.stem
 
 
 #: Verbs a counted thing may do right after its number and name ("a 9.0 earthquake struck").
@@ -1911,6 +1951,11 @@ def _same_value(a: Quantity, b: Quantity) -> bool:
     if a.low != a.high or b.low != b.high or a.bound in ("<=", ">=") or b.bound in ("<=", ">="):
         return a.compatible(b)
     tol = 0.10 if "~" in (a.bound, b.bound) else 0.02
+    digits = min(significant_digits(a), significant_digits(b))
+    if digits >= _CONSTANT_DIGITS and a.bound == b.bound == "=":
+        # "9,192,631,770 periods": every digit written is asserted, not a rounding (kept
+        # above a thousandth for units converted by rounded factors)
+        tol = max(5 * 10.0**-digits, 0.001)
     if a.unit == "volume":
         tol = max(tol, 0.2)  # US and imperial pints, quarts and gallons differ by a fifth
     if abs(a.low - b.low) <= tol * max(abs(a.low), abs(b.low), 1e-12):
@@ -1920,6 +1965,22 @@ def _same_value(a: Quantity, b: Quantity) -> bool:
         ratio = max(a.low, b.low) / min(a.low, b.low)
         return any(abs(ratio - 1.024**k) <= 0.003 * 1.024**k for k in range(1, 5))
     return False
+
+
+#: Significant digits from which a number written out is exact, each digit asserted.
+_CONSTANT_DIGITS = 7
+_WRITTEN_NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
+
+
+def significant_digits(q: Quantity) -> int:
+    """How many significant digits the number of `q` is written with ("9,192,631,770": 9;
+    "3,000": 1; "2.50": 3)."""
+    m = _WRITTEN_NUMBER.search(q.text)
+    if m is None:
+        return 0
+    written = m.group().replace(",", "")
+    digits = written.replace(".", "").lstrip("0")
+    return len(digits if "." in written else digits.rstrip("0"))
 
 
 def _different_limits(a: Quantity, b: Quantity) -> bool:

@@ -2135,9 +2135,14 @@ def _only_values_of_one_thing(
     rather than counts or labels, where the words around the two name no two different
     measures ("rises to 3,000 m" / "is 40 km wide"): "In ideal water it hatches in about 9
     days" in the thing's note against "[[Vell Trout]] eggs take 30 days to hatch"."""
-    # "a US size 8 needle is 8 mm thick": a label names which one, it measures nothing
+    # "a US size 8 needle is 8 mm thick": a label names which one, it measures nothing;
+    # "a boat making one knot" in a claim about the [[Knot]]: the unit itself, no value
     xs, ys = (
-        tuple(q for q in _without_opening_one(_one_per_value(_negated_limits(c))) if _measures(q))
+        tuple(
+            q
+            for q in _without_opening_one(_one_per_value(_negated_limits(c)))
+            if _measures(q) and not _one_of_subject(q, subject)
+        )
         for c in (x, y)
     )
     if len(xs) != 1 or len(ys) != 1 or x.dates or y.dates:
@@ -2163,6 +2168,18 @@ def _only_values_of_one_thing(
     if bool(kinds_a) != bool(kinds_b):
         return []  # "lies at 1,200 m" / "is 300 m deep": a measure named on one side only
     return [(qa, qb, frozenset(qa.anchor & qb.anchor))]
+
+
+def _one_of_subject(q: Quantity, subject: frozenset[str]) -> bool:
+    """Value `q` is one of the thing the claims are about, written as its unit ("one knot"
+    where both speak of the knot): the thing itself, not a value of it."""
+    words = q.text.casefold().split()
+    return (
+        q.unit != "percent"  # "a third" of the [[Rule of Thirds]] is a share of something
+        and len(words) == 2
+        and words[0] in ("one", "1", "a", "an")
+        and stem(words[1]) in subject
+    )
 
 
 def _measures(q: Quantity) -> bool:
@@ -2330,6 +2347,7 @@ _TIMES = frozenset(
 _DIMENSIONS = {
     "length": "distance", "mass": "weight", "time": "duration", "temperature": "temperature",
     "data": "size", "volume": "volume", "area": "area", "speed": "speed", "age": "age",
+    "number": "the value", "length/time": "speed",
 }  # fmt: skip
 
 

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from engine import contradict
 from engine.contradict.claim import parse_claim
-from engine.contradict.quantities import limits_in, parse_quantities
+from engine.contradict.quantities import limits_in, parse_quantities, same_measure
 from engine.contradict.structure import NAMED_CLOSENESS, are_opposites, assess
 from engine.contradict.text import claim_caches, clear_claim_caches, shared_stems, stem
 from engine.contradict.types import FLAG_THRESHOLD
@@ -382,6 +382,80 @@ def test_one_measure_of_a_thing_named_across_notes_conflicts() -> None:
         assess(own, plain, a_note="Peoples/Lantern Family.md", b_note="Customs.md").score
         < FLAG_THRESHOLD
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "unit"),
+    [
+        # a number written with a decimal point right after a verb of being: the thing's value
+        ("The Vell constant is approximately 1.41421.", 1.41421, "number"),
+        ("Its ratio equals 2.5, as the rim sets it.", 2.5, "number"),
+        # a nautical mile is 1,852 metres, not a statute mile
+        ("A sea league is three nautical miles.", 3 * 1852.0, "length"),
+        # a count through an owner: "650 of his instruments"
+        ("Around 300 of her letters survive.", 300.0, "count:letter"),
+    ],
+)
+def test_bare_values_nautical_miles_and_owned_counts_are_quantities(
+    text: str, value: float, unit: str
+) -> None:
+    (q,) = parse_claim(text).quantities
+    assert q.unit == unit
+    assert q.low == pytest.approx(value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The answer is 42.",  # a whole number with no unit: a label as often as a value
+        "Version 2.5 of the app ships today.",  # not after a verb of being
+        "The ratio is 2.5 times the hub.",  # the clause goes on: not the thing's own value
+    ],
+)
+def test_numbers_that_are_no_bare_value_stay_out(text: str) -> None:
+    assert not [q for q in parse_claim(text).quantities if q.unit == "number"]
+
+
+def test_a_constant_written_to_every_digit_differs_in_one_digit() -> None:
+    """Seven or more significant digits assert every digit; rounded figures keep 2 %."""
+    (a,) = parse_quantities("The interval is 4,812,736,901 beats.")
+    (b,) = parse_quantities("The interval is 4,182,736,901 beats.")
+    (c,) = parse_quantities("The interval is 4,812,736,901 beats exactly.")
+    assert not same_measure(a, b)
+    assert same_measure(a, c)
+    (r1,) = parse_quantities("Sound travels at 343 m/s.")
+    (r2,) = parse_quantities("Sound travels at 340 m/s.")
+    assert same_measure(r1, r2)
+
+
+def test_the_value_of_a_linked_thing_given_twice_conflicts() -> None:
+    """A constant's note and a claim that links it, each giving its value with no unit; a
+    unit's note and a claim that names one of it; a count of a person's works."""
+    notes = {"a_note": "Mathematics/Vell Constant.md", "b_note": "Mathematics/Wheels.md"}
+    own = "The Vell constant, the ratio of rim to hub, is approximately 1.41421."
+    other = "The ratio of rim to hub, the Vell Constant, is roughly 1.73."
+    verdict = assess(own, other, **notes, b_links=("Vell Constant",))
+    assert verdict.kind == "conflicting_values" and verdict.score >= FLAG_THRESHOLD, verdict
+    assert "1.41421" in verdict.explanation and "1.73" in verdict.explanation
+    assert "Vell" in verdict.explanation
+    same = "The ratio of rim to hub, the Vell Constant, is roughly 1.414."
+    assert assess(own, same, **notes, b_links=("Vell Constant",)).score < FLAG_THRESHOLD
+
+    knot = {"a_note": "Sailing/Knot.md", "b_note": "Sailing/Ships.md"}
+    defined = "One knot is one nautical mile per hour."
+    sailed = "A ship making one knot covers about 3 kilometres every hour."
+    verdict = assess(defined, sailed, **knot, b_links=("Knot",))
+    assert verdict.kind == "conflicting_values" and verdict.score >= FLAG_THRESHOLD, verdict
+    assert "speed" in verdict.explanation
+    agreeing = "A ship making one knot covers about 1.85 kilometres every hour."
+    assert assess(defined, agreeing, **knot, b_links=("Knot",)).score < FLAG_THRESHOLD
+
+    letters = {"a_note": "People/Vell Marr.md", "b_note": "Archives/Letters.md"}
+    own = "Around 300 of her letters survive, out of some 2,000 written."
+    other = "Only about 40 Vell Marr letters are known to survive."
+    verdict = assess(own, other, **letters, b_links=("Vell Marr",))
+    assert verdict.kind == "conflicting_values" and verdict.score >= FLAG_THRESHOLD, verdict
+    assert "300" in verdict.explanation and "40" in verdict.explanation
 
 
 def test_a_name_in_another_clause_than_the_value_ties_nothing() -> None:
