@@ -801,6 +801,12 @@ def _assess_pair(
     if x.other != y.other:
         # "four other rock formations", "other journalists": one claim is about something else
         best = Verdict(best.score * 0.6, best.kind, best.explanation)
+    if best.kind in ("negation", "opposing_sentiment") and (
+        _some_against_one(x, y) or _some_against_one(y, x)
+    ):
+        # "Some operating systems do not allow ..." / "... anywhere your operating system
+        # allows": what holds of some of a kind says nothing of the one the other speaks of
+        best = Verdict(best.score * 0.5, best.kind, best.explanation)
     if (
         best.kind in ("negation", "opposing_sentiment")
         and not _same_situation(x, y)
@@ -832,6 +838,23 @@ def _assess_pair(
     if score <= 0.0:
         return _NONE  # a flip whose base was cancelled ("not cooled by sodium"): nothing shown
     return Verdict(score, best.kind, best.explanation)
+
+
+#: Words that open a subject as a part of its kind ("Some operating systems", "Many birds").
+_PARTIAL = frozenset("some certain several many most few".split())
+#: Words that say a claim holds of a whole kind, or of none of it.
+_WHOLE = frozenset("all every each always never no none any nobody nothing".split())
+
+
+def _some_against_one(c: ParsedClaim, o: ParsedClaim) -> bool:
+    """Claim `c` opens with a part of a kind as its subject ("Some operating systems do not
+    allow ...", "A few vaults ...") and claim `o` says nothing of the whole kind (no "all",
+    "every", "never", "no ..."): the two may be about different members."""
+    words = [t.norm for t in c.tokens if t.kind == "word"]
+    if not words:
+        return False
+    opens = words[0] in _PARTIAL or words[:2] == ["a", "few"]
+    return opens and not any(t.norm in _WHOLE for t in o.tokens if t.kind == "word")
 
 
 #: Words a title files its note under rather than name its thing with.
@@ -4660,10 +4683,28 @@ def antonym_pairs(x: ParsedClaim, y: ParsedClaim) -> list[tuple[ClaimWord, Claim
                     continue  # "Large or smaller creatures" / "larger creatures": a range
                 if _purpose(x, wx) or _purpose(y, wy):
                     continue  # "expended to activate": what it is for, not what happens
+                if _amount_lost(x, wx, wy) or _amount_lost(y, wy, wx):
+                    continue  # "you lose 1 FP" gives up an amount; it loses no contest
                 antonyms.append((wx, wy))
                 used_y.add(wy.index)
                 break
     return antonyms
+
+
+#: "lose" before an amount ("lose 1 FP", "loses two hit points", "lost 5 kg").
+_LOSE_AMOUNT = re.compile(
+    r"\blos(?:e|es|t|ing)\s+(?:up\s+to\s+|about\s+|only\s+)?"
+    r"(?:\d|(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|half)\s)",
+    re.IGNORECASE,
+)
+
+
+def _amount_lost(c: ParsedClaim, w: ClaimWord, other: ClaimWord) -> bool:
+    """Word `w` of claim `c` is "lose" before an amount, paired with "win" (`other`): giving
+    up an amount, whose opposite is a gain, not a win."""
+    return (
+        w.stem == stem("lose") and other.stem == stem("win") and bool(_LOSE_AMOUNT.search(c.text))
+    )
 
 
 def _may_be_opposite(c: ParsedClaim, w: ClaimWord) -> bool:

@@ -118,6 +118,10 @@ AGREEMENTS = [
     ("A throw of 11 or more is a fumble with the bone dice.", "A throw of 4 or less is a triumph with the bone dice."),
     # values listed: one matches
     ("The Standard plan includes 1 vault, the Plus plan includes 10 vaults.", "The Plus plan includes ten vaults."),
+    # what holds of some of a kind says nothing of the one the other claim speaks of
+    ("Some keyboards do not allow the layout to be changed from the toolbar.", "You can change the layout from anywhere your keyboard allows."),
+    # losing an amount is the opposite of a gain, not of a win
+    ("If both climbers fail, the one with the smaller failure wins.", "On a failure, a climber loses 3 tokens."),
 ]  # fmt: skip
 
 
@@ -456,6 +460,17 @@ def test_the_value_of_a_linked_thing_given_twice_conflicts() -> None:
     verdict = assess(own, other, **letters, b_links=("Vell Marr",))
     assert verdict.kind == "conflicting_values" and verdict.score >= FLAG_THRESHOLD, verdict
     assert "300" in verdict.explanation and "40" in verdict.explanation
+
+
+def test_a_part_of_a_kind_still_conflicts_with_the_whole_kind() -> None:
+    """"Some ... do not" against a claim about all of the kind, or none of it, conflicts."""
+    some = "Some keyboards do not allow the layout to be changed."
+    every = "Every keyboard allows the layout to be changed."
+    verdict = assess(some, every)
+    assert verdict.kind == "negation" and verdict.score >= FLAG_THRESHOLD, verdict
+    # and a win against a lost contest is still a flip
+    won = assess("The home side won the final.", "The home side lost the final.")
+    assert won.score >= FLAG_THRESHOLD, won
 
 
 def test_a_name_in_another_clause_than_the_value_ties_nothing() -> None:
