@@ -463,7 +463,7 @@ def test_the_value_of_a_linked_thing_given_twice_conflicts() -> None:
 
 
 def test_a_part_of_a_kind_still_conflicts_with_the_whole_kind() -> None:
-    """"Some ... do not" against a claim about all of the kind, or none of it, conflicts."""
+    """ "Some ... do not" against a claim about all of the kind, or none of it, conflicts."""
     some = "Some keyboards do not allow the layout to be changed."
     every = "Every keyboard allows the layout to be changed."
     verdict = assess(some, every)
