@@ -161,11 +161,11 @@ def written_vault(name: str, work: Path) -> dict[str, Any]:
     return scored_vault(folder / "vault", folder / "truth.jsonl", work / f"work-written-{name}")
 
 
-def planted(name: str, work: Path) -> dict[str, Any]:
+def planted(name: str, data: Path, work: Path) -> dict[str, Any]:
     root = work / "planted"
     if not (root / name / "truth.jsonl").exists():
         with contextlib.redirect_stdout(io.StringIO()):  # its summary lines, not this table's
-            planted_ok = plant_main(["--all", str(root)]) == 0
+            planted_ok = plant_main(["--all", str(root), "--data", str(data)]) == 0
         if not planted_ok:
             raise RuntimeError("plant_contradictions.py --all failed")
     return scored_vault(root / name / "vault", root / name / "truth.jsonl", work / f"work-{name}")
@@ -199,7 +199,7 @@ def lists(data: Path, work: Path) -> dict[str, Callable[[], dict[str, Any]]]:
     for name in WRITTEN_VAULTS:
         found[f"written-{name}"] = partial(written_vault, name, work)
     for name in ("obsidian-help-en", "dnd-srd"):
-        found[f"planted-{name}"] = partial(planted, name, work)
+        found[f"planted-{name}"] = partial(planted, name, data, work)
     pairs = data / "contradiction"
     found["mnli"] = partial(labelled, pairs / "mnli_dev_matched_binary_2000.jsonl")
     found["scifact-pairs"] = partial(labelled, pairs / "scifact_claim_evidence.jsonl")

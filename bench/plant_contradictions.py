@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/plant_contradictions.py bench/plants/obsidian-help-en.json \
         ../shared/data/vaults/obsidian-help/en /tmp/planted/obsidian-help-en
-    .venv/bin/python bench/plant_contradictions.py --all /tmp/planted
+    .venv/bin/python bench/plant_contradictions.py --all /tmp/planted [--data ../shared/data]
 
 A plant file (`bench/plants/*.json`) lists items, each two sentences planted into two notes:
 `label` is `contradiction` (the two cannot both hold) or `agreement` (a look-alike that a
@@ -28,10 +28,10 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 SHARED = HERE.parent.parent / "shared" / "data"
-#: plant file -> its source vault (for --all)
+#: plant file -> its source vault under the shared data folder (for --all)
 DEFAULT_SETS = {
-    "obsidian-help-en.json": SHARED / "vaults" / "obsidian-help" / "en",
-    "dnd-srd.json": SHARED / "dedup" / "dnd-srd-5.1",
+    "obsidian-help-en.json": Path("vaults") / "obsidian-help" / "en",
+    "dnd-srd.json": Path("dedup") / "dnd-srd-5.1",
 }
 _HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
 _FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
@@ -135,11 +135,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("spec", nargs="?", type=Path)
     parser.add_argument("source", nargs="?", type=Path)
     parser.add_argument("out", nargs="?", type=Path)
+    parser.add_argument(
+        "--data", type=Path, default=SHARED, help="the shared data folder (for --all)"
+    )
     args = parser.parse_args(argv)
     try:
         if args.all:
             for name, source in DEFAULT_SETS.items():
-                result = plant(HERE / "plants" / name, source, args.all / Path(name).stem)
+                result = plant(
+                    HERE / "plants" / name, args.data / source, args.all / Path(name).stem
+                )
                 print(json.dumps(result))
             return 0
         if not (args.spec and args.source and args.out):

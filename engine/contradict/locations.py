@@ -180,12 +180,13 @@ _BE = r"(?:is|are|was|were|lies|lie|stands|stand|sits|sit|rises|rise)"
 # "lives in", "grows only on", "towers over", "runs through": where a thing is
 _LIVES = (
     r"(?:lives?|grows?|occurs?|breeds?|nests?|thrives?|stands?|sits?|lies|lie|rises?|towers?"
-    r"|runs?|flows?|stretch(?:es)?|spans?|hangs?|perch(?:es)?|nestles?|straddles?)"
+    r"|runs?|flows?|stretch(?:es)?|spans?|cross(?:es)?|hangs?|perch(?:es)?|nestles?|straddles?)"
 )
 # "over", "through", "near": a place the thing is in, on or by
 _AT = r"(?:in|on|over|above|through|across|along|near|beside|at|within|off|close\s+to|next\s+to)"
-# what a verb of place may hold before its place ("spans a valley close to Segovia")
-_HELD = r"(?:(?:a|an|the)\s+(?:[a-z][\w'’-]*\s+){0,2}?)?"
+# what a verb of place may hold before its place ("spans a valley close to Segovia", "crosses
+# the River Thames in London")
+_HELD = r"(?:(?:a|an|the)\s+(?:[a-z][\w'’-]*\s+){0,2}?(?:[A-Z][\w'’-]*\s+){0,3}?)?"
 # "the rocky coasts of", "the Po Valley of": a part of the place, which lies where it does
 _LANDSCAPE = r"(?:the\s+(?:[\w'’-]+\s+){0,2}?[\w'’-]+\s+of\s+)?"
 # what a place is ("A belt of the central United States", "An island in the Aegean")

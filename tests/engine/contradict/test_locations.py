@@ -103,6 +103,11 @@ def test_one_thing_in_two_places_of_one_level(a: str, b: str, conflict: bool) ->
          "The Pont du Vell stands next to Seville.", True),
         # a line whose opening is an act: where it was done, not where the thing is
         ("A dish cooked in Spain.", "Vell Stew", "Vell Stew is found only in Italy.", False),
+        # what a bridge crosses or spans, named, before where it is
+        ("Vell Bridge crosses the River Vell in Leeds.", "",
+         "Vell Bridge spans the River Tarn in Edinburgh.", True),
+        ("Vell Bridge crosses the River Vell in Leeds.", "",
+         "Vell Bridge spans the River Vell in Leeds.", False),
     ],
 )  # fmt: skip
 def test_places_below_the_country(a: str, a_title: str, b: str, conflict: bool) -> None:
