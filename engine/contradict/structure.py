@@ -1855,12 +1855,28 @@ def _in_main_clause(c: ParsedClaim, stems: AbstractSet[str]) -> bool:
     but for the one that says what the kind it is defined by does ("It is an algorithm that
     requires k in advance": the definition itself)."""
     words = [w.surface.lower() for w in c.words]
+    # "denies that free will exists": what a verb of stating says is the claim itself
+    stated = [m.group(1) is not None for m in _THAT.finditer(c.text)]
+    nth = 0
     for k, w in enumerate(c.words):
+        if words[k] == "that":
+            nth += 1
+            if nth <= len(stated) and stated[nth - 1]:
+                continue
         if words[k] in _RELATIVE_WORDS and not _defining_relative(words, k):
             return False
         if w.stem in stems:
             return True
     return False
+
+
+#: Each "that" of a claim, and whether a verb of stating opens it ("denies that", "holds that").
+_THAT = re.compile(
+    r"(?:\b(deny|denies|denied|affirm|affirms|affirmed|hold|holds|held|claim|claims|claimed"
+    r"|maintain|maintains|maintained|assert|asserts|asserted|argue|argues|argued|teach|teaches"
+    r"|taught|reject|rejects|rejected)\s+)?\bthat\b",
+    re.IGNORECASE,
+)
 
 
 def _defining_relative(words: list[str], k: int) -> bool:

@@ -473,6 +473,19 @@ def test_a_part_of_a_kind_still_conflicts_with_the_whole_kind() -> None:
     assert won.score >= FLAG_THRESHOLD, won
 
 
+def test_what_a_verb_of_stating_says_is_the_claim_itself() -> None:
+    """ "denies that chance exists" in the note *Vell Fatalism* against a claim naming it that
+    "affirms that ... chance": the flip sits in what both claims state, not in a clause aside."""
+    notes = {"a_note": "Philosophy/Vell Fatalism.md", "b_note": "Philosophy/Choice.md"}
+    denied = "Vell fatalism denies that chance exists."
+    affirmed = "Vell Fatalism affirms that people meet genuine chance."
+    verdict = assess(denied, affirmed, **notes, b_links=("Vell Fatalism",))
+    assert verdict.kind == "negation" and verdict.score >= FLAG_THRESHOLD, verdict
+    # a relative clause is still aside: "a fatalism that denies ..." speaks of another thing
+    aside = "Vell Fatalism affirms a view that people meet genuine chance."
+    assert assess(denied, aside, **notes, b_links=("Vell Fatalism",)).score < verdict.score
+
+
 def test_a_name_in_another_clause_than_the_value_ties_nothing() -> None:
     """A bullet of the note *River Gauge* that mentions the Brannoc mesh in one clause and
     gives its own antenna's gain in the next is not about the note *Brannoc Gateway*'s
