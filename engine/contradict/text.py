@@ -1292,6 +1292,8 @@ def is_imperative(tokens: tuple[Token, ...]) -> bool:
         words = words[1:]
     elif words[0].norm in ("do", "don't", "dont") and len(words) > 2:
         words = words[2:] if words[1].norm in ("not", "n't") else words[1:]
+    if len(words) > 1 and words[1].norm in _COPULA_AFTER_NAME:
+        return False  # "Go is played on a board ...", "Play is ...": a name, then its verb
     if words[0].norm in _IMPERATIVES:
         return True
     if words[0].norm in _SOFT_IMPERATIVES and len(words) > 1 and words[1].norm in _OBJECT_STARTS:
@@ -1306,6 +1308,10 @@ def is_imperative(tokens: tuple[Token, ...]) -> bool:
                     nxt.norm in _IMPERATIVES or nxt.norm in _SOFT_IMPERATIVES
                 )
     return False
+
+
+#: Verbs a sentence's subject takes, which no instruction opens with after its verb.
+_COPULA_AFTER_NAME = frozenset("is are was were has have had".split())
 
 
 def _verb_before_your(words: list[Token]) -> bool:

@@ -1047,6 +1047,9 @@ def test_an_instruction_to_you_is_no_claim_about_a_thing() -> None:
     assert parse_claim("Increase one of your scores by 2.").imperative
     assert parse_claim("Sharpen your blade before the duel.").imperative
     assert not parse_claim("Increases in rainfall flood your cellar.").imperative
+    # a name that is also a verb, then the verb of its sentence: a statement about it
+    assert parse_claim("Go to Settings and open the vault.").imperative
+    assert not parse_claim("Go is played on a board of 19 lines.").imperative
     capped = (
         "You can't increase a score above 20 with this gift.",
         "Increase one of your scores by 2.",
