@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -432,34 +433,37 @@ def test_a_constant_written_to_every_digit_differs_in_one_digit() -> None:
     assert same_measure(r1, r2)
 
 
-def test_the_value_of_a_linked_thing_given_twice_conflicts() -> None:
-    """A constant's note and a claim that links it, each giving its value with no unit; a
-    unit's note and a claim that names one of it; a count of a person's works."""
-    notes = {"a_note": "Mathematics/Vell Constant.md", "b_note": "Mathematics/Wheels.md"}
-    own = "The Vell constant, the ratio of rim to hub, is approximately 1.41421."
-    other = "The ratio of rim to hub, the Vell Constant, is roughly 1.73."
-    verdict = assess(own, other, **notes, b_links=("Vell Constant",))
+@pytest.mark.parametrize(
+    ("notes", "own", "other", "agreeing", "said"),
+    [
+        # a constant's note and a claim that links it, each giving its value with no unit
+        (("Mathematics/Vell Constant.md", "Mathematics/Wheels.md"),
+         "The Vell constant, the ratio of rim to hub, is approximately 1.41421.",
+         "The ratio of rim to hub, the Vell Constant, is roughly 1.73.",
+         "The ratio of rim to hub, the Vell Constant, is roughly 1.414.",
+         ("1.41421", "1.73", "Vell")),
+        # a unit's note and a claim that names one of it: the unit is the thing, not a value
+        (("Sailing/Knot.md", "Sailing/Ships.md"),
+         "One knot is one nautical mile per hour.",
+         "A ship making one knot covers about 3 kilometres every hour.",
+         "A ship making one knot covers about 1.85 kilometres every hour.",
+         ("speed",)),
+        # a count of a person's works, through an owner
+        (("People/Vell Marr.md", "Archives/Letters.md"),
+         "Around 300 of her letters survive, out of some 2,000 written.",
+         "Only about 40 Vell Marr letters are known to survive.",
+         "Only about 300 Vell Marr letters are known to survive.",
+         ("300", "40")),
+    ],
+)  # fmt: skip
+def test_the_value_of_a_linked_thing_given_twice_conflicts(
+    notes: tuple[str, str], own: str, other: str, agreeing: str, said: tuple[str, ...]
+) -> None:
+    where = {"a_note": notes[0], "b_note": notes[1], "b_links": (Path(notes[0]).stem,)}
+    verdict = assess(own, other, **where)
     assert verdict.kind == "conflicting_values" and verdict.score >= FLAG_THRESHOLD, verdict
-    assert "1.41421" in verdict.explanation and "1.73" in verdict.explanation
-    assert "Vell" in verdict.explanation
-    same = "The ratio of rim to hub, the Vell Constant, is roughly 1.414."
-    assert assess(own, same, **notes, b_links=("Vell Constant",)).score < FLAG_THRESHOLD
-
-    knot = {"a_note": "Sailing/Knot.md", "b_note": "Sailing/Ships.md"}
-    defined = "One knot is one nautical mile per hour."
-    sailed = "A ship making one knot covers about 3 kilometres every hour."
-    verdict = assess(defined, sailed, **knot, b_links=("Knot",))
-    assert verdict.kind == "conflicting_values" and verdict.score >= FLAG_THRESHOLD, verdict
-    assert "speed" in verdict.explanation
-    agreeing = "A ship making one knot covers about 1.85 kilometres every hour."
-    assert assess(defined, agreeing, **knot, b_links=("Knot",)).score < FLAG_THRESHOLD
-
-    letters = {"a_note": "People/Vell Marr.md", "b_note": "Archives/Letters.md"}
-    own = "Around 300 of her letters survive, out of some 2,000 written."
-    other = "Only about 40 Vell Marr letters are known to survive."
-    verdict = assess(own, other, **letters, b_links=("Vell Marr",))
-    assert verdict.kind == "conflicting_values" and verdict.score >= FLAG_THRESHOLD, verdict
-    assert "300" in verdict.explanation and "40" in verdict.explanation
+    assert all(word in verdict.explanation for word in said), verdict.explanation
+    assert assess(own, agreeing, **where).score < FLAG_THRESHOLD
 
 
 def test_a_part_of_a_kind_still_conflicts_with_the_whole_kind() -> None:
