@@ -4707,10 +4707,11 @@ def antonym_pairs(x: ParsedClaim, y: ParsedClaim) -> list[tuple[ClaimWord, Claim
     return antonyms
 
 
-#: "lose" before an amount ("lose 1 FP", "loses two hit points", "lost 5 kg").
+#: "lose" before an amount ("lose 1 FP", "loses two hit points", "lost 5 kg"); not before
+#: an article ("lost a battle" is a contest lost).
 _LOSE_AMOUNT = re.compile(
     r"\blos(?:e|es|t|ing)\s+(?:up\s+to\s+|about\s+|only\s+)?"
-    r"(?:\d|(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|half)\s)",
+    r"(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|half)\s)",
     re.IGNORECASE,
 )
 

@@ -472,8 +472,10 @@ def test_a_part_of_a_kind_still_conflicts_with_the_whole_kind() -> None:
     every = "Every keyboard allows the layout to be changed."
     verdict = assess(some, every)
     assert verdict.kind == "negation" and verdict.score >= FLAG_THRESHOLD, verdict
-    # and a win against a lost contest is still a flip
+    # and a win against a lost contest is still a flip, an article before it or not
     won = assess("The home side won the final.", "The home side lost the final.")
+    assert won.score >= FLAG_THRESHOLD, won
+    won = assess("The home side won a match at Vell.", "The home side lost a match at Vell.")
     assert won.score >= FLAG_THRESHOLD, won
 
 
