@@ -801,8 +801,9 @@ def _assess_pair(
     if x.other != y.other:
         # "four other rock formations", "other journalists": one claim is about something else
         best = Verdict(best.score * 0.6, best.kind, best.explanation)
+    flipped = {w.stem for pair in antonyms for w in pair}
     if best.kind in ("negation", "opposing_sentiment") and (
-        _some_against_one(x, y) or _some_against_one(y, x)
+        _some_against_one(x, y, flipped) or _some_against_one(y, x, flipped)
     ):
         # "Some operating systems do not allow ..." / "... anywhere your operating system
         # allows": what holds of some of a kind says nothing of the one the other speaks of
@@ -840,18 +841,21 @@ def _assess_pair(
     return Verdict(score, best.kind, best.explanation)
 
 
-#: Words that open a subject as a part of its kind ("Some operating systems", "Many birds").
-_PARTIAL = frozenset("some certain several many most few".split())
+#: Words that open a subject as a part of its kind ("Some operating systems", "Many birds");
+#: not "most", which as often makes a superlative ("Most significant byte").
+_PARTIAL = frozenset("some certain several many few".split())
 #: Words that say a claim holds of a whole kind, or of none of it.
 _WHOLE = frozenset("all every each always never no none any nobody nothing".split())
 
 
-def _some_against_one(c: ParsedClaim, o: ParsedClaim) -> bool:
+def _some_against_one(c: ParsedClaim, o: ParsedClaim, flipped: AbstractSet[str]) -> bool:
     """Claim `c` opens with a part of a kind as its subject ("Some operating systems do not
     allow ...", "A few vaults ...") and claim `o` says nothing of the whole kind (no "all",
-    "every", "never", "no ..."): the two may be about different members."""
+    "every", "never", "no ..."): the two may be about different members. Not where the part
+    is itself what flips ("Few birds ..." / "Many birds ...", `flipped`: the opposites'
+    stems)."""
     words = [t.norm for t in c.tokens if t.kind == "word"]
-    if not words:
+    if not words or stem(words[0]) in flipped:
         return False
     opens = words[0] in _PARTIAL or words[:2] == ["a", "few"]
     return opens and not any(t.norm in _WHOLE for t in o.tokens if t.kind == "word")

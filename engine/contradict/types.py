@@ -16,7 +16,7 @@ WEAK_THRESHOLD = 0.3
 #: Stored with the index: pairs scored by another version are rescored on the next sync (the
 #: claim vectors are kept). Bump it whenever what the scorer shows changes (installing judge
 #: weights, `judge.py`, changes it too).
-SCORER_VERSION = "structure-labels-77"
+SCORER_VERSION = "structure-labels-78"
 ReviewState = Literal["open", "dismissed", "resolved"]
 
 

@@ -472,6 +472,14 @@ def test_a_part_of_a_kind_still_conflicts_with_the_whole_kind() -> None:
     every = "Every keyboard allows the layout to be changed."
     verdict = assess(some, every)
     assert verdict.kind == "negation" and verdict.score >= FLAG_THRESHOLD, verdict
+    none = assess("Some vell birds nest on the cliffs.", "No vell birds nest on the cliffs.")
+    assert none.score >= FLAG_THRESHOLD, none
+    # "Most" before an adjective is a superlative, no part of a kind
+    most = assess(
+        "Most significant byte stored at the lowest address.",
+        "Least significant byte stored at the lowest address.",
+    )
+    assert most.score >= FLAG_THRESHOLD, most
     # and a win against a lost contest is still a flip, an article before it or not
     won = assess("The home side won the final.", "The home side lost the final.")
     assert won.score >= FLAG_THRESHOLD, won
