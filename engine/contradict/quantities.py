@@ -1951,8 +1951,8 @@ def _same_value(a: Quantity, b: Quantity) -> bool:
     if a.low != a.high or b.low != b.high or a.bound in ("<=", ">=") or b.bound in ("<=", ">="):
         return a.compatible(b)
     tol = 0.10 if "~" in (a.bound, b.bound) else 0.02
-    digits = min(significant_digits(a), significant_digits(b))
-    if digits >= _CONSTANT_DIGITS and a.bound == b.bound == "=":
+    digits = min(significant_digits(a), significant_digits(b)) if a.bound == b.bound == "=" else 0
+    if digits >= _CONSTANT_DIGITS:
         # "9,192,631,770 periods": every digit written is asserted, not a rounding (kept
         # above a thousandth for units converted by rounded factors)
         tol = max(5 * 10.0**-digits, 0.001)

@@ -4723,9 +4723,10 @@ _LOSE_AMOUNT = re.compile(
 def _amount_lost(c: ParsedClaim, w: ClaimWord, other: ClaimWord) -> bool:
     """Word `w` of claim `c` is "lose" before an amount, paired with "win" (`other`): giving
     up an amount, whose opposite is a gain, not a win."""
-    return (
-        w.stem == stem("lose") and other.stem == stem("win") and bool(_LOSE_AMOUNT.search(c.text))
-    )
+    return w.stem == _LOSE and other.stem == _WIN and bool(_LOSE_AMOUNT.search(c.text))
+
+
+_LOSE, _WIN = stem("lose"), stem("win")
 
 
 def _may_be_opposite(c: ParsedClaim, w: ClaimWord) -> bool:
